@@ -1,0 +1,58 @@
+# Egyptian Ratscrew for PSP — top-level build.
+#   make play    desktop build (SDL2) against CPU players
+#   make test    every test: rules, bundle in QuickJS, native host cross-check
+#   make psp     EBOOT.PBP (needs the pspdev toolchain, PSPDEV set)
+#   make assets  regenerate assets/build/ and src/assets/ from sources
+#   make bench   benchmarks into bench/results.{json,md}
+#   make soak    long reliability runs into docs/reliability.md
+.PHONY: all bundle test test-js test-native typecheck play headless psp assets bench soak sim clean
+
+all: bundle
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+TS_SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
+
+dist/ratscrew.js: node_modules/.package-lock.json $(TS_SOURCES) rollup.config.mjs tsconfig.json
+	npx rollup -c --silent
+
+bundle: dist/ratscrew.js
+
+typecheck: node_modules/.package-lock.json
+	npx tsc --noEmit -p tsconfig.tools.json
+
+test: typecheck test-js test-native
+
+test-js: bundle
+	npx vitest run
+
+test-native: bundle
+	$(MAKE) -C native test
+
+headless: bundle
+	$(MAKE) -C native headless
+
+play: bundle
+	$(MAKE) -C native play
+
+psp: bundle
+	$(MAKE) -C native psp
+
+assets: node_modules/.package-lock.json
+	node tools/assets/build.mjs
+
+bench: bundle
+	$(MAKE) -C native headless
+	node bench/run.mjs
+
+soak: bundle
+	$(MAKE) -C native headless
+	node tools/soak.mjs
+
+sim: node_modules/.package-lock.json
+	npx tsx tools/sim.ts
+
+clean:
+	rm -rf dist build test-output

@@ -1,0 +1,118 @@
+// Runs dist/ratscrew.js inside a quickjs-emscripten VM with a fake host:
+// the tests' stand-in for the C host (docs/host-api.md).
+import { readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { getQuickJS, type QuickJSContext, type QuickJSHandle } from 'quickjs-emscripten';
+
+export const BUNDLE_PATH = fileURLToPath(new URL('../../dist/ratscrew.js', import.meta.url));
+
+export function readBundle(): string {
+  if (!existsSync(BUNDLE_PATH)) throw new Error(`${BUNDLE_PATH} is missing: run "make bundle" first`);
+  return readFileSync(BUNDLE_PATH, 'utf8');
+}
+
+export interface FakeHostOptions {
+  seed?: number;
+  /** Saved text the host returns from load(); null for none. */
+  saved?: string | null;
+  platform?: string;
+  /** Memory limit in bytes for the VM's runtime. */
+  memoryLimit?: number;
+  source?: string;
+}
+
+/** A VM running the bundle, driven one frame at a time. */
+export class BundleVM {
+  readonly vm: QuickJSContext;
+  saved: string | null;
+  readonly logs: string[] = [];
+  saves = 0;
+  private readonly frameFn: QuickJSHandle;
+  private readonly entry: QuickJSHandle;
+
+  private constructor(vm: QuickJSContext, opts: FakeHostOptions) {
+    this.vm = vm;
+    this.saved = opts.saved ?? null;
+    const host = vm.newObject();
+    vm.setProp(host, 'platform', vm.newString(opts.platform ?? 'test'));
+    vm.setProp(host, 'seed', vm.newNumber(opts.seed ?? 1));
+    const load = vm.newFunction('load', () => (this.saved === null ? vm.null : vm.newString(this.saved)));
+    const save = vm.newFunction('save', (t) => {
+      this.saved = vm.getString(t);
+      this.saves++;
+      return vm.true;
+    });
+    const log = vm.newFunction('log', (t) => {
+      this.logs.push(vm.getString(t));
+      return vm.undefined;
+    });
+    vm.setProp(host, 'load', load);
+    vm.setProp(host, 'save', save);
+    vm.setProp(host, 'log', log);
+    vm.setProp(vm.global, 'host', host);
+    for (const h of [load, save, log, host]) h.dispose();
+    const result = vm.evalCode(opts.source ?? readBundle(), 'ratscrew.js');
+    vm.unwrapResult(result).dispose();
+    this.entry = vm.getProp(vm.global, 'ratscrew');
+    this.frameFn = vm.getProp(this.entry, 'frame');
+  }
+
+  static async create(opts: FakeHostOptions = {}): Promise<BundleVM> {
+    const qjs = await getQuickJS();
+    const runtime = qjs.newRuntime();
+    runtime.setMemoryLimit(opts.memoryLimit ?? 16 * 1024 * 1024);
+    runtime.setMaxStackSize(512 * 1024);
+    return new BundleVM(runtime.newContext(), opts);
+  }
+
+  /** Calls ratscrew.frame and returns a copy of the commands it wrote. */
+  frame(nowMs: number, buttons: number): Int32Array {
+    const vm = this.vm;
+    const now = vm.newNumber(nowMs);
+    const btn = vm.newNumber(buttons);
+    const res = vm.callFunction(this.frameFn, this.entry, now, btn);
+    now.dispose();
+    btn.dispose();
+    const countHandle = vm.unwrapResult(res);
+    const count = vm.getNumber(countHandle);
+    countHandle.dispose();
+    return this.commands(count);
+  }
+
+  private commands(count: number): Int32Array {
+    const vm = this.vm;
+    const arr = vm.getProp(this.entry, 'commands');
+    const buf = vm.getProp(arr, 'buffer');
+    const bytes = vm.getArrayBuffer(buf);
+    const out = new Int32Array(count * 8);
+    out.set(new Int32Array(bytes.value.buffer, bytes.value.byteOffset, count * 8));
+    bytes.dispose();
+    buf.dispose();
+    arr.dispose();
+    return out;
+  }
+
+  dispose(): void {
+    this.frameFn.dispose();
+    this.entry.dispose();
+    const rt = this.vm.runtime;
+    this.vm.dispose();
+    rt.dispose();
+  }
+}
+
+/** FNV-1a 32-bit over the little-endian bytes of a frame's commands (docs/host-api.md). */
+export function hashCommands(cmds: Int32Array): number {
+  let h = 0x811c9dc5;
+  const bytes = new Uint8Array(cmds.buffer, cmds.byteOffset, cmds.byteLength);
+  for (let i = 0; i < bytes.length; i++) {
+    h ^= bytes[i]!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/** Headless time of frame i, the same formula in every host. */
+export function frameTime(i: number): number {
+  return Math.floor((i * 1000) / 60);
+}
