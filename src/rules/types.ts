@@ -59,11 +59,14 @@ export type ClaimReason =
   | 'slap' // classic: a valid slap
   | 'lower' // russian: the card played was lower than the one under it
   | 'jokerLower' // russian, beats all: a card played onto a joker
-  | 'jokerChoice'; // russian, chooser: the joker's player named the taker
+  | 'jokerChoice' // russian, chooser: the joker's player named the taker
+  | 'lastCard'; // classic: nobody holds cards any more; the last player to play wins the pile
 
 /** A pile won through a challenge, waiting to be collected (slappable meanwhile). */
 export interface PendingCollect {
   seat: Seat;
+  /** 'challenge' (also the lone player's face card) or 'lastCard'. */
+  reason: ClaimReason;
 }
 
 /** A classic challenge in progress. */
@@ -89,6 +92,8 @@ export interface GameOver {
   ranking: Seat[];
   /** Ended by the card limit or a repeated position, not by the rules' own end. */
   byLimit: boolean;
+  /** Which end: the rules' own, the card limit, or a repeated position. */
+  endedBy: 'rules' | 'cardLimit' | 'repeat';
 }
 
 export interface GameState {
@@ -105,6 +110,8 @@ export interface GameState {
   burned: Card[];
   /** Whose play it is. */
   turn: Seat;
+  /** Who played the top card of the pile (null when the pile is empty): slap ties are broken from this seat. */
+  lastPlayer: Seat | null;
   challenge: Challenge | null;
   pendingCollect: PendingCollect | null;
   lay: PenaltyLay | null;

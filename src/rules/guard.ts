@@ -1,0 +1,89 @@
+// The end of a game: by the rules, by the card limit, or by a repeated
+// position (the endless-game guard), and the ranking that goes with it.
+import type { GameEvent, GameOver, GameState, Seat } from './types';
+
+/**
+ * A 52-bit hash of the position that decides the rest of the game when the
+ * pile is empty: every stack in order, whose turn it is, and who is barred.
+ * Two independent 32-bit hashes (FNV-1a and a murmur-style mix) joined, so a
+ * false "repeat" is out of reach in practice. Integer ops only.
+ */
+export function stateHash(state: GameState): number {
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c;
+  const mix = (value: number): void => {
+    a = Math.imul(a ^ value, 16777619);
+    b = Math.imul(b ^ value, 0x5bd1e995);
+    b ^= b >>> 15;
+  };
+  for (let seat = 0; seat < state.stacks.length; seat++) {
+    const stack = state.stacks[seat];
+    for (let i = 0; i < stack.length; i++) mix(stack[i]);
+    mix(100 + (state.barred[seat] ? 1 : 0)); // separator between stacks
+  }
+  mix(200 + state.turn);
+  mix(300 + state.pile.length + state.burned.length);
+  return (a >>> 0) + (b & 0xfffff) * 4294967296;
+}
+
+/** Seats clockwise starting at the dealer's left: the order that breaks ties. */
+function tableOrder(state: GameState, from: Seat): Seat[] {
+  const players = state.options.players;
+  const seats: Seat[] = [];
+  for (let step = 0; step < players; step++) seats.push((from + step) % players);
+  return seats;
+}
+
+/** Classic ends: the winner, then the others from last eliminated to first. */
+export function classicRanking(state: GameState, winner: Seat): Seat[] {
+  const ranking = [winner];
+  for (let i = state.outOrder.length - 1; i >= 0; i--) if (state.outOrder[i] !== winner) ranking.push(state.outOrder[i]);
+  for (const seat of tableOrder(state, 0)) if (ranking.indexOf(seat) < 0) ranking.push(seat);
+  return ranking;
+}
+
+/**
+ * Ranking by cards held: most first in classic, fewest first in Russian.
+ * Ties go in table order from `from` (the winner's seat, or the dealer's left).
+ */
+export function rankingByCards(state: GameState, fewestFirst: boolean, from: Seat): Seat[] {
+  const order = tableOrder(state, from);
+  const position = (seat: Seat): number => order.indexOf(seat);
+  return order.slice().sort((x, y) => {
+    const diff = state.stacks[x].length - state.stacks[y].length;
+    if (diff !== 0) return fewestFirst ? diff : -diff;
+    return position(x) - position(y);
+  });
+}
+
+export function finish(draft: GameState, events: GameEvent[], result: GameOver): void {
+  draft.over = result;
+  draft.challenge = null;
+  draft.pendingCollect = null;
+  draft.lay = null;
+  draft.pendingChoice = null;
+  events.push({ type: 'gameOver', result });
+}
+
+/** The limit's end: most cards wins in classic, fewest in Russian; ties from the dealer's left. */
+export function finishByLimit(draft: GameState, events: GameEvent[], endedBy: 'cardLimit' | 'repeat'): void {
+  const fewestFirst = draft.options.ruleSet === 'russian';
+  const ranking = rankingByCards(draft, fewestFirst, (draft.dealer + 1) % draft.options.players);
+  finish(draft, events, { winner: ranking[0], ranking, byLimit: true, endedBy });
+}
+
+/** After a card is played: the card limit. */
+export function checkCardLimit(draft: GameState, events: GameEvent[]): void {
+  if (!draft.over && draft.cardsPlayed >= draft.options.cardLimit) finishByLimit(draft, events, 'cardLimit');
+}
+
+/**
+ * After a pile is claimed (the pile is empty, nothing pending): remember the
+ * position; seeing it again ends the game as a repeat.
+ */
+export function recordPosition(draft: GameState, events: GameEvent[]): void {
+  if (draft.over) return;
+  const hash = stateHash(draft);
+  if (draft.seen.indexOf(hash) >= 0) finishByLimit(draft, events, 'repeat');
+  else draft.seen = draft.seen.concat(hash);
+}

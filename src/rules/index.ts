@@ -1,0 +1,14 @@
+// The rules engine's public face: everything above rules/ imports from here.
+export type * from './types';
+export { ACE, JACK, KING, QUEEN, JOKER_RANK, cardLabel, challengeChances, isFace, isJoker, makeCard, penaltyCards, rankOf, suitOf } from './cards';
+export { below, nextRandom, shuffle } from './rng';
+export { DEFAULT_CARD_LIMIT, SLAP_RULES, defaultOptions } from './options';
+export { dealStacks, newGame, nextDealer } from './deal';
+export { activeSeats, canSlap, cardCount, nextWithCards, totalCards } from './state';
+export { isRun, matchesRule, orderSlaps, slapPattern } from './slaps';
+export type { TimedSlap } from './slaps';
+export { compareCards } from './russian';
+export { stateHash } from './guard';
+export { apply, checkAction } from './apply';
+export { DEFAULT_POLICY, Dice, playout, randomActions } from './playout';
+export type { PlayoutPolicy, PlayoutResult } from './playout';
