@@ -1,0 +1,136 @@
+// Piles that look slappable at a glance but are not: where a distracted
+// player slaps wrongly. A 9 on an 8 is "almost a pair", 5-7-4 "almost a
+// sandwich". Only rules switched on in the game's options prime the eye, and
+// the caller asks only when the engine's slapPattern found nothing, so these
+// checks never decide whether a slap is valid; they only pick the piles on
+// which a CPU may make its occasional wrong slap.
+import { ACE, JACK, KING, QUEEN, isJoker, rankOf, suitOf } from '../rules';
+import type { Card, GameOptions, GameState, SlapRule } from '../rules';
+
+/** Checked in this order; the first lookalike found names the slap a CPU thinks it sees. */
+const LOOKALIKE_ORDER: readonly SlapRule[] = [
+  'pair',
+  'sandwich',
+  'topBottom',
+  'tens',
+  'sandwichTens',
+  'marriage',
+  'divorce',
+  'hoagie',
+  'run',
+  'flush',
+];
+
+/** The card `depth` places under the top (0 = top), or -1 past the bottom. */
+function fromTop(pile: readonly Card[], depth: number): Card {
+  return depth < pile.length ? pile[pile.length - 1 - depth] : -1;
+}
+
+function isRanked(card: Card): boolean {
+  return card >= 0 && !isJoker(card);
+}
+
+/** Ranks one apart (8 and 9): the eye reads "same" before it reads "which". */
+function adjacentRanks(a: Card, b: Card): boolean {
+  if (!isRanked(a) || !isRanked(b)) return false;
+  const d = rankOf(a) - rankOf(b);
+  return d === 1 || d === -1;
+}
+
+/** Tens value: number cards their rank, the ace 1, faces nothing (0). */
+function tensValue(card: Card): number {
+  if (!isRanked(card)) return 0;
+  const rank = rankOf(card);
+  if (rank === ACE) return 1;
+  return rank <= 10 ? rank : 0;
+}
+
+/** Adds up to 9 or 11: a sum one off ten. */
+function nearlyTen(a: Card, b: Card): boolean {
+  const x = tensValue(a);
+  const y = tensValue(b);
+  return x > 0 && y > 0 && (x + y === 9 || x + y === 11);
+}
+
+/** A queen or king beside a jack or ace: court cards that are not the royal couple. */
+function nearlyCouple(a: Card, b: Card): boolean {
+  if (!isRanked(a) || !isRanked(b)) return false;
+  const x = rankOf(a);
+  const y = rankOf(b);
+  const royal = (r: number): boolean => r === QUEEN || r === KING;
+  const court = (r: number): boolean => r === JACK || r === ACE;
+  return (royal(x) && court(y)) || (court(x) && royal(y));
+}
+
+/** The top `length` cards have distinct ranks spanning length (one gap): 5-6-8, in any order. */
+function nearlyRun(pile: readonly Card[], length: number): boolean {
+  if (pile.length < length) return false;
+  return spansWithOneGap(pile, length, false) || spansWithOneGap(pile, length, true);
+}
+
+function spansWithOneGap(pile: readonly Card[], length: number, aceLow: boolean): boolean {
+  let low = 99;
+  let high = -1;
+  let seen = 0; // bit set of ranks, to reject repeats
+  for (let depth = 0; depth < length; depth++) {
+    const card = fromTop(pile, depth);
+    if (!isRanked(card)) return false;
+    const rank = aceLow && rankOf(card) === ACE ? 1 : rankOf(card);
+    if (seen & (1 << rank)) return false;
+    seen |= 1 << rank;
+    if (rank < low) low = rank;
+    if (rank > high) high = rank;
+  }
+  return high - low === length;
+}
+
+/** The top three cards share a suit (a flush needs four). */
+function nearlyFlush(pile: readonly Card[]): boolean {
+  if (pile.length < 3) return false;
+  const suit = isRanked(fromTop(pile, 0)) ? suitOf(fromTop(pile, 0)) : -1;
+  if (suit < 0) return false;
+  return suitOf(fromTop(pile, 1)) === suit && suitOf(fromTop(pile, 2)) === suit;
+}
+
+function looksLike(rule: SlapRule, pile: readonly Card[], options: GameOptions): boolean {
+  const top = fromTop(pile, 0);
+  switch (rule) {
+    case 'pair':
+      return adjacentRanks(top, fromTop(pile, 1));
+    case 'sandwich':
+      return adjacentRanks(top, fromTop(pile, 2));
+    case 'hoagie':
+      return adjacentRanks(top, fromTop(pile, 3));
+    case 'topBottom':
+      // With two cards the first card is the one under the top: that is the pair lookalike.
+      return pile.length >= 3 && adjacentRanks(top, pile[0]);
+    case 'tens':
+      return nearlyTen(top, fromTop(pile, 1));
+    case 'sandwichTens':
+      return nearlyTen(top, fromTop(pile, 2));
+    case 'marriage':
+      return nearlyCouple(top, fromTop(pile, 1));
+    case 'divorce':
+      return nearlyCouple(top, fromTop(pile, 2));
+    case 'run':
+      return nearlyRun(pile, options.runLength);
+    case 'flush':
+      return nearlyFlush(pile);
+    case 'joker':
+      return false; // a joker is unmistakable
+  }
+}
+
+/**
+ * The enabled slap rule this pile looks like at a glance, or null. Meant for
+ * piles the engine judged not slappable; on a slappable pile it may also
+ * answer, which means nothing.
+ */
+export function lookalikePattern(state: GameState): SlapRule | null {
+  const options = state.options;
+  if (state.pile.length < 2) return null;
+  for (const rule of LOOKALIKE_ORDER) {
+    if (options.slapRules[rule] && looksLike(rule, state.pile, options)) return rule;
+  }
+  return null;
+}

@@ -1,0 +1,108 @@
+// How fast a CPU player reacts: the slap reaction time and the pause before
+// playing a card, per difficulty. The model and the sources of the numbers
+// are in docs/ai.md.
+import type { SlapRule } from '../rules';
+import { endDraws, exGaussianMs, startDraws } from './random';
+
+export type Difficulty = 'easy' | 'medium' | 'hard';
+
+export interface DifficultyParams {
+  /** Ex-Gaussian slap reaction time: the normal part's mean and spread, the exponential tail's mean (ms). */
+  mu: number;
+  sigma: number;
+  tau: number;
+  /** No reaction is faster than this (ms): below ~120 ms a human is guessing, not reacting. */
+  floor: number;
+  /** Chance of not slapping a valid pile at all. */
+  miss: number;
+  /** Chance of slapping a pile that only looks slappable (see lookalike.ts). */
+  wrong: number;
+  /** PATTERN_EXTRA_MS is scaled by this (percent): a slower player also takes longer to see a sandwich. */
+  extraPercent: number;
+}
+
+export const DIFFICULTY_PARAMS: Record<Difficulty, DifficultyParams> = {
+  // A quick, attentive human: go/no-go choice time at the fast end (~300 ms).
+  hard: { mu: 300, sigma: 40, tau: 60, floor: 150, miss: 0.01, wrong: 0.005, extraPercent: 100 },
+  // An ordinary player: choice time at the slow end (~420 ms), a longer tail.
+  medium: { mu: 420, sigma: 60, tau: 120, floor: 150, miss: 0.06, wrong: 0.03, extraPercent: 125 },
+  // A distracted player: slow, widely spread, often late, misses and guesses.
+  easy: { mu: 600, sigma: 100, tau: 250, floor: 150, miss: 0.15, wrong: 0.08, extraPercent: 150 },
+};
+
+/**
+ * Extra time (ms, at hard; scaled by extraPercent) to see each pattern.
+ * A pair, a marriage and a joker are read off the top two cards (or the top
+ * one) at a glance; patterns that compare cards further down, add up values
+ * or check a sequence take one more look or a sum.
+ */
+export const PATTERN_EXTRA_MS: Record<SlapRule, number> = {
+  pair: 0,
+  joker: 0,
+  marriage: 20,
+  sandwich: 60,
+  divorce: 80,
+  flush: 90,
+  tens: 100,
+  run: 110,
+  hoagie: 120,
+  topBottom: 120,
+  sandwichTens: 150,
+};
+
+/**
+ * Every reaction is clamped to this (ms), so any CPU that does not miss has
+ * slapped by then: a human who waits 1,500 ms never wins a slap by waiting.
+ */
+export const REACTION_CAP_MS = 1400;
+
+/** The pattern's extra time at this difficulty, in whole ms. */
+export function patternExtraMs(difficulty: Difficulty, pattern: SlapRule): number {
+  return Math.round((PATTERN_EXTRA_MS[pattern] * DIFFICULTY_PARAMS[difficulty].extraPercent) / 100);
+}
+
+/** One reaction time from the current draws (random.ts cursor): ex-Gaussian + pattern extra, floored and capped. */
+export function drawReactionMs(difficulty: Difficulty, pattern: SlapRule): number {
+  const p = DIFFICULTY_PARAMS[difficulty];
+  const ms = exGaussianMs(p.mu, p.sigma, p.tau, patternExtraMs(difficulty, pattern));
+  return ms < p.floor ? p.floor : ms > REACTION_CAP_MS ? REACTION_CAP_MS : ms;
+}
+
+/** Reaction-time sampler exposed for tests and docs: one draw in ms for a pattern. */
+export function reactionTime(
+  difficulty: Difficulty,
+  pattern: SlapRule,
+  rng: number,
+): { ms: number; rng: number } {
+  startDraws(rng);
+  const ms = drawReactionMs(difficulty, pattern);
+  return { ms, rng: endDraws() };
+}
+
+export interface PlayDelayParams {
+  mu: number;
+  sigma: number;
+  tau: number;
+  floor: number;
+  cap: number;
+}
+
+/**
+ * The pause before a CPU plays its card: a few hundred ms, shaped like a
+ * reaction time (the card is turned once the player has noticed it is their
+ * turn), never instant and never long enough to seem stuck.
+ */
+export const PLAY_DELAY_PARAMS: Record<Difficulty, PlayDelayParams> = {
+  hard: { mu: 300, sigma: 50, tau: 100, floor: 180, cap: 1200 },
+  medium: { mu: 420, sigma: 70, tau: 160, floor: 200, cap: 1600 },
+  easy: { mu: 550, sigma: 100, tau: 250, floor: 250, cap: 2000 },
+};
+
+/** How long a CPU seat waits before playing its card (ms), human-like (a few hundred ms, varied; faster on hard). */
+export function playDelay(difficulty: Difficulty, rng: number): { delay: number; rng: number } {
+  const p = PLAY_DELAY_PARAMS[difficulty];
+  startDraws(rng);
+  const ms = exGaussianMs(p.mu, p.sigma, p.tau, 0);
+  const delay = ms < p.floor ? p.floor : ms > p.cap ? p.cap : ms;
+  return { delay, rng: endDraws() };
+}
