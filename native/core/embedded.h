@@ -1,0 +1,30 @@
+/* Data compiled into the binary: generated at build time by
+ * tools/native/embed.mjs from dist/ratscrew.js and assets/build/. */
+#ifndef RATSCREW_EMBEDDED_H
+#define RATSCREW_EMBEDDED_H
+
+#include <stdint.h>
+
+/* The game script, NUL-terminated (len excludes the NUL). */
+extern const char embedded_bundle[];
+extern const unsigned long embedded_bundle_len;
+
+/* The 512x512 atlas: R,G,B,A bytes, linear on the desktop, swizzled for
+ * sceGuTexMode(GU_PSM_8888, 0, 0, 1) in the PSP build. 16-byte aligned. */
+extern const unsigned char embedded_atlas[];
+extern const int embedded_atlas_w, embedded_atlas_h;
+/* 1 when assets/build/ had no atlas and a checkerboard stands in. */
+extern const int embedded_atlas_placeholder;
+
+/* Sound id i (the order of assets/build/sounds.json) is embedded_sounds[i]:
+ * 22,050 Hz mono signed 16-bit samples. */
+typedef struct EmbeddedSound {
+    const char *name;
+    const int16_t *samples;
+    uint32_t count;
+    int loop;
+} EmbeddedSound;
+extern const EmbeddedSound embedded_sounds[];
+extern const int embedded_sound_count;
+
+#endif

@@ -1,0 +1,44 @@
+/* Mixing the game's sounds (docs/host-api.md §3: SOUND one-shots and the
+ * looping MUSIC track, 22,050 Hz mono s16) into interleaved stereo s16 at
+ * any output rate. Used by the SDL audio callback and the PSP audio thread.
+ *
+ * Not thread-safe: the host serialises mixer_play/mixer_music (game thread)
+ * with mixer_render (audio thread) with its own lock. */
+#ifndef RATSCREW_MIXER_H
+#define RATSCREW_MIXER_H
+
+#include <stdint.h>
+#include "embedded.h"
+
+#define MIXER_VOICES 16
+
+typedef struct MixerVoice {
+    const EmbeddedSound *sound;   /* NULL = free */
+    uint64_t pos;                 /* 48.16 fixed point, in source samples */
+    int gain_l, gain_r;           /* 0..65536 (volume * pan) */
+    int loop;
+} MixerVoice;
+
+typedef struct Mixer {
+    const EmbeddedSound *sounds;
+    int sound_count;
+    uint32_t step;                /* source samples per output frame, 16.16 */
+    MixerVoice voices[MIXER_VOICES];
+    MixerVoice music;
+    int music_track;              /* -1 = none */
+} Mixer;
+
+void mixer_init(Mixer *m, const EmbeddedSound *sounds, int count, int output_rate);
+
+/* One-shot: volume 0..255, pan -128 (left) .. 127 (right). When all voices
+ * are busy the one closest to its end is replaced. Unknown ids are ignored. */
+void mixer_play(Mixer *m, int id, int volume, int pan);
+
+/* Loops track until replaced; track -1 stops. The same track again only
+ * changes the volume (the game repeats MUSIC every frame it wants it). */
+void mixer_music(Mixer *m, int track, int volume);
+
+/* Writes frames stereo frames (2 * frames int16s, left first). */
+void mixer_render(Mixer *m, int16_t *out, int frames);
+
+#endif

@@ -1,0 +1,35 @@
+/* Whole-file saving that survives a crash or power loss at any moment.
+ *
+ * A save file holds the text, then one trailer line
+ *     "\n#ratscrew-save len=<bytes> fnv1a=<8 hex>\n"
+ * A file whose trailer is missing or does not match its text (a half-written
+ * file) is treated as absent. Writing goes to "<path>.new" first, which is
+ * flushed, synced and closed before it replaces <path>; loading falls back to
+ * "<path>.new" when <path> is absent or damaged, which covers hosts whose
+ * rename cannot replace a file (the old file is removed first there). */
+#ifndef RATSCREW_SAVE_H
+#define RATSCREW_SAVE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define SAVE_MAX_BYTES (256u * 1024u)
+
+/* Makes written data durable (fsync on POSIX); 0 on success. May be NULL. */
+typedef int (*SaveSyncFn)(FILE *f);
+
+/* 1 on success. */
+int save_write(const char *path, const char *text, size_t len, SaveSyncFn sync);
+
+/* The verified text (malloc'd, NUL-terminated, *len set), or NULL when there
+ * is no intact save. */
+char *save_read(const char *path, size_t *len);
+
+/* Checks the trailer of buf[0..n) in place; returns the text length, or -1
+ * when the trailer is missing or wrong. */
+long save_verify(const char *buf, size_t n);
+
+/* Reads a whole file of at most max bytes (malloc'd, NUL-terminated), or NULL. */
+char *save_read_file(const char *path, size_t max, size_t *len);
+
+#endif

@@ -1,0 +1,172 @@
+/* The QuickJS runtime that runs the game script: limits, loading, frames. */
+#include <stdlib.h>
+#include <string.h>
+#include "contract.h"
+#include "vm_internal.h"
+
+static uint64_t now_ms(Vm *vm)
+{
+    return vm->host.clock_ms ? vm->host.clock_ms(vm->host.user) : 0;
+}
+
+/* QuickJS polls this every few thousand bytecodes; non-zero stops the
+ * script with an uncatchable "interrupted" error. */
+static int interrupt_handler(JSRuntime *rt, void *opaque)
+{
+    Vm *vm = (Vm *)opaque;
+    (void)rt;
+    if (vm->deadline_ms == 0 || now_ms(vm) < vm->deadline_ms) return 0;
+    vm->interrupted = 1;
+    return 1;
+}
+
+static void start_budget(Vm *vm, unsigned budget_ms)
+{
+    vm->interrupted = 0;
+    vm->budget_ms = budget_ms;
+    vm->deadline_ms = vm->host.clock_ms ? now_ms(vm) + budget_ms : 0;
+}
+
+static void apply_defaults(VmConfig *c)
+{
+    if (!c->platform) c->platform = "desktop";
+    if (!c->memory_limit) c->memory_limit = VM_DEFAULT_MEMORY_LIMIT;
+    if (!c->stack_limit) c->stack_limit = VM_DEFAULT_STACK_LIMIT;
+    if (!c->frame_budget_ms) c->frame_budget_ms = VM_DEFAULT_FRAME_BUDGET_MS;
+    if (!c->load_budget_ms) c->load_budget_ms = VM_DEFAULT_LOAD_BUDGET_MS;
+}
+
+Vm *vm_create(const VmConfig *config, const VmHost *host)
+{
+    Vm *vm = (Vm *)calloc(1, sizeof *vm);
+    if (!vm) return NULL;
+    vm->config = *config;
+    apply_defaults(&vm->config);
+    if (host) vm->host = *host;
+    vm->entry = vm->frame_fn = vm->commands = JS_UNDEFINED;
+    vm->rt = JS_NewRuntime();
+    if (!vm->rt) {
+        free(vm);
+        return NULL;
+    }
+    JS_SetMemoryLimit(vm->rt, vm->config.memory_limit);
+    JS_SetMaxStackSize(vm->rt, vm->config.stack_limit);
+    JS_SetInterruptHandler(vm->rt, interrupt_handler, vm);
+    vm->ctx = JS_NewContext(vm->rt);
+    if (!vm->ctx) {
+        JS_FreeRuntime(vm->rt);
+        free(vm);
+        return NULL;
+    }
+    if (vm_install_host(vm) < 0) vm_capture_exception(vm, "creating the host object");
+    return vm;
+}
+
+void vm_destroy(Vm *vm)
+{
+    if (!vm) return;
+    JS_FreeValue(vm->ctx, vm->frame_fn);
+    JS_FreeValue(vm->ctx, vm->commands);
+    JS_FreeValue(vm->ctx, vm->entry);
+    JS_FreeContext(vm->ctx);
+    JS_FreeRuntime(vm->rt);
+    free(vm);
+}
+
+/* Finds ratscrew.frame and the bytes of ratscrew.commands. */
+static int bind_entry(Vm *vm)
+{
+    JSContext *ctx = vm->ctx;
+    JSValue global = JS_GetGlobalObject(ctx);
+    size_t offset, length, per, size;
+    JSValue buffer;
+    uint8_t *bytes;
+
+    vm->entry = JS_GetPropertyStr(ctx, global, "ratscrew");
+    JS_FreeValue(ctx, global);
+    if (!JS_IsObject(vm->entry)) {
+        vm_set_error(vm, "the script did not define the global object `ratscrew`");
+        return -1;
+    }
+    vm->frame_fn = JS_GetPropertyStr(ctx, vm->entry, "frame");
+    if (!JS_IsFunction(ctx, vm->frame_fn)) {
+        vm_set_error(vm, "ratscrew.frame is not a function");
+        return -1;
+    }
+    vm->commands = JS_GetPropertyStr(ctx, vm->entry, "commands");
+    buffer = JS_GetTypedArrayBuffer(ctx, vm->commands, &offset, &length, &per);
+    if (JS_IsException(buffer)) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        vm_set_error(vm, "ratscrew.commands is not an Int32Array");
+        return -1;
+    }
+    bytes = JS_GetArrayBuffer(ctx, &size, buffer);
+    JS_FreeValue(ctx, buffer); /* vm->commands keeps the buffer alive */
+    if (!bytes || per != 4 || offset % 4 != 0) {
+        vm_set_error(vm, "ratscrew.commands is not an Int32Array");
+        return -1;
+    }
+    vm->cmd_ptr = (const int32_t *)(const void *)(bytes + offset);
+    vm->cmd_capacity = (int)(length / (4 * COMMAND_INTS));
+    if (vm->cmd_capacity > MAX_COMMANDS) vm->cmd_capacity = MAX_COMMANDS;
+    return 0;
+}
+
+int vm_load(Vm *vm, const char *source, size_t len, const char *filename)
+{
+    JSValue result;
+    if (vm->failed) return -1;
+    start_budget(vm, vm->config.load_budget_ms);
+    result = JS_Eval(vm->ctx, source, len, filename, JS_EVAL_TYPE_GLOBAL);
+    vm->deadline_ms = 0;
+    if (JS_IsException(result)) {
+        vm_capture_exception(vm, "loading the script");
+        return -1;
+    }
+    JS_FreeValue(vm->ctx, result);
+    return bind_entry(vm);
+}
+
+int vm_frame(Vm *vm, int now, uint32_t buttons, const int32_t **cmds)
+{
+    JSValue args[2], result;
+    int32_t count;
+    *cmds = vm->cmd_ptr;
+    if (vm->failed || !vm->cmd_ptr) return -1;
+    args[0] = JS_NewInt32(vm->ctx, now);
+    args[1] = JS_NewInt32(vm->ctx, (int32_t)buttons);
+    start_budget(vm, vm->config.frame_budget_ms);
+    result = JS_Call(vm->ctx, vm->frame_fn, vm->entry, 2, args);
+    vm->deadline_ms = 0;
+    if (JS_IsException(result)) {
+        vm_capture_exception(vm, "ratscrew.frame");
+        return -1;
+    }
+    if (JS_ToInt32(vm->ctx, &count, result) < 0) {
+        JS_FreeValue(vm->ctx, result);
+        vm_capture_exception(vm, "ratscrew.frame");
+        return -1;
+    }
+    JS_FreeValue(vm->ctx, result);
+    if (count < 0 || count > vm->cmd_capacity) {
+        vm_set_error(vm, "ratscrew.frame returned %d commands; the buffer holds %d",
+                     (int)count, vm->cmd_capacity);
+        return -1;
+    }
+    return (int)count;
+}
+
+const char *vm_error(const Vm *vm)
+{
+    return vm->failed ? vm->error : NULL;
+}
+
+void vm_memory(Vm *vm, VmMemory *out)
+{
+    JSMemoryUsage usage;
+    JS_ComputeMemoryUsage(vm->rt, &usage);
+    out->malloc_size = usage.malloc_size;
+    out->memory_used_size = usage.memory_used_size;
+    out->malloc_count = usage.malloc_count;
+    out->malloc_limit = usage.malloc_limit;
+}

@@ -1,0 +1,65 @@
+/* The game's JavaScript VM: a QuickJS runtime with a memory limit, a stack
+ * limit and a per-call time budget; the global `host` object of
+ * docs/host-api.md §1; evaluating the bundle; calling ratscrew.frame; and
+ * turning any exception into one error text (message, then stack). */
+#ifndef RATSCREW_VM_H
+#define RATSCREW_VM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Sized for a PSP-1000 (24 MB of user memory for the whole program). */
+#define VM_DEFAULT_MEMORY_LIMIT (8u * 1024u * 1024u)
+#define VM_DEFAULT_STACK_LIMIT (256u * 1024u)
+#define VM_DEFAULT_FRAME_BUDGET_MS 2000u
+#define VM_DEFAULT_LOAD_BUDGET_MS 10000u
+
+/* What the platform provides. Every member may be NULL. */
+typedef struct VmHost {
+    void *user;
+    /* The whole saved text, malloc'd (the VM frees it), or NULL. */
+    char *(*load)(void *user, size_t *len);
+    /* Writes the whole text safely; returns 1 on success. */
+    int (*save)(void *user, const char *text, size_t len);
+    void (*log)(void *user, const char *text);
+    /* A monotonic clock in milliseconds; without it there is no time budget. */
+    uint64_t (*clock_ms)(void *user);
+} VmHost;
+
+typedef struct VmConfig {
+    const char *platform;        /* "psp", "desktop", "headless" */
+    uint32_t seed;
+    size_t memory_limit;         /* bytes; 0 = VM_DEFAULT_MEMORY_LIMIT */
+    size_t stack_limit;          /* bytes; 0 = VM_DEFAULT_STACK_LIMIT */
+    unsigned frame_budget_ms;    /* 0 = VM_DEFAULT_FRAME_BUDGET_MS */
+    unsigned load_budget_ms;     /* 0 = VM_DEFAULT_LOAD_BUDGET_MS */
+} VmConfig;
+
+typedef struct VmMemory {
+    int64_t malloc_size;       /* bytes allocated, with allocator overhead */
+    int64_t memory_used_size;  /* bytes QuickJS accounts as in use */
+    int64_t malloc_count;      /* live allocations */
+    int64_t malloc_limit;
+} VmMemory;
+
+typedef struct Vm Vm;
+
+/* NULL if even the runtime could not be created. */
+Vm *vm_create(const VmConfig *config, const VmHost *host);
+void vm_destroy(Vm *vm);
+
+/* Evaluates the script (source[len] must be '\0') and finds ratscrew.frame
+ * and ratscrew.commands. Returns 0, or -1 with vm_error() set. */
+int vm_load(Vm *vm, const char *source, size_t len, const char *filename);
+
+/* Calls ratscrew.frame(now_ms, buttons). Returns the number of commands
+ * written (0..MAX_COMMANDS), or -1 with vm_error() set; after an error the
+ * VM refuses further frames. *cmds points into the script's Int32Array. */
+int vm_frame(Vm *vm, int now_ms, uint32_t buttons, const int32_t **cmds);
+
+/* The error text, or NULL while there is none. */
+const char *vm_error(const Vm *vm);
+
+void vm_memory(Vm *vm, VmMemory *out);
+
+#endif

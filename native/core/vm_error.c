@@ -1,0 +1,73 @@
+/* Turning a JavaScript exception into the error text the hosts show:
+ * "Name: message", then the stack (docs/host-api.md §4). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "vm_internal.h"
+
+/* Headroom given to the runtime while the message of an out-of-memory
+ * exception is built, so that describing the failure does not fail too. */
+#define ERROR_HEADROOM (256u * 1024u)
+
+void vm_set_error(Vm *vm, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(vm->error, sizeof vm->error, fmt, ap);
+    va_end(ap);
+    vm->failed = 1;
+}
+
+static void append(Vm *vm, const char *text)
+{
+    size_t used = strlen(vm->error);
+    if (used + 1 < sizeof vm->error)
+        snprintf(vm->error + used, sizeof vm->error - used, "%s", text);
+}
+
+/* Appends String(value) (for an Error: "Name: message"); 0 if it failed. */
+static int append_string(Vm *vm, JSValueConst value)
+{
+    const char *s = JS_ToCString(vm->ctx, value);
+    if (!s) return 0;
+    append(vm, s);
+    JS_FreeCString(vm->ctx, s);
+    return 1;
+}
+
+static void append_stack(Vm *vm, JSValueConst exc)
+{
+    JSValue stack;
+    if (!JS_IsError(vm->ctx, exc)) return;
+    stack = JS_GetPropertyStr(vm->ctx, exc, "stack");
+    if (JS_IsString(stack)) {
+        append(vm, "\n");
+        append_string(vm, stack);
+    }
+    JS_FreeValue(vm->ctx, stack);
+}
+
+void vm_capture_exception(Vm *vm, const char *during)
+{
+    JSValue exc = JS_GetException(vm->ctx);
+    vm->failed = 1;
+    vm->error[0] = '\0';
+    if (vm->interrupted) {
+        vm_set_error(vm, "%s ran longer than %u ms and was stopped (interrupted)\n",
+                     during, vm->budget_ms);
+    }
+    JS_SetMemoryLimit(vm->rt, vm->config.memory_limit + ERROR_HEADROOM);
+    if (JS_IsNull(exc) || JS_IsUninitialized(exc)) {
+        /* QuickJS leaves no exception object when it cannot even allocate
+         * the error; a script's `throw null` looks the same. */
+        append(vm, "out of memory (or the script threw null)");
+    } else if (!append_string(vm, exc)) {
+        JS_FreeValue(vm->ctx, JS_GetException(vm->ctx));
+        append(vm, "out of memory (the exception could not be described)");
+    } else {
+        append_stack(vm, exc);
+    }
+    JS_FreeValue(vm->ctx, JS_GetException(vm->ctx)); /* anything the description threw */
+    JS_SetMemoryLimit(vm->rt, vm->config.memory_limit);
+    JS_FreeValue(vm->ctx, exc);
+}

@@ -1,0 +1,82 @@
+/* The global `host` object (docs/host-api.md §1). Each binding only converts
+ * its arguments and forwards to the platform's VmHost callback. */
+#include <stdlib.h>
+#include "vm_internal.h"
+
+static Vm *vm_of(JSContext *ctx)
+{
+    return (Vm *)JS_GetContextOpaque(ctx);
+}
+
+static JSValue host_load(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    Vm *vm = vm_of(ctx);
+    size_t len = 0;
+    char *text;
+    JSValue result;
+    (void)this_val; (void)argc; (void)argv;
+    if (!vm->host.load) return JS_NULL;
+    text = vm->host.load(vm->host.user, &len);
+    if (!text) return JS_NULL;
+    result = JS_NewStringLen(ctx, text, len);
+    free(text);
+    return result;
+}
+
+static JSValue host_save(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    Vm *vm = vm_of(ctx);
+    size_t len;
+    const char *text;
+    int ok;
+    (void)this_val;
+    if (argc < 1 || !JS_IsString(argv[0]))
+        return JS_ThrowTypeError(ctx, "host.save expects a string");
+    text = JS_ToCStringLen(ctx, &len, argv[0]);
+    if (!text) return JS_EXCEPTION;
+    ok = vm->host.save ? vm->host.save(vm->host.user, text, len) : 0;
+    JS_FreeCString(ctx, text);
+    return JS_NewBool(ctx, ok);
+}
+
+static JSValue host_log(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    Vm *vm = vm_of(ctx);
+    const char *text;
+    (void)this_val;
+    if (argc < 1) return JS_UNDEFINED;
+    text = JS_ToCString(ctx, argv[0]);
+    if (!text) return JS_EXCEPTION;
+    if (vm->host.log) vm->host.log(vm->host.user, text);
+    JS_FreeCString(ctx, text);
+    return JS_UNDEFINED;
+}
+
+static int set_fn(JSContext *ctx, JSValueConst obj, const char *name, JSCFunction *fn, int length)
+{
+    return JS_SetPropertyStr(ctx, obj, name, JS_NewCFunction(ctx, fn, name, length));
+}
+
+int vm_install_host(Vm *vm)
+{
+    JSContext *ctx = vm->ctx;
+    JSValue global = JS_GetGlobalObject(ctx);
+    JSValue host = JS_NewObject(ctx);
+    int rc = 0;
+    if (JS_IsException(host)) {
+        JS_FreeValue(ctx, global);
+        return -1;
+    }
+    JS_SetContextOpaque(ctx, vm);
+    if (JS_SetPropertyStr(ctx, host, "platform", JS_NewString(ctx, vm->config.platform)) < 0
+        || JS_SetPropertyStr(ctx, host, "seed", JS_NewInt64(ctx, vm->config.seed)) < 0
+        || set_fn(ctx, host, "load", host_load, 0) < 0
+        || set_fn(ctx, host, "save", host_save, 1) < 0
+        || set_fn(ctx, host, "log", host_log, 1) < 0)
+        rc = -1;
+    /* JS_SetPropertyStr takes ownership of host, even on failure. */
+    if (JS_SetPropertyStr(ctx, global, "host", rc == 0 ? host : (JS_FreeValue(ctx, host), JS_UNDEFINED)) < 0)
+        rc = -1;
+    JS_FreeValue(ctx, global);
+    return rc;
+}

@@ -1,0 +1,35 @@
+/* The Vm structure, shared by vm.c, vm_host.c and vm_error.c only. */
+#ifndef RATSCREW_VM_INTERNAL_H
+#define RATSCREW_VM_INTERNAL_H
+
+#include "quickjs.h"
+#include "vm.h"
+
+#define VM_ERROR_MAX 4096
+
+struct Vm {
+    JSRuntime *rt;
+    JSContext *ctx;
+    VmHost host;
+    VmConfig config;
+    JSValue entry;          /* ratscrew */
+    JSValue frame_fn;       /* ratscrew.frame */
+    JSValue commands;       /* ratscrew.commands, kept alive for cmd_ptr */
+    const int32_t *cmd_ptr;
+    int cmd_capacity;       /* commands the buffer holds */
+    uint64_t deadline_ms;   /* 0 = no call running */
+    unsigned budget_ms;     /* of the call running */
+    int interrupted;
+    int failed;
+    char error[VM_ERROR_MAX];
+};
+
+/* vm_host.c: defines the global `host`. Returns 0 or -1 (exception pending). */
+int vm_install_host(Vm *vm);
+
+/* vm_error.c: records the pending exception as the VM's error text. */
+void vm_capture_exception(Vm *vm, const char *during);
+/* vm_error.c: records a plain error text (printf-style). */
+void vm_set_error(Vm *vm, const char *fmt, ...);
+
+#endif

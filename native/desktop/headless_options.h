@@ -1,0 +1,21 @@
+/* Command line of ratscrew-headless. */
+#ifndef RATSCREW_HEADLESS_OPTIONS_H
+#define RATSCREW_HEADLESS_OPTIONS_H
+
+#include <stddef.h>
+#include "input_script.h"
+
+typedef struct HeadlessOptions {
+    InputScript script;     /* from --inputs, then overridden by flags */
+    const char *out_dir;
+    const char *bundle;     /* NULL: the embedded bundle */
+    const char *stats;      /* NULL: no stats file */
+    int no_raster;
+    size_t memory_limit;    /* 0: the VM's default */
+    unsigned frame_budget_ms;
+} HeadlessOptions;
+
+/* 0 on success; otherwise prints the problem and the usage to stderr. */
+int headless_parse_args(int argc, char **argv, HeadlessOptions *o);
+
+#endif

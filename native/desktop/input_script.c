@@ -1,0 +1,180 @@
+/* Parsing uses QuickJS's own JSON parser in a small runtime of its own, so
+ * the game's VM never sees the script. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../core/save.h"
+#include "input_script.h"
+#include "quickjs.h"
+
+#define SCRIPT_MAX_BYTES (16u * 1024u * 1024u)
+
+static int fail(char *err, int size, const char *what)
+{
+    snprintf(err, (size_t)size, "%s", what);
+    return -1;
+}
+
+static int array_length(JSContext *ctx, JSValueConst arr, uint32_t *len)
+{
+    JSValue v;
+    int rc;
+    if (!JS_IsArray(ctx, arr)) return -1;
+    v = JS_GetPropertyStr(ctx, arr, "length");
+    rc = JS_ToUint32(ctx, len, v);
+    JS_FreeValue(ctx, v);
+    return rc;
+}
+
+static int int_at(JSContext *ctx, JSValueConst arr, uint32_t i, int *out)
+{
+    JSValue v = JS_GetPropertyUint32(ctx, arr, i);
+    int32_t n;
+    int rc = JS_IsNumber(v) ? JS_ToInt32(ctx, &n, v) : -1;
+    JS_FreeValue(ctx, v);
+    if (rc == 0) *out = n;
+    return rc;
+}
+
+static int read_inputs(JSContext *ctx, JSValueConst arr, InputScript *s)
+{
+    uint32_t n, i;
+    if (array_length(ctx, arr, &n) < 0) return -1;
+    s->inputs = (int (*)[2])calloc(n ? n : 1, sizeof *s->inputs);
+    if (!s->inputs) return -1;
+    for (i = 0; i < n; i++) {
+        JSValue pair = JS_GetPropertyUint32(ctx, arr, i);
+        int ok = int_at(ctx, pair, 0, &s->inputs[i][0]) == 0 && int_at(ctx, pair, 1, &s->inputs[i][1]) == 0;
+        JS_FreeValue(ctx, pair);
+        if (!ok || (i > 0 && s->inputs[i][0] < s->inputs[i - 1][0])) return -1;
+        s->input_count = (int)i + 1;
+    }
+    return 0;
+}
+
+static int read_shots(JSContext *ctx, JSValueConst arr, InputScript *s)
+{
+    uint32_t n, i;
+    if (array_length(ctx, arr, &n) < 0) return -1;
+    free(s->shots);
+    s->shots = (int *)calloc(n ? n : 1, sizeof *s->shots);
+    if (!s->shots) return -1;
+    for (i = 0; i < n; i++)
+        if (int_at(ctx, arr, i, &s->shots[i]) < 0) return -1;
+    s->shot_count = (int)n;
+    s->has_shots = 1;
+    return 0;
+}
+
+static int read_saved(JSContext *ctx, JSValueConst v, InputScript *s)
+{
+    const char *text;
+    if (JS_IsNull(v) || JS_IsUndefined(v)) return 0;
+    if (!JS_IsString(v)) return -1;
+    text = JS_ToCString(ctx, v);
+    if (!text) return -1;
+    s->saved = (char *)malloc(strlen(text) + 1);
+    if (s->saved) strcpy(s->saved, text);
+    JS_FreeCString(ctx, text);
+    s->has_saved = 1;
+    return s->saved ? 0 : -1;
+}
+
+/* Reads the members of the parsed object; the message names the bad one. */
+static int read_members(JSContext *ctx, JSValueConst obj, InputScript *s, char *err, int size)
+{
+    JSValue v;
+    int rc = 0;
+    v = JS_GetPropertyStr(ctx, obj, "seed");
+    if (JS_IsNumber(v)) {
+        s->has_seed = 1;
+        rc = JS_ToUint32(ctx, &s->seed, v);
+    }
+    JS_FreeValue(ctx, v);
+    if (rc < 0) return fail(err, size, "\"seed\" is not a number");
+    v = JS_GetPropertyStr(ctx, obj, "frames");
+    if (JS_IsNumber(v)) {
+        s->has_frames = 1;
+        rc = JS_ToInt32(ctx, &s->frames, v);
+    }
+    JS_FreeValue(ctx, v);
+    if (rc < 0) return fail(err, size, "\"frames\" is not a number");
+    v = JS_GetPropertyStr(ctx, obj, "inputs");
+    rc = JS_IsUndefined(v) ? 0 : read_inputs(ctx, v, s);
+    JS_FreeValue(ctx, v);
+    if (rc < 0) return fail(err, size, "\"inputs\" is not an array of [frame, mask] sorted by frame");
+    v = JS_GetPropertyStr(ctx, obj, "shots");
+    rc = JS_IsUndefined(v) || JS_IsNull(v) ? 0 : read_shots(ctx, v, s);
+    JS_FreeValue(ctx, v);
+    if (rc < 0) return fail(err, size, "\"shots\" is not an array of frame numbers");
+    v = JS_GetPropertyStr(ctx, obj, "saved");
+    rc = read_saved(ctx, v, s);
+    JS_FreeValue(ctx, v);
+    if (rc < 0) return fail(err, size, "\"saved\" is neither a string nor null");
+    return 0;
+}
+
+int input_script_load(const char *path, InputScript *out, char *err, int err_size)
+{
+    size_t len;
+    char *text = save_read_file(path, SCRIPT_MAX_BYTES, &len);
+    JSRuntime *rt;
+    JSContext *ctx;
+    JSValue obj;
+    int rc;
+    if (!text) return fail(err, err_size, "cannot read the file (missing or too large)");
+    rt = JS_NewRuntime();
+    ctx = rt ? JS_NewContext(rt) : NULL;
+    if (!ctx) {
+        free(text);
+        if (rt) JS_FreeRuntime(rt);
+        return fail(err, err_size, "out of memory");
+    }
+    obj = JS_ParseJSON(ctx, text, len, path);
+    free(text);
+    if (!JS_IsObject(obj)) {
+        JS_FreeValue(ctx, JS_GetException(ctx));
+        rc = fail(err, err_size, "not a JSON object");
+    } else {
+        rc = read_members(ctx, obj, out, err, err_size);
+    }
+    JS_FreeValue(ctx, obj);
+    JS_FreeContext(ctx);
+    JS_FreeRuntime(rt);
+    return rc;
+}
+
+int input_script_parse_shots(InputScript *s, const char *list)
+{
+    int n = 1, i = 0;
+    const char *p;
+    char *end;
+    for (p = list; *p; p++) n += *p == ',';
+    free(s->shots);
+    s->shots = (int *)calloc((size_t)n, sizeof *s->shots);
+    if (!s->shots) return -1;
+    for (p = list; *p;) {
+        long v = strtol(p, &end, 10);
+        if (end == p || v < 0) return -1;
+        s->shots[i++] = (int)v;
+        p = *end == ',' ? end + 1 : end;
+        if (*end && *end != ',') return -1;
+    }
+    s->shot_count = i;
+    s->has_shots = 1;
+    return 0;
+}
+
+void input_script_free(InputScript *s)
+{
+    free(s->inputs);
+    free(s->shots);
+    free(s->saved);
+    memset(s, 0, sizeof *s);
+}
+
+uint32_t input_script_mask(const InputScript *s, int frame, int *cursor)
+{
+    while (*cursor < s->input_count && s->inputs[*cursor][0] <= frame) (*cursor)++;
+    return *cursor > 0 ? (uint32_t)s->inputs[*cursor - 1][1] : 0u;
+}

@@ -1,0 +1,201 @@
+/* ratscrew-headless: runs the game without a window, replaying an input
+ * script, and records what it drew: DIR/hashes.txt (one line per frame: the
+ * frame index and the FNV-1a of its command list, docs/host-api.md §5),
+ * DIR/frame-NNNNN.png for chosen frames, and optionally per-frame memory
+ * statistics. The CI check of the C host and the benchmarks' runner. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../core/commands.h"
+#include "../core/contract.h"
+#include "../core/embedded.h"
+#include "../core/raster.h"
+#include "../core/save.h"
+#include "../core/vm.h"
+#include "headless_options.h"
+#include "png_write.h"
+#include "posix.h"
+
+#define EXIT_SCRIPT_ERROR 2
+
+typedef struct Headless {
+    HeadlessOptions opt;
+    char save_path[1024];
+    Raster raster;
+    FILE *hashes;
+    FILE *stats;
+    Vm *vm;
+} Headless;
+
+/* host.load returns the latest saved text, as the test host does. */
+static char *host_load(void *user, size_t *len)
+{
+    Headless *h = (Headless *)user;
+    char *copy;
+    if (!h->opt.script.saved) return NULL;
+    *len = strlen(h->opt.script.saved);
+    copy = (char *)malloc(*len + 1);
+    if (copy) memcpy(copy, h->opt.script.saved, *len + 1);
+    return copy;
+}
+
+static int host_save(void *user, const char *text, size_t len)
+{
+    Headless *h = (Headless *)user;
+    char *copy = (char *)malloc(len + 1);
+    if (!copy) return 0;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    free(h->opt.script.saved);
+    h->opt.script.saved = copy;
+    return save_write(h->save_path, text, len, posix_fsync);
+}
+
+static void host_log(void *user, const char *text)
+{
+    (void)user;
+    fprintf(stderr, "[script] %s\n", text);
+}
+
+static int is_shot(const InputScript *s, int frame)
+{
+    int i;
+    for (i = 0; i < s->shot_count; i++)
+        if (s->shots[i] == frame) return 1;
+    return 0;
+}
+
+static int write_shot(Headless *h, int frame)
+{
+    char path[1100];
+    snprintf(path, sizeof path, "%s/frame-%05d.png", h->opt.out_dir, frame);
+    if (png_write_rgba(path, h->raster.pixels, SCREEN_W, SCREEN_H) == 0) return 0;
+    fprintf(stderr, "ratscrew-headless: cannot write %s\n", path);
+    return -1;
+}
+
+static void write_stats(Headless *h, int frame, int count, uint64_t frame_us)
+{
+    VmMemory m;
+    vm_memory(h->vm, &m);
+    fprintf(h->stats,
+            "{\"frame\":%d,\"commands\":%d,\"frame_us\":%llu,\"malloc_size\":%lld,"
+            "\"memory_used_size\":%lld,\"malloc_count\":%lld}\n",
+            frame, count, (unsigned long long)frame_us, (long long)m.malloc_size,
+            (long long)m.memory_used_size, (long long)m.malloc_count);
+}
+
+static int script_error(Headless *h, int frame)
+{
+    if (frame < 0) fprintf(stderr, "ratscrew-headless: the script failed to load:\n");
+    else fprintf(stderr, "ratscrew-headless: the script failed at frame %d:\n", frame);
+    fprintf(stderr, "%s\n", vm_error(h->vm));
+    return EXIT_SCRIPT_ERROR;
+}
+
+/* Runs every frame; returns the process exit status. */
+static int run_frames(Headless *h)
+{
+    const InputScript *s = &h->opt.script;
+    int frame, cursor = 0;
+    for (frame = 0; frame < s->frames; frame++) {
+        const int32_t *cmds;
+        uint32_t mask = input_script_mask(s, frame, &cursor);
+        uint64_t t0 = posix_clock_us();
+        int count = vm_frame(h->vm, HEADLESS_FRAME_MS(frame), mask, &cmds);
+        uint64_t t1 = posix_clock_us();
+        if (count < 0) return script_error(h, frame);
+        fprintf(h->hashes, "%d %08lx\n", frame, (unsigned long)commands_hash(cmds, count));
+        if (h->stats) write_stats(h, frame, count, t1 - t0);
+        if (!h->opt.no_raster || is_shot(s, frame)) raster_frame(&h->raster, cmds, count);
+        if (is_shot(s, frame) && write_shot(h, frame) < 0) return 1;
+        if (commands_has_quit(cmds, count)) break;
+    }
+    return 0;
+}
+
+/* The script text: the embedded bundle, or --bundle FILE. */
+static char *bundle_source(const HeadlessOptions *o, size_t *len, const char **name)
+{
+    char *text;
+    if (!o->bundle) {
+        *len = embedded_bundle_len;
+        *name = "ratscrew.js";
+        text = (char *)malloc(*len + 1);
+        if (text) memcpy(text, embedded_bundle, *len + 1);
+        return text;
+    }
+    *name = o->bundle;
+    text = save_read_file(o->bundle, 64u * 1024u * 1024u, len);
+    if (!text) fprintf(stderr, "ratscrew-headless: cannot read %s\n", o->bundle);
+    return text;
+}
+
+static int open_outputs(Headless *h)
+{
+    char path[1100];
+    if (posix_make_dirs(h->opt.out_dir) < 0) {
+        fprintf(stderr, "ratscrew-headless: cannot create %s\n", h->opt.out_dir);
+        return -1;
+    }
+    snprintf(h->save_path, sizeof h->save_path, "%s/save.json", h->opt.out_dir);
+    snprintf(path, sizeof path, "%s/hashes.txt", h->opt.out_dir);
+    h->hashes = fopen(path, "w");
+    if (!h->hashes) {
+        fprintf(stderr, "ratscrew-headless: cannot write %s\n", path);
+        return -1;
+    }
+    if (h->opt.stats && !(h->stats = fopen(h->opt.stats, "w"))) {
+        fprintf(stderr, "ratscrew-headless: cannot write %s\n", h->opt.stats);
+        return -1;
+    }
+    return 0;
+}
+
+static int run(Headless *h)
+{
+    VmConfig config;
+    VmHost host;
+    size_t len;
+    const char *name;
+    char *source;
+    int status;
+    memset(&config, 0, sizeof config);
+    config.platform = "headless";
+    config.seed = h->opt.script.seed;
+    config.memory_limit = h->opt.memory_limit;
+    config.frame_budget_ms = h->opt.frame_budget_ms;
+    memset(&host, 0, sizeof host);
+    host.user = h;
+    host.load = host_load;
+    host.save = host_save;
+    host.log = host_log;
+    host.clock_ms = posix_clock_ms;
+    if (open_outputs(h) < 0) return 1;
+    if (!(source = bundle_source(&h->opt, &len, &name))) return 1;
+    h->vm = vm_create(&config, &host);
+    if (!h->vm) {
+        free(source);
+        fprintf(stderr, "ratscrew-headless: cannot create the JavaScript runtime\n");
+        return 1;
+    }
+    status = vm_load(h->vm, source, len, name) < 0 ? script_error(h, -1) : run_frames(h);
+    free(source);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    static Headless h; /* the framebuffer is large: not on the stack */
+    int status;
+    if (headless_parse_args(argc, argv, &h.opt) < 0) return 64;
+    raster_init(&h.raster, embedded_atlas, embedded_atlas_w, embedded_atlas_h);
+    if (embedded_atlas_placeholder)
+        fprintf(stderr, "ratscrew-headless: note: built with a placeholder atlas (assets/build/atlas.rgba was missing)\n");
+    status = run(&h);
+    if (h.vm) vm_destroy(h.vm);
+    if (h.hashes && fclose(h.hashes) != 0 && status == 0) status = 1;
+    if (h.stats && fclose(h.stats) != 0 && status == 0) status = 1;
+    input_script_free(&h.opt.script);
+    return status;
+}

@@ -1,0 +1,28 @@
+#include <png.h>
+#include <stdio.h>
+#include "png_write.h"
+
+int png_write_rgba(const char *path, const uint8_t *rgba, int w, int h)
+{
+    FILE *f = fopen(path, "wb");
+    png_structp png;
+    png_infop info;
+    int y;
+    if (!f) return -1;
+    png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    info = png ? png_create_info_struct(png) : NULL;
+    if (!info || setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, info ? &info : NULL);
+        fclose(f);
+        remove(path);
+        return -1;
+    }
+    png_init_io(png, f);
+    png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGBA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (y = 0; y < h; y++) png_write_row(png, (png_const_bytep)(rgba + (long)y * w * 4));
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    return fclose(f) == 0 ? 0 : -1;
+}

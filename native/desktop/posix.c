@@ -1,0 +1,40 @@
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "posix.h"
+
+uint64_t posix_clock_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+uint64_t posix_clock_ms(void *unused)
+{
+    (void)unused;
+    return posix_clock_us() / 1000u;
+}
+
+int posix_fsync(FILE *f)
+{
+    return fsync(fileno(f));
+}
+
+int posix_make_dirs(const char *path)
+{
+    char buf[1024];
+    size_t i, n = strlen(path);
+    if (n == 0 || n >= sizeof buf) return -1;
+    memcpy(buf, path, n + 1);
+    for (i = 1; i <= n; i++) {
+        if (buf[i] != '/' && buf[i] != '\0') continue;
+        buf[i] = '\0';
+        if (mkdir(buf, 0755) != 0 && errno != EEXIST) return -1;
+        if (i < n) buf[i] = '/';
+    }
+    return 0;
+}
