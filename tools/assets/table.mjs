@@ -143,7 +143,9 @@ export const LOGO_H = 52;
 export function logoBody(fonts, id = 'logo') {
   const w = LOGO_W;
   const small = textPath(fonts.bold, 'EGYPTIAN', 0, 0, 13);
-  const big = textPath(fonts.bold, 'RATSCREW', 0, 0, 34);
+  // The title fills the width less room for its 2-pixel outline.
+  const probe = textPath(fonts.bold, 'RATSCREW', 0, 0, 100);
+  const big = textPath(fonts.bold, 'RATSCREW', 0, 0, (100 * (w - 6)) / (probe.box.x2 - probe.box.x1));
   const place = (t, top) => {
     const tx = (w - (t.box.x2 - t.box.x1)) / 2 - t.box.x1;
     return `translate(${tx.toFixed(3)} ${(top - t.box.y1).toFixed(3)})`;

@@ -19,7 +19,7 @@ function fan(fonts, cards, cx, cy, scale, spread) {
   let out = '';
   cards.forEach((card, k) => {
     const angle = (k - (cards.length - 1) / 2) * spread;
-    const pivot = `${CARD_W / 2} ${CARD_H * 1.6}`;
+    const pivot = `${CARD_W / 2} ${CARD_H * 2.2}`;
     out += `<g transform="translate(${cx} ${cy}) scale(${scale}) rotate(${angle} ${pivot}) translate(${-CARD_W / 2} ${-CARD_H / 2})">` +
       `<rect x="1.5" y="2" width="${CARD_W}" height="${CARD_H}" rx="4" fill="#000" fill-opacity="0.35"/>` +
       cardSvgBody(fonts, card, `c${k}`) + '</g>';
@@ -36,7 +36,7 @@ const FAN = [3 * 13 + 12, 2 * 13 + 11, 0 * 13 + 10, 1 * 13 + 9, 52];
 export function pic1(fonts) {
   const w = 480, h = 272;
   const body = tableBackground(w, h, 1) +
-    fan(fonts, FAN, 240, 170, 1.7, 14) +
+    fan(fonts, FAN, 240, 178, 1.7, 11) +
     logoAt(fonts, (w - LOGO_W * 1.9) / 2, 8, 1.9);
   return renderSvg(svgDoc(w, h, body));
 }
@@ -44,7 +44,7 @@ export function pic1(fonts) {
 export function icon0(fonts) {
   const w = 144, h = 80;
   const body = tableBackground(w, h, 0.5) +
-    fan(fonts, FAN.slice(0, 3), 72, 52, 0.85, 16) +
+    fan(fonts, FAN.slice(0, 3), 72, 58, 0.8, 12) +
     logoAt(fonts, (w - LOGO_W * 0.7) / 2, 2, 0.7);
   return renderSvg(svgDoc(w, h, body));
 }
