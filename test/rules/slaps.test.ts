@@ -119,6 +119,11 @@ describe('ordering slaps', () => {
     expect(late.ok && late.events).toEqual([{ type: 'slapMissed', seat: 0 }]);
   });
 
+  it('with an empty pile, ties go clockwise from the seat on turn', () => {
+    const s = table({ stacks: ['2C', '3D', '4S', '5H'], turn: 2 });
+    expect(orderSlaps(s, [{ seat: 1, at: 5 }, { seat: 3, at: 5 }, { seat: 2, at: 5 }]).map((x) => x.seat)).toEqual([2, 3, 1]);
+  });
+
   it('does not reorder the caller\'s array', () => {
     const s = table({ stacks: ['2C', '3D'], pile: '9C 9D', lastPlayer: 0 });
     const slaps = [{ seat: 0, at: 9 }, { seat: 1, at: 1 }];
