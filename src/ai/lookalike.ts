@@ -52,14 +52,20 @@ function nearlyTen(a: Card, b: Card): boolean {
   return x > 0 && y > 0 && (x + y === 9 || x + y === 11);
 }
 
-/** A queen or king beside a jack or ace: court cards that are not the royal couple. */
+function isRoyal(rank: number): boolean {
+  return rank === QUEEN || rank === KING;
+}
+
+function isJackOrAce(rank: number): boolean {
+  return rank === JACK || rank === ACE;
+}
+
+/** A queen or king beside a jack or ace: high cards that are not the royal couple. */
 function nearlyCouple(a: Card, b: Card): boolean {
   if (!isRanked(a) || !isRanked(b)) return false;
   const x = rankOf(a);
   const y = rankOf(b);
-  const royal = (r: number): boolean => r === QUEEN || r === KING;
-  const court = (r: number): boolean => r === JACK || r === ACE;
-  return (royal(x) && court(y)) || (court(x) && royal(y));
+  return (isRoyal(x) && isJackOrAce(y)) || (isJackOrAce(x) && isRoyal(y));
 }
 
 /** The top `length` cards have distinct ranks spanning length (one gap): 5-6-8, in any order. */
