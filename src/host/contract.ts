@@ -43,4 +43,6 @@ export interface Host {
 export interface Entry {
   readonly commands: Int32Array;
   frame(nowMs: number, buttons: number): number;
+  /** Test-only: JSON text of the app's and the game's state (docs/host-api.md §6). Hosts never call it. */
+  debug?(): string;
 }

@@ -1,16 +1,38 @@
-// The only module that touches globalThis: reads the host's `host` object
-// and publishes `ratscrew` (docs/host-api.md).
-import { COMMAND_INTS, MAX_COMMANDS, OP_CLEAR, type Entry, type Host } from './contract';
+// The only module that touches globalThis: reads the host's `host` object,
+// starts the app and publishes `ratscrew` (docs/host-api.md).
+import { FALLBACK_CODE } from '../assets/font';
+import { appFrame, debugState, startApp, type Services } from '../app/app';
+import type { Screen } from '../app/screen';
+import { bindCommands } from '../view/drawlist';
+import { renderFrame } from '../view/render';
+import { setFallbackCode } from '../view/text';
+import { COMMAND_INTS, MAX_COMMANDS, type Entry, type Host } from './contract';
+
+/** A host without load/save/log still runs the game (nothing is saved). */
+function services(host: Host | undefined): Services {
+  const h = host ?? ({} as Partial<Host>);
+  return {
+    seed: typeof h.seed === 'number' ? h.seed >>> 0 : 1,
+    load: () => (typeof h.load === 'function' ? h.load() : null),
+    save: (text) => (typeof h.save === 'function' ? h.save(text) : false),
+    log: (text) => {
+      if (typeof h.log === 'function') h.log(text);
+    },
+  };
+}
 
 export function installEntry(): void {
   const g = globalThis as unknown as { host?: Host; ratscrew?: Entry };
   const commands = new Int32Array(MAX_COMMANDS * COMMAND_INTS);
+  bindCommands(commands);
+  setFallbackCode(FALLBACK_CODE);
+  const screen: Screen = startApp(services(g.host));
   g.ratscrew = {
     commands,
-    frame(_nowMs: number, _buttons: number): number {
-      commands[0] = OP_CLEAR;
-      commands[1] = 0xff2a5a1e | 0;
-      return 1;
+    frame(nowMs: number, buttons: number): number {
+      appFrame(nowMs, buttons | 0);
+      return renderFrame(screen, nowMs);
     },
+    debug: debugState,
   };
 }

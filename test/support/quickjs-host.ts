@@ -92,6 +92,18 @@ export class BundleVM {
     return out;
   }
 
+  /** ratscrew.debug() parsed: the app's and the game's state (test-only, docs/host-api.md §6). */
+  debug(): any {
+    const vm = this.vm;
+    const fn = vm.getProp(this.entry, 'debug');
+    const res = vm.callFunction(fn, this.entry);
+    fn.dispose();
+    const handle = vm.unwrapResult(res);
+    const text = vm.getString(handle);
+    handle.dispose();
+    return JSON.parse(text);
+  }
+
   dispose(): void {
     this.frameFn.dispose();
     this.entry.dispose();

@@ -1,0 +1,360 @@
+// The game as a program: the scenes (title, options, how to play, table,
+// results, and the quit question on the table), fed with host time and
+// button edges once per frame. Settings and lifetime statistics are loaded
+// once and saved on leaving Options and at the end of a game.
+import { defaultOptions, nextDealer } from '../rules';
+import type { GameOptions } from '../rules/types';
+import {
+  BTN_CIRCLE,
+  BTN_CROSS,
+  BTN_DOWN,
+  BTN_LEFT,
+  BTN_RIGHT,
+  BTN_SQUARE,
+  BTN_START,
+  BTN_UP,
+} from '../host/contract';
+import { stringsFor } from './i18n';
+import { anyPressed, readButtons, wasPressed } from './input';
+import { changeRow, optionRows, rowText } from './options-menu';
+import {
+  CUE_CLICK,
+  SCENE_HOWTO,
+  SCENE_OPTIONS,
+  SCENE_RESULTS,
+  SCENE_TABLE,
+  SCENE_TITLE,
+  cue,
+  newScreen,
+  type Screen,
+} from './screen';
+import { readSave, writeSave, type Settings, type Stats } from './settings';
+import {
+  humanSeat,
+  pauseTable,
+  resumeTable,
+  startTable,
+  stepTable,
+  tableDebug,
+  tableFinished,
+  tableGame,
+  tableResults,
+} from './table';
+
+/** What the app needs from the host (src/host/entry.ts passes the real one). */
+export interface Services {
+  readonly seed: number;
+  load(): string | null;
+  save(text: string): boolean;
+  log(text: string): void;
+}
+
+/** Idle this long on the title and a CPU-only game plays behind it. */
+export const DEMO_AFTER_MS = 20000;
+/** The damaged-save notice stays this long. */
+const NOTICE_MS = 6000;
+const TITLE_ITEMS = 4;
+
+let services: Services;
+let settings: Settings;
+let stats: Stats;
+let screen: Screen;
+let optionList: number[] = [];
+/** Games started this session: each gets its own seed, and the dealer rotates. */
+let gamesStarted = 0;
+let dealer = 0;
+let lastInputAt = 0;
+let started = false;
+let noticePending = false;
+
+export function startApp(host: Services): Screen {
+  services = host;
+  let damaged = false;
+  let text: string | null = null;
+  try {
+    text = host.load();
+  } catch {
+    damaged = true;
+  }
+  const loaded = readSave(typeof text === 'string' ? text : null);
+  settings = loaded.settings;
+  stats = loaded.stats;
+  screen = newScreen(stringsFor(settings.language));
+  noticePending = damaged || loaded.damaged;
+  if (noticePending) host.log('saved data was damaged; defaults used where unreadable');
+  applyAudioSettings();
+  started = false;
+  return screen;
+}
+
+function applyAudioSettings(): void {
+  screen.soundOn = settings.sound;
+  screen.music = settings.music ? 0 : -1;
+}
+
+function save(): void {
+  try {
+    if (!services.save(writeSave(settings, stats))) services.log('saving settings failed');
+  } catch {
+    services.log('saving settings failed');
+  }
+}
+
+/** One frame: reads the buttons, advances the current scene. */
+export function appFrame(now: number, buttons: number): void {
+  readButtons(buttons);
+  screen.cueCount = 0;
+  if (!started) {
+    started = true;
+    lastInputAt = now;
+    if (noticePending) {
+      screen.notice = screen.strings.savedDataNotice;
+      screen.noticeUntil = now + NOTICE_MS;
+      noticePending = false;
+    }
+  }
+  if (anyPressed()) lastInputAt = now;
+  switch (screen.scene) {
+    case SCENE_TITLE:
+      return titleFrame(now);
+    case SCENE_OPTIONS:
+      return optionsFrame();
+    case SCENE_HOWTO:
+      return howToFrame();
+    case SCENE_TABLE:
+      return tableFrame(now);
+    case SCENE_RESULTS:
+      return resultsFrame(now);
+  }
+}
+
+// ---- title ----
+
+function titleFrame(now: number): void {
+  if (screen.demo) {
+    if (anyPressed()) {
+      screen.demo = false;
+      return;
+    }
+    stepTable(now, false, false, false, false, false);
+    if (tableFinished(now)) startDemo(now);
+    return;
+  }
+  if (now - lastInputAt >= DEMO_AFTER_MS) {
+    startDemo(now);
+    return;
+  }
+  if (wasPressed(BTN_UP)) moveTitle(-1);
+  if (wasPressed(BTN_DOWN)) moveTitle(1);
+  if (wasPressed(BTN_START)) {
+    screen.quit = true;
+    return;
+  }
+  if (!wasPressed(BTN_CROSS)) return;
+  cue(screen, CUE_CLICK);
+  switch (screen.titleCursor) {
+    case 0:
+      startGame(now);
+      break;
+    case 1:
+      openOptions();
+      break;
+    case 2:
+      openHowTo();
+      break;
+    case 3:
+      screen.quit = true;
+      break;
+  }
+}
+
+function moveTitle(dir: number): void {
+  screen.titleCursor = (screen.titleCursor + dir + TITLE_ITEMS) % TITLE_ITEMS;
+  cue(screen, CUE_CLICK);
+}
+
+/** A CPU-only classic game behind the title, until a button is pressed. */
+function startDemo(now: number): void {
+  screen.demo = true;
+  const options = defaultOptions('classic', 4);
+  startTable(screen, { options, seed: gameSeed(), dealer: 0, difficulty: 'medium', withHuman: false, aiSeed: aiSeed() }, now);
+}
+
+// ---- options ----
+
+function openOptions(): void {
+  screen.scene = SCENE_OPTIONS;
+  screen.optionCursor = 0;
+  refreshOptions();
+}
+
+function refreshOptions(): void {
+  screen.strings = stringsFor(settings.language);
+  optionList = optionRows(settings);
+  if (screen.optionCursor >= optionList.length) screen.optionCursor = optionList.length - 1;
+  screen.optionRows = optionList.map((row) => rowText(row, settings, screen.strings));
+  applyAudioSettings();
+}
+
+function optionsFrame(): void {
+  const n = optionList.length;
+  if (wasPressed(BTN_UP)) screen.optionCursor = (screen.optionCursor + n - 1) % n;
+  if (wasPressed(BTN_DOWN)) screen.optionCursor = (screen.optionCursor + 1) % n;
+  const dir = wasPressed(BTN_LEFT) ? -1 : wasPressed(BTN_RIGHT) || wasPressed(BTN_CROSS) ? 1 : 0;
+  if (dir !== 0) {
+    changeRow(optionList[screen.optionCursor]!, settings, dir);
+    refreshOptions();
+    cue(screen, CUE_CLICK);
+  }
+  if (wasPressed(BTN_CIRCLE)) {
+    save();
+    screen.scene = SCENE_TITLE;
+  }
+}
+
+// ---- how to play ----
+
+function openHowTo(): void {
+  screen.scene = SCENE_HOWTO;
+  screen.howToPages = settings.ruleSet === 'classic' ? screen.strings.howToClassic : screen.strings.howToRussian;
+  screen.howToPage = 0;
+}
+
+function howToFrame(): void {
+  const pages = screen.howToPages.length;
+  if (wasPressed(BTN_LEFT) && screen.howToPage > 0) screen.howToPage--;
+  if ((wasPressed(BTN_RIGHT) || wasPressed(BTN_CROSS)) && screen.howToPage < pages - 1) screen.howToPage++;
+  else if (wasPressed(BTN_CROSS) || wasPressed(BTN_CIRCLE)) screen.scene = SCENE_TITLE;
+}
+
+// ---- the table ----
+
+function gameOptions(): GameOptions {
+  const o = defaultOptions(settings.ruleSet, settings.players);
+  o.jokers = settings.jokers;
+  for (const rule of Object.keys(o.slapRules) as (keyof GameOptions['slapRules'])[]) o.slapRules[rule] = settings.slapRules[rule];
+  // The joker slap needs jokers in the deck.
+  if (!o.jokers) o.slapRules.joker = false;
+  o.runLength = settings.runLength;
+  o.runWrap = settings.runWrap;
+  o.wrongSlapPenalty = settings.wrongSlapPenalty;
+  o.slapIn = settings.slapIn;
+  o.russianJokers = settings.russianJokers;
+  return o;
+}
+
+/** A different, reproducible seed for every game of the session. */
+function gameSeed(): number {
+  gamesStarted++;
+  return (Math.imul(services.seed ^ 0x5bd1e995, 0x27d4eb2d) + Math.imul(gamesStarted, 0x9e3779b1)) >>> 0;
+}
+
+function aiSeed(): number {
+  return (Math.imul(services.seed + gamesStarted, 0x85ebca6b) ^ 0xc2b2ae35) >>> 0 || 1;
+}
+
+function startGame(now: number): void {
+  screen.scene = SCENE_TABLE;
+  screen.demo = false;
+  const options = gameOptions();
+  if (dealer >= options.players) dealer = 0;
+  startTable(
+    screen,
+    { options, seed: gameSeed(), dealer, difficulty: settings.difficulty, withHuman: true, aiSeed: aiSeed() },
+    now,
+  );
+}
+
+function tableFrame(now: number): void {
+  const table = screen.table;
+  if (table.quitConfirm) {
+    if (wasPressed(BTN_START)) {
+      table.quitConfirm = false;
+      screen.scene = SCENE_TITLE;
+    } else if (anyPressed()) {
+      table.quitConfirm = false;
+      resumeTable(now);
+    }
+    return;
+  }
+  if (wasPressed(BTN_START)) {
+    table.quitConfirm = true;
+    pauseTable(now);
+    return;
+  }
+  stepTable(
+    now,
+    wasPressed(BTN_CROSS),
+    wasPressed(BTN_SQUARE),
+    wasPressed(BTN_LEFT) || wasPressed(BTN_UP),
+    wasPressed(BTN_RIGHT) || wasPressed(BTN_DOWN),
+    wasPressed(BTN_CROSS),
+  );
+  if (tableGame().over !== null && tableFinished(now)) finishGame();
+}
+
+function finishGame(): void {
+  const game = tableGame();
+  const over = game.over!;
+  const set = stats[game.options.ruleSet];
+  set.games++;
+  if (over.winner === humanSeat()) set.wins++;
+  save();
+  dealer = nextDealer(game);
+  const r = screen.results;
+  const t = screen.strings;
+  const res = tableResults();
+  r.winner = t.wins(screen.table.names[over.winner]!, over.winner === humanSeat());
+  r.byLimit = over.byLimit;
+  r.ranking = res.ranking;
+  r.fastestMs = res.fastestMs;
+  r.cardsPlayed = res.cardsPlayed;
+  r.lifetime = [
+    t.lifetimeLine(t.ruleSetNames.classic, stats.classic.games, stats.classic.wins),
+    t.lifetimeLine(t.ruleSetNames.russian, stats.russian.games, stats.russian.wins),
+  ];
+  screen.scene = SCENE_RESULTS;
+}
+
+// ---- results ----
+
+function resultsFrame(now: number): void {
+  if (wasPressed(BTN_CROSS)) startGame(now);
+  else if (wasPressed(BTN_CIRCLE)) screen.scene = SCENE_TITLE;
+}
+
+// ---- test-only introspection ----
+
+const SCENE_NAMES = ['title', 'options', 'howTo', 'table', 'results'];
+
+/** JSON of the app's state for tests (ratscrew.debug()); never used by the game itself. */
+export function debugState(): string {
+  const t = screen.table;
+  const onTable = screen.scene === SCENE_TABLE || screen.scene === SCENE_RESULTS || screen.demo;
+  return JSON.stringify({
+    scene: SCENE_NAMES[screen.scene],
+    demo: screen.demo,
+    titleCursor: screen.titleCursor,
+    optionCursor: screen.optionCursor,
+    optionRows: screen.optionRows,
+    howToPage: screen.howToPage,
+    notice: screen.notice,
+    settings,
+    stats,
+    dealer,
+    table: onTable
+      ? {
+          game: t.game,
+          names: t.names,
+          message: t.message,
+          hint: t.hint,
+          comparison: t.comparison,
+          choosing: t.choosing,
+          pick: t.pick,
+          quitConfirm: t.quitConfirm,
+          timers: tableDebug(),
+        }
+      : null,
+    results: screen.scene === SCENE_RESULTS ? screen.results : null,
+  });
+}

@@ -1,0 +1,118 @@
+// English text.
+import type { Strings } from './strings';
+
+function cards(n: number): string {
+  return n === 1 ? '1 card' : n + ' cards';
+}
+
+function take(name: string, isYou: boolean): string {
+  return isYou ? 'you take' : name + ' takes';
+}
+
+function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export const EN: Strings = {
+  languageName: 'English',
+  title: 'Egyptian Ratscrew',
+  subtitle: 'slap the pile',
+  menu: { play: 'Play', options: 'Options', howTo: 'How to play', quit: 'Quit' },
+  titleHint: 'Up/Down: choose   Cross: confirm   Start: quit',
+  demo: 'Demo - press any button',
+  savedDataNotice: 'Saved settings were damaged: defaults used where unreadable.',
+
+  optionsTitle: 'Options',
+  optionsHint: 'Up/Down: move   Left/Right, Cross: change   Circle: back',
+  opt: {
+    ruleSet: 'Rules',
+    players: 'Players',
+    difficulty: 'CPU players',
+    slapRule: 'Slap',
+    runLength: 'Run length',
+    runWrap: 'Run wraps Q-K-A-2',
+    penalty: 'Wrong slap burns',
+    slapIn: 'Slap back in',
+    jokers: 'Jokers',
+    russianJokers: 'Jokers',
+    language: 'Language',
+    sound: 'Sound',
+    music: 'Music',
+  },
+  ruleSetNames: { classic: 'Classic', russian: 'Russian' },
+  difficultyNames: { easy: 'Easy', medium: 'Medium', hard: 'Hard' },
+  russianJokerNames: { off: 'Off', beatsAll: 'Beat all', chooser: 'Player chooses' },
+  on: 'On',
+  off: 'Off',
+  slapRuleNames: {
+    pair: 'Pair',
+    sandwich: 'Sandwich',
+    topBottom: 'Top & bottom',
+    tens: 'Tens',
+    sandwichTens: 'Sandwich tens',
+    marriage: 'Marriage',
+    divorce: 'Divorce',
+    hoagie: 'Hoagie',
+    run: 'Run',
+    flush: 'Flush',
+    joker: 'Joker',
+  },
+
+  howToTitle: 'How to play',
+  howToHint: 'Left/Right: page   Circle: back',
+  howToClassic: [
+    'Win all the cards. Everyone holds a face-down stack. In turn, each player turns their top card onto the pile.\n\nSquare: play your card (on your turn)\nCross: slap the pile\nStart: quit (press twice)',
+    'A jack, queen, king or ace is a challenge: the next player must answer with a face card or ace within 1, 2, 3 or 4 cards. If they fail, whoever played the last face card wins the pile.',
+    'Slap the pile with Cross when it shows a slap pattern - the first slap takes the whole pile. A wrong slap burns cards under the pile. Players without cards may slap back in.',
+  ],
+  howToRussian: [
+    'Be the first to get rid of all your cards. In turn, each player lays their top card on the pile. No slapping.\n\nSquare: play your card\nStart: quit (press twice)',
+    'A card higher than or equal to the one under it passes the turn. A lower card: its player takes the whole pile.',
+    'Ace, king or queen on a lower card: the next player lays 4, 3 or 2 cards; only the last two are compared. Jokers (option) beat everything, or let their player choose who takes the pile (D-pad, Cross).',
+  ],
+  page: (n, of) => n + ' / ' + of,
+
+  you: 'You',
+  cpuNames: ['Dana', 'Alex', 'Max', 'Kim', 'Sam'],
+  cards,
+  yourTurn: 'Your turn: Square',
+  notYourTurn: 'Not your turn',
+  takePile: 'Square: take the pile',
+  waitFor: (name) => name + ' to play',
+  quitConfirm: 'Press Start again to quit',
+  chooseTaker: 'Joker! Who takes the pile?',
+  chooseHint: 'Left/Right: choose   Cross: confirm',
+  higher: 'Higher',
+  equal: 'Equal',
+  lower: 'Lower',
+  challenge: (name, isYou, chances) =>
+    (isYou ? 'Challenge! You have ' : 'Challenge! ' + name + ' has ') + (chances === 1 ? '1 chance' : chances + ' chances'),
+  slapClaim: (pattern, name, isYou, n) => pattern + '! ' + cap(take(name, isYou)) + ' ' + cards(n),
+  challengeClaim: (name, isYou, n) => (isYou ? 'You win' : name + ' wins') + ' the challenge: ' + cards(n),
+  lastCardClaim: (name, isYou, n) => cap(take(name, isYou)) + ' the last pile: ' + cards(n),
+  lowerClaim: (name, isYou, n) => 'Lower! ' + cap(take(name, isYou)) + ' ' + cards(n),
+  jokerClaim: (name, isYou, n) => 'Joker! ' + cap(take(name, isYou)) + ' ' + cards(n),
+  choiceClaim: (chooser, name, isYou, n) => chooser + ' names ' + (isYou ? 'you' : name) + ': ' + cards(n),
+  wrongSlap: (name, isYou, burned) =>
+    (isYou ? 'Wrong slap' : name + ': wrong slap') + (burned > 0 ? ': ' + cards(burned) + ' burned' : ''),
+  barred: (name, isYou) => (isYou ? 'You' : name) + ' may not slap again',
+  tooLate: 'Too late!',
+  layCount: (total, left) => 'Lay ' + total + ': ' + left + ' left',
+  out: (name, isYou) => (isYou ? 'You are out' : name + ' is out'),
+  slappedIn: (name, isYou) => (isYou ? 'You slap' : name + ' slaps') + ' back in!',
+  wins: (name, isYou) => (isYou ? 'You win!' : name + ' wins!'),
+
+  resultsTitle: 'Results',
+  byLimit: 'Ended by the card limit: most cards wins',
+  ranking: 'Ranking',
+  statPiles: 'Piles won',
+  statSlapsWon: 'Slaps won',
+  statSlapsLost: 'Slaps lost',
+  statFastest: 'Your fastest slap',
+  statCardsPlayed: 'Cards played',
+  lifetime: 'All games',
+  lifetimeLine: (ruleSet, games, wins) => ruleSet + ': ' + games + ' played, ' + wins + ' won',
+  ms: (n) => n + ' ms',
+  none: '-',
+  resultsHint: 'Cross: play again   Circle: title',
+};

@@ -1,0 +1,129 @@
+// Русский текст.
+import type { Strings } from './strings';
+
+/** 1 карта, 2 карты, 5 карт, 21 карта, 11 карт. */
+function cards(n: number): string {
+  const d = n % 10;
+  const dd = n % 100;
+  if (d === 1 && dd !== 11) return n + ' карта';
+  if (d >= 2 && d <= 4 && (dd < 12 || dd > 14)) return n + ' карты';
+  return n + ' карт';
+}
+
+function chances(n: number): string {
+  const d = n % 10;
+  if (n === 1) return '1 попытка';
+  if (d >= 2 && d <= 4) return n + ' попытки';
+  return n + ' попыток';
+}
+
+function takes(name: string, isYou: boolean): string {
+  return isYou ? 'вы берёте' : name + ' берёт';
+}
+
+function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export const RU: Strings = {
+  languageName: 'Русский',
+  title: 'Египетский Рэтскрю',
+  subtitle: 'хлопни по стопке',
+  menu: { play: 'Играть', options: 'Настройки', howTo: 'Как играть', quit: 'Выход' },
+  titleHint: 'Вверх/вниз: выбор   Крест: ОК   Start: выход',
+  demo: 'Демо - нажмите любую кнопку',
+  savedDataNotice: 'Сохранённые настройки повреждены: нечитаемое заменено на стандартное.',
+
+  optionsTitle: 'Настройки',
+  optionsHint: 'Вверх/вниз: пункт   Влево/вправо, Крест: изменить   Круг: назад',
+  opt: {
+    ruleSet: 'Правила',
+    players: 'Игроки',
+    difficulty: 'Компьютер',
+    slapRule: 'Хлопок',
+    runLength: 'Длина ряда',
+    runWrap: 'Ряд Д-К-Т-2',
+    penalty: 'Штраф за ошибку',
+    slapIn: 'Возврат хлопком',
+    jokers: 'Джокеры',
+    russianJokers: 'Джокеры',
+    language: 'Язык',
+    sound: 'Звук',
+    music: 'Музыка',
+  },
+  ruleSetNames: { classic: 'Классика', russian: 'Русские' },
+  difficultyNames: { easy: 'Легко', medium: 'Средне', hard: 'Трудно' },
+  russianJokerNames: { off: 'Нет', beatsAll: 'Бьёт всё', chooser: 'Выбор игрока' },
+  on: 'Да',
+  off: 'Нет',
+  slapRuleNames: {
+    pair: 'Пара',
+    sandwich: 'Сэндвич',
+    topBottom: 'Верх и низ',
+    tens: 'Десятка',
+    sandwichTens: 'Сэндвич-десятка',
+    marriage: 'Свадьба',
+    divorce: 'Развод',
+    hoagie: 'Хоги',
+    run: 'Ряд',
+    flush: 'Масть',
+    joker: 'Джокер',
+  },
+
+  howToTitle: 'Как играть',
+  howToHint: 'Влево/вправо: страница   Круг: назад',
+  howToClassic: [
+    'Соберите все карты. У каждого стопка рубашкой вверх. По очереди игроки кладут верхнюю карту в общую стопку.\n\nКвадрат: сыграть карту (в свой ход)\nКрест: хлопнуть по стопке\nStart: выход (нажать дважды)',
+    'Валет, дама, король или туз - вызов: следующий игрок должен ответить картинкой или тузом за 1, 2, 3 или 4 карты. Не ответил - стопку берёт тот, кто положил последнюю картинку.',
+    'Хлопайте Крестом, когда в стопке узор хлопка: первый хлопок забирает всю стопку. Ошибочный хлопок сжигает карты под стопку. Игрок без карт может вернуться хлопком.',
+  ],
+  howToRussian: [
+    'Первым избавьтесь от всех карт. По очереди игроки кладут верхнюю карту в стопку. Хлопков нет.\n\nКвадрат: сыграть карту\nStart: выход (нажать дважды)',
+    'Карта старше или равна лежащей под ней - ход переходит дальше. Карта младше - её игрок забирает всю стопку.',
+    'Туз, король или дама на младшую карту: следующий кладёт 4, 3 или 2 карты, сравниваются только две последние. Джокеры (настройка) бьют всё или дают выбрать, кто заберёт стопку (крестовина, Крест).',
+  ],
+  page: (n, of) => n + ' / ' + of,
+
+  you: 'Вы',
+  cpuNames: ['Даша', 'Алекс', 'Макс', 'Ким', 'Сэм'],
+  cards,
+  yourTurn: 'Ваш ход: Квадрат',
+  notYourTurn: 'Сейчас не ваш ход',
+  takePile: 'Квадрат: забрать стопку',
+  waitFor: (name) => 'Ходит ' + name,
+  quitConfirm: 'Нажмите Start ещё раз для выхода',
+  chooseTaker: 'Джокер! Кто заберёт стопку?',
+  chooseHint: 'Влево/вправо: выбор   Крест: ОК',
+  higher: 'Старше',
+  equal: 'Равна',
+  lower: 'Младше',
+  challenge: (name, isYou, n) => 'Вызов! ' + (isYou ? 'У вас ' : 'У ' + name + ': ') + chances(n),
+  slapClaim: (pattern, name, isYou, n) => pattern + '! ' + cap(takes(name, isYou)) + ' ' + cards(n),
+  challengeClaim: (name, isYou, n) => 'Вызов выигран: ' + takes(name, isYou) + ' ' + cards(n),
+  lastCardClaim: (name, isYou, n) => 'Последняя стопка: ' + takes(name, isYou) + ' ' + cards(n),
+  lowerClaim: (name, isYou, n) => 'Младше! ' + cap(takes(name, isYou)) + ' ' + cards(n),
+  jokerClaim: (name, isYou, n) => 'Джокер! ' + cap(takes(name, isYou)) + ' ' + cards(n),
+  choiceClaim: (chooser, name, isYou, n) => chooser + ': ' + takes(name, isYou) + ' ' + cards(n),
+  wrongSlap: (name, isYou, burned) =>
+    (isYou ? 'Ошибочный хлопок' : name + ': ошибочный хлопок') + (burned > 0 ? ', сожжено: ' + cards(burned) : ''),
+  barred: (name, isYou) => (isYou ? 'Вам' : name) + ' больше нельзя хлопать',
+  tooLate: 'Поздно!',
+  layCount: (total, left) => 'Штраф ' + total + ': осталось ' + left,
+  out: (name, isYou) => (isYou ? 'Вы выбыли' : name + ' выбывает'),
+  slappedIn: (name, isYou) => (isYou ? 'Вы вернулись' : name + ' возвращается') + ' в игру!',
+  wins: (name, isYou) => (isYou ? 'Вы победили!' : name + ' побеждает!'),
+
+  resultsTitle: 'Итоги',
+  byLimit: 'Игра остановлена по лимиту: побеждает тот, у кого больше карт',
+  ranking: 'Места',
+  statPiles: 'Взято стопок',
+  statSlapsWon: 'Хлопков удачных',
+  statSlapsLost: 'Хлопков неудачных',
+  statFastest: 'Ваш быстрейший хлопок',
+  statCardsPlayed: 'Сыграно карт',
+  lifetime: 'Все игры',
+  lifetimeLine: (ruleSet, games, wins) => ruleSet + ': сыграно ' + games + ', побед ' + wins,
+  ms: (n) => n + ' мс',
+  none: '-',
+  resultsHint: 'Крест: ещё раз   Круг: в меню',
+};

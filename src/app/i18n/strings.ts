@@ -1,0 +1,86 @@
+// The shape of a language table: every language has the same keys. Lines
+// that depend on who did what are small functions so that each language can
+// use its own grammar (English "you take" / "Dana takes", Russian plurals).
+import type { SlapRule } from '../../rules/types';
+
+export interface Strings {
+  readonly languageName: string;
+  readonly title: string;
+  readonly subtitle: string;
+  readonly menu: { play: string; options: string; howTo: string; quit: string };
+  readonly titleHint: string;
+  readonly demo: string;
+  readonly savedDataNotice: string;
+
+  readonly optionsTitle: string;
+  readonly optionsHint: string;
+  readonly opt: {
+    ruleSet: string;
+    players: string;
+    difficulty: string;
+    slapRule: string;
+    runLength: string;
+    runWrap: string;
+    penalty: string;
+    slapIn: string;
+    jokers: string;
+    russianJokers: string;
+    language: string;
+    sound: string;
+    music: string;
+  };
+  readonly ruleSetNames: { classic: string; russian: string };
+  readonly difficultyNames: { easy: string; medium: string; hard: string };
+  readonly russianJokerNames: { off: string; beatsAll: string; chooser: string };
+  readonly on: string;
+  readonly off: string;
+  readonly slapRuleNames: Record<SlapRule, string>;
+
+  readonly howToTitle: string;
+  readonly howToHint: string;
+  readonly howToClassic: readonly string[];
+  readonly howToRussian: readonly string[];
+  readonly page: (n: number, of: number) => string;
+
+  readonly you: string;
+  readonly cpuNames: readonly string[];
+  readonly cards: (n: number) => string;
+  readonly yourTurn: string;
+  readonly notYourTurn: string;
+  readonly takePile: string;
+  readonly waitFor: (name: string) => string;
+  readonly quitConfirm: string;
+  readonly chooseTaker: string;
+  readonly chooseHint: string;
+  readonly higher: string;
+  readonly equal: string;
+  readonly lower: string;
+  readonly challenge: (name: string, isYou: boolean, chances: number) => string;
+  readonly slapClaim: (pattern: string, name: string, isYou: boolean, cards: number) => string;
+  readonly challengeClaim: (name: string, isYou: boolean, cards: number) => string;
+  readonly lastCardClaim: (name: string, isYou: boolean, cards: number) => string;
+  readonly lowerClaim: (name: string, isYou: boolean, cards: number) => string;
+  readonly jokerClaim: (name: string, isYou: boolean, cards: number) => string;
+  readonly choiceClaim: (chooser: string, name: string, isYou: boolean, cards: number) => string;
+  readonly wrongSlap: (name: string, isYou: boolean, burned: number) => string;
+  readonly barred: (name: string, isYou: boolean) => string;
+  readonly tooLate: string;
+  readonly layCount: (total: number, left: number) => string;
+  readonly out: (name: string, isYou: boolean) => string;
+  readonly slappedIn: (name: string, isYou: boolean) => string;
+  readonly wins: (name: string, isYou: boolean) => string;
+
+  readonly resultsTitle: string;
+  readonly byLimit: string;
+  readonly ranking: string;
+  readonly statPiles: string;
+  readonly statSlapsWon: string;
+  readonly statSlapsLost: string;
+  readonly statFastest: string;
+  readonly statCardsPlayed: string;
+  readonly lifetime: string;
+  readonly lifetimeLine: (ruleSet: string, games: number, wins: number) => string;
+  readonly ms: (n: number) => string;
+  readonly none: string;
+  readonly resultsHint: string;
+}

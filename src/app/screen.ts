@@ -1,0 +1,161 @@
+// What the app shows, as plain data the view draws from (the view imports
+// these types only). One object, allocated once and updated in place, so a
+// steady frame builds nothing new.
+import type { Card, GameState } from '../rules/types';
+import type { Strings } from './i18n/strings';
+
+export const SCENE_TITLE = 0;
+export const SCENE_OPTIONS = 1;
+export const SCENE_HOWTO = 2;
+export const SCENE_TABLE = 3;
+export const SCENE_RESULTS = 4;
+
+/** Sound cues; the view maps them to the atlas's sound ids. */
+export const CUE_FLIP = 0;
+export const CUE_SLAP = 1;
+export const CUE_SWEEP = 2;
+export const CUE_BUZZ = 3;
+export const CUE_WIN = 4;
+export const CUE_LOSE = 5;
+export const CUE_DEAL = 6;
+export const CUE_CLICK = 7;
+
+/** A card flying from a seat's stack to the pile. */
+export interface Flight {
+  active: boolean;
+  seat: number;
+  card: Card;
+  start: number;
+}
+
+/** The pile sliding to the seat that won it; keeps the top cards it had. */
+export interface Sweep {
+  active: boolean;
+  seat: number;
+  start: number;
+  /** Top cards of the swept pile, bottom first; count of them in use. */
+  cards: Int32Array;
+  count: number;
+}
+
+/** A one-shot effect at a seat: the slap hand, the wrong-slap shake. */
+export interface SeatEffect {
+  active: boolean;
+  seat: number;
+  start: number;
+}
+
+export interface TableScreen {
+  game: GameState | null;
+  /** Seat names in the chosen language; seat 0 is "You" unless demo. */
+  names: string[];
+  /** The seat the human sits at, or -1 in the demo. */
+  human: number;
+  message: string;
+  messageAt: number;
+  /** Short help line at the bottom ("Your turn: Square"). */
+  hint: string;
+  /** Russian: the last comparison ("Higher"), '' when none. */
+  comparison: string;
+  /** 1 higher, 0 equal, -1 lower (the label's colour). */
+  comparisonKind: number;
+  flight: Flight;
+  sweep: Sweep;
+  slapHand: SeatEffect;
+  shake: SeatEffect;
+  /** Russian chooser: the human is naming a taker; pick is the highlighted seat. */
+  choosing: boolean;
+  pick: number;
+  quitConfirm: boolean;
+}
+
+export interface OptionRow {
+  label: string;
+  value: string;
+}
+
+export interface SeatResult {
+  name: string;
+  cards: number;
+  piles: number;
+  slapsWon: number;
+  slapsLost: number;
+}
+
+export interface ResultsScreen {
+  winner: string;
+  byLimit: boolean;
+  /** Best first. */
+  ranking: SeatResult[];
+  fastestMs: number;
+  cardsPlayed: number;
+  lifetime: string[];
+}
+
+export interface Screen {
+  scene: number;
+  strings: Strings;
+  /** One-line notice (damaged save data) shown until noticeUntil. */
+  notice: string;
+  noticeUntil: number;
+  titleCursor: number;
+  /** The title shows a CPU-only game behind it. */
+  demo: boolean;
+  optionRows: OptionRow[];
+  optionCursor: number;
+  howToPages: readonly string[];
+  howToPage: number;
+  table: TableScreen;
+  results: ResultsScreen;
+  /** Sound cues queued this frame. */
+  cues: Int32Array;
+  cueCount: number;
+  /** Music track wanted now (0 the theme), -1 for silence. */
+  music: number;
+  soundOn: boolean;
+  quit: boolean;
+}
+
+export function newScreen(strings: Strings): Screen {
+  return {
+    scene: SCENE_TITLE,
+    strings,
+    notice: '',
+    noticeUntil: 0,
+    titleCursor: 0,
+    demo: false,
+    optionRows: [],
+    optionCursor: 0,
+    howToPages: [],
+    howToPage: 0,
+    table: {
+      game: null,
+      names: [],
+      human: 0,
+      message: '',
+      messageAt: 0,
+      hint: '',
+      comparison: '',
+      comparisonKind: 0,
+      flight: { active: false, seat: 0, card: 0, start: 0 },
+      sweep: { active: false, seat: 0, start: 0, cards: new Int32Array(4), count: 0 },
+      slapHand: { active: false, seat: 0, start: 0 },
+      shake: { active: false, seat: 0, start: 0 },
+      choosing: false,
+      pick: 0,
+      quitConfirm: false,
+    },
+    results: { winner: '', byLimit: false, ranking: [], fastestMs: -1, cardsPlayed: 0, lifetime: [] },
+    cues: new Int32Array(16),
+    cueCount: 0,
+    music: -1,
+    soundOn: true,
+    quit: false,
+  };
+}
+
+/** Queue a sound cue for this frame (dropped when sound is off or the queue is full). */
+export function cue(screen: Screen, id: number): void {
+  if (!screen.soundOn || screen.cueCount >= screen.cues.length) return;
+  screen.cues[screen.cueCount++] = id;
+}

@@ -1,0 +1,138 @@
+// The frame's draw list: writes 8-int commands straight into the host's
+// preallocated Int32Array (docs/host-api.md §3). Module-scope state and plain
+// integer arguments, so a steady frame allocates nothing.
+import {
+  COMMAND_INTS,
+  MAX_COMMANDS,
+  OP_CLEAR,
+  OP_MUSIC,
+  OP_QUIT,
+  OP_RECT,
+  OP_SOUND,
+  OP_SPRITE,
+} from '../host/contract';
+
+const LIMIT = MAX_COMMANDS * COMMAND_INTS;
+
+let buf: Int32Array = new Int32Array(0);
+/** Next free int in buf. */
+let at = 0;
+
+/** Points the writer at the buffer the host reads. */
+export function bindCommands(commands: Int32Array): void {
+  buf = commands;
+  at = 0;
+}
+
+export function beginFrame(): void {
+  at = 0;
+}
+
+/** Commands written so far this frame. */
+export function commandCount(): number {
+  return at >> 3;
+}
+
+/** Room for one more command; a full buffer drops the rest of the frame's sprites rather than overrun. */
+function room(): boolean {
+  return at + COMMAND_INTS <= LIMIT;
+}
+
+function put(op: number, a: number, b: number, c: number, d: number, e: number, f: number, g: number): void {
+  if (!room()) return;
+  const o = at;
+  buf[o] = op;
+  buf[o + 1] = a;
+  buf[o + 2] = b;
+  buf[o + 3] = c;
+  buf[o + 4] = d;
+  buf[o + 5] = e;
+  buf[o + 6] = f;
+  buf[o + 7] = g;
+  at = o + COMMAND_INTS;
+}
+
+export function clear(colour: number): void {
+  put(OP_CLEAR, colour | 0, 0, 0, 0, 0, 0, 0);
+}
+
+/** Atlas rectangle (u, v, sw, sh) stretched to (x, y, w, h), tinted. */
+export function sprite(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  u: number,
+  v: number,
+  sw: number,
+  sh: number,
+  tint: number,
+): void {
+  put(OP_SPRITE, x | 0, y | 0, w | 0, h | 0, u | (v << 16), sw | (sh << 16), tint | 0);
+}
+
+/** An atlas rect [u, v, w, h] drawn at its own size. */
+export function spriteRect(x: number, y: number, r: readonly number[], tint: number): void {
+  put(OP_SPRITE, x | 0, y | 0, r[2]!, r[3]!, r[0]! | (r[1]! << 16), r[2]! | (r[3]! << 16), tint | 0);
+}
+
+/** An atlas rect [u, v, w, h] stretched to (w, h). */
+export function spriteRectScaled(x: number, y: number, w: number, h: number, r: readonly number[], tint: number): void {
+  put(OP_SPRITE, x | 0, y | 0, w | 0, h | 0, r[0]! | (r[1]! << 16), r[2]! | (r[3]! << 16), tint | 0);
+}
+
+export function rect(x: number, y: number, w: number, h: number, colour: number): void {
+  put(OP_RECT, x | 0, y | 0, w | 0, h | 0, 0, 0, colour | 0);
+}
+
+export function sound(id: number, volume: number, pan: number): void {
+  put(OP_SOUND, id, volume, pan, 0, 0, 0, 0);
+}
+
+export function music(track: number, volume: number): void {
+  put(OP_MUSIC, track, volume, 0, 0, 0, 0, 0);
+}
+
+export function quit(): void {
+  put(OP_QUIT, 0, 0, 0, 0, 0, 0, 0);
+}
+
+/** Copies a cached run of whole commands (e.g. laid-out text) natively. */
+export function copyRun(run: Int32Array): void {
+  if (at + run.length > LIMIT) return;
+  buf.set(run, at);
+  at += run.length;
+}
+
+/** Copies a cached run moved by (dx, dy): for text that slides or shakes. */
+export function copyRunAt(run: Int32Array, dx: number, dy: number): void {
+  const n = run.length;
+  if (at + n > LIMIT) return;
+  for (let i = 0; i < n; i += COMMAND_INTS) {
+    const o = at + i;
+    buf[o] = run[i]!;
+    buf[o + 1] = run[i + 1]! + dx;
+    buf[o + 2] = run[i + 2]! + dy;
+    buf[o + 3] = run[i + 3]!;
+    buf[o + 4] = run[i + 4]!;
+    buf[o + 5] = run[i + 5]!;
+    buf[o + 6] = run[i + 6]!;
+    buf[o + 7] = run[i + 7]!;
+  }
+  at += n;
+}
+
+/** ABGR colour from 0..255 parts (the PSP GE's vertex colour). */
+export function rgba(r: number, g: number, b: number, a: number): number {
+  return ((a & 255) << 24) | ((b & 255) << 16) | ((g & 255) << 8) | (r & 255);
+}
+
+/** Where the next command goes: mark() before drawing a layer, capture(mark) after. */
+export function mark(): number {
+  return at;
+}
+
+/** A copy of the commands written since `from`, to re-emit later with copyRun. */
+export function capture(from: number): Int32Array {
+  return buf.slice(from, at);
+}

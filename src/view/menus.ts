@@ -1,0 +1,171 @@
+// The menu scenes: title, options, how to play, results. Each is drawn into
+// a cached layer that is rebuilt only when what it shows changes.
+import { SPRITES } from '../assets/atlas';
+import { FONT_LARGE, FONT_SMALL } from '../assets/font';
+import type { Screen } from '../app/screen';
+import * as C from './colours';
+import { capture, copyRun, mark, rect, spriteRect } from './drawlist';
+import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
+import { drawFelt, drawPanel } from './widgets';
+
+function slots(n: number): TextSlot[] {
+  const a: TextSlot[] = [];
+  for (let i = 0; i < n; i++) a.push(new TextSlot());
+  return a;
+}
+
+// ---- a cached layer per scene ----
+
+let layer: Int32Array | null = null;
+let kScene = -1;
+let kA: unknown = null;
+let kB: unknown = null;
+let kC: unknown = null;
+
+/** Re-emits the cached layer when scene and keys are unchanged; otherwise returns false and starts a new one. */
+function cached(scene: number, a: unknown, b: unknown, c: unknown): boolean {
+  if (layer !== null && kScene === scene && kA === a && kB === b && kC === c) {
+    copyRun(layer);
+    return true;
+  }
+  kScene = scene;
+  kA = a;
+  kB = b;
+  kC = c;
+  return false;
+}
+
+function keep(from: number): void {
+  layer = capture(from);
+}
+
+// ---- title ----
+
+const titleSlots = slots(6);
+
+export function drawTitle(s: Screen): void {
+  if (cached(0, s.titleCursor, s.strings, null)) return;
+  const from = mark();
+  drawFelt();
+  const t = s.strings;
+  const logo = SPRITES.logo;
+  spriteRect(240 - (logo[2] >> 1), 22, logo, C.WHITE);
+  titleSlots[0]!.draw(FONT_SMALL, t.title + ' - ' + t.subtitle, 240, 22 + logo[3] + 4, ALIGN_CENTRE, C.PALE_GOLD);
+  drawPanel(150, 112, 180, 112, C.WHITE);
+  const items = [t.menu.play, t.menu.options, t.menu.howTo, t.menu.quit];
+  for (let i = 0; i < items.length; i++) {
+    const y = 122 + i * 24;
+    if (i === s.titleCursor) rect(158, y - 3, 164, 22, C.HIGHLIGHT);
+    titleSlots[1 + i]!.draw(FONT_LARGE, items[i]!, 240, y, ALIGN_CENTRE, i === s.titleCursor ? C.YELLOW : C.WHITE);
+  }
+  titleSlots[5]!.draw(FONT_SMALL, t.titleHint, 240, 252, ALIGN_CENTRE, C.GREY);
+  keep(from);
+}
+
+// ---- options ----
+
+const VISIBLE_ROWS = 13;
+const ROW_H = 15;
+const labelSlots = slots(VISIBLE_ROWS);
+const valueSlots = slots(VISIBLE_ROWS);
+const optionTitle = new TextSlot();
+const optionHint = new TextSlot();
+
+export function drawOptions(s: Screen): void {
+  if (cached(1, s.optionCursor, s.optionRows, s.strings)) return;
+  const from = mark();
+  drawFelt();
+  drawPanel(40, 8, 400, 240, C.WHITE);
+  optionTitle.draw(FONT_LARGE, s.strings.optionsTitle, 240, 14, ALIGN_CENTRE, C.GOLD);
+  const rows = s.optionRows;
+  // Scroll so the cursor stays in view, centred where possible.
+  let first = s.optionCursor - (VISIBLE_ROWS >> 1);
+  if (first > rows.length - VISIBLE_ROWS) first = rows.length - VISIBLE_ROWS;
+  if (first < 0) first = 0;
+  for (let i = 0; i < VISIBLE_ROWS && first + i < rows.length; i++) {
+    const row = rows[first + i]!;
+    const y = 38 + i * ROW_H;
+    const on = first + i === s.optionCursor;
+    if (on) rect(50, y - 2, 380, ROW_H, C.HIGHLIGHT);
+    labelSlots[i]!.draw(FONT_SMALL, row.label, 58, y, ALIGN_LEFT, on ? C.YELLOW : C.WHITE);
+    valueSlots[i]!.draw(FONT_SMALL, row.value, 422, y, ALIGN_RIGHT, on ? C.YELLOW : C.PALE_GOLD);
+  }
+  if (first > 0) rect(236, 33, 8, 2, C.GOLD);
+  if (first + VISIBLE_ROWS < rows.length) rect(236, 38 + VISIBLE_ROWS * ROW_H, 8, 2, C.GOLD);
+  optionHint.draw(FONT_SMALL, s.strings.optionsHint, 240, 254, ALIGN_CENTRE, C.GREY);
+  keep(from);
+}
+
+// ---- how to play ----
+
+const howTitle = new TextSlot();
+const howBody = new TextSlot();
+const howPage = new TextSlot();
+const howHint = new TextSlot();
+
+export function drawHowTo(s: Screen): void {
+  if (cached(2, s.howToPage, s.howToPages, s.strings)) return;
+  const from = mark();
+  drawFelt();
+  drawPanel(30, 10, 420, 232, C.WHITE);
+  howTitle.draw(FONT_LARGE, s.strings.howToTitle, 240, 18, ALIGN_CENTRE, C.GOLD);
+  howBody.draw(FONT_SMALL, s.howToPages[s.howToPage] ?? '', 46, 46, ALIGN_LEFT, C.WHITE, 388);
+  howPage.draw(FONT_SMALL, s.strings.page(s.howToPage + 1, s.howToPages.length), 432, 226, ALIGN_RIGHT, C.GREY);
+  howHint.draw(FONT_SMALL, s.strings.howToHint, 240, 254, ALIGN_CENTRE, C.GREY);
+  keep(from);
+}
+
+// ---- results ----
+
+const resultSlots = slots(24);
+
+export function drawResults(s: Screen): void {
+  const r = s.results;
+  if (cached(4, r, r.ranking, s.strings)) return;
+  const from = mark();
+  const t = s.strings;
+  let k = 0;
+  const text = (font: typeof FONT_SMALL, str: string, x: number, y: number, align: number, tint: number): void => {
+    resultSlots[k++]!.draw(font, str, x, y, align, tint);
+  };
+  drawFelt();
+  drawPanel(20, 6, 440, 244, C.WHITE);
+  text(FONT_LARGE, r.winner, 240, 12, ALIGN_CENTRE, C.YELLOW);
+  if (r.byLimit) text(FONT_SMALL, t.byLimit, 240, 31, ALIGN_CENTRE, C.GREY);
+  // The ranking as a table: place, name, cards, piles, slaps won, slaps lost.
+  const cols = [150, 215, 290, 365];
+  let y = 48;
+  text(FONT_SMALL, t.ranking, 36, y, ALIGN_LEFT, C.GOLD);
+  text(FONT_SMALL, t.cards(2).replace(/^\d+ /, ''), cols[0]!, y, ALIGN_CENTRE, C.GOLD);
+  text(FONT_SMALL, t.statPiles, cols[1]!, y, ALIGN_CENTRE, C.GOLD);
+  text(FONT_SMALL, t.statSlapsWon, cols[2]!, y, ALIGN_CENTRE, C.GOLD);
+  text(FONT_SMALL, t.statSlapsLost, cols[3]!, y, ALIGN_CENTRE, C.GOLD);
+  y += 15;
+  for (let i = 0; i < r.ranking.length; i++) {
+    const row = r.ranking[i]!;
+    const tint = i === 0 ? C.YELLOW : C.WHITE;
+    drawNumber(FONT_SMALL, i + 1, 44, y, ALIGN_RIGHT, C.GREY);
+    text(FONT_SMALL, row.name, 52, y, ALIGN_LEFT, tint);
+    drawNumber(FONT_SMALL, row.cards, cols[0]!, y, ALIGN_CENTRE, tint);
+    drawNumber(FONT_SMALL, row.piles, cols[1]!, y, ALIGN_CENTRE, tint);
+    if (s.table.game !== null && s.table.game.options.ruleSet === 'classic') {
+      drawNumber(FONT_SMALL, row.slapsWon, cols[2]!, y, ALIGN_CENTRE, tint);
+      drawNumber(FONT_SMALL, row.slapsLost, cols[3]!, y, ALIGN_CENTRE, tint);
+    }
+    y += 13;
+  }
+  y = 150;
+  text(FONT_SMALL, t.statFastest, 36, y, ALIGN_LEFT, C.WHITE);
+  text(FONT_SMALL, r.fastestMs >= 0 ? t.ms(r.fastestMs) : t.none, 300, y, ALIGN_RIGHT, C.PALE_GOLD);
+  y += 14;
+  text(FONT_SMALL, t.statCardsPlayed, 36, y, ALIGN_LEFT, C.WHITE);
+  drawNumber(FONT_SMALL, r.cardsPlayed, 300, y, ALIGN_RIGHT, C.PALE_GOLD);
+  y += 20;
+  text(FONT_SMALL, t.lifetime, 36, y, ALIGN_LEFT, C.GOLD);
+  for (const line of r.lifetime) {
+    y += 14;
+    text(FONT_SMALL, line, 48, y, ALIGN_LEFT, C.WHITE);
+  }
+  text(FONT_SMALL, t.resultsHint, 240, 254, ALIGN_CENTRE, C.GREY);
+  keep(from);
+}

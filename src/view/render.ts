@@ -1,0 +1,64 @@
+// One frame's draw list from the app's Screen: the scene, the notice line,
+// sound cues, music and quit.
+import { MUSIC, SOUND } from '../assets/sounds';
+import { FONT_SMALL } from '../assets/font';
+import {
+  SCENE_HOWTO,
+  SCENE_OPTIONS,
+  SCENE_RESULTS,
+  SCENE_TABLE,
+  SCENE_TITLE,
+  type Screen,
+} from '../app/screen';
+import * as C from './colours';
+import { beginFrame, clear, commandCount, music, quit, rect, sound } from './drawlist';
+import { drawHowTo, drawOptions, drawResults, drawTitle } from './menus';
+import { drawFelt } from './widgets';
+import { drawTable } from './table-view';
+import { ALIGN_CENTRE, TextSlot } from './text';
+
+/** Cue number (app/screen.ts CUE_*) -> sound id. */
+const CUE_SOUNDS = [SOUND.flip, SOUND.slap, SOUND.sweep, SOUND.buzz, SOUND.win, SOUND.lose, SOUND.deal, SOUND.click];
+const MUSIC_VOLUME = 150;
+
+/** The track last sent with OP_MUSIC; -2 before the first frame (so the first frame always says). */
+let musicSent = -2;
+const noticeSlot = new TextSlot();
+
+export function renderFrame(s: Screen, now: number): number {
+  beginFrame();
+  clear(C.FELT);
+  switch (s.scene) {
+    case SCENE_TITLE:
+      if (s.demo) {
+        drawFelt();
+        drawTable(s.table, s.strings, now, s.strings.demo);
+      } else drawTitle(s);
+      break;
+    case SCENE_OPTIONS:
+      drawOptions(s);
+      break;
+    case SCENE_HOWTO:
+      drawHowTo(s);
+      break;
+    case SCENE_TABLE:
+      drawFelt();
+      drawTable(s.table, s.strings, now, '');
+      break;
+    case SCENE_RESULTS:
+      drawResults(s);
+      break;
+  }
+  if (s.notice !== '' && now < s.noticeUntil) {
+    rect(0, 0, 480, 15, C.SHADE_HEAVY);
+    noticeSlot.draw(FONT_SMALL, s.notice, 240, 1, ALIGN_CENTRE, C.YELLOW);
+  }
+  for (let i = 0; i < s.cueCount; i++) sound(CUE_SOUNDS[s.cues[i]!]!, 255, 0);
+  const track = s.music >= 0 ? MUSIC.theme : -1;
+  if (track !== musicSent) {
+    music(track, MUSIC_VOLUME);
+    musicSent = track;
+  }
+  if (s.quit) quit();
+  return commandCount();
+}

@@ -1,0 +1,320 @@
+// The table: felt, seats (plate, name, stack, card count), the pile with its
+// top cards readable, burned cards under it, whose turn it is, the running
+// challenge, the message line; then the animations over host time. What
+// only changes with the game (or the message) is drawn once into a cached
+// layer and re-emitted natively each frame; only moving things are written
+// per frame.
+import { SPRITES } from '../assets/atlas';
+import { FONT_LARGE, FONT_SMALL } from '../assets/font';
+import type { TableScreen } from '../app/screen';
+import type { Strings } from '../app/i18n/strings';
+import type { GameState } from '../rules/types';
+import { CARD_H, CARD_W, drawBack, drawCard, drawCardScaled, drawSmallBack } from './cards';
+import * as C from './colours';
+import { capture, copyRun, mark, rect, sprite, spriteRect } from './drawlist';
+import {
+  PILE_X,
+  PILE_Y,
+  PLATE_H,
+  PLATE_W,
+  SIDE_BOTTOM,
+  SIDE_LEFT,
+  SIDE_RIGHT,
+  SIDE_TOP,
+  STACK_H,
+  STACK_W,
+  plateX,
+  plateY,
+  sideOf,
+  stackX,
+  stackY,
+} from './seats';
+import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
+import { easeOut, lerp, progress, shakeOffset, triangle } from './tween';
+import { drawOutline, drawPanel } from './widgets';
+
+export const FLIGHT_MS = 180;
+export const SWEEP_MS = 320;
+export const HAND_MS = 420;
+export const SHAKE_MS = 300;
+/** Pile cards shown fanned out, and the step between them. */
+const FAN = 4;
+const FAN_STEP = 13;
+
+const nameSlots: TextSlot[] = [];
+for (let i = 0; i < 6; i++) nameSlots.push(new TextSlot());
+const messageSlot = new TextSlot();
+const hintSlot = new TextSlot();
+const comparisonSlot = new TextSlot();
+const quitSlot = new TextSlot();
+const bannerSlot = new TextSlot();
+
+// The cached layer and what it was drawn from.
+let layer: Int32Array | null = null;
+let kGame: GameState | null = null;
+let kMessage = '';
+let kHint = '';
+let kComparison = '';
+let kChoosing = false;
+let kPick = -1;
+let kFlying = false;
+let kShake = 0;
+let kShakeSeat = -1;
+let kNames: string[] | null = null;
+let kBanner = '';
+
+/** Draws the table. banner: a line over the table (the title's demo), '' for none. */
+export function drawTable(t: TableScreen, strings: Strings, now: number, banner: string): void {
+  const game = t.game;
+  if (game === null) return;
+  const flying = t.flight.active && now - t.flight.start < FLIGHT_MS && game.pile.length > 0;
+  const shaking = t.shake.active && now - t.shake.start < SHAKE_MS;
+  const shake = shaking ? shakeOffset(now - t.shake.start) : 0;
+  if (
+    layer === null ||
+    kGame !== game ||
+    kMessage !== t.message ||
+    kHint !== t.hint ||
+    kComparison !== t.comparison ||
+    kChoosing !== t.choosing ||
+    kPick !== t.pick ||
+    kFlying !== flying ||
+    kShake !== shake ||
+    kShakeSeat !== t.shake.seat ||
+    kNames !== t.names ||
+    kBanner !== banner
+  ) {
+    kGame = game;
+    kMessage = t.message;
+    kHint = t.hint;
+    kComparison = t.comparison;
+    kChoosing = t.choosing;
+    kPick = t.pick;
+    kFlying = flying;
+    kShake = shake;
+    kShakeSeat = t.shake.seat;
+    kNames = t.names;
+    kBanner = banner;
+    const from = mark();
+    drawLayer(t, game, flying, shaking ? t.shake.seat : -1, shake, banner);
+    layer = capture(from);
+  } else {
+    copyRun(layer);
+  }
+  drawMoving(t, game, now);
+  if (t.quitConfirm) drawQuitQuestion(strings);
+}
+
+// ---- the layer: what changes only with the game ----
+
+function drawLayer(t: TableScreen, game: GameState, flying: boolean, shakeSeat: number, shake: number, banner: string): void {
+  const players = game.options.players;
+  const shown = flying ? game.pile.length - 1 : game.pile.length;
+  drawBurned(game.burned.length, shown);
+  drawPile(game, shown);
+  for (let seat = 0; seat < players; seat++) drawSeat(t, game, seat, seat === shakeSeat ? shake : 0);
+  if (game.challenge !== null) drawPips(players, game.challenge.answerer, game.challenge.chancesLeft, challengeTotal(game));
+  if (t.choosing) drawPick(players, t.pick);
+  if (t.comparison !== '') {
+    const colour = t.comparisonKind > 0 ? C.GREEN : t.comparisonKind < 0 ? C.RED : C.YELLOW;
+    comparisonSlot.draw(FONT_LARGE, t.comparison, fanLeft(shown) - 8, PILE_Y - 9, ALIGN_RIGHT, colour);
+  }
+  drawMessage(t.message);
+  if (t.hint !== '') hintSlot.draw(FONT_SMALL, t.hint, 6, 246, ALIGN_LEFT, C.PALE_GOLD, 184);
+  if (banner !== '') drawBanner(banner);
+}
+
+/** The challenge's full count, from the face card or ace that set it. */
+function challengeTotal(game: GameState): number {
+  const pile = game.pile;
+  for (let i = pile.length - 1; i >= 0; i--) {
+    const c = pile[i]!;
+    if (c < 52) {
+      const rank = (c % 13) + 2;
+      if (rank >= 11) return rank - 10;
+    }
+  }
+  return game.challenge!.chancesLeft;
+}
+
+/** Left edge of the fanned pile showing `shown` cards. */
+function fanLeft(shown: number): number {
+  const k = shown < FAN ? shown : FAN;
+  const spread = k > 0 ? (k - 1) * FAN_STEP : 0;
+  return PILE_X - (CARD_W >> 1) - (spread >> 1);
+}
+
+/** Where the i-th shown card of a fan of k lies (x); y jitters a little by card so the pile looks dropped. */
+function fanX(i: number, k: number): number {
+  return PILE_X - (CARD_W >> 1) - (((k - 1) * FAN_STEP) >> 1) + i * FAN_STEP;
+}
+
+function fanY(card: number): number {
+  return PILE_Y - (CARD_H >> 1) + ((card * 5) % 5) - 2;
+}
+
+function drawBurned(burned: number, shown: number): void {
+  if (burned === 0) return;
+  const x = fanLeft(shown) - 12;
+  const layers = burned > 3 ? 3 : burned;
+  for (let j = 0; j < layers; j++) drawBack(x + j * 2, PILE_Y - (CARD_H >> 1) + 6 + j * 2, C.DIM_TINT);
+  drawNumber(FONT_SMALL, burned, x + 2, PILE_Y + (CARD_H >> 1) + 12, ALIGN_LEFT, C.GREY);
+}
+
+function drawPile(game: GameState, shown: number): void {
+  if (shown === 0) {
+    rect(PILE_X - (CARD_W >> 1), PILE_Y - (CARD_H >> 1), CARD_W, CARD_H, C.SHADE_LIGHT);
+    return;
+  }
+  const k = shown < FAN ? shown : FAN;
+  for (let i = 0; i < k; i++) {
+    const card = game.pile[shown - k + i]!;
+    drawCard(card, fanX(i, k), fanY(card), C.WHITE);
+  }
+  drawNumber(FONT_SMALL, shown, fanX(k - 1, k) + CARD_W + 4, PILE_Y + 18, ALIGN_LEFT, C.PALE_GOLD);
+}
+
+function isOut(game: GameState, seat: number): boolean {
+  return game.stacks[seat]!.length === 0 || game.barred[seat] === true;
+}
+
+function drawSeat(t: TableScreen, game: GameState, seat: number, dx: number): void {
+  const players = game.options.players;
+  const px = plateX(players, seat) + dx;
+  const py = plateY(players, seat);
+  const count = game.stacks[seat]!.length;
+  const out = isOut(game, seat);
+  const sx = stackX(players, seat) + dx;
+  const sy = stackY(players, seat);
+  if (count > 0) {
+    const thick = count > 12 ? 3 : count > 4 ? 2 : 1;
+    for (let j = thick - 1; j >= 0; j--) drawSmallBack(sx + j, sy - j, C.WHITE);
+  } else {
+    rect(sx, sy, STACK_W, STACK_H, C.SHADE_LIGHT);
+  }
+  spriteRect(px - (PLATE_W >> 1), py - (PLATE_H >> 1), SPRITES.seat, out ? C.DIM_TINT : C.WHITE);
+  const nameColour = out ? C.GREY : seat === t.human ? C.PALE_GOLD : C.WHITE;
+  nameSlots[seat]!.draw(FONT_SMALL, t.names[seat]!, px - 35, py - 7, ALIGN_LEFT, nameColour);
+  drawNumber(FONT_SMALL, count, px + 35, py - 7, ALIGN_RIGHT, out ? C.GREY : C.YELLOW);
+  if (game.barred[seat]) rect(px - 36, py, 72, 1, C.RED);
+}
+
+/** Chances left as filled pips, used ones empty, next to the answerer's stack. */
+function drawPips(players: number, seat: number, left: number, total: number): void {
+  const side = sideOf(players, seat);
+  const sx = stackX(players, seat);
+  const sy = stackY(players, seat);
+  const across = side === SIDE_LEFT || side === SIDE_RIGHT;
+  let x = across ? sx + (STACK_W >> 1) - ((total * 11) >> 1) : sx + STACK_W + 5;
+  const y = across ? sy + STACK_H + 3 : sy + (STACK_H >> 1) - 5;
+  for (let i = 0; i < total; i++) {
+    spriteRect(x, y, i < left ? SPRITES.pip : SPRITES.pipEmpty, i < left ? C.RED : C.WHITE);
+    x += 11;
+  }
+}
+
+function drawPick(players: number, pick: number): void {
+  const px = plateX(players, pick);
+  const py = plateY(players, pick);
+  drawOutline(px - (PLATE_W >> 1) - 3, py - (PLATE_H >> 1) - 3, PLATE_W + 6, PLATE_H + 6, 2, C.YELLOW);
+}
+
+function drawMessage(message: string): void {
+  if (message === '') return;
+  messageSlot.draw(FONT_SMALL, message, PILE_X, 163, ALIGN_CENTRE, C.WHITE, 300);
+  const run = messageSlot.run!;
+  // The box goes under the text: draw it, then the text again on top.
+  const w = run.width + 14;
+  const h = run.lines * FONT_SMALL.lineHeight + 4;
+  rect(PILE_X - (w >> 1), 161, w, h, C.SHADE);
+  copyRun(run.cmds);
+}
+
+function drawBanner(text: string): void {
+  rect(0, 196, 480, 18, C.SHADE_HEAVY);
+  bannerSlot.draw(FONT_SMALL, text, 240, 199, ALIGN_CENTRE, C.PALE_GOLD);
+}
+
+// ---- moving things, drawn every frame ----
+
+function drawMoving(t: TableScreen, game: GameState, now: number): void {
+  drawTurnArrow(t, game, now);
+  if (t.flight.active && now - t.flight.start < FLIGHT_MS) drawFlight(t, game, now);
+  if (t.sweep.active && now - t.sweep.start < SWEEP_MS) drawSweep(t, game, now);
+  if (t.slapHand.active && now - t.slapHand.start < HAND_MS) drawHand(t, game, now);
+}
+
+/** The arrow at whoever acts next: plays, collects, or names a taker. */
+function drawTurnArrow(t: TableScreen, game: GameState, now: number): void {
+  if (game.over !== null) return;
+  const seat = game.pendingChoice ?? (game.pendingCollect !== null ? game.pendingCollect.seat : game.turn);
+  const players = game.options.players;
+  const sx = stackX(players, seat);
+  const sy = stackY(players, seat);
+  const bob = triangle(now, 70, 4);
+  const a = SPRITES.arrow;
+  const s = SPRITES.arrowSide;
+  const tint = seat === t.human ? C.YELLOW : C.WHITE;
+  switch (sideOf(players, seat)) {
+    case SIDE_BOTTOM:
+      sprite(sx + 4, sy - 18 - bob, 16, 16, a[0], a[1], a[2], a[3], tint);
+      break;
+    case SIDE_TOP:
+      sprite(sx + 4, sy + STACK_H + 2 + bob, 16, -16, a[0], a[1], a[2], a[3], tint);
+      break;
+    case SIDE_LEFT:
+      sprite(sx + STACK_W + 3 + bob, sy + 8, -16, 16, s[0], s[1], s[2], s[3], tint);
+      break;
+    case SIDE_RIGHT:
+      sprite(sx - 19 - bob, sy + 8, 16, 16, s[0], s[1], s[2], s[3], tint);
+      break;
+  }
+}
+
+function drawFlight(t: TableScreen, game: GameState, now: number): void {
+  const f = t.flight;
+  const players = game.options.players;
+  const p = easeOut(progress(now, f.start, FLIGHT_MS));
+  const n = game.pile.length;
+  const k = n < FAN ? n : FAN;
+  const x = lerp(stackX(players, f.seat), fanX(k - 1, k), p);
+  const y = lerp(stackY(players, f.seat), fanY(f.card), p);
+  const w = lerp(STACK_W, CARD_W, p);
+  const h = lerp(STACK_H, CARD_H, p);
+  drawCardScaled(f.card, x, y, w, h, C.WHITE);
+}
+
+function drawSweep(t: TableScreen, game: GameState, now: number): void {
+  const sw = t.sweep;
+  const players = game.options.players;
+  const p = easeOut(progress(now, sw.start, SWEEP_MS));
+  const tx = stackX(players, sw.seat);
+  const ty = stackY(players, sw.seat);
+  const k = sw.count;
+  for (let i = 0; i < k; i++) {
+    const card = sw.cards[i]!;
+    const x = lerp(fanX(i, k), tx, p);
+    const y = lerp(fanY(card), ty, p);
+    drawCardScaled(card, x, y, lerp(CARD_W, STACK_W, p), lerp(CARD_H, STACK_H, p), C.WHITE);
+  }
+}
+
+/** The slapping hand comes in from the slapper's side and rests on the pile. */
+function drawHand(t: TableScreen, game: GameState, now: number): void {
+  const e = t.slapHand;
+  const players = game.options.players;
+  const h = SPRITES.hand;
+  const p = easeOut(progress(now, e.start, 90));
+  const fromX = plateX(players, e.seat) - 24;
+  const fromY = plateY(players, e.seat) - 24;
+  const toX = PILE_X - 24 + ((plateX(players, e.seat) - PILE_X) >> 3);
+  const toY = PILE_Y - 24 + ((plateY(players, e.seat) - PILE_Y) >> 3);
+  const flipY = sideOf(players, e.seat) === SIDE_TOP;
+  sprite(lerp(fromX, toX, p), lerp(fromY, toY, p), 48, flipY ? -48 : 48, h[0], h[1], h[2], h[3], C.WHITE);
+}
+
+function drawQuitQuestion(strings: Strings): void {
+  rect(0, 0, 480, 272, C.SHADE);
+  drawPanel(70, 112, 340, 44, C.WHITE);
+  quitSlot.draw(FONT_LARGE, strings.quitConfirm, 240, 125, ALIGN_CENTRE, C.WHITE);
+}

@@ -1,0 +1,74 @@
+// Drives a BundleVM like the headless host: frame i at frameTime(i), with
+// the buttons held that frame. Helpers press a button (one frame down, one
+// up), wait, and run until the debug state satisfies a condition.
+import { BundleVM, frameTime, type FakeHostOptions } from './quickjs-host';
+
+export const BTN = {
+  SELECT: 0x0001,
+  START: 0x0008,
+  UP: 0x0010,
+  RIGHT: 0x0020,
+  DOWN: 0x0040,
+  LEFT: 0x0080,
+  L: 0x0100,
+  R: 0x0200,
+  TRIANGLE: 0x1000,
+  CIRCLE: 0x2000,
+  CROSS: 0x4000,
+  SQUARE: 0x8000,
+} as const;
+
+export class Driver {
+  frameIndex = 0;
+  last: Int32Array = new Int32Array(0);
+
+  constructor(readonly vm: BundleVM) {}
+
+  static async create(opts: FakeHostOptions = {}): Promise<Driver> {
+    return new Driver(await BundleVM.create(opts));
+  }
+
+  get now(): number {
+    return frameTime(this.frameIndex);
+  }
+
+  /** One frame with `mask` held; returns its commands. */
+  step(mask = 0): Int32Array {
+    this.last = this.vm.frame(frameTime(this.frameIndex), mask);
+    this.frameIndex++;
+    return this.last;
+  }
+
+  wait(frames: number): void {
+    for (let i = 0; i < frames; i++) this.step(0);
+  }
+
+  /** Press and release: one frame down, one frame up. */
+  press(button: number): void {
+    this.step(button);
+    this.step(0);
+  }
+
+  /** Presses in turn, e.g. press(DOWN), press(DOWN), press(CROSS). */
+  presses(...buttons: number[]): void {
+    for (const b of buttons) this.press(b);
+  }
+
+  debug(): any {
+    return this.vm.debug();
+  }
+
+  /** Steps (buttons up) until cond(debug) holds; throws after maxFrames. Checks every `every` frames. */
+  until(cond: (d: any) => boolean, maxFrames = 20000, every = 1): any {
+    for (let i = 0; i < maxFrames; i += every) {
+      const d = this.debug();
+      if (cond(d)) return d;
+      for (let k = 0; k < every; k++) this.step(0);
+    }
+    throw new Error(`condition not met within ${maxFrames} frames; state: ${JSON.stringify(this.debug()).slice(0, 600)}`);
+  }
+
+  dispose(): void {
+    this.vm.dispose();
+  }
+}
