@@ -76,9 +76,9 @@ function buildAtlas({ codes, art, uiFonts }) {
   }
   const sprites = spriteImages(art);
   const items = Object.entries(sprites).map(([key, img]) => ({ key, w: img.w, h: img.h, img }));
-  const smallBack = renderSmallBack();
+  const smallBack = renderSmallBack(art);
   items.push({ key: 'SMALL_BACK', w: smallBack.w, h: smallBack.h, img: smallBack });
-  const fonts = uiFonts.map((f) => ({ ...f, data: rasterizeFont(f.font, f.px, f.lineHeight, codes) }));
+  const fonts = uiFonts.map((f) => ({ ...f, data: rasterizeFont(f.font, f.px, f.lineHeight, codes, f.embolden ?? 0) }));
   for (const f of fonts) {
     for (const g of f.data.glyphs) if (g.img) items.push({ key: `${f.name}:${g.code}`, w: g.img.w, h: g.img.h, img: g.img });
   }

@@ -58,8 +58,9 @@ function blank(fill = PAPER) {
 
 /** Rank and suit in the top-left corner and, turned, in the bottom-right. */
 function indices(fonts, rankText, suitSvg, fill) {
-  const squeeze = rankText.length > 1 ? 0.7 : 1;
-  const corner = label(fonts, rankText, 7.5, 3, 10, fill, squeeze) + suitSvg;
+  // "10" is squeezed to the width of one letter so every index is one column.
+  const squeeze = rankText.length > 1 ? 0.62 : 1;
+  const corner = label(fonts, rankText, 6.5, 3, 9, fill, squeeze) + suitSvg;
   return `${corner}<g transform="rotate(180 ${CARD_W / 2} ${CARD_H / 2})">${corner}</g>`;
 }
 
@@ -81,11 +82,11 @@ function numberCard(fonts, suit, rank) {
   const ink = inkOf(suit);
   let body = '';
   for (const [col, row] of LAYOUTS[rank]) {
-    const cx = CARD_W / 2 + col * 6.5;
+    const cx = CARD_W / 2 + col * 6;
     const cy = 10.5 + row * 43;
     body += pip(fonts, suit, cx, cy, 8, row > 0.5);
   }
-  return blank() + indices(fonts, String(rank), pip(fonts, suit, 7.5, 19, 7), ink) + body;
+  return blank() + indices(fonts, String(rank), pip(fonts, suit, 6.5, 17.5, 6.5), ink) + body;
 }
 
 function aceCard(fonts, suit) {
@@ -96,7 +97,7 @@ function aceCard(fonts, suit) {
     // The ace of spades traditionally carries an ornament: a gold ring.
     body = `<circle cx="${CARD_W / 2}" cy="${CARD_H / 2}" r="17" fill="none" stroke="${GOLD}" stroke-width="1.5"/>` + body;
   }
-  return blank() + indices(fonts, 'A', pip(fonts, suit, 7.5, 19, 7), ink) + body;
+  return blank() + indices(fonts, 'A', pip(fonts, suit, 6.5, 17.5, 6.5), ink) + body;
 }
 
 /**
@@ -106,22 +107,22 @@ function aceCard(fonts, suit) {
  */
 function courtCard(fonts, suit, rank) {
   const ink = inkOf(suit);
-  const fx = 12, fy = 5, fw = 22, fh = 54;
+  const fx = 13, fy = 5, fw = 20, fh = 54;
   const robe = isRed(suit) ? '#c8161d' : '#23408e';
   const trim = isRed(suit) ? '#23408e' : '#c8161d';
   const half = bust(rank, robe, trim);
   const portrait =
-    `<g transform="translate(${fx - 1} ${fy})">${half}</g>` +
-    `<g transform="rotate(180 ${CARD_W / 2} ${CARD_H / 2}) translate(${fx - 1} ${fy})">${half}</g>`;
+    `<g transform="translate(${fx - 2} ${fy})">${half}</g>` +
+    `<g transform="rotate(180 ${CARD_W / 2} ${CARD_H / 2}) translate(${fx - 2} ${fy})">${half}</g>`;
   const frame =
     `<rect x="${fx}" y="${fy}" width="${fw}" height="${fh}" fill="#fff3cf"/>` +
     `<clipPath id="f"><rect x="${fx}" y="${fy}" width="${fw}" height="${fh}"/></clipPath>` +
     `<g clip-path="url(#f)">${portrait}</g>` +
     `<line x1="${fx}" y1="${fy + fh / 2}" x2="${fx + fw}" y2="${fy + fh / 2}" stroke="${ink}" stroke-width="0.8"/>` +
     `<rect x="${fx + 0.5}" y="${fy + 0.5}" width="${fw - 1}" height="${fh - 1}" fill="none" stroke="${ink}" stroke-width="1"/>` +
-    pip(fonts, suit, fx + 4.5, fy + 4.5, 5) +
-    pip(fonts, suit, fx + fw - 4.5, fy + fh - 4.5, 5, true);
-  return blank() + indices(fonts, RANK_TEXT[rank], pip(fonts, suit, 7.5, 19, 7), ink) + frame;
+    pip(fonts, suit, fx + 3.5, fy + 3.5, 4.5) +
+    pip(fonts, suit, fx + fw - 3.5, fy + fh - 3.5, 4.5, true);
+  return blank() + indices(fonts, RANK_TEXT[rank], pip(fonts, suit, 6.5, 17.5, 6.5), ink) + frame;
 }
 
 /** One bust (head, headwear, shoulders) in a 24x27 box, head centred at (12, 12). */
@@ -182,7 +183,7 @@ function jokerCard(fonts, red) {
     // Ruffled collar.
     `<path d="M12 45 L15 41.5 L18 45 L21 42 L23 45.5 L25 42 L28 45 L31 41.5 L34 45 L30 50 L16 50 Z" fill="${b}" stroke="#111" stroke-width="0.5"/>` +
     `<path d="M14 64 L16 50 L30 50 L32 64 Z" fill="${a}"/>`;
-  const word = label(fonts, 'JOKER', CARD_W / 2, 53, 6, ink, 0.9);
+  const word = label(fonts, 'JOKER', CARD_W / 2, 54, 5.5, ink, 0.8);
   const corners = star(6, 3, 7) + `<g transform="rotate(180 ${CARD_W / 2} ${CARD_H / 2})">${star(6, 3, 7)}</g>`;
   return blank() + `<g clip-path="url(#c)">${jester}</g>` +
     `<clipPath id="c"><rect x="1" y="1" width="${CARD_W - 2}" height="52" rx="3"/></clipPath>` +
@@ -190,7 +191,8 @@ function jokerCard(fonts, red) {
 }
 
 /** The back: burgundy with a gold lattice and a central medallion. */
-function backSvg(simple) {
+function backSvg(fonts, simple) {
+  const spadePip = (cx, cy, size, fill) => pip(fonts, 3, cx, cy, size, false, fill);
   const base = '#8e1b2a';
   const line = '#d9a441';
   let lattice = '';
@@ -198,11 +200,12 @@ function backSvg(simple) {
   for (let k = -CARD_H; k < CARD_W + CARD_H; k += step) {
     lattice += `<line x1="${k}" y1="0" x2="${k + CARD_H}" y2="${CARD_H}"/><line x1="${k}" y1="${CARD_H}" x2="${k + CARD_H}" y2="0"/>`;
   }
+  // A gold-rimmed lozenge with a spade at its heart.
+  const lozenge = (rx, ry) => `M23 ${32 - ry} L${23 + rx} 32 L23 ${32 + ry} L${23 - rx} 32 Z`;
   const medallion = simple
-    ? `<ellipse cx="23" cy="32" rx="8" ry="11" fill="${base}" stroke="${line}" stroke-width="2"/>`
-    : `<ellipse cx="23" cy="32" rx="9" ry="12" fill="${base}" stroke="${line}" stroke-width="1.2"/>` +
-      `<ellipse cx="23" cy="32" rx="5" ry="7.5" fill="${line}"/>` +
-      `<ellipse cx="23" cy="32" rx="2.5" ry="4" fill="${base}"/>`;
+    ? `<path d="${lozenge(10, 15)}" fill="${base}" stroke="${line}" stroke-width="2.2"/>` + spadePip(23, 32, 11, line)
+    : `<path d="${lozenge(11, 16)}" fill="${base}" stroke="${line}" stroke-width="1.3"/>` +
+      `<path d="${lozenge(8, 12)}" fill="none" stroke="${line}" stroke-width="0.6"/>` + spadePip(23, 32, 9, line);
   return blank('#fbf9f1') +
     `<rect x="3.5" y="3.5" width="${CARD_W - 7}" height="${CARD_H - 7}" rx="2" fill="${base}"/>` +
     `<clipPath id="b"><rect x="4" y="4" width="${CARD_W - 8}" height="${CARD_H - 8}" rx="1.5"/></clipPath>` +
@@ -220,7 +223,7 @@ export function cardSvgBody(fonts, card, idPrefix = 'k') {
 }
 
 function cardMarkup(fonts, card) {
-  if (card === BACK) return backSvg(false);
+  if (card === BACK) return backSvg(fonts, false);
   if (card === JOKER_RED || card === JOKER_BLACK) return jokerCard(fonts, card === JOKER_RED);
   const suit = Math.floor(card / 13);
   const rank = (card % 13) + 2;
@@ -236,8 +239,8 @@ export function renderCard(fonts, card, scale = 1) {
 }
 
 /** The half-size back for seat stacks, drawn with a coarser pattern. */
-export function renderSmallBack() {
-  return renderSvg(svgDoc(SMALL_BACK_W, SMALL_BACK_H, backSvg(true), `0 0 ${CARD_W} ${CARD_H}`));
+export function renderSmallBack(fonts) {
+  return renderSvg(svgDoc(SMALL_BACK_W, SMALL_BACK_H, backSvg(fonts, true), `0 0 ${CARD_W} ${CARD_H}`));
 }
 
 /** The felt tile as a PNG data URI (SVG pictures fill backgrounds with it). */
