@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apply, defaultOptions, newGame, stateHash } from '../../src/rules';
+import { apply, stateHash } from '../../src/rules';
 import type { Action, GameState } from '../../src/rules';
 import { collect, findEvent, plays, table } from './table';
 
@@ -35,9 +35,17 @@ describe('the endless-game guard', () => {
     expect(end.state.over).toEqual({ winner: 0, ranking: [0, 2, 1], byLimit: true, endedBy: 'cardLimit' });
   });
 
-  it('a default game ends by the 5,000-card limit at the latest', () => {
-    const s = { ...newGame(defaultOptions('classic', 2), 3) };
-    expect(s.options.cardLimit).toBe(5000);
+  it('a win by the rules on the limit\'s last card counts as a win by the rules', () => {
+    const s = table({ rules: 'russian', options: { cardLimit: 1 }, stacks: ['5H', '9D 3C'], turn: 0 });
+    expect(plays(s, [0]).state.over).toEqual({ winner: 0, ranking: [0, 1], byLimit: false, endedBy: 'rules' });
+  });
+
+  it('the card limit ends the game even in the middle of a challenge', () => {
+    const s = table({ options: { cardLimit: 2 }, stacks: ['KC 3C', '4D 5D 6D', '8S'], turn: 0, dealer: 2 });
+    const end = plays(s, [0, 1]);
+    expect(end.state.over?.endedBy).toBe('cardLimit');
+    expect(end.state.challenge).toBeNull();
+    expect(end.state.over?.ranking).toEqual([1, 0, 2]);
   });
 
   it('classic: a position that repeats exactly (checked whenever the pile is empty) ends the game, most cards winning', () => {
