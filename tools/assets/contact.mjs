@@ -37,7 +37,8 @@ export function contactSheet({ atlas, cardRects, smallBack, spriteRects, fonts }
   const textH = fonts.reduce((s, f) => s + PANGRAMS.length * (f.data.lineHeight + 2) + 6, 0);
   const spritesTop = textTop + textH + 4;
   const w = pad * 2 + cols * cw;
-  const h = spritesTop + 80;
+  const spriteRows = shelve(Object.values(spriteRects), w - 2 * pad, 6);
+  const h = spritesTop + spriteRows.height + pad;
   const img = feltBackground(w, h);
   const blitRect = (r, x, y) => composite(img, crop(atlas, ...r), x, y);
   cardRects.forEach((r, c) => {
@@ -54,11 +55,23 @@ export function contactSheet({ atlas, cardRects, smallBack, spriteRects, fonts }
     }
     y += 6;
   }
-  let x = pad;
-  for (const r of Object.values(spriteRects)) {
-    if (x + r[2] > w) break;
-    blitRect(r, x, spritesTop);
-    x += r[2] + 6;
-  }
+  for (const { r, x, y: sy } of spriteRows.places) blitRect(r, pad + x, spritesTop + sy);
   return scaleNearest(img, 2);
+}
+
+/** Lays rectangles out left to right in rows `width` wide, `gap` apart. */
+function shelve(rects, width, gap) {
+  const places = [];
+  let x = 0, y = 0, rowH = 0;
+  for (const r of rects) {
+    if (x > 0 && x + r[2] > width) {
+      x = 0;
+      y += rowH + gap;
+      rowH = 0;
+    }
+    places.push({ r, x, y });
+    x += r[2] + gap;
+    rowH = Math.max(rowH, r[3]);
+  }
+  return { places, height: y + rowH };
 }

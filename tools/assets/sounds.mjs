@@ -63,18 +63,53 @@ function highpass(x, cut) {
 /** Attack/decay envelope: linear attack, exponential decay with time constant tau (s). */
 const env = (t, attack, tau) => (t < attack ? t / attack : Math.exp(-(t - attack) / tau));
 
-/** Oscillators by phase (in cycles). */
-const osc = {
-  sine: (p) => Math.sin(TAU * p),
-  square: (p) => ((p % 1) < 0.5 ? 1 : -1),
-  pulse25: (p) => ((p % 1) < 0.25 ? 1 : -1),
-  triangle: (p) => 1 - 4 * Math.abs((p % 1) - 0.5),
-  saw: (p) => 2 * (p % 1) - 1,
+/**
+ * Band-limited oscillators: each wave is summed from its Fourier series up
+ * to HARMONIC_CEILING Hz, so high notes do not alias into out-of-tune
+ * whistles at a 22,050 Hz rate. harmonic(k) gives the sine and cosine
+ * amplitudes of harmonic k.
+ */
+const HARMONIC_CEILING = 9000;
+const WAVES = {
+  sine: { max: 1, harmonic: (k) => [1, 0] },
+  square: { max: 64, harmonic: (k) => [k % 2 ? 4 / (Math.PI * k) : 0, 0] },
+  pulse25: {
+    max: 64,
+    // Duty 1/4: (4 / (pi k)) sin(pi k / 4) cos(2 pi k (p - 1/8)), expanded.
+    harmonic: (k) => {
+      const a = (4 / (Math.PI * k)) * Math.sin((Math.PI * k) / 4);
+      return [a * Math.sin((Math.PI * k) / 4), a * Math.cos((Math.PI * k) / 4)];
+    },
+  },
+  triangle: { max: 15, harmonic: (k) => [0, k % 2 ? -8 / (Math.PI * Math.PI * k * k) : 0] },
+  saw: { max: 64, harmonic: (k) => [-2 / (Math.PI * k), 0] },
+};
+
+/** The harmonics of `wave` at `freq` as [k, sinAmp, cosAmp] triples. */
+function spectrum(wave, freq) {
+  const { max, harmonic } = WAVES[wave];
+  const out = [];
+  const top = Math.max(1, Math.min(max, Math.floor(HARMONIC_CEILING / freq)));
+  for (let k = 1; k <= top; k++) {
+    const [a, b] = harmonic(k);
+    if (a !== 0 || b !== 0) out.push([k, a, b]);
+  }
+  return out;
+}
+
+const sampleWave = (partials, phase) => {
+  let v = 0;
+  for (const [k, a, b] of partials) {
+    const x = TAU * k * phase;
+    v += a * Math.sin(x) + b * Math.cos(x);
+  }
+  return v;
 };
 
 /** Adds a tone into buf from sample `start`, wrapping round if `wrap`. */
 function addTone(buf, start, dur, freq, { wave = 'square', vol = 0.2, attack = 0.005, tau = 0.2, release = 0.03, vibrato = 0, wrap = false, slide = 0 }) {
   const n = secs(dur + release);
+  const partials = spectrum(wave, freq * (1 + Math.max(0, slide) * (dur + release)));
   let phase = 0;
   for (let i = 0; i < n; i++) {
     const t = i / RATE;
@@ -87,7 +122,7 @@ function addTone(buf, start, dur, freq, { wave = 'square', vol = 0.2, attack = 0
       if (!wrap) break;
       k %= buf.length;
     }
-    buf[k] += vol * a * osc[wave](phase);
+    buf[k] += vol * a * sampleWave(partials, phase % 1);
   }
 }
 
@@ -157,11 +192,11 @@ function click() {
 function win() {
   const out = new Float64Array(secs(1.5));
   const arp = ['C5', 'E5', 'G5', 'C6', 'E6'];
-  arp.forEach((nm, k) => addTone(out, secs(0.09 * k), 0.12, noteHz(nm), { wave: 'pulse25', vol: 0.16, tau: 0.15 }));
+  arp.forEach((nm, k) => addTone(out, secs(0.09 * k), 0.12, noteHz(nm), { wave: 'pulse25', vol: 0.3, tau: 0.15 }));
   for (const nm of ['C5', 'E5', 'G5', 'C6']) {
     addTone(out, secs(0.5), 0.8, noteHz(nm), { wave: 'square', vol: 0.07, tau: 0.45, vibrato: 0.004, release: 0.15 });
   }
-  addTone(out, secs(0.5), 0.8, noteHz('C3'), { wave: 'triangle', vol: 0.35, tau: 0.5, release: 0.15 });
+  addTone(out, secs(0.5), 0.8, noteHz('C4'), { wave: 'triangle', vol: 0.2, tau: 0.5, release: 0.15 });
   return lowpass(out, () => 6000);
 }
 
@@ -198,7 +233,7 @@ function theme(score) {
       const chord = score.chords[name];
       for (let j = 0; j < span; j++) {
         const pos = b * 4 + k * span + j;
-        addTone(out, at(pos), beat * 0.8, noteHz(chord.bass[j % 2]), { wave: 'triangle', vol: 0.32, tau: 0.35, wrap: true });
+        addTone(out, at(pos), beat * 0.8, noteHz(chord.bass[j % 2]), { wave: 'triangle', vol: 0.24, tau: 0.35, wrap: true });
         if (j % 2 === 1) {
           for (const nm of chord.tones) {
             addTone(out, at(pos), beat * 0.35, noteHz(nm), { wave: 'square', vol: 0.035, tau: 0.12, wrap: true });
@@ -211,7 +246,7 @@ function theme(score) {
   let pos = 0;
   for (const [nm, len] of score.melody) {
     if (nm !== 'r') {
-      addTone(out, at(pos), len * beat * 0.9, noteHz(nm), { wave: 'pulse25', vol: 0.09, tau: 0.5, vibrato: 0.003, wrap: true });
+      addTone(out, at(pos), len * beat * 0.9, noteHz(nm), { wave: 'pulse25', vol: 0.13, tau: 0.5, vibrato: 0.003, wrap: true });
     }
     pos += len;
   }
