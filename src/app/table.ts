@@ -175,8 +175,23 @@ function fireSlapsAt(t: number, withHuman: boolean): void {
 }
 
 function cpuPlay(t: number): void {
+  // A CPU that is about to slap the pile does that first instead of covering it.
+  const slapping = ownSlapAfter(game.turn, t);
+  if (slapping !== NEVER) {
+    playAt = slapping + 1;
+    return;
+  }
   playAt = NEVER;
   act({ type: 'play', seat: game.turn, at: t }, t);
+}
+
+/** The time of this seat's own planned valid slap at or after t, or NEVER. */
+function ownSlapAfter(seat: Seat, t: number): number {
+  for (let i = nextPlan; i < plans.length; i++) {
+    const p = plans[i]!;
+    if (p.seat === seat && p.valid && p.at >= t) return p.at;
+  }
+  return NEVER;
 }
 
 /** The won pile goes to its winner when nobody slapped it in time (the human's too, if they did not press Square). */
@@ -262,6 +277,8 @@ function act(action: Action, t: number): void {
     topAt = t;
     replan(t);
   }
+  // Whoever is to play now waits their own pause from this moment.
+  if (game.turn !== before.turn || game.pile.length < before.pile.length) playAt = NEVER;
   schedule(t);
   updateHint();
 }

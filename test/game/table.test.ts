@@ -1,0 +1,130 @@
+// A classic game driven from the title through the built bundle: playing
+// with Square, slapping with Cross, losing a slap race by waiting, a wrong
+// slap's burn, press edges only, and the quit question.
+import { afterEach, describe, expect, it } from 'vitest';
+import { BTN, Driver } from '../support/driver';
+import { openOptions, pairOrSandwich, playUntil, setOption, startFromOptions } from './helpers';
+
+let d: Driver;
+afterEach(() => d?.dispose());
+
+async function classicTable(seed: number, difficulty = 'Medium', players = '4'): Promise<Driver> {
+  d = await Driver.create({ seed });
+  d.step(0);
+  openOptions(d);
+  setOption(d, 'Players', players);
+  setOption(d, 'CPU players', difficulty);
+  startFromOptions(d);
+  return d;
+}
+
+describe('the classic table', () => {
+  it('starts a 4-player game from the title and plays the human card with Square', async () => {
+    await classicTable(11);
+    const s = playUntil(d, (s) => s.table.game.turn === 0 && s.table.game.pendingCollect === null);
+    const before = s.table.game;
+    expect(before.options.players).toBe(4);
+    expect(before.stacks.length).toBe(4);
+    const top = before.stacks[0][0];
+    d.press(BTN.SQUARE);
+    const after = d.debug().table.game;
+    expect(after.stacks[0].length).toBe(before.stacks[0].length - 1);
+    expect(after.pile[after.pile.length - 1]).toBe(top);
+  });
+
+  it('holding Square plays one card; Square out of turn plays nothing', async () => {
+    await classicTable(12);
+    playUntil(d, (s) => s.table.game.turn === 0 && s.table.game.pendingCollect === null);
+    let plays = 0;
+    let last = d.debug().table.game.stacks[0].length;
+    for (let i = 0; i < 90; i++) {
+      d.step(BTN.SQUARE); // held for 1.5 s
+      const now = d.debug().table.game.stacks[0].length;
+      if (now === last - 1) plays++;
+      last = now;
+    }
+    expect(plays).toBe(1);
+    // Pressed again while someone else is to play: nothing but a hint.
+    d.step(0);
+    const s = d.debug();
+    if (s.table.game.turn !== 0 && s.table.game.pendingCollect === null) {
+      d.step(BTN.SQUARE);
+      const after = d.debug();
+      expect(after.table.game.stacks[0].length).toBe(s.table.game.stacks[0].length);
+      expect(after.table.hint).toBe('Not your turn');
+    }
+  });
+
+  it('wins a pair or sandwich with a quick Cross', async () => {
+    await classicTable(5, 'Hard');
+    const s = playUntil(d, (s) => pairOrSandwich(s.table.game.pile) && s.table.game.pendingCollect === null);
+    const pile = s.table.game.pile.length;
+    const mine = s.table.game.stacks[0].length;
+    d.step(BTN.CROSS); // the very next frame: faster than any CPU
+    const after = d.debug();
+    expect(after.table.game.pile.length).toBe(0);
+    expect(after.table.game.stacks[0].length).toBe(mine + pile);
+    expect(after.table.message).toMatch(/^(Pair|Sandwich)! You take \d+ cards$/);
+    expect(after.table.timers.slapsWon[0]).toBe(1);
+    expect(after.table.timers.fastest).toBeGreaterThanOrEqual(0);
+  });
+
+  it('loses the slap race to hard CPU players when waiting', async () => {
+    await classicTable(5, 'Hard');
+    // A pattern with the human to play next: nobody covers it while the human waits.
+    const s = playUntil(
+      d,
+      (s) => pairOrSandwich(s.table.game.pile) && s.table.game.pendingCollect === null && s.table.game.turn === 0,
+    );
+    const pile = s.table.game.pile.length;
+    const mine = s.table.game.stacks[0].length;
+    const counts = s.table.game.stacks.map((x: number[]) => x.length);
+    // Wait up to 1.5 s without slapping: a hard CPU takes the pile first.
+    let after = s;
+    for (let i = 0; i < 90 && after.table.game.pile.length >= pile; i++) {
+      d.step(0);
+      after = d.debug();
+    }
+    expect(after.table.game.pile.length).toBe(0);
+    expect(after.table.game.stacks[0].length).toBe(mine);
+    const winner = after.table.game.stacks.findIndex((x: number[], seat: number) => x.length === counts[seat] + pile);
+    expect(winner).toBeGreaterThan(0);
+    expect(after.table.message).toBe(`${after.table.message.split('!')[0]}! ${after.table.names[winner]} takes ${pile} cards`);
+    expect(after.table.timers.slapsWon[winner]).toBe(s.table.timers.slapsWon[winner] + 1);
+  });
+
+  it('a wrong slap burns a card under the pile', async () => {
+    await classicTable(7);
+    const s = playUntil(
+      (d = d),
+      (s) => s.table.game.pile.length > 0 && !pairOrSandwich(s.table.game.pile) && s.table.game.pendingCollect === null && s.table.game.stacks[0].length > 1,
+    );
+    const mine = s.table.game.stacks[0].length;
+    const burned = s.table.game.burned.length;
+    d.step(BTN.CROSS);
+    const after = d.debug();
+    expect(after.table.game.stacks[0].length).toBe(mine - 1);
+    expect(after.table.game.burned.length).toBe(burned + 1);
+    expect(after.table.message).toBe('Wrong slap: 1 card burned');
+    expect(after.table.timers.slapsLost[0]).toBe(1);
+  });
+
+  it('Start asks first; any other button cancels; Start again returns to the title', async () => {
+    await classicTable(3);
+    d.wait(30);
+    d.press(BTN.START);
+    let s = d.debug();
+    expect(s.table.quitConfirm).toBe(true);
+    expect(s.table.timers.paused).toBe(true);
+    const frozen = JSON.stringify(s.table.game);
+    d.wait(120); // the table does not move while asking
+    expect(JSON.stringify(d.debug().table.game)).toBe(frozen);
+    d.press(BTN.CIRCLE);
+    s = d.debug();
+    expect(s.scene).toBe('table');
+    expect(s.table.quitConfirm).toBe(false);
+    d.press(BTN.START);
+    d.press(BTN.START);
+    expect(d.debug().scene).toBe('title');
+  });
+});
