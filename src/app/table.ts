@@ -417,7 +417,7 @@ function claimText(seat: Seat, reason: string, pattern: string | undefined, card
     case 'jokerLower':
       return s.jokerClaim(name, you, cards);
     case 'jokerChoice':
-      return s.choiceClaim(nameOf(before.pendingChoice ?? seat), name, you, cards);
+      return s.choiceClaim(nameOf(before.pendingChoice ?? seat), before.pendingChoice === human, name, you, cards);
   }
   return '';
 }

@@ -150,7 +150,7 @@ function fanX(i: number, k: number): number {
 }
 
 function fanY(card: number): number {
-  return PILE_Y - (CARD_H >> 1) + ((card * 5) % 5) - 2;
+  return PILE_Y - (CARD_H >> 1) + ((card * 7) % 5) - 2;
 }
 
 function drawBurned(burned: number, shown: number): void {

@@ -92,7 +92,8 @@ export const EN: Strings = {
   lastCardClaim: (name, isYou, n) => cap(take(name, isYou)) + ' the last pile: ' + cards(n),
   lowerClaim: (name, isYou, n) => 'Lower! ' + cap(take(name, isYou)) + ' ' + cards(n),
   jokerClaim: (name, isYou, n) => 'Joker! ' + cap(take(name, isYou)) + ' ' + cards(n),
-  choiceClaim: (chooser, name, isYou, n) => chooser + ' names ' + (isYou ? 'you' : name) + ': ' + cards(n),
+  choiceClaim: (chooser, chooserIsYou, name, isYou, n) =>
+    (chooserIsYou ? 'You name ' : chooser + ' names ') + (isYou ? (chooserIsYou ? 'yourself' : 'you') : name) + ': ' + cards(n),
   wrongSlap: (name, isYou, burned) =>
     (isYou ? 'Wrong slap' : name + ': wrong slap') + (burned > 0 ? ': ' + cards(burned) + ' burned' : ''),
   barred: (name, isYou) => (isYou ? 'You' : name) + ' may not slap again',

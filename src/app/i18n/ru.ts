@@ -103,7 +103,7 @@ export const RU: Strings = {
   lastCardClaim: (name, isYou, n) => 'Последняя стопка: ' + takes(name, isYou) + ' ' + cards(n),
   lowerClaim: (name, isYou, n) => 'Младше! ' + cap(takes(name, isYou)) + ' ' + cards(n),
   jokerClaim: (name, isYou, n) => 'Джокер! ' + cap(takes(name, isYou)) + ' ' + cards(n),
-  choiceClaim: (chooser, name, isYou, n) => chooser + ': ' + takes(name, isYou) + ' ' + cards(n),
+  choiceClaim: (_chooser, _chooserIsYou, name, isYou, n) => 'Джокер: ' + takes(name, isYou) + ' ' + cards(n),
   wrongSlap: (name, isYou, burned) =>
     (isYou ? 'Ошибочный хлопок' : name + ': ошибочный хлопок') + (burned > 0 ? ', сожжено: ' + cards(burned) : ''),
   barred: (name, isYou) => (isYou ? 'Вам' : name) + ' больше нельзя хлопать',

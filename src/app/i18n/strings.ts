@@ -61,7 +61,7 @@ export interface Strings {
   readonly lastCardClaim: (name: string, isYou: boolean, cards: number) => string;
   readonly lowerClaim: (name: string, isYou: boolean, cards: number) => string;
   readonly jokerClaim: (name: string, isYou: boolean, cards: number) => string;
-  readonly choiceClaim: (chooser: string, name: string, isYou: boolean, cards: number) => string;
+  readonly choiceClaim: (chooser: string, chooserIsYou: boolean, name: string, isYou: boolean, cards: number) => string;
   readonly wrongSlap: (name: string, isYou: boolean, burned: number) => string;
   readonly barred: (name: string, isYou: boolean) => string;
   readonly tooLate: string;
