@@ -3,6 +3,7 @@
 import { collectClassic, playClassic, slapClassic } from './classic';
 import { refuse } from './errors';
 import { chooseRussian, playRussian } from './russian';
+import { draftOf } from './state';
 import type { Action, ApplyResult, GameEvent, GameState } from './types';
 
 const ACTION_TYPES = ['play', 'slap', 'collect', 'choose'];
@@ -55,7 +56,7 @@ export function checkAction(state: GameState, action: Action): ApplyResult | nul
 export function apply(state: GameState, action: Action): ApplyResult {
   const refusal = checkAction(state, action);
   if (refusal) return refusal;
-  const draft: GameState = { ...state };
+  const draft = draftOf(state);
   const events: GameEvent[] = [];
   const classic = state.options.ruleSet === 'classic';
   switch (action.type) {

@@ -43,6 +43,33 @@ export function canSlap(state: GameState, seat: Seat): boolean {
   return state.stacks[seat].length > 0 || state.options.slapIn;
 }
 
+/**
+ * A shallow copy for apply() to change: every field written out, so the
+ * copy always has the same shape (V8 and QuickJS both copy it quickly).
+ */
+export function draftOf(state: GameState): GameState {
+  return {
+    options: state.options,
+    seed: state.seed,
+    rng: state.rng,
+    dealer: state.dealer,
+    stacks: state.stacks,
+    pile: state.pile,
+    burned: state.burned,
+    turn: state.turn,
+    lastPlayer: state.lastPlayer,
+    challenge: state.challenge,
+    pendingCollect: state.pendingCollect,
+    lay: state.lay,
+    pendingChoice: state.pendingChoice,
+    barred: state.barred,
+    outOrder: state.outOrder,
+    cardsPlayed: state.cardsPlayed,
+    seen: state.seen,
+    over: state.over,
+  };
+}
+
 export function setStack(draft: GameState, seat: Seat, cards: Card[]): void {
   const stacks = draft.stacks.slice();
   stacks[seat] = cards;
@@ -54,7 +81,9 @@ export function playTopCard(draft: GameState, seat: Seat): Card {
   const stack = draft.stacks[seat];
   const card = stack[0];
   setStack(draft, seat, stack.slice(1));
-  draft.pile = draft.pile.concat(card);
+  const pile = draft.pile.slice();
+  pile.push(card);
+  draft.pile = pile;
   draft.lastPlayer = seat;
   draft.cardsPlayed += 1;
   return card;
