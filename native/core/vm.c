@@ -23,6 +23,7 @@ static int interrupt_handler(JSRuntime *rt, void *opaque)
 static void start_budget(Vm *vm, unsigned budget_ms)
 {
     vm->interrupted = 0;
+    vm->out_of_memory = 0;
     vm->budget_ms = budget_ms;
     vm->deadline_ms = vm->host.clock_ms ? now_ms(vm) + budget_ms : 0;
 }
@@ -44,7 +45,7 @@ Vm *vm_create(const VmConfig *config, const VmHost *host)
     apply_defaults(&vm->config);
     if (host) vm->host = *host;
     vm->entry = vm->frame_fn = vm->commands = JS_UNDEFINED;
-    vm->rt = JS_NewRuntime();
+    vm->rt = JS_NewRuntime2(&vm_malloc_functions, vm);
     if (!vm->rt) {
         free(vm);
         return NULL;

@@ -60,7 +60,8 @@ void vm_capture_exception(Vm *vm, const char *during)
     if (JS_IsNull(exc) || JS_IsUninitialized(exc)) {
         /* QuickJS leaves no exception object when it cannot even allocate
          * the error; a script's `throw null` looks the same. */
-        append(vm, "out of memory (or the script threw null)");
+        append(vm, vm->out_of_memory ? "InternalError: out of memory (the script reached the memory limit)"
+                                  : "the script threw null");
     } else if (!append_string(vm, exc)) {
         JS_FreeValue(vm->ctx, JS_GetException(vm->ctx));
         append(vm, "out of memory (the exception could not be described)");

@@ -20,9 +20,13 @@ struct Vm {
     uint64_t deadline_ms;   /* 0 = no call running */
     unsigned budget_ms;     /* of the call running */
     int interrupted;
+    int out_of_memory;      /* the allocator refused a request */
     int failed;
     char error[VM_ERROR_MAX];
 };
+
+/* vm_alloc.c: malloc with accounting; opaque is the Vm. */
+extern const JSMallocFunctions vm_malloc_functions;
 
 /* vm_host.c: defines the global `host`. Returns 0 or -1 (exception pending). */
 int vm_install_host(Vm *vm);
