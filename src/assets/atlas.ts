@@ -75,31 +75,35 @@ export const CARD_RECTS: readonly Rect[] = [
 export const CARD_BACK = 54;
 
 /** The half-size back for the seat stacks. */
-export const SMALL_BACK: Rect = [417, 321, 23, 32];
+export const SMALL_BACK: Rect = [0, 390, 23, 32];
 
 /**
  * Table and UI sprites. arrow points down and arrowSide right (draw with a
  * negative height/width to flip); arrows, pips and cardGlow are white for
  * tinting. panel is a 9-slice with PANEL_SLICE-texel corners. felt tiles
  * seamlessly. cardShadow and cardGlow are CARD_W + 4 by CARD_H + 4, drawn 2
- * texels up and left of the card.
+ * texels up and left of the card. burst marks a valid slap, cross a wrong
+ * one, crown the winner.
  */
 export const SPRITES = {
   felt: [102, 321, 64, 64],
-  seat: [0, 390, 80, 20],
+  seat: [49, 390, 80, 20],
   hand: [368, 321, 48, 48],
-  arrow: [81, 390, 16, 16],
-  arrowSide: [98, 390, 16, 16],
-  pip: [132, 437, 10, 10],
-  pipEmpty: [143, 437, 10, 10],
-  panel: [441, 321, 24, 24],
-  btnCross: [238, 390, 14, 14],
-  btnCircle: [223, 390, 14, 14],
-  btnSquare: [253, 390, 14, 14],
-  btnTriangle: [268, 390, 14, 14],
+  arrow: [155, 390, 16, 16],
+  arrowSide: [172, 390, 16, 16],
+  pip: [226, 449, 10, 10],
+  pipEmpty: [237, 449, 10, 10],
+  panel: [24, 390, 24, 24],
+  btnCross: [312, 390, 14, 14],
+  btnCircle: [297, 390, 14, 14],
+  btnSquare: [327, 390, 14, 14],
+  btnTriangle: [342, 390, 14, 14],
   cardShadow: [51, 321, 50, 68],
   cardGlow: [0, 321, 50, 68],
   logo: [167, 321, 200, 52],
+  burst: [417, 321, 40, 40],
+  cross: [458, 321, 32, 32],
+  crown: [130, 390, 24, 18],
 } as const satisfies Record<string, Rect>;
 
 export type SpriteName = keyof typeof SPRITES;

@@ -58,6 +58,9 @@ function spriteImages(art) {
     cardShadow: table.cardShadow(),
     cardGlow: table.cardGlow(),
     logo: table.logo(art),
+    burst: table.burst(),
+    cross: table.cross(),
+    crown: table.crown(),
   };
 }
 

@@ -142,7 +142,11 @@ function bust(rank, robe, trim) {
       face.replace('cy="13"', 'cy="12.5"') +
       `<path d="M8.5 15.6 L15.5 15.6 C15 18.5 9 18.5 8.5 15.6 Z" fill="#f1f1f1"/>` +
       `<path d="M6.8 9 L6.3 2.5 L9 5.5 L12 1 L15 5.5 L17.7 2.5 L17.2 9 Z" fill="${GOLD}" stroke="${GOLD_DARK}" stroke-width="0.6"/>` +
-      `<circle cx="12" cy="6.7" r="1" fill="${trim}"/>`;
+      `<circle cx="12" cy="6.7" r="1" fill="${trim}"/>` +
+      // A sceptre held across the shoulder.
+      `<path d="M17.5 27 L20.5 14.5" stroke="${GOLD_DARK}" stroke-width="1.6" stroke-linecap="round"/>` +
+      `<path d="M17.5 27 L20.5 14.5" stroke="${GOLD}" stroke-width="0.8" stroke-linecap="round"/>` +
+      `<circle cx="20.7" cy="13.6" r="1.5" fill="${GOLD}" stroke="${GOLD_DARK}" stroke-width="0.5"/>`;
   }
   if (rank === 12) {
     // Queen: long hair framing the face and a small round-topped crown.
@@ -151,14 +155,23 @@ function bust(rank, robe, trim) {
       face +
       `<path d="M8 9 L7.5 4 L9.6 6.5 L12 3.5 L14.4 6.5 L16.5 4 L16 9 Z" fill="${GOLD}" stroke="${GOLD_DARK}" stroke-width="0.6"/>` +
       `<circle cx="7.5" cy="4" r="0.9" fill="${GOLD}"/><circle cx="12" cy="3.5" r="0.9" fill="${GOLD}"/><circle cx="16.5" cy="4" r="0.9" fill="${GOLD}"/>` +
-      `<circle cx="12" cy="18.5" r="1" fill="${trim}"/>`;
+      `<circle cx="12" cy="18.5" r="1" fill="${trim}"/>` +
+      // A rose on a green stem.
+      `<path d="M6.5 27 C6 24 5.5 22 5.2 19.5" stroke="#2e7d32" stroke-width="0.9" fill="none"/>` +
+      `<path d="M5.6 23.5 C4 22.5 3.5 23.5 3.6 24.2 C4.5 24.3 5 24 5.6 23.5 Z" fill="#2e7d32"/>` +
+      `<circle cx="5.2" cy="18.6" r="1.9" fill="#e0457b" stroke="#8e1b4a" stroke-width="0.5"/>` +
+      `<circle cx="5.2" cy="18.6" r="0.6" fill="#ffd54f"/>`;
   }
   // Jack: a young face under a broad cap with a feather.
   return shoulders +
     `<path d="M7.6 13 C7.4 9 9 8 12 8 C15 8 16.6 9 16.4 13 L15.6 10.5 L8.4 10.5 Z" fill="#d9a441"/>` +
     face +
     `<path d="M5.5 9.8 C6 5 9 4 12 4 C15 4 18 5 18.5 9.8 Z" fill="${trim}" stroke="#111" stroke-width="0.5"/>` +
-    `<path d="M15 5.5 C18 1 21 1 22 2 C20 3 18.5 4.5 16.5 7 Z" fill="${GOLD}" stroke="${GOLD_DARK}" stroke-width="0.4"/>`;
+    `<path d="M15 5.5 C18 1 21 1 22 2 C20 3 18.5 4.5 16.5 7 Z" fill="${GOLD}" stroke="${GOLD_DARK}" stroke-width="0.4"/>` +
+    // A short sword held upright.
+    `<path d="M4.5 27 L4.5 14.5" stroke="#3b3f46" stroke-width="2" stroke-linecap="round"/>` +
+    `<path d="M4.5 26 L4.5 15" stroke="#e8ebf0" stroke-width="0.9" stroke-linecap="round"/>` +
+    `<path d="M2.5 22.5 H6.5" stroke="${GOLD}" stroke-width="1.1" stroke-linecap="round"/>`;
 }
 
 function jokerCard(fonts, red) {

@@ -43,7 +43,8 @@ export const SMALL_BACK: Rect = ${rect(smallBack)};
  * negative height/width to flip); arrows, pips and cardGlow are white for
  * tinting. panel is a 9-slice with PANEL_SLICE-texel corners. felt tiles
  * seamlessly. cardShadow and cardGlow are CARD_W + 4 by CARD_H + 4, drawn 2
- * texels up and left of the card.
+ * texels up and left of the card. burst marks a valid slap, cross a wrong
+ * one, crown the winner.
  */
 export const SPRITES = {
 ${spriteLines}

@@ -15,27 +15,19 @@ const GOLD_DARK = '#8a6414';
 export const FELT_RGB = [28, 104, 58];
 
 /**
- * Green baize that tiles seamlessly: fine per-texel grain plus a smooth
- * value noise whose lattice wraps at the tile edge (period 16 texels).
+ * Green baize that tiles seamlessly: smooth value noise in two octaves whose
+ * lattices wrap at the tile edge (periods 32 and 8 texels), fine per-texel
+ * grain, and a faint diagonal weave.
  */
 export function felt() {
   const n = FELT_SIZE;
   const img = createImage(n, n);
-  const cell = 16;
-  const cells = n / cell;
-  const lattice = (i, j) => (hash3(((i % cells) + cells) % cells, ((j % cells) + cells) % cells, 7) & 255) / 255;
-  const smooth = (t) => t * t * (3 - 2 * t);
   for (let y = 0; y < n; y++) {
     for (let x = 0; x < n; x++) {
-      const i = Math.floor(x / cell), j = Math.floor(y / cell);
-      const fx = smooth((x % cell) / cell), fy = smooth((y % cell) / cell);
-      const top = lattice(i, j) * (1 - fx) + lattice(i + 1, j) * fx;
-      const bottom = lattice(i, j + 1) * (1 - fx) + lattice(i + 1, j + 1) * fx;
-      const cloud = (top * (1 - fy) + bottom * fy - 0.5) * 10;
-      const grain = (hash3(x, y, 1) % 9) - 4;
-      // Woven look: every other texel a touch lighter along diagonals.
-      const weave = (x + y) % 2 === 0 ? 1.5 : -1.5;
-      const d = Math.round(cloud + grain + weave);
+      const cloud = 9 * valueNoise(x, y, 32, 7) + 4 * valueNoise(x, y, 8, 8);
+      const grain = (hash3(x, y, 1) % 7) - 3;
+      const weave = (x + y) % 2 === 0 ? 1 : -1;
+      const d = cloud + grain + weave;
       const o = (y * n + x) * 4;
       img.data[o] = clamp(FELT_RGB[0] + d);
       img.data[o + 1] = clamp(FELT_RGB[1] + d * 1.4);
@@ -44,6 +36,18 @@ export function felt() {
     }
   }
   return img;
+}
+
+/** Periodic value noise in [-0.5, 0.5]: lattice every `cell` texels, wrapping at FELT_SIZE. */
+function valueNoise(x, y, cell, seed) {
+  const cells = FELT_SIZE / cell;
+  const at = (i, j) => (hash3(i % cells, j % cells, seed) & 255) / 255 - 0.5;
+  const smooth = (t) => t * t * (3 - 2 * t);
+  const i = Math.floor(x / cell), j = Math.floor(y / cell);
+  const fx = smooth((x % cell) / cell), fy = smooth((y % cell) / cell);
+  const top = at(i, j) * (1 - fx) + at(i + 1, j) * fx;
+  const bottom = at(i, j + 1) * (1 - fx) + at(i + 1, j + 1) * fx;
+  return top * (1 - fy) + bottom * fy;
 }
 
 const clamp = (v) => Math.max(0, Math.min(255, Math.round(v)));
@@ -117,6 +121,36 @@ export function button(kind) {
   }[kind];
   return renderSvg(svgDoc(14, 14,
     `<circle cx="7" cy="7" r="6.5" fill="#1c1c22" stroke="#8d8d96" stroke-width="1"/>` + sym));
+}
+
+/** A comic impact star for a valid slap (yellow with a white core). */
+export function burst() {
+  const points = [];
+  for (let k = 0; k < 24; k++) {
+    const r = k % 2 === 0 ? 19 : 10 + ((k * 7) % 5);
+    const a = (Math.PI * 2 * k) / 24;
+    points.push(`${(20 + r * Math.sin(a)).toFixed(3)} ${(20 - r * Math.cos(a)).toFixed(3)}`);
+  }
+  const d = `M${points.join(' L')} Z`;
+  return renderSvg(svgDoc(40, 40,
+    `<path d="${d}" fill="#ffd23f" stroke="#b35a00" stroke-width="1.2" stroke-linejoin="round"/>` +
+    `<circle cx="20" cy="20" r="7" fill="#fff7d6"/>`));
+}
+
+/** A red cross for a wrong slap. */
+export function cross() {
+  const x = 'M6 6 L26 26 M26 6 L6 26';
+  return renderSvg(svgDoc(32, 32,
+    `<path d="${x}" stroke="#4a0000" stroke-width="8" stroke-linecap="round"/>` +
+    `<path d="${x}" stroke="#e8262b" stroke-width="5" stroke-linecap="round"/>`));
+}
+
+/** A small gold crown for the winner. */
+export function crown() {
+  return renderSvg(svgDoc(24, 18,
+    `<path d="M2.5 15.5 L1.5 4.5 L7 9 L12 2 L17 9 L22.5 4.5 L21.5 15.5 Z" fill="${GOLD}" stroke="${GOLD_DARK}" stroke-width="1" stroke-linejoin="round"/>` +
+    `<rect x="2.5" y="13" width="19" height="2.5" fill="${GOLD_DARK}"/>` +
+    `<circle cx="12" cy="10" r="1.5" fill="#c8161d"/><circle cx="7" cy="11.5" r="1" fill="#23408e"/><circle cx="17" cy="11.5" r="1" fill="#23408e"/>`));
 }
 
 /** A soft drop shadow for a card, 2 texels bigger on each side. */
