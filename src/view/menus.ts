@@ -136,7 +136,7 @@ export function drawResults(s: Screen): void {
   const cols = [150, 215, 290, 365];
   let y = 48;
   text(FONT_SMALL, t.ranking, 36, y, ALIGN_LEFT, C.GOLD);
-  text(FONT_SMALL, t.cards(2).replace(/^\d+ /, ''), cols[0]!, y, ALIGN_CENTRE, C.GOLD);
+  text(FONT_SMALL, t.statCards, cols[0]!, y, ALIGN_CENTRE, C.GOLD);
   text(FONT_SMALL, t.statPiles, cols[1]!, y, ALIGN_CENTRE, C.GOLD);
   text(FONT_SMALL, t.statSlapsWon, cols[2]!, y, ALIGN_CENTRE, C.GOLD);
   text(FONT_SMALL, t.statSlapsLost, cols[3]!, y, ALIGN_CENTRE, C.GOLD);

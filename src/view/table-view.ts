@@ -158,7 +158,7 @@ function drawBurned(burned: number, shown: number): void {
   const x = fanLeft(shown) - 12;
   const layers = burned > 3 ? 3 : burned;
   for (let j = 0; j < layers; j++) drawBack(x + j * 2, PILE_Y - (CARD_H >> 1) + 6 + j * 2, C.DIM_TINT);
-  drawNumber(FONT_SMALL, burned, x + 2, PILE_Y + (CARD_H >> 1) + 12, ALIGN_LEFT, C.GREY);
+  drawNumber(FONT_SMALL, burned, x - 3, PILE_Y + 16, ALIGN_RIGHT, C.GREY);
 }
 
 function drawPile(game: GameState, shown: number): void {

@@ -2,6 +2,7 @@
 // the buttons held that frame. Helpers press a button (one frame down, one
 // up), wait, and run until the debug state satisfies a condition.
 import { BundleVM, frameTime, type FakeHostOptions } from './quickjs-host';
+import { ScriptRecorder } from './script';
 
 export const BTN = {
   SELECT: 0x0001,
@@ -21,6 +22,8 @@ export const BTN = {
 export class Driver {
   frameIndex = 0;
   last: Int32Array = new Int32Array(0);
+  /** Every frame's mask, for writing the session out as an input script. */
+  readonly recorder = new ScriptRecorder();
 
   constructor(readonly vm: BundleVM) {}
 
@@ -34,6 +37,7 @@ export class Driver {
 
   /** One frame with `mask` held; returns its commands. */
   step(mask = 0): Int32Array {
+    this.recorder.record(this.frameIndex, mask);
     this.last = this.vm.frame(frameTime(this.frameIndex), mask);
     this.frameIndex++;
     return this.last;

@@ -106,6 +106,7 @@ export const EN: Strings = {
   resultsTitle: 'Results',
   byLimit: 'Ended by the card limit: most cards wins',
   ranking: 'Ranking',
+  statCards: 'Cards',
   statPiles: 'Piles won',
   statSlapsWon: 'Slaps won',
   statSlapsLost: 'Slaps lost',

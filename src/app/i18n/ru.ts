@@ -116,6 +116,7 @@ export const RU: Strings = {
   resultsTitle: 'Итоги',
   byLimit: 'Игра остановлена по лимиту: побеждает тот, у кого больше карт',
   ranking: 'Места',
+  statCards: 'Карты',
   statPiles: 'Взято стопок',
   statSlapsWon: 'Хлопков удачных',
   statSlapsLost: 'Хлопков неудачных',

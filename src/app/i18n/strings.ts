@@ -73,6 +73,7 @@ export interface Strings {
   readonly resultsTitle: string;
   readonly byLimit: string;
   readonly ranking: string;
+  readonly statCards: string;
   readonly statPiles: string;
   readonly statSlapsWon: string;
   readonly statSlapsLost: string;
