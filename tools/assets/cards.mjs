@@ -84,7 +84,8 @@ function numberCard(fonts, suit, rank) {
   for (const [col, row] of LAYOUTS[rank]) {
     const cx = CARD_W / 2 + col * 6;
     const cy = 10.5 + row * 43;
-    body += pip(fonts, suit, cx, cy, 8, row > 0.5);
+    // 9 and 10 put a centre pip between rows 7 px apart: smaller pips keep clear.
+    body += pip(fonts, suit, cx, cy, rank >= 9 ? 7 : 8, row > 0.5);
   }
   return blank() + indices(fonts, String(rank), pip(fonts, suit, 6.5, 17.5, 6.5), ink) + body;
 }
