@@ -257,6 +257,14 @@ describe('sounds', () => {
     }
   });
 
+  it('starts and ends every effect at silence (no clicks)', () => {
+    for (const e of index.filter((x) => !x.loop)) {
+      const s = pcm(e);
+      expect(Math.abs(s[s.length - 1]), `${e.name} end`).toBeLessThan(100);
+      expect(Math.abs(s[0]), `${e.name} start`).toBeLessThan(100);
+    }
+  });
+
   it('has one looping tune of 5-15 s whose end runs smoothly into its start', () => {
     const loops = index.filter((e) => e.loop);
     expect(loops.map((e) => e.name)).toEqual(['theme']);

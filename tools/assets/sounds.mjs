@@ -19,11 +19,19 @@ export const SOUND_LIST = [
   { name: 'theme', make: theme, peak: 0.5, loop: true },
 ];
 
-/** Scales a sound so its largest sample is `peak`. */
-export function master(x, peak) {
+/**
+ * Scales a sound so its largest sample is `peak`; a one-shot also fades to
+ * silence over its last 4 ms, so cutting it off never clicks.
+ */
+export function master(x, peak, loop = false) {
   let max = 0;
   for (const v of x) max = Math.max(max, Math.abs(v));
-  return max === 0 ? x : x.map((v) => (v * peak) / max);
+  const fade = loop ? 0 : Math.min(x.length, secs(0.004));
+  return x.map((v, i) => {
+    const tail = x.length - 1 - i;
+    const g = tail < fade ? tail / fade : 1;
+    return max === 0 ? 0 : (v * peak * g) / max;
+  });
 }
 
 const secs = (s) => Math.round(s * RATE);
