@@ -148,6 +148,23 @@ describe('atlas', () => {
     });
   });
 
+  it('has a felt tile that wraps without a seam', () => {
+    const [u, v, w, h] = SPRITES.felt;
+    const at = (x: number, y: number) => (((v + y) * ATLAS_SIZE + u + x) * 4);
+    const step = (a: number, b: number) => Math.abs(rgba[a + 1] - rgba[b + 1]);
+    // On average, the step from the last column/row back to the first is
+    // no bigger than the step between neighbours inside the tile.
+    let inside = 0;
+    let seam = 0;
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x + 1 < w; x++) inside += step(at(x, y), at(x + 1, y));
+      seam += step(at(w - 1, y), at(0, y));
+    }
+    for (let x = 0; x < w; x++) seam += step(at(x, h - 1), at(x, 0));
+    expect(seam / (w + h)).toBeLessThanOrEqual((1.25 * inside) / (h * (w - 1)));
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) expect(rgba[at(x, y) + 3]).toBe(255);
+  });
+
   it('inks diamonds and hearts red, clubs and spades not', () => {
     for (let suit = 0; suit < 4; suit++) {
       for (const rank of [2, 5, 10, 14]) {
@@ -280,10 +297,11 @@ describe('sounds', () => {
 });
 
 describe('XMB images', () => {
-  it('ICON0.PNG is 144x80 and PIC1.PNG 480x272', () => {
+  it('ICON0.PNG is 144x80 and PIC1.PNG 480x272, both opaque', () => {
     const icon = readPng(join(BUILD, 'ICON0.PNG'));
     const pic = readPng(join(BUILD, 'PIC1.PNG'));
     expect([icon.width, icon.height]).toEqual([144, 80]);
     expect([pic.width, pic.height]).toEqual([480, 272]);
+    for (const img of [icon, pic]) for (let i = 3; i < img.data.length; i += 4) expect(img.data[i]).toBe(255);
   });
 });
