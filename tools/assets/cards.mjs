@@ -135,7 +135,8 @@ function bust(rank, robe, trim) {
     `<path d="M21.8 24 C19 21.5 16 21 14.5 21" stroke="${GOLD}" stroke-width="1.2" fill="none"/>` +
     `<rect x="10.5" y="22" width="3" height="5" fill="${trim}"/>`;
   const face = `<ellipse cx="12" cy="13" rx="4.2" ry="4.8" fill="${SKIN}" stroke="#8a5a3a" stroke-width="0.5"/>` +
-    `<circle cx="10.4" cy="12.6" r="0.6" fill="#222"/><circle cx="13.6" cy="12.6" r="0.6" fill="#222"/>`;
+    `<circle cx="10.4" cy="12.6" r="0.6" fill="#222"/><circle cx="13.6" cy="12.6" r="0.6" fill="#222"/>` +
+    `<path d="M10.8 15.6 Q12 16.4 13.2 15.6" stroke="#a0413a" stroke-width="0.6" fill="none"/>`;
   if (rank === 13) {
     // King: a tall three-pointed crown and a full beard.
     return shoulders +
