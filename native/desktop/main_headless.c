@@ -9,6 +9,7 @@
 #include "../core/commands.h"
 #include "../core/contract.h"
 #include "../core/embedded.h"
+#include "../core/error_screen.h"
 #include "../core/raster.h"
 #include "../core/save.h"
 #include "../core/vm.h"
@@ -85,11 +86,16 @@ static void write_stats(Headless *h, int frame, int count, uint64_t frame_us)
             (long long)m.memory_used_size, (long long)m.malloc_count);
 }
 
+/* Prints the error and leaves DIR/error.png showing the error screen. */
 static int script_error(Headless *h, int frame)
 {
+    char path[1100];
     if (frame < 0) fprintf(stderr, "ratscrew-headless: the script failed to load:\n");
     else fprintf(stderr, "ratscrew-headless: the script failed at frame %d:\n", frame);
     fprintf(stderr, "%s\n", vm_error(h->vm));
+    error_screen_draw(&h->raster, vm_error(h->vm), "Press START to quit");
+    snprintf(path, sizeof path, "%s/error.png", h->opt.out_dir);
+    png_write_rgba(path, h->raster.pixels, SCREEN_W, SCREEN_H);
     return EXIT_SCRIPT_ERROR;
 }
 

@@ -1,7 +1,7 @@
 // Error handling of the native host (docs/host-api.md §4): a script that
 // throws, runs away, or exhausts memory stops with its message and stack on
 // stderr and exit status 2, within a bounded time, and the memory limit holds.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as B from './bundles';
@@ -39,6 +39,7 @@ describe('native host error handling', () => {
     expect(r.stderr).toContain('TypeError: broken in frame');
     expect(r.stderr).toMatch(/at deep \(/);
     expect(readHashes(r.out)).toHaveLength(7);
+    expect(existsSync(path.join(r.out, 'error.png'))).toBe(true); // the error screen
   });
 
   it('stops a frame that never returns after the time budget', () => {

@@ -1,0 +1,219 @@
+/* ratscrew: the desktop host. SDL2 window (480x272 at 2x), keyboard and game
+ * controller, sound through core/mixer, the save file under the user's data
+ * folder, and the error screen when the script fails.
+ *
+ *   ratscrew [--seed S] [--frames N] [--bundle FILE]
+ * --frames stops after N frames (for automated runs with SDL's dummy drivers). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <SDL.h>
+#include "../core/commands.h"
+#include "../core/contract.h"
+#include "../core/embedded.h"
+#include "../core/error_screen.h"
+#include "../core/raster.h"
+#include "../core/save.h"
+#include "../core/vm.h"
+#include "desktop_save.h"
+#include "posix.h"
+#include "sdl_audio.h"
+#include "sdl_keys.h"
+#include "sdl_video.h"
+
+#define FRAME_MS (1000.0 / 60.0)
+
+typedef struct Desktop {
+    SdlVideo video;
+    SdlAudio audio;
+    SdlInput input;
+    Raster raster;
+    Vm *vm;
+    char save_path[1100];
+    int quit;            /* the window closed or QUIT came */
+    long frames;         /* stop after this many (0 = never) */
+} Desktop;
+
+static void host_log(void *user, const char *text)
+{
+    (void)user;
+    fprintf(stderr, "[script] %s\n", text);
+}
+
+static void sink_sound(void *user, int id, int volume, int pan)
+{
+    sdl_audio_play(&((Desktop *)user)->audio, id, volume, pan);
+}
+
+static void sink_music(void *user, int track, int volume)
+{
+    sdl_audio_music(&((Desktop *)user)->audio, track, volume);
+}
+
+static void sink_quit(void *user)
+{
+    ((Desktop *)user)->quit = 1;
+}
+
+static void sink_clear(void *user, uint32_t c) { raster_clear(&((Desktop *)user)->raster, c); }
+static void sink_rect(void *user, const RectCmd *r) { raster_rect(&((Desktop *)user)->raster, r); }
+static void sink_sprite(void *user, const SpriteCmd *s) { raster_sprite(&((Desktop *)user)->raster, s); }
+
+/* Draws with core/raster and forwards sound and quit to this host. */
+static CommandSink desktop_sink(Desktop *d)
+{
+    CommandSink sink;
+    sink.user = d;
+    sink.clear = sink_clear;
+    sink.rect = sink_rect;
+    sink.sprite = sink_sprite;
+    sink.sound = sink_sound;
+    sink.music = sink_music;
+    sink.quit = sink_quit;
+    return sink;
+}
+
+static void poll_events(Desktop *d)
+{
+    SDL_Event e;
+    while (SDL_PollEvent(&e)) {
+        if (e.type == SDL_QUIT) d->quit = 1;
+        sdl_input_event(&d->input, &e);
+    }
+}
+
+/* Without vsync, sleeps until the next 60 Hz tick. */
+static void pace(Desktop *d, Uint64 start, long frame)
+{
+    double due = (double)start + (frame + 1) * FRAME_MS;
+    Uint64 now = SDL_GetTicks64();
+    if (!d->video.vsync && due > (double)now) SDL_Delay((Uint32)(due - (double)now));
+}
+
+/* Shows the error until START (Enter, Esc) or the window closes. */
+static void error_loop(Desktop *d)
+{
+    uint32_t was = sdl_input_mask(&d->input);
+    long shown = 0;
+    fprintf(stderr, "ratscrew: the script failed:\n%s\n", vm_error(d->vm));
+    sdl_audio_music(&d->audio, -1, 0);
+    error_screen_draw(&d->raster, vm_error(d->vm), "Press START (Enter or Esc) to quit");
+    while (!d->quit) {
+        uint32_t now;
+        poll_events(d);
+        now = sdl_input_mask(&d->input);
+        if ((now & ~was) & BTN_START) break;
+        was = now;
+        sdl_video_present(&d->video, &d->raster);
+        SDL_Delay(16);
+        if (d->frames && ++shown >= 60) break;
+    }
+}
+
+static void game_loop(Desktop *d)
+{
+    CommandSink sink = desktop_sink(d);
+    Uint64 start = SDL_GetTicks64();
+    long frame;
+    for (frame = 0; !d->quit && (!d->frames || frame < d->frames); frame++) {
+        const int32_t *cmds;
+        int count;
+        poll_events(d);
+        count = vm_frame(d->vm, (int)(SDL_GetTicks64() - start), sdl_input_mask(&d->input), &cmds);
+        if (count < 0) {
+            error_loop(d);
+            return;
+        }
+        commands_run(cmds, count, &sink);
+        sdl_video_present(&d->video, &d->raster);
+        pace(d, start, frame);
+    }
+}
+
+static int parse_args(int argc, char **argv, VmConfig *config, Desktop *d, const char **bundle)
+{
+    int i;
+    for (i = 1; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--seed")) config->seed = (uint32_t)strtoul(argv[i + 1], NULL, 0);
+        else if (!strcmp(argv[i], "--frames")) d->frames = strtol(argv[i + 1], NULL, 10);
+        else if (!strcmp(argv[i], "--bundle")) *bundle = argv[i + 1];
+        else break;
+    }
+    if (i < argc) {
+        fprintf(stderr, "usage: ratscrew [--seed S] [--frames N] [--bundle FILE]\n");
+        return -1;
+    }
+    return 0;
+}
+
+static char *read_bundle(const char *path, size_t *len)
+{
+    char *text;
+    if (path) return save_read_file(path, 64u * 1024u * 1024u, len);
+    *len = embedded_bundle_len;
+    text = (char *)malloc(*len + 1);
+    if (text) memcpy(text, embedded_bundle, *len + 1);
+    return text;
+}
+
+static int run(Desktop *d, VmConfig *config, const char *bundle)
+{
+    VmHost host;
+    size_t len;
+    char *source;
+    memset(&host, 0, sizeof host);
+    if (desktop_save_path(d->save_path, sizeof d->save_path) == 0) {
+        host.user = d->save_path;
+        host.load = desktop_load;
+        host.save = desktop_save;
+    } else {
+        fprintf(stderr, "ratscrew: no folder for the save file (set HOME): not saving\n");
+    }
+    host.log = host_log;
+    host.clock_ms = posix_clock_ms;
+    if (!(source = read_bundle(bundle, &len))) {
+        fprintf(stderr, "ratscrew: cannot read %s\n", bundle ? bundle : "the bundle");
+        return 1;
+    }
+    d->vm = vm_create(config, &host);
+    if (!d->vm) {
+        free(source);
+        fprintf(stderr, "ratscrew: cannot create the JavaScript runtime\n");
+        return 1;
+    }
+    if (vm_load(d->vm, source, len, bundle ? bundle : "ratscrew.js") < 0) error_loop(d);
+    else game_loop(d);
+    free(source);
+    return vm_error(d->vm) ? 2 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    static Desktop d; /* the framebuffer is large: not on the stack */
+    VmConfig config;
+    const char *bundle = NULL;
+    int status;
+    memset(&config, 0, sizeof config);
+    config.platform = "desktop";
+    config.seed = (uint32_t)posix_clock_us();
+    if (parse_args(argc, argv, &config, &d, &bundle) < 0) return 64;
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_AUDIO | SDL_INIT_GAMECONTROLLER) != 0) {
+        fprintf(stderr, "ratscrew: SDL_Init: %s\n", SDL_GetError());
+        return 1;
+    }
+    raster_init(&d.raster, embedded_atlas, embedded_atlas_w, embedded_atlas_h);
+    if (embedded_atlas_placeholder)
+        fprintf(stderr, "ratscrew: note: built with a placeholder atlas (assets/build/atlas.rgba was missing)\n");
+    if (sdl_video_open(&d.video) < 0) {
+        SDL_Quit();
+        return 1;
+    }
+    sdl_audio_open(&d.audio);
+    status = run(&d, &config, bundle);
+    if (d.vm) vm_destroy(d.vm);
+    sdl_audio_close(&d.audio);
+    sdl_input_close(&d.input);
+    sdl_video_close(&d.video);
+    SDL_Quit();
+    return status;
+}

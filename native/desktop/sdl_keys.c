@@ -1,0 +1,80 @@
+#include "../core/contract.h"
+#include "sdl_keys.h"
+
+/* The key table of docs/host-api.md §2, by key name (SDL keycodes follow
+ * the keyboard layout, so "Z" is the key labelled Z). */
+static const struct { SDL_Keycode key; uint32_t button; } KEYS[] = {
+    { SDLK_BACKSPACE, BTN_SELECT },
+    { SDLK_RETURN, BTN_START }, { SDLK_KP_ENTER, BTN_START }, { SDLK_ESCAPE, BTN_START },
+    { SDLK_UP, BTN_UP }, { SDLK_RIGHT, BTN_RIGHT }, { SDLK_DOWN, BTN_DOWN }, { SDLK_LEFT, BTN_LEFT },
+    { SDLK_q, BTN_LTRIGGER }, { SDLK_w, BTN_RTRIGGER },
+    { SDLK_a, BTN_TRIANGLE }, { SDLK_i, BTN_TRIANGLE },
+    { SDLK_d, BTN_CIRCLE }, { SDLK_l, BTN_CIRCLE },
+    { SDLK_s, BTN_CROSS }, { SDLK_k, BTN_CROSS }, { SDLK_SPACE, BTN_CROSS },
+    { SDLK_z, BTN_SQUARE }, { SDLK_j, BTN_SQUARE },
+};
+#define KEY_COUNT ((int)(sizeof KEYS / sizeof KEYS[0]))
+
+/* A controller in the PSP's layout: the face buttons by position. */
+static const struct { SDL_GameControllerButton pad; uint32_t button; } PAD[] = {
+    { SDL_CONTROLLER_BUTTON_BACK, BTN_SELECT }, { SDL_CONTROLLER_BUTTON_START, BTN_START },
+    { SDL_CONTROLLER_BUTTON_DPAD_UP, BTN_UP }, { SDL_CONTROLLER_BUTTON_DPAD_RIGHT, BTN_RIGHT },
+    { SDL_CONTROLLER_BUTTON_DPAD_DOWN, BTN_DOWN }, { SDL_CONTROLLER_BUTTON_DPAD_LEFT, BTN_LEFT },
+    { SDL_CONTROLLER_BUTTON_LEFTSHOULDER, BTN_LTRIGGER }, { SDL_CONTROLLER_BUTTON_RIGHTSHOULDER, BTN_RTRIGGER },
+    { SDL_CONTROLLER_BUTTON_Y, BTN_TRIANGLE }, { SDL_CONTROLLER_BUTTON_B, BTN_CIRCLE },
+    { SDL_CONTROLLER_BUTTON_A, BTN_CROSS }, { SDL_CONTROLLER_BUTTON_X, BTN_SQUARE },
+};
+#define PAD_COUNT ((int)(sizeof PAD / sizeof PAD[0]))
+
+static void key_event(SdlInput *in, SDL_Keycode key, int down)
+{
+    int i;
+    for (i = 0; i < KEY_COUNT; i++) {
+        if (KEYS[i].key != key) continue;
+        if (down) in->held_keys |= 1u << i;
+        else in->held_keys &= ~(1u << i);
+    }
+}
+
+void sdl_input_event(SdlInput *in, const SDL_Event *e)
+{
+    switch (e->type) {
+    case SDL_KEYDOWN:
+    case SDL_KEYUP:
+        key_event(in, e->key.keysym.sym, e->type == SDL_KEYDOWN);
+        break;
+    case SDL_CONTROLLERDEVICEADDED:
+        if (!in->pad) in->pad = SDL_GameControllerOpen(e->cdevice.which);
+        break;
+    case SDL_CONTROLLERDEVICEREMOVED:
+        if (in->pad && SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(in->pad)) == e->cdevice.which) {
+            SDL_GameControllerClose(in->pad);
+            in->pad = NULL;
+        }
+        break;
+    case SDL_WINDOWEVENT:
+        /* Keys released while the window was not focused never report up. */
+        if (e->window.event == SDL_WINDOWEVENT_FOCUS_LOST) in->held_keys = 0;
+        break;
+    default:
+        break;
+    }
+}
+
+uint32_t sdl_input_mask(const SdlInput *in)
+{
+    uint32_t mask = 0;
+    int i;
+    for (i = 0; i < KEY_COUNT; i++)
+        if (in->held_keys & (1u << i)) mask |= KEYS[i].button;
+    if (in->pad)
+        for (i = 0; i < PAD_COUNT; i++)
+            if (SDL_GameControllerGetButton(in->pad, PAD[i].pad)) mask |= PAD[i].button;
+    return mask;
+}
+
+void sdl_input_close(SdlInput *in)
+{
+    if (in->pad) SDL_GameControllerClose(in->pad);
+    in->pad = NULL;
+}

@@ -1,0 +1,20 @@
+/* Desktop input: keyboard keys and game controller buttons as the PSP button
+ * mask of docs/host-api.md §2. */
+#ifndef RATSCREW_SDL_KEYS_H
+#define RATSCREW_SDL_KEYS_H
+
+#include <SDL.h>
+#include <stdint.h>
+
+typedef struct SdlInput {
+    uint32_t held_keys;          /* bit i: entry i of the key table is down */
+    SDL_GameController *pad;     /* the first controller found, or NULL */
+} SdlInput;
+
+/* Updates the state from a keyboard or controller event. */
+void sdl_input_event(SdlInput *in, const SDL_Event *e);
+/* The button mask held now. */
+uint32_t sdl_input_mask(const SdlInput *in);
+void sdl_input_close(SdlInput *in);
+
+#endif

@@ -1,0 +1,79 @@
+// The SDL desktop host, run with SDL's dummy video and audio drivers: it
+// plays the real bundle, keeps its save file under XDG_DATA_HOME across runs,
+// honours QUIT, and shows the error screen (exit status 2) when the script fails.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { THROW_IN_FRAME } from './bundles';
+import { buildNative, ROOT, tempDir } from './headless';
+
+const DESKTOP = path.join(ROOT, 'build/native/ratscrew');
+
+function runDesktop(args: string[], xdg: string) {
+  return spawnSync(DESKTOP, args, {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, SDL_VIDEODRIVER: 'dummy', SDL_AUDIODRIVER: 'dummy', XDG_DATA_HOME: xdg },
+  });
+}
+
+function bundle(source: string): string {
+  const file = path.join(tempDir('desk'), 'bundle.js');
+  writeFileSync(file, source);
+  return file;
+}
+
+/** Logs what it loaded, saves a counter, and quits at frame 5. */
+const SAVER = `
+var c = new Int32Array(2048 * 8), n = 0;
+var loaded = host.load();
+host.log('platform=' + host.platform + ' loaded=' + loaded);
+host.save(JSON.stringify({ runs: loaded === null ? 1 : JSON.parse(loaded).runs + 1 }));
+globalThis.ratscrew = { commands: c, frame: function () {
+  host.log('frame ' + n);
+  c[0] = n === 5 ? 6 : 1; c[1] = 0xff000000 | 0; n++;
+  return 1;
+} };
+`;
+
+describe('SDL desktop host (dummy drivers)', () => {
+  beforeAll(() => buildNative('sdl'));
+
+  it('runs the game bundle for 120 frames', () => {
+    const r = runDesktop(['--frames', '120', '--seed', '5'], tempDir('xdg'));
+    expect(r.stderr).not.toMatch(/failed/);
+    expect(r.status).toBe(0);
+  });
+
+  it('keeps the save file across runs and stops after QUIT', () => {
+    const xdg = tempDir('xdg');
+    const file = bundle(SAVER);
+    const first = runDesktop(['--bundle', file, '--frames', '100'], xdg);
+    expect(first.status).toBe(0);
+    expect(first.stderr).toContain('platform=desktop loaded=null');
+    expect(first.stderr).toContain('frame 5');
+    expect(first.stderr).not.toContain('frame 6'); // QUIT at frame 5
+    const saveFile = path.join(xdg, 'ratscrew/save.json');
+    expect(existsSync(saveFile)).toBe(true);
+    expect(readFileSync(saveFile, 'utf8')).toMatch(/^\{"runs":1\}\n#ratscrew-save len=10 fnv1a=[0-9a-f]{8}\n$/);
+    const second = runDesktop(['--bundle', file, '--frames', '100'], xdg);
+    expect(second.stderr).toContain('loaded={"runs":1}');
+  });
+
+  it('ignores a damaged save file', () => {
+    const xdg = tempDir('xdg');
+    const file = bundle(SAVER);
+    runDesktop(['--bundle', file, '--frames', '10'], xdg);
+    const saveFile = path.join(xdg, 'ratscrew/save.json');
+    writeFileSync(saveFile, readFileSync(saveFile, 'utf8').replace('1', '7')); // text no longer matches its trailer
+    const r = runDesktop(['--bundle', file, '--frames', '10'], xdg);
+    expect(r.stderr).toContain('loaded=null');
+  });
+
+  it('shows the error screen and exits with status 2 when the script throws', () => {
+    const r = runDesktop(['--bundle', bundle(THROW_IN_FRAME), '--frames', '60'], tempDir('xdg'));
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('TypeError: broken in frame');
+  });
+});
