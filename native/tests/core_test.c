@@ -1,0 +1,154 @@
+/* Unit tests of the platform-free core pieces that the headless runs do not
+ * pin down exactly: the command hash, the rasterizer's sampling, flips, tint
+ * and blending, the mixer's gains, ends and loops, and the save file's
+ * damage detection and fallback. Prints each failure; exit status 1 if any. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "commands.h"
+#include "contract.h"
+#include "mixer.h"
+#include "raster.h"
+#include "save.h"
+
+static int failures;
+
+#define CHECK(cond) check((cond), #cond, __LINE__)
+static void check(int ok, const char *what, int line)
+{
+    if (ok) return;
+    failures++;
+    fprintf(stderr, "core_test.c:%d: FAILED %s\n", line, what);
+}
+
+static void test_hash(void)
+{
+    int32_t cmds[8] = { OP_CLEAR, (int32_t)0xff2a5a1e, 0, 0, 0, 0, 0, 0 };
+    /* The same value test/support/quickjs-host.ts's hashCommands gives. */
+    CHECK(commands_hash(cmds, 1) == 0x5ea75da7u);
+    CHECK(commands_hash(cmds, 0) == 0x811c9dc5u);
+}
+
+/* A 4x2 atlas: top row red, green, blue, white (opaque); bottom row half
+ * transparent white. */
+static const uint8_t ATLAS[4 * 2 * 4] = {
+    255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255,
+    255, 255, 255, 128, 255, 255, 255, 128, 255, 255, 255, 128, 255, 255, 255, 128,
+};
+
+static const uint8_t *px(const Raster *r, int x, int y)
+{
+    return r->pixels + (y * SCREEN_W + x) * 4;
+}
+
+static void test_raster(void)
+{
+    static Raster r;
+    SpriteCmd s = { 10, 10, 8, 1, 0, 0, 4, 1, 0xffffffffu };
+    RectCmd rect = { 0, 0, 2, 2, 0x800000ffu };
+    raster_init(&r, ATLAS, 4, 2);
+    raster_clear(&r, 0xff000000u);
+    CHECK(px(&r, 0, 0)[0] == 0 && px(&r, 0, 0)[3] == 255);
+    raster_sprite(&r, &s); /* 4 texels stretched to 8 pixels, nearest */
+    CHECK(px(&r, 10, 10)[0] == 255 && px(&r, 11, 10)[0] == 255 && px(&r, 12, 10)[1] == 255);
+    CHECK(px(&r, 17, 10)[0] == 255 && px(&r, 17, 10)[1] == 255 && px(&r, 17, 10)[2] == 255);
+    s.y = 20;
+    s.w = -8; /* flipped: white first, red last */
+    raster_sprite(&r, &s);
+    CHECK(px(&r, 10, 20)[1] == 255 && px(&r, 17, 20)[0] == 255 && px(&r, 17, 20)[1] == 0);
+    s.y = 30;
+    s.w = 4;
+    s.tint = 0xff00ffffu; /* yellow tint: white becomes yellow, blue becomes black */
+    raster_sprite(&r, &s);
+    CHECK(px(&r, 13, 30)[0] == 255 && px(&r, 13, 30)[1] == 255 && px(&r, 13, 30)[2] == 0);
+    CHECK(px(&r, 12, 30)[2] == 0);
+    raster_rect(&r, &rect); /* half-transparent red over black */
+    CHECK(px(&r, 1, 1)[0] >= 127 && px(&r, 1, 1)[0] <= 129 && px(&r, 2, 2)[0] == 0);
+    s.x = -2; s.y = 271; s.w = 4; s.h = 4; s.tint = 0xffffffffu; /* clipped, no crash */
+    raster_sprite(&r, &s);
+    CHECK(px(&r, 0, 271)[2] == 255); /* texel 2 of 4 (blue) lands on x = 0 */
+}
+
+static const int16_t TONE[4] = { 10000, 10000, 10000, 10000 };
+
+static void test_mixer(void)
+{
+    EmbeddedSound sounds[2] = { { "tone", TONE, 4, 0 }, { "loop", TONE, 4, 1 } };
+    static Mixer m;
+    int16_t out[2 * 16];
+    mixer_init(&m, sounds, 2, SOUND_RATE); /* output at the source rate: one sample per frame */
+    mixer_play(&m, 0, 255, 0);
+    mixer_render(&m, out, 8);
+    CHECK(out[0] > 9900 && out[0] <= 10000 && out[1] == out[0]); /* centre: both sides full */
+    CHECK(out[2 * 5] == 0 && out[2 * 5 + 1] == 0);               /* one-shot ended */
+    mixer_play(&m, 0, 255, -128);                                /* hard left */
+    mixer_render(&m, out, 5);
+    CHECK(out[0] > 9900 && out[1] == 0);
+    mixer_play(&m, 0, 255, 127);                                 /* almost hard right */
+    mixer_render(&m, out, 5);
+    CHECK(out[1] > 9900 && out[0] < 200);
+    mixer_play(&m, 7, 255, 0);                                   /* unknown id: ignored */
+    mixer_music(&m, 1, 128);
+    mixer_render(&m, out, 16);
+    CHECK(out[2 * 15] > 4900 && out[2 * 15] < 5100);              /* still looping, half volume */
+    mixer_music(&m, -1, 0);
+    mixer_render(&m, out, 2);
+    CHECK(out[0] == 0);
+    mixer_init(&m, sounds, 2, 44100);                            /* 2x output rate */
+    mixer_play(&m, 0, 255, 0);
+    mixer_render(&m, out, 16);
+    CHECK(out[2 * 6] > 9900 && out[2 * 9] == 0);                 /* 4 samples last 8 frames */
+    {
+        int i; /* seventeen one-shots: the oldest voice is replaced, no overflow */
+        for (i = 0; i < MIXER_VOICES + 1; i++) mixer_play(&m, 0, 255, 0);
+        mixer_render(&m, out, 1);
+        CHECK(out[0] == 32767); /* clipped, not wrapped */
+    }
+}
+
+static void test_save(const char *dir)
+{
+    char path[512], tmp[600];
+    size_t len = 0;
+    char *text;
+    FILE *f;
+    snprintf(path, sizeof path, "%s/core-test-save.json", dir);
+    snprintf(tmp, sizeof tmp, "%s.new", path);
+    remove(path);
+    remove(tmp);
+    CHECK(save_read(path, &len) == NULL);
+    CHECK(save_write(path, "{\"a\":1}", 7, NULL) == 1);
+    text = save_read(path, &len);
+    CHECK(text && len == 7 && strcmp(text, "{\"a\":1}") == 0);
+    free(text);
+    CHECK(save_write(path, "line1\nline2\n", 12, NULL) == 1); /* text with newlines */
+    text = save_read(path, &len);
+    CHECK(text && len == 12 && strcmp(text, "line1\nline2\n") == 0);
+    free(text);
+    /* A half-written file: cut short, the trailer no longer matches. */
+    f = fopen(path, "wb");
+    fputs("{\"a\":", f);
+    fclose(f);
+    CHECK(save_read(path, &len) == NULL);
+    /* Power lost after the old file was removed, before the rename: the
+     * complete .new file is used. */
+    remove(path);
+    CHECK(save_write(tmp, "{\"b\":2}", 7, NULL) == 1); /* writes tmp via tmp.new + rename */
+    text = save_read(path, &len);
+    CHECK(text && strcmp(text, "{\"b\":2}") == 0);
+    free(text);
+    CHECK(save_verify("abc\n#ratscrew-save len=3 fnv1a=00000000\n", 40) == -1);
+    remove(path);
+    remove(tmp);
+}
+
+int main(int argc, char **argv)
+{
+    test_hash();
+    test_raster();
+    test_mixer();
+    test_save(argc > 1 ? argv[1] : ".");
+    if (failures) fprintf(stderr, "core_test: %d failure(s)\n", failures);
+    else printf("core_test: all passed\n");
+    return failures ? 1 : 0;
+}
