@@ -43,6 +43,8 @@ export interface SeatEffect {
   active: boolean;
   seat: number;
   start: number;
+  /** The slap hand: true for a slap that took the pile, false for a wrong or late one. */
+  good: boolean;
 }
 
 export interface TableScreen {
@@ -139,8 +141,8 @@ export function newScreen(strings: Strings): Screen {
       comparisonKind: 0,
       flight: { active: false, seat: 0, card: 0, start: 0 },
       sweep: { active: false, seat: 0, start: 0, cards: new Int32Array(4), count: 0 },
-      slapHand: { active: false, seat: 0, start: 0 },
-      shake: { active: false, seat: 0, start: 0 },
+      slapHand: { active: false, seat: 0, start: 0, good: false },
+      shake: { active: false, seat: 0, start: 0, good: false },
       choosing: false,
       pick: 0,
       quitConfirm: false,

@@ -357,13 +357,13 @@ function showEvent(e: GameEvent, before: GameState, t: number, said: boolean): b
       say(claimText(e.seat, e.reason, e.pattern, e.cards, before), t);
       if (e.reason === 'slap') {
         slapsWon[e.seat]!++;
-        slapAt(e.seat, t);
+        slapAt(e.seat, t, true);
         if (e.seat === human && (fastest < 0 || t - topAt < fastest)) fastest = t - topAt;
       }
       return true;
     case 'wrongSlap':
       slapsLost[e.seat]!++;
-      slapAt(e.seat, t);
+      slapAt(e.seat, t, false);
       view.shake.active = true;
       view.shake.seat = e.seat;
       view.shake.start = t;
@@ -372,7 +372,7 @@ function showEvent(e: GameEvent, before: GameState, t: number, said: boolean): b
       return true;
     case 'slapMissed':
       if (e.seat === human) {
-        slapAt(e.seat, t);
+        slapAt(e.seat, t, false);
         say(s.tooLate, t);
         return true;
       }
@@ -443,8 +443,9 @@ function startSweep(before: GameState, seat: Seat, t: number): void {
   view.flight.active = false;
 }
 
-function slapAt(seat: Seat, t: number): void {
+function slapAt(seat: Seat, t: number, good: boolean): void {
   view.slapHand.active = true;
+  view.slapHand.good = good;
   view.slapHand.seat = seat;
   view.slapHand.start = t;
   cue(screen, CUE_SLAP);

@@ -144,7 +144,8 @@ export function drawResults(s: Screen): void {
   for (let i = 0; i < r.ranking.length; i++) {
     const row = r.ranking[i]!;
     const tint = i === 0 ? C.YELLOW : C.WHITE;
-    drawNumber(FONT_SMALL, i + 1, 44, y, ALIGN_RIGHT, C.GREY);
+    if (i === 0) spriteRect(24, y - 4, SPRITES.crown, C.WHITE);
+    else drawNumber(FONT_SMALL, i + 1, 44, y, ALIGN_RIGHT, C.GREY);
     text(FONT_SMALL, row.name, 52, y, ALIGN_LEFT, tint);
     drawNumber(FONT_SMALL, row.cards, cols[0]!, y, ALIGN_CENTRE, tint);
     drawNumber(FONT_SMALL, row.piles, cols[1]!, y, ALIGN_CENTRE, tint);

@@ -48,6 +48,8 @@ const hintSlot = new TextSlot();
 const comparisonSlot = new TextSlot();
 const quitSlot = new TextSlot();
 const bannerSlot = new TextSlot();
+const playLegend = new TextSlot();
+const slapLegend = new TextSlot();
 
 // The cached layer and what it was drawn from.
 let layer: Int32Array | null = null;
@@ -62,6 +64,7 @@ let kShake = 0;
 let kShakeSeat = -1;
 let kNames: string[] | null = null;
 let kBanner = '';
+let kStrings: Strings | null = null;
 
 /** Draws the table. banner: a line over the table (the title's demo), '' for none. */
 export function drawTable(t: TableScreen, strings: Strings, now: number, banner: string): void {
@@ -82,8 +85,10 @@ export function drawTable(t: TableScreen, strings: Strings, now: number, banner:
     kShake !== shake ||
     kShakeSeat !== t.shake.seat ||
     kNames !== t.names ||
-    kBanner !== banner
+    kBanner !== banner ||
+    kStrings !== strings
   ) {
+    kStrings = strings;
     kGame = game;
     kMessage = t.message;
     kHint = t.hint;
@@ -96,7 +101,7 @@ export function drawTable(t: TableScreen, strings: Strings, now: number, banner:
     kNames = t.names;
     kBanner = banner;
     const from = mark();
-    drawLayer(t, game, flying, shaking ? t.shake.seat : -1, shake, banner);
+    drawLayer(t, strings, game, flying, shaking ? t.shake.seat : -1, shake, banner);
     layer = capture(from);
   } else {
     copyRun(layer);
@@ -107,7 +112,15 @@ export function drawTable(t: TableScreen, strings: Strings, now: number, banner:
 
 // ---- the layer: what changes only with the game ----
 
-function drawLayer(t: TableScreen, game: GameState, flying: boolean, shakeSeat: number, shake: number, banner: string): void {
+function drawLayer(
+  t: TableScreen,
+  strings: Strings,
+  game: GameState,
+  flying: boolean,
+  shakeSeat: number,
+  shake: number,
+  banner: string,
+): void {
   const players = game.options.players;
   const shown = flying ? game.pile.length - 1 : game.pile.length;
   drawBurned(game.burned.length, shown);
@@ -121,6 +134,7 @@ function drawLayer(t: TableScreen, game: GameState, flying: boolean, shakeSeat: 
   }
   drawMessage(t.message);
   if (t.hint !== '') hintSlot.draw(FONT_SMALL, t.hint, 6, 246, ALIGN_LEFT, C.PALE_GOLD, 184);
+  if (t.human >= 0) drawControls(strings, game.options.ruleSet === 'classic');
   if (banner !== '') drawBanner(banner);
 }
 
@@ -230,6 +244,20 @@ function drawMessage(message: string): void {
   copyRun(run.cmds);
 }
 
+/** Bottom right: which button does what at the table. */
+function drawControls(strings: Strings, slapping: boolean): void {
+  let x = 474;
+  if (slapping) {
+    slapLegend.draw(FONT_SMALL, strings.controlSlap, x, 253, ALIGN_RIGHT, C.WHITE);
+    x -= slapLegend.run!.width + 17;
+    spriteRect(x, 252, SPRITES.btnCross, C.WHITE);
+    x -= 8;
+  }
+  playLegend.draw(FONT_SMALL, strings.controlPlay, x, 253, ALIGN_RIGHT, C.WHITE);
+  x -= playLegend.run!.width + 17;
+  spriteRect(x, 252, SPRITES.btnSquare, C.WHITE);
+}
+
 function drawBanner(text: string): void {
   rect(0, 196, 480, 18, C.SHADE_HEAVY);
   bannerSlot.draw(FONT_SMALL, text, 240, 199, ALIGN_CENTRE, C.PALE_GOLD);
@@ -310,6 +338,11 @@ function drawHand(t: TableScreen, game: GameState, now: number): void {
   const toX = PILE_X - 24 + ((plateX(players, e.seat) - PILE_X) >> 3);
   const toY = PILE_Y - 24 + ((plateY(players, e.seat) - PILE_Y) >> 3);
   const flipY = sideOf(players, e.seat) === SIDE_TOP;
+  if (p === 256) {
+    // Landed: a burst behind a good slap, a red cross over the pile for a wrong one.
+    const b = e.good ? SPRITES.burst : SPRITES.cross;
+    spriteRect(toX + 24 - (b[2] >> 1), toY + 24 - (b[3] >> 1), b, e.good ? C.YELLOW : C.WHITE);
+  }
   sprite(lerp(fromX, toX, p), lerp(fromY, toY, p), 48, flipY ? -48 : 48, h[0], h[1], h[2], h[3], C.WHITE);
 }
 

@@ -1,5 +1,5 @@
 // Table furniture: the felt, 9-slice panels, outlines, shaded text boxes.
-import { ATLAS_SIZE, PANEL_SLICE, SPRITES } from '../assets/atlas';
+import { PANEL_SLICE, SPRITES } from '../assets/atlas';
 import { SCREEN_H, SCREEN_W } from '../host/contract';
 import { capture, copyRun, mark, rect, sprite } from './drawlist';
 
@@ -11,6 +11,12 @@ export function drawFelt(): void {
     const from = mark();
     const f = SPRITES.felt;
     for (let y = 0; y < SCREEN_H; y += f[3]) for (let x = 0; x < SCREEN_W; x += f[2]) sprite(x, y, f[2], f[3], f[0], f[1], f[2], f[3], -1);
+    // Darker toward the edges, like a lamp over the middle of the table: frames
+    // of faint shade, each one further in adding to the ones outside it.
+    for (let i = 0; i < 12; i++) {
+      const inset = i * 4;
+      drawOutline(inset, inset, SCREEN_W - 2 * inset, SCREEN_H - 2 * inset, 4, 0x0c000000);
+    }
     feltRun = capture(from);
     return;
   }
@@ -46,5 +52,3 @@ export function drawOutline(x: number, y: number, w: number, h: number, t: numbe
   rect(x, y + t, t, h - 2 * t, colour);
   rect(x + w - t, y + t, t, h - 2 * t, colour);
 }
-
-export { ATLAS_SIZE };

@@ -80,7 +80,7 @@ describe('saved settings', () => {
     expect(d.vm.logs.length).toBe(1);
     // The notice is drawn (a dark band at the top) for a few seconds, then gone.
     const band = (cmds: Int32Array): boolean => {
-      for (let o = 0; o < cmds.length; o += 8) if (cmds[o] === 3 && cmds[o + 1] === 0 && cmds[o + 2] === 0 && cmds[o + 3] === 480) return true;
+      for (let o = 0; o < cmds.length; o += 8) if (cmds[o] === 3 && cmds[o + 1] === 0 && cmds[o + 2] === 0 && cmds[o + 3] === 480 && cmds[o + 4] === 15) return true;
       return false;
     };
     expect(band(first)).toBe(true);

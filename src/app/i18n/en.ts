@@ -75,6 +75,8 @@ export const EN: Strings = {
   you: 'You',
   cpuNames: ['Dana', 'Alex', 'Max', 'Kim', 'Sam'],
   cards,
+  controlPlay: 'Play',
+  controlSlap: 'Slap',
   yourTurn: 'Your turn: Square',
   notYourTurn: 'Not your turn',
   takePile: 'Square: take the pile',

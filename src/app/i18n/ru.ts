@@ -87,6 +87,8 @@ export const RU: Strings = {
   you: 'Вы',
   cpuNames: ['Даша', 'Алекс', 'Макс', 'Ким', 'Сэм'],
   cards,
+  controlPlay: 'Ход',
+  controlSlap: 'Хлопок',
   yourTurn: 'Ваш ход: Квадрат',
   notYourTurn: 'Сейчас не ваш ход',
   takePile: 'Квадрат: забрать стопку',

@@ -45,6 +45,8 @@ export interface Strings {
   readonly you: string;
   readonly cpuNames: readonly string[];
   readonly cards: (n: number) => string;
+  readonly controlPlay: string;
+  readonly controlSlap: string;
   readonly yourTurn: string;
   readonly notYourTurn: string;
   readonly takePile: string;

@@ -1,0 +1,97 @@
+// The scenes the golden hashes and the screenshots are taken of, each
+// reached by playing from the title with a fixed seed.
+import { BTN, Driver } from '../support/driver';
+import { goToTitleItem, openOptions, playUntil, setOption, startFromOptions } from './helpers';
+
+export interface Scene {
+  name: string;
+  /** Returns the driver with the frame to keep as d.last. */
+  reach: () => Promise<Driver>;
+}
+
+async function title(): Promise<Driver> {
+  const d = await Driver.create({ seed: 1 });
+  d.wait(3);
+  return d;
+}
+
+async function options(): Promise<Driver> {
+  const d = await Driver.create({ seed: 1 });
+  d.step(0);
+  openOptions(d);
+  setOption(d, 'Slap: Marriage', 'On');
+  d.wait(2);
+  return d;
+}
+
+async function howTo(): Promise<Driver> {
+  const d = await Driver.create({ seed: 1 });
+  d.step(0);
+  goToTitleItem(d, 2);
+  d.press(BTN.CROSS);
+  d.wait(2);
+  return d;
+}
+
+async function table6(): Promise<Driver> {
+  const d = await Driver.create({ seed: 9 });
+  d.step(0);
+  openOptions(d);
+  setOption(d, 'Players', '6');
+  startFromOptions(d);
+  playUntil(
+    d,
+    (s) => s.table.game.turn === 0 && s.table.game.pendingCollect === null && s.table.game.pile.length > 3 && s.table.game.challenge === null,
+  );
+  d.wait(100);
+  return d;
+}
+
+/** A challenge running against the human, with its pips. */
+async function tableChallenge(): Promise<Driver> {
+  const d = await Driver.create({ seed: 4 });
+  d.step(0);
+  openOptions(d);
+  setOption(d, 'Players', '5');
+  startFromOptions(d);
+  playUntil(d, (s) => s.table.game.challenge !== null && s.table.game.challenge.answerer === 0 && s.table.game.pile.length > 2);
+  d.wait(30);
+  return d;
+}
+
+async function tableRussian(): Promise<Driver> {
+  const d = await Driver.create({ seed: 1 });
+  d.step(0);
+  openOptions(d);
+  setOption(d, 'Rules', 'Russian');
+  setOption(d, 'Players', '3');
+  setOption(d, 'Jokers', 'Player chooses');
+  setOption(d, 'Language', 'Русский');
+  startFromOptions(d);
+  playUntil(d, (s) => s.table.choosing, 40000);
+  d.press(BTN.RIGHT);
+  d.wait(30);
+  return d;
+}
+
+async function results(): Promise<Driver> {
+  const d = await Driver.create({ seed: 3 });
+  d.step(0);
+  openOptions(d);
+  setOption(d, 'Players', '3');
+  setOption(d, 'CPU players', 'Easy');
+  startFromOptions(d);
+  playUntil(d, (s) => s.scene === 'results', 60000);
+  d.wait(2);
+  return d;
+}
+
+export const SCENES: Scene[] = [
+  { name: 'title', reach: title },
+  { name: 'options', reach: options },
+  { name: 'how-to-play', reach: howTo },
+  { name: 'table-6p', reach: table6 },
+  { name: 'table-challenge', reach: tableChallenge },
+  { name: 'table-russian', reach: tableRussian },
+  { name: 'results', reach: results },
+];

@@ -1,0 +1,110 @@
+// Steady frames allocate nothing: with the VM's memory limit set to exactly
+// what is in use, a run of frames in which nothing happens must still go
+// through (any allocation at all would fail). The frames are called from
+// inside the VM so that the test harness allocates nothing either.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { QuickJSContext } from 'quickjs-emscripten';
+import { Driver } from '../support/driver';
+import { openOptions, playUntil, setOption, startFromOptions } from './helpers';
+
+let d: Driver;
+afterEach(() => d?.dispose());
+
+function callOk(vm: QuickJSContext, name: string, ...args: number[]): boolean {
+  const fn = vm.getProp(vm.global, name);
+  const handles = args.map((a) => vm.newNumber(a));
+  const res = vm.callFunction(fn, vm.undefined, ...handles);
+  for (const h of handles) h.dispose();
+  fn.dispose();
+  if (res.error) {
+    res.error.dispose();
+    return false;
+  }
+  res.value.dispose();
+  return true;
+}
+
+/**
+ * The tightest memory limit: one below what a tiny allocation (a fresh
+ * 2-character string, about 20 bytes) needs on top of what is in use now,
+ * found by bisection. Under it any object, array, closure or longer string fails.
+ */
+function tightLimit(vm: QuickJSContext): number {
+  vm.unwrapResult(vm.evalCode('globalThis.__probe = function (k) { return String.fromCharCode(65 + (k & 7), 66).length; }')).dispose();
+  let lo = 0;
+  let hi = 64 * 1024 * 1024;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    vm.runtime.setMemoryLimit(mid);
+    if (callOk(vm, '__probe', mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  vm.runtime.setMemoryLimit(64 * 1024 * 1024);
+  return lo - 1;
+}
+
+/** Runs `n` frames with no buttons inside the VM under a zero-headroom memory limit; returns the error text or ''. */
+function framesWithoutAllocating(vm: QuickJSContext, startMs: number, n: number, code?: string): string {
+  vm.unwrapResult(
+    vm.evalCode(
+      code ??
+        'globalThis.__steady = function (t0, n) { var c = 0; for (var i = 0; i < n; i++) c += ratscrew.frame(t0 + ((i * 1000 / 60) | 0), 0); return c; }',
+    ),
+  ).dispose();
+  const limit = tightLimit(vm);
+  const fn = vm.getProp(vm.global, '__steady');
+  const t0 = vm.newNumber(startMs);
+  const count = vm.newNumber(n);
+  vm.runtime.setMemoryLimit(limit);
+  const res = vm.callFunction(fn, vm.undefined, t0, count);
+  vm.runtime.setMemoryLimit(64 * 1024 * 1024);
+  let error = '';
+  if (res.error) {
+    error = JSON.stringify(vm.dump(res.error));
+    res.error.dispose();
+  } else res.value.dispose();
+  fn.dispose();
+  t0.dispose();
+  count.dispose();
+  return error || '';
+}
+
+describe('steady frames', () => {
+  it('the zero-headroom check catches an allocation', async () => {
+    d = await Driver.create({ seed: 1 });
+    d.step(0);
+    const err = framesWithoutAllocating(
+      d.vm.vm,
+      d.now,
+      1,
+      'globalThis.__steady = function (t0, n) { var a = []; for (var i = 0; i < 100; i++) a.push({ i: i }); return a.length; }',
+    );
+    expect(err).not.toBe('');
+  });
+
+  it('a 6-player table waiting for the human allocates nothing', async () => {
+    d = await Driver.create({ seed: 9 });
+    d.step(0);
+    openOptions(d);
+    setOption(d, 'Players', '6');
+    startFromOptions(d);
+    playUntil(
+      d,
+      (s) => s.table.game.turn === 0 && s.table.game.pendingCollect === null && s.table.game.pile.length > 3 && s.table.game.challenge === null,
+    );
+    d.wait(100); // animations over, CPU slap plans spent
+    expect(d.debug().table.timers.plans).toEqual([]);
+    expect(framesWithoutAllocating(d.vm.vm, d.now, 120)).toBe('');
+  });
+
+  it('the title and the options menu allocate nothing while idle', async () => {
+    d = await Driver.create({ seed: 1 });
+    d.wait(3);
+    expect(framesWithoutAllocating(d.vm.vm, d.now, 60)).toBe('');
+    d.frameIndex += 60;
+    d.step(0);
+    openOptions(d);
+    d.wait(2);
+    expect(framesWithoutAllocating(d.vm.vm, d.now, 60)).toBe('');
+  });
+});
