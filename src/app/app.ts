@@ -28,7 +28,7 @@ import {
   newScreen,
   type Screen,
 } from './screen';
-import { readSave, writeSave, type Settings, type Stats } from './settings';
+import { SLAP_RULES, readSave, writeSave, type Settings, type Stats } from './settings';
 import {
   humanSeat,
   pauseTable,
@@ -216,8 +216,20 @@ function optionsFrame(): void {
 
 function openHowTo(): void {
   screen.scene = SCENE_HOWTO;
-  screen.howToPages = settings.ruleSet === 'classic' ? screen.strings.howToClassic : screen.strings.howToRussian;
+  screen.howToPages = howToPages();
   screen.howToPage = 0;
+}
+
+/** The rule set's pages, then one page with this game's own options. */
+function howToPages(): string[] {
+  const t = screen.strings;
+  if (settings.ruleSet === 'russian') return [...t.howToRussian, t.activeRulesTitle + '\n\n' + t.russianJokerHelp[settings.russianJokers]];
+  const lines = [t.activeRulesTitle, ''];
+  for (const rule of SLAP_RULES) {
+    if (settings.slapRules[rule] && (rule !== 'joker' || settings.jokers)) lines.push(t.slapRuleHelp[rule]);
+  }
+  lines.push('', t.penaltyHelp(settings.wrongSlapPenalty), t.slapInHelp(settings.slapIn));
+  return [...t.howToClassic, lines.join('\n')];
 }
 
 function howToFrame(): void {

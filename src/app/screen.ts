@@ -105,7 +105,7 @@ export interface Screen {
   demo: boolean;
   optionRows: OptionRow[];
   optionCursor: number;
-  howToPages: readonly string[];
+  howToPages: string[];
   howToPage: number;
   table: TableScreen;
   results: ResultsScreen;

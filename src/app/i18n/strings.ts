@@ -41,6 +41,12 @@ export interface Strings {
   readonly howToClassic: readonly string[];
   readonly howToRussian: readonly string[];
   readonly page: (n: number, of: number) => string;
+  /** The page listing this game's own rules (slaps on, penalty, jokers). */
+  readonly activeRulesTitle: string;
+  readonly slapRuleHelp: Record<SlapRule, string>;
+  readonly penaltyHelp: (cards: number) => string;
+  readonly slapInHelp: (on: boolean) => string;
+  readonly russianJokerHelp: { off: string; beatsAll: string; chooser: string };
 
   readonly you: string;
   readonly cpuNames: readonly string[];

@@ -1,0 +1,99 @@
+// The scene machine: title (Start quits, the idle demo), how to play, and
+// the results screen's play-again / back-to-title.
+import { afterEach, describe, expect, it } from 'vitest';
+import { BTN, Driver } from '../support/driver';
+import { goToTitleItem, openOptions, playUntil, setOption, startFromOptions } from './helpers';
+
+let d: Driver;
+afterEach(() => d?.dispose());
+
+const hasOp = (cmds: Int32Array, op: number): boolean => {
+  for (let o = 0; o < cmds.length; o += 8) if (cmds[o] === op) return true;
+  return false;
+};
+
+describe('title', () => {
+  it('Start on the title sends QUIT; nothing else does', async () => {
+    d = await Driver.create({ seed: 1 });
+    expect(hasOp(d.step(0), 6)).toBe(false);
+    d.press(BTN.DOWN);
+    expect(hasOp(d.last, 6)).toBe(false);
+    expect(hasOp(d.step(BTN.START), 6)).toBe(true);
+  });
+
+  it('the Quit item sends QUIT too', async () => {
+    d = await Driver.create({ seed: 1 });
+    d.step(0);
+    goToTitleItem(d, 3);
+    expect(hasOp(d.step(BTN.CROSS), 6)).toBe(true);
+  });
+
+  it('left idle ~20 s a CPU-only demo plays behind it; any button returns to the title', async () => {
+    d = await Driver.create({ seed: 1 });
+    d.wait(60 * 19);
+    expect(d.debug().demo).toBe(false);
+    d.wait(60 * 2);
+    let s = d.debug();
+    expect(s.demo).toBe(true);
+    expect(s.scene).toBe('title');
+    const played = s.table.game.cardsPlayed;
+    d.wait(60 * 5);
+    s = d.debug();
+    expect(s.table.game.cardsPlayed).toBeGreaterThan(played); // the CPUs play on their own
+    expect(s.table.hint).toBe('');
+    d.press(BTN.TRIANGLE);
+    s = d.debug();
+    expect(s.demo).toBe(false);
+    expect(s.scene).toBe('title');
+    // And it does not come straight back.
+    d.wait(60 * 10);
+    expect(d.debug().demo).toBe(false);
+  });
+});
+
+describe('how to play', () => {
+  it('pages through the active rules in the chosen language', async () => {
+    d = await Driver.create({ seed: 1 });
+    d.step(0);
+    openOptions(d);
+    setOption(d, 'Slap: Tens', 'On');
+    setOption(d, 'Slap: Sandwich', 'Off');
+    d.press(BTN.CIRCLE);
+    goToTitleItem(d, 2);
+    d.press(BTN.CROSS);
+    let s = d.debug();
+    expect(s.scene).toBe('howTo');
+    expect(s.howToPage).toBe(0);
+    d.presses(BTN.RIGHT, BTN.RIGHT, BTN.RIGHT, BTN.RIGHT, BTN.RIGHT);
+    s = d.debug();
+    expect(s.howToPage).toBe(3); // the last page: this game's rules
+    d.press(BTN.CIRCLE);
+    expect(d.debug().scene).toBe('title');
+  });
+});
+
+describe('results', () => {
+  it('Cross plays again with the dealer moved on; Circle goes to the title', async () => {
+    d = await Driver.create({ seed: 6 });
+    d.step(0);
+    openOptions(d);
+    setOption(d, 'Rules', 'Russian');
+    setOption(d, 'Players', '2');
+    startFromOptions(d);
+    const first = d.debug().table.game;
+    playUntil(d, (s) => s.scene === 'results', 60000);
+    let s = d.debug();
+    expect(s.results.ranking.map((r: any) => r.name).sort()).toEqual(['Dana', 'You']);
+    expect(s.dealer).toBe((first.dealer + 1) % 2);
+    d.press(BTN.CROSS);
+    s = d.debug();
+    expect(s.scene).toBe('table');
+    expect(s.table.game.dealer).toBe((first.dealer + 1) % 2);
+    expect(s.table.game.cardsPlayed).toBe(0);
+    expect(s.table.message).toBe('');
+    playUntil(d, (s) => s.scene === 'results', 60000);
+    expect(d.debug().stats.russian.games).toBe(2);
+    d.press(BTN.CIRCLE);
+    expect(d.debug().scene).toBe('title');
+  });
+});
