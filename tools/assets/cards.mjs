@@ -257,8 +257,4 @@ export function renderCard(fonts, card, scale = 1) {
 export function renderSmallBack(fonts) {
   return renderSvg(svgDoc(SMALL_BACK_W, SMALL_BACK_H, backSvg(fonts, true), `0 0 ${CARD_W} ${CARD_H}`));
 }
-
-/** The felt tile as a PNG data URI (SVG pictures fill backgrounds with it). */
-export function dataUri(png) {
-  return `data:image/png;base64,${png.toString('base64')}`;
 }

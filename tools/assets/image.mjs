@@ -42,6 +42,11 @@ function unpremultiply(data) {
   }
 }
 
+/** PNG bytes as a data URI, for <image> elements inside SVG markup. */
+export function dataUri(png) {
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
 /** Wraps SVG body markup in a document of the given pixel size. */
 export function svgDoc(w, h, body, viewBox = `0 0 ${w} ${h}`) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${viewBox}">${body}</svg>`;

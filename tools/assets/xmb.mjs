@@ -1,7 +1,7 @@
 // The XMB pictures the PSP shows for the game: ICON0.PNG (144x80) and
 // PIC1.PNG (480x272 background): felt, a fan of cards and the title.
-import { cardSvgBody, CARD_H, CARD_W, dataUri } from './cards.mjs';
-import { encodePng, renderSvg, svgDoc } from './image.mjs';
+import { cardSvgBody, CARD_H, CARD_W } from './cards.mjs';
+import { dataUri, encodePng, renderSvg, svgDoc } from './image.mjs';
 import { felt, FELT_SIZE, LOGO_H, LOGO_W, logoBody } from './table.mjs';
 
 /** Felt pattern, darkened towards the edges like a lamp-lit table. */
