@@ -257,4 +257,3 @@ export function renderCard(fonts, card, scale = 1) {
 export function renderSmallBack(fonts) {
   return renderSvg(svgDoc(SMALL_BACK_W, SMALL_BACK_H, backSvg(fonts, true), `0 0 ${CARD_W} ${CARD_H}`));
 }
-}
