@@ -103,7 +103,7 @@ export function readSave(text: string | null): Loaded {
     return { settings, stats, damaged: true };
   }
   const reader = new Reader();
-  const root = reader.object(data);
+  const root = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Dict) : null;
   if (root === null) return { settings, stats, damaged: true };
   if (root.version !== SAVE_VERSION) reader.damaged = true;
   readSettings(reader, reader.object(root.settings), settings);
@@ -117,32 +117,37 @@ export function writeSave(settings: Settings, stats: Stats): string {
 
 type Dict = Record<string, unknown>;
 
-/** Field readers that fall back to the default and remember that they did. */
+/**
+ * Field readers that fall back to the default. A field that is missing
+ * (saved by a version that did not have it) defaults quietly; one that is
+ * present but unreadable also marks the save as damaged.
+ */
 class Reader {
   damaged = false;
 
+  private bad<T>(v: unknown, fallback: T): T {
+    if (v !== undefined) this.damaged = true;
+    return fallback;
+  }
+
   object(v: unknown): Dict | null {
     if (v !== null && typeof v === 'object' && !Array.isArray(v)) return v as Dict;
-    this.damaged = true;
-    return null;
+    return this.bad(v, null);
   }
 
   oneOf<T>(v: unknown, allowed: readonly T[], fallback: T): T {
     if (allowed.indexOf(v as T) >= 0) return v as T;
-    this.damaged = true;
-    return fallback;
+    return this.bad(v, fallback);
   }
 
   flag(v: unknown, fallback: boolean): boolean {
     if (typeof v === 'boolean') return v;
-    this.damaged = true;
-    return fallback;
+    return this.bad(v, fallback);
   }
 
   count(v: unknown): number {
     if (typeof v === 'number' && v >= 0 && v <= 1e9 && Math.floor(v) === v) return v;
-    this.damaged = true;
-    return 0;
+    return this.bad(v, 0);
   }
 }
 

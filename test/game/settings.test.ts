@@ -102,6 +102,15 @@ describe('saved settings', () => {
     },
   );
 
+  it('fields a save does not have yet default quietly', async () => {
+    d = await Driver.create({ seed: 4, saved: JSON.stringify({ version: 1, settings: { players: 6 }, stats: {} }) });
+    d.step(0);
+    const s = d.debug();
+    expect(s.settings.players).toBe(6);
+    expect(s.settings.ruleSet).toBe('classic');
+    expect(s.notice).toBe('');
+  });
+
   it('nothing saved yet: defaults without a notice', async () => {
     d = await Driver.create({ seed: 4, saved: null });
     d.step(0);
