@@ -29,6 +29,8 @@ export const COLLECT_MS = 1000;
 const CHOOSE_MS = 900;
 /** After the last card, the table stays this long before the results. */
 export const RESULTS_AFTER_MS = 2000;
+/** A message line stays this long (a prompt to choose a taker stays until answered). */
+export const MESSAGE_MS = 3000;
 
 let screen: Screen;
 let view: TableScreen;
@@ -138,6 +140,7 @@ export function tableFinished(now: number): boolean {
  */
 export function stepTable(now: number, slap: boolean, play: boolean, left: boolean, right: boolean, confirm: boolean): void {
   if (pausedAt >= 0) return;
+  if (view.message !== '' && !view.choosing && game.over === null && now - view.messageAt >= MESSAGE_MS) view.message = '';
   runDue(now - 1);
   if (game.over === null) {
     if (slap && human >= 0) humanSlap(now);
@@ -251,6 +254,7 @@ export function resumeTable(now: number): void {
   if (chooseAt !== NEVER) chooseAt += shift;
   if (overAt !== NEVER) overAt += shift;
   topAt += shift;
+  view.messageAt += shift;
   if (nextPlan < plans.length) {
     const moved: SlapPlan[] = [];
     for (let i = nextPlan; i < plans.length; i++) moved.push({ ...plans[i]!, at: plans[i]!.at + shift });

@@ -338,12 +338,11 @@ function drawHand(t: TableScreen, game: GameState, now: number): void {
   const toX = PILE_X - 24 + ((plateX(players, e.seat) - PILE_X) >> 3);
   const toY = PILE_Y - 24 + ((plateY(players, e.seat) - PILE_Y) >> 3);
   const flipY = sideOf(players, e.seat) === SIDE_TOP;
-  if (p === 256) {
-    // Landed: a burst behind a good slap, a red cross over the pile for a wrong one.
-    const b = e.good ? SPRITES.burst : SPRITES.cross;
-    spriteRect(toX + 24 - (b[2] >> 1), toY + 24 - (b[3] >> 1), b, e.good ? C.YELLOW : C.WHITE);
-  }
+  // Landed: a burst behind a good slap, a red cross over the hand for a wrong one.
+  const b = e.good ? SPRITES.burst : SPRITES.cross;
+  if (p === 256 && e.good) spriteRect(toX + 24 - (b[2] >> 1), toY + 24 - (b[3] >> 1), b, C.YELLOW);
   sprite(lerp(fromX, toX, p), lerp(fromY, toY, p), 48, flipY ? -48 : 48, h[0], h[1], h[2], h[3], C.WHITE);
+  if (p === 256 && !e.good) spriteRect(toX + 24 - (b[2] >> 1), toY + 24 - (b[3] >> 1), b, C.WHITE);
 }
 
 function drawQuitQuestion(strings: Strings): void {

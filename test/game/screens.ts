@@ -1,7 +1,7 @@
 // The scenes the golden hashes and the screenshots are taken of, each
 // reached by playing from the title with a fixed seed.
 import { BTN, Driver } from '../support/driver';
-import { goToTitleItem, openOptions, playUntil, setOption, startFromOptions } from './helpers';
+import { goToTitleItem, openOptions, pairOrSandwich, playUntil, setOption, startFromOptions } from './helpers';
 
 export interface Scene {
   name: string;
@@ -39,23 +39,22 @@ async function table6(): Promise<Driver> {
   openOptions(d);
   setOption(d, 'Players', '6');
   startFromOptions(d);
-  playUntil(
-    d,
-    (s) => s.table.game.turn === 0 && s.table.game.pendingCollect === null && s.table.game.pile.length > 3 && s.table.game.challenge === null,
-  );
-  d.wait(100);
+  // A challenge running against the human, with its pips.
+  playUntil(d, (s) => s.table.game.challenge !== null && s.table.game.challenge.answerer === 0 && s.table.game.pile.length > 3);
+  d.wait(30);
   return d;
 }
 
-/** A challenge running against the human, with its pips. */
-async function tableChallenge(): Promise<Driver> {
+/** The human slaps a pile that shows nothing: the hand, the red cross, the shake. */
+async function tableWrongSlap(): Promise<Driver> {
   const d = await Driver.create({ seed: 4 });
   d.step(0);
   openOptions(d);
-  setOption(d, 'Players', '5');
+  setOption(d, 'Players', '4');
   startFromOptions(d);
-  playUntil(d, (s) => s.table.game.challenge !== null && s.table.game.challenge.answerer === 0 && s.table.game.pile.length > 2);
-  d.wait(30);
+  playUntil(d, (s) => s.table.game.pile.length > 2 && s.table.game.pendingCollect === null && !pairOrSandwich(s.table.game.pile));
+  d.step(BTN.CROSS);
+  d.wait(7);
   return d;
 }
 
@@ -91,7 +90,7 @@ export const SCENES: Scene[] = [
   { name: 'options', reach: options },
   { name: 'how-to-play', reach: howTo },
   { name: 'table-6p', reach: table6 },
-  { name: 'table-challenge', reach: tableChallenge },
+  { name: 'table-wrong-slap', reach: tableWrongSlap },
   { name: 'table-russian', reach: tableRussian },
   { name: 'results', reach: results },
 ];
