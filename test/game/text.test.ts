@@ -1,0 +1,102 @@
+// Text layout from the font metrics (src/view/text.ts), run directly in
+// Node against the generated font: glyph lookup, fallback, alignment,
+// wrapping, numbers without strings; and every string of both languages
+// is drawable without the fallback glyph.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FALLBACK_CODE, FONT_LARGE, FONT_SMALL } from '../../src/assets/font';
+import { EN } from '../../src/app/i18n/en';
+import { RU } from '../../src/app/i18n/ru';
+import { bindCommands, commandCount } from '../../src/view/drawlist';
+import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, drawNumber, glyphIndex, layout, measure, setFallbackCode, wrap } from '../../src/view/text';
+
+const buf = new Int32Array(2048 * 8);
+beforeEach(() => {
+  setFallbackCode(FALLBACK_CODE);
+  bindCommands(buf);
+});
+
+const advance = (code: number): number => FONT_SMALL.glyphs[glyphIndex(FONT_SMALL, code) * 7 + 6]!;
+
+/** Every string (and string-returning function's result) of a language table. */
+function texts(table: object): string[] {
+  const out: string[] = [];
+  const visit = (v: unknown): void => {
+    if (typeof v === 'string') out.push(v);
+    else if (typeof v === 'function') out.push(String((v as (...a: unknown[]) => unknown)('Name', true, 3, 2, 1)));
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) visit(x);
+  };
+  visit(table);
+  return out;
+}
+
+describe('text layout', () => {
+  it('finds glyphs by binary search and falls back for unknown code points', () => {
+    const a = glyphIndex(FONT_SMALL, 65);
+    expect(FONT_SMALL.codes[a]).toBe(65);
+    const ya = glyphIndex(FONT_SMALL, 0x44f); // я
+    expect(FONT_SMALL.codes[ya]).toBe(0x44f);
+    expect(FONT_SMALL.codes[glyphIndex(FONT_SMALL, 0x4e00)]).toBe(FALLBACK_CODE); // a CJK character
+  });
+
+  it('measures by advances and aligns left, centre and right', () => {
+    const w = measure(FONT_SMALL, 'Hi');
+    expect(w).toBe(advance(72) + advance(105));
+    const left = layout(FONT_SMALL, 'Hi', 100, 10, ALIGN_LEFT, -1);
+    const centre = layout(FONT_SMALL, 'Hi', 100, 10, ALIGN_CENTRE, -1);
+    const right = layout(FONT_SMALL, 'Hi', 100, 10, ALIGN_RIGHT, -1);
+    const xoff = FONT_SMALL.glyphs[glyphIndex(FONT_SMALL, 72) * 7 + 4]!;
+    expect(left.cmds[1]).toBe(100 + xoff);
+    expect(centre.cmds[1]).toBe(100 - (w >> 1) + xoff);
+    expect(right.cmds[1]).toBe(100 - w + xoff);
+    expect(left.cmds.length).toBe(16); // two SPRITE commands
+    expect(left.cmds[0]).toBe(2);
+  });
+
+  it('spaces advance the pen but draw nothing', () => {
+    const run = layout(FONT_SMALL, 'a b', 0, 0, ALIGN_LEFT, -1);
+    expect(run.cmds.length).toBe(16);
+    expect(run.width).toBe(advance(97) + advance(32) + advance(98));
+  });
+
+  it('wraps at spaces to the width and at newlines', () => {
+    const text = 'Slap the pile when the top two cards match';
+    const lines = wrap(FONT_SMALL, text, 100);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(measure(FONT_SMALL, line)).toBeLessThanOrEqual(100);
+    expect(lines.join(' ')).toBe(text);
+    expect(wrap(FONT_SMALL, 'one\ntwo', 0)).toEqual(['one', 'two']);
+    const run = layout(FONT_SMALL, 'one\ntwo', 0, 20, ALIGN_LEFT, -1);
+    expect(run.lines).toBe(2);
+    expect(run.cmds[2 + 8 * 3]! - run.cmds[2]!).toBe(FONT_SMALL.lineHeight + (FONT_SMALL.glyphs[glyphIndex(FONT_SMALL, 116) * 7 + 5]! - FONT_SMALL.glyphs[glyphIndex(FONT_SMALL, 111) * 7 + 5]!));
+  });
+
+  it('draws numbers digit by digit without building strings', () => {
+    const w = drawNumber(FONT_SMALL, 1207, 50, 0, ALIGN_RIGHT, -1);
+    expect(commandCount()).toBe(4);
+    expect(w).toBe(4 * advance(48));
+    drawNumber(FONT_SMALL, 0, 50, 0, ALIGN_LEFT, -1);
+    expect(commandCount()).toBe(5);
+  });
+
+  it.each([
+    ['English', EN],
+    ['Russian', RU],
+  ])('every %s string has its glyphs in both fonts', (_name, table) => {
+    for (const text of texts(table)) {
+      for (const font of [FONT_SMALL, FONT_LARGE]) {
+        for (let i = 0; i < text.length; i++) {
+          const code = text.charCodeAt(i);
+          if (code === 10) continue; // a line break, not a glyph
+          expect(font.codes[glyphIndex(font, code)], `${JSON.stringify(text)} char ${text[i]}`).toBe(code);
+        }
+      }
+    }
+  });
+
+  it('both languages have the same keys', () => {
+    const keys = (o: object): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' && !Array.isArray(v) ? keys(v).map((x) => k + '.' + x) : [k])).sort();
+    expect(keys(RU)).toEqual(keys(EN));
+    expect(RU.howToClassic.length).toBe(EN.howToClassic.length);
+  });
+});
