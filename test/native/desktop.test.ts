@@ -5,7 +5,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { THROW_IN_FRAME } from './bundles';
 import { buildNative, ROOT, tempDir } from './headless';
 
 const DESKTOP = path.join(ROOT, 'build/native/ratscrew');
@@ -72,7 +71,11 @@ describe('SDL desktop host (dummy drivers)', () => {
   });
 
   it('shows the error screen and exits with status 2 when the script throws', () => {
-    const r = runDesktop(['--bundle', bundle(THROW_IN_FRAME), '--frames', '60'], tempDir('xdg'));
+    // Counted in frames: the desktop's clock is the wall clock.
+    const thrower = `var c = new Int32Array(2048 * 8), n = 0;
+globalThis.ratscrew = { commands: c, frame: function () {
+  if (++n === 10) throw new TypeError('broken in frame'); c[0] = 1; return 1; } };`;
+    const r = runDesktop(['--bundle', bundle(thrower), '--frames', '60'], tempDir('xdg'));
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('TypeError: broken in frame');
   });

@@ -1,7 +1,7 @@
 // Runs the native headless host (build/native/ratscrew-headless) for the
 // tests in test/native, and reads what it wrote.
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +11,12 @@ export const HEADLESS = path.join(ROOT, 'build/native/ratscrew-headless');
 export const HEADLESS_ASAN = path.join(ROOT, 'build/native-asan/ratscrew-headless');
 export const SCRIPTS_DIR = path.join(ROOT, 'test/scripts');
 
-/** Builds the given native targets (incremental: quick when up to date). */
+/** Builds the given native targets (incremental: quick when up to date).
+ * Test files run in parallel workers: flock keeps their builds from racing
+ * in the same build folder. */
 export function buildNative(...targets: string[]): void {
-  execFileSync('make', ['-s', '-C', path.join(ROOT, 'native'), ...targets], {
+  mkdirSync(path.join(ROOT, 'build'), { recursive: true });
+  execFileSync('flock', [path.join(ROOT, 'build/.native-build.lock'), 'make', '-s', '-C', path.join(ROOT, 'native'), ...targets], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
