@@ -23,10 +23,36 @@ let fallbackCode = 0x3f; // '?', replaced by the atlas's own FALLBACK_CODE
 
 export function setFallbackCode(code: number): void {
   fallbackCode = code;
+  // The lookup tables hold fallback entries: rebuild them for the new one.
+  tableFonts.length = 0;
+  tables.length = 0;
 }
 
-/** Index of the glyph for a code point, by binary search; the fallback glyph when the font lacks it. */
+/** Code points below this (Latin and Cyrillic) get a direct lookup table per font. */
+const TABLE_CODES = 0x500;
+const tableFonts: Font[] = [];
+const tables: Int16Array[] = [];
+
+/** code -> glyph index for the common code points, built once per font by binary search. */
+function tableFor(font: Font): Int16Array {
+  for (let i = 0; i < tableFonts.length; i++) if (tableFonts[i] === font) return tables[i]!;
+  const table = new Int16Array(TABLE_CODES);
+  table.fill(searchGlyph(font, fallbackCode));
+  const codes = font.codes;
+  for (let i = 0; i < codes.length; i++) if (codes[i]! < TABLE_CODES) table[codes[i]!] = i;
+  tableFonts.push(font);
+  tables.push(table);
+  return table;
+}
+
+/** Index of the glyph for a code point; the fallback glyph when the font lacks it. */
 export function glyphIndex(font: Font, code: number): number {
+  if (code < TABLE_CODES && code >= 0) return tableFor(font)[code]!;
+  return searchGlyph(font, code);
+}
+
+/** Binary search in the font's sorted codes, then the fallback. */
+function searchGlyph(font: Font, code: number): number {
   const i = findCode(font.codes, code);
   if (i >= 0) return i;
   const f = findCode(font.codes, fallbackCode);
@@ -61,7 +87,7 @@ export function measure(font: Font, text: string, from = 0, to = text.length): n
 export function wrap(font: Font, text: string, maxWidth: number): string[] {
   const lines: string[] = [];
   for (const para of text.split('\n')) {
-    if (maxWidth <= 0) {
+    if (maxWidth <= 0 || measure(font, para) <= maxWidth) {
       lines.push(para);
       continue;
     }
