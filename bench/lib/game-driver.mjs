@@ -1,0 +1,161 @@
+// Runs dist/ratscrew.js in Node's own engine (node:vm, V8) with a fake host
+// and plays the human seat with a simple policy, to write an input script for
+// the headless hosts: the same bundle, seed, saved text and button masks give
+// the same frames in every host (docs/host-api.md §5), which the benchmark
+// checks by comparing per-frame hashes with the native run.
+//
+// The human: on the title presses Cross (Play is the first item); at the
+// table presses Square REACT_FRAMES after it becomes their turn to play or
+// to collect a pile they won; never slaps (the CPU players do). With
+// `untilResults`, stops at the results screen.
+import { readFileSync } from 'node:fs';
+import vm from 'node:vm';
+
+export const BTN_CROSS = 0x4000;
+export const BTN_SQUARE = 0x8000;
+export const OP_SOUND = 4;
+/** Sound ids (src/assets/sounds.ts). */
+export const SOUND_SLAP = 1;
+export const SOUND_SWEEP = 2;
+/** The human's reaction: about 330 ms. */
+const REACT_FRAMES = 20;
+const PRESS_AT_TITLE = 60;
+
+export function frameMs(i) {
+  return Math.floor((i * 1000) / 60);
+}
+
+/** FNV-1a 32-bit over n*8 int32s, little-endian bytes (docs/host-api.md §5). */
+export function fnv(cmds, n) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < n * 8; i++) {
+    const w = cmds[i];
+    for (let b = 0; b < 4; b++) {
+      h ^= (w >>> (8 * b)) & 0xff;
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+  }
+  return h >>> 0;
+}
+
+/**
+ * The saved text the benchmark starts with: the defaults of
+ * src/app/settings.ts (defaultSettings) with the player count changed. If the
+ * app's settings grow a field this lacks, the app logs that the save was
+ * damaged and shows a notice; playScript reports that as `damagedSave`.
+ */
+export function savedText(players, ruleSet = 'classic') {
+  const settings = {
+    ruleSet,
+    players,
+    difficulty: 'medium',
+    slapRules: {
+      pair: true,
+      sandwich: true,
+      topBottom: false,
+      tens: false,
+      sandwichTens: false,
+      marriage: false,
+      divorce: false,
+      hoagie: false,
+      run: false,
+      flush: false,
+      joker: false,
+    },
+    runLength: 3,
+    runWrap: false,
+    wrongSlapPenalty: 1,
+    slapIn: true,
+    jokers: false,
+    russianJokers: 'off',
+    language: 'en',
+    sound: true,
+    music: true,
+  };
+  const stats = { classic: { games: 0, wins: 0 }, russian: { games: 0, wins: 0 } };
+  return JSON.stringify({ version: 1, settings, stats });
+}
+
+export function loadBundle(source, { seed, saved, logs = [] }) {
+  const ctx = {
+    host: {
+      platform: 'headless',
+      seed,
+      load: () => saved,
+      save: (t) => {
+        saved = t;
+        return true;
+      },
+      log: (t) => logs.push(String(t)),
+    },
+  };
+  vm.createContext(ctx);
+  vm.runInContext(source, ctx, { filename: 'ratscrew.js' });
+  return ctx.ratscrew;
+}
+
+/**
+ * Plays `frames` frames (or until the results screen) and returns the input
+ * script, the per-frame hashes, scene names and the frames where a slap won
+ * the pile (a SOUND slap and a SOUND sweep in the same frame).
+ */
+export function playScript({ bundlePath, seed, players, frames, untilResults = false }) {
+  const source = readFileSync(bundlePath, 'utf8');
+  const saved = savedText(players);
+  const logs = [];
+  const r = loadBundle(source, { seed, saved, logs });
+  const inputs = [];
+  const hashes = [];
+  const scenes = [];
+  const slapClaims = [];
+  let mask = 0;
+  let needSince = -1;
+  let pressUntil = -1;
+  let f = 0;
+  for (; f < frames; f++) {
+    // decide this frame's mask from what the previous frame left
+    let want = 0;
+    const st = f === 0 ? null : JSON.parse(r.debug());
+    if (st && st.scene === 'title' && !st.demo) {
+      if (f >= PRESS_AT_TITLE && f < PRESS_AT_TITLE + 3) want = BTN_CROSS;
+    } else if (st && st.scene === 'table' && st.table.game.over === null) {
+      const g = st.table.game;
+      const need = g.pendingCollect !== null ? g.pendingCollect.seat === 0 : g.pendingChoice === null && g.turn === 0;
+      if (f < pressUntil) want = BTN_SQUARE;
+      else if (!need) needSince = -1;
+      else if (needSince < 0) needSince = f;
+      else if (f - needSince >= REACT_FRAMES) {
+        want = BTN_SQUARE;
+        pressUntil = f + 2;
+        needSince = -1;
+      }
+    } else if (st && st.scene === 'results' && untilResults) break;
+    if (want !== mask || inputs.length === 0) {
+      inputs.push([f, want]);
+      mask = want;
+    }
+    const n = r.frame(frameMs(f), mask);
+    const cmds = r.commands;
+    hashes.push(fnv(cmds, n));
+    scenes.push(st ? st.scene : 'title');
+    let slap = false;
+    let sweep = false;
+    for (let i = 0; i < n; i++) {
+      if (cmds[i * 8] !== OP_SOUND) continue;
+      if (cmds[i * 8 + 1] === SOUND_SLAP) slap = true;
+      if (cmds[i * 8 + 1] === SOUND_SWEEP) sweep = true;
+    }
+    if (slap && sweep) slapClaims.push(f);
+  }
+  // the scene of frame f is known after it ran: shift by one (frame f's scene = debug after frame f)
+  const after = scenes.slice(1);
+  after.push(JSON.parse(r.debug()).scene);
+  return {
+    script: { seed, frames: f, inputs, saved },
+    hashes,
+    scenes: after,
+    slapClaims,
+    damagedSave: logs.some((l) => /damaged/.test(l)),
+    logs,
+  };
+}

@@ -1,0 +1,558 @@
+// `make bench`: the benchmarks of docs/performance.md. Prints every figure
+// against its budget (PASS/OVER) and writes bench/results.json and
+// bench/results.md. Instruction counts (valgrind callgrind) and byte counts
+// are the stable figures; wall-clock rates are printed for information.
+//
+//   node bench/run.mjs [--quick]     (--quick: skips the whole-game run and
+//                                     shortens the simulation runs)
+//
+// Needs: dist/ratscrew.js and build/native (make bundle, make -C native
+// headless: the top Makefile's `bench` target does both), valgrind, cc.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, readdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { frameMs, playScript } from './lib/game-driver.mjs';
+import { addSelf, readDumps, top } from './lib/callgrind.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BUILD = join(ROOT, 'build/bench');
+const NATIVE = join(ROOT, 'build/native');
+const BUNDLE = join(ROOT, 'dist/ratscrew.js');
+const QUICK = process.argv.includes('--quick');
+
+const BUDGET = {
+  steadyFrameIr: 250000,
+  slapWorstIr: 600000,
+  steadyAllocBytes: 0,
+  heapPeakBytes: 2 * 1024 * 1024,
+  coldStartIr: 60000000,
+  nodeGamesPerSec: 1000,
+};
+
+const PLAYERS = 6;
+const RUN_FRAMES = 600;
+/** A slap in this range leaves room for its whole animation inside the run. */
+const SLAP_FROM = 150;
+const SLAP_TO = RUN_FRAMES - 40;
+
+function log(s) {
+  process.stdout.write(s + '\n');
+}
+
+function sh(cmd, args, opts = {}) {
+  return execFileSync(cmd, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28, ...opts });
+}
+
+function median(xs) {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)];
+}
+function max(xs) {
+  return xs.length ? Math.max(...xs) : null;
+}
+function pct(xs, p) {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))];
+}
+const fmt = (n) => (n === null || n === undefined ? '—' : Math.round(n).toLocaleString('en-US'));
+const verdict = (ok) => (ok ? 'PASS' : 'OVER');
+
+/** The view's animation lengths, read from the source so the slap window follows them. */
+function viewConstant(name, fallback) {
+  const src = readFileSync(join(ROOT, 'src/view/table-view.ts'), 'utf8');
+  const m = new RegExp(`export const ${name} = (\\d+)`).exec(src);
+  return m ? Number(m[1]) : fallback;
+}
+
+// ---------------------------------------------------------------- build
+/**
+ * Builds the bench's C programs from the same sources and flags as
+ * native/Makefile (CORE_NAMES, QJS_NAMES, QJS_CFLAGS, CFLAGS_PROJECT read
+ * from it), into build/bench/obj: independent of build/native, which other
+ * builds may be rewriting meanwhile. Recompiles only what is older than its
+ * source.
+ */
+function build() {
+  const obj = join(BUILD, 'obj');
+  mkdirSync(obj, { recursive: true });
+  const mk = readFileSync(join(ROOT, 'native/Makefile'), 'utf8').replace(/\\\n/g, ' ');
+  const names = (re) => re.exec(mk)[1].trim().split(/\s+/);
+  const qjsSrc = join(ROOT, 'build/quickjs/src');
+  if (!existsSync(join(qjsSrc, 'quickjs.c'))) throw new Error('build/quickjs/src is missing: run "make -C native quickjs"');
+  const qjsFlags = /^QJS_CFLAGS\s*:=\s*(.*)$/m
+    .exec(mk)[1]
+    .trim()
+    .split(/\s+/)
+    .map((f) => f.replace(/\\"/g, '"'));
+  const projectFlags = ['-std=c99', '-O2', '-g', '-Wall', '-Wextra', `-I${join(ROOT, 'native/core')}`, '-isystem', qjsSrc];
+  const compile = (src, flags) => {
+    const o = join(obj, src.replace(ROOT, '').replace(/[/.]/g, '_') + '.o');
+    if (!existsSync(o) || statSync(o).mtimeMs < statSync(src).mtimeMs) sh('cc', [...flags, '-c', '-o', o, src]);
+    return o;
+  };
+  const qjs = names(/^QJS_NAMES\s*:=\s*(.*)$/m).map((n) => compile(join(qjsSrc, n + '.c'), qjsFlags));
+  const core = names(/^CORE_NAMES\s*:=\s*(.*)$/m).map((n) => compile(join(ROOT, 'native/core', n + '.c'), projectFlags));
+  const input = compile(join(ROOT, 'native/desktop/input_script.c'), projectFlags);
+  const bench = compile(join(ROOT, 'bench/native/frame_bench.c'), [...projectFlags, '-D_GNU_SOURCE']);
+  const bytecode = compile(join(ROOT, 'bench/native/bytecode.c'), projectFlags);
+  sh('cc', ['-o', join(BUILD, 'frame_bench'), bench, ...core, input, ...qjs, '-lm', '-lpthread',
+    '-Wl,--wrap=malloc,--wrap=free,--wrap=realloc,--wrap=calloc']);
+  const save = compile(join(ROOT, 'native/core/save.c'), projectFlags);
+  sh('cc', ['-o', join(BUILD, 'bytecode'), bytecode, save, ...qjs, '-lm', '-lpthread']);
+  sh('npx', ['rollup', '-c', 'bench/sim/rollup.config.mjs', '--silent']);
+}
+
+// ---------------------------------------------------------------- inputs
+/** The first seed whose 600-frame 6-player run has a slap that wins a pile well inside the run. */
+function tableInputs() {
+  for (let seed = 1; seed <= 100; seed++) {
+    const run = playScript({ bundlePath: BUNDLE, seed, players: PLAYERS, frames: RUN_FRAMES });
+    if (run.slapClaims.some((f) => f >= SLAP_FROM && f <= SLAP_TO)) return run;
+  }
+  throw new Error('no seed in 1..100 gives a slap inside the run');
+}
+
+function writeScript(file, script) {
+  writeFileSync(file, JSON.stringify(script, null, 0).replace(/\],\[/g, '],\n['), 'utf8');
+}
+
+function readJsonl(file) {
+  return readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+}
+
+function runFrameBench(args, { callgrind = null } = {}) {
+  const exe = join(BUILD, 'frame_bench');
+  if (!callgrind) return sh(exe, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  rmSync(callgrind, { recursive: true, force: true });
+  mkdirSync(callgrind, { recursive: true });
+  return sh('valgrind', [
+    '--tool=callgrind', '--quiet', `--callgrind-out-file=${join(callgrind, 'cg.out')}`,
+    '--compress-strings=no', '--compress-pos=no', '--dump-instr=no', '--dump-line=no', exe, ...args,
+  ], { stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+// ---------------------------------------------------------------- figures
+function frameFigures(run, frames, dumps) {
+  const byLabel = new Map(dumps.map((d) => [d.label, d]));
+  const handMs = viewConstant('HAND_MS', 420);
+  const sweepMs = viewConstant('SWEEP_MS', 320);
+  const windowMs = Math.max(handMs, sweepMs);
+  const inSlap = new Set();
+  for (const c of run.slapClaims) for (let f = c; f < frames.length && frameMs(f) - frameMs(c) < windowMs; f++) inSlap.add(f);
+  const cls = frames.map((fr, i) => (run.scenes[i] === 'title' ? 'title' : run.scenes[i] === 'table' ? (inSlap.has(i) ? 'slap' : 'table') : 'other'));
+  const rows = frames.map((fr, i) => {
+    const s = byLabel.get(`s${i}`);
+    const d = byLabel.get(`d${i}`);
+    const r = byLabel.get(`r${i}`);
+    return { frame: i, cls: cls[i], commands: fr.commands, script: s ? s.total : null, decode: d ? d.total : null, raster: r ? r.total : null, allocs: fr.allocs, allocBytes: fr.alloc_bytes };
+  });
+  const group = (name, skipFirst) => {
+    const g = rows.filter((r) => r.cls === name && !(skipFirst && r.frame === 0));
+    const tot = g.map((r) => r.script + r.decode);
+    return {
+      frames: g.length,
+      script: { median: median(g.map((r) => r.script)), max: max(g.map((r) => r.script)) },
+      decode: { median: median(g.map((r) => r.decode)), max: max(g.map((r) => r.decode)) },
+      total: { median: median(tot), p90: pct(tot, 90), max: max(tot) },
+      commands: { median: median(g.map((r) => r.commands)), max: max(g.map((r) => r.commands)) },
+      raster: { median: median(g.map((r) => r.raster).filter((x) => x !== null)) },
+      worstFrame: g.length ? g.reduce((a, b) => (a.script + a.decode >= b.script + b.decode ? a : b)).frame : null,
+    };
+  };
+  return { rows, windowMs, title: group('title', true), table: group('table', false), slap: group('slap', false), first: rows[0] };
+}
+
+function hotFunctions(dumps, labels, n = 15) {
+  const self = new Map();
+  for (const d of dumps) if (labels.has(d.label) && d.self) addSelf(self, d.self);
+  return top(self, n);
+}
+
+// ---------------------------------------------------------------- sizes
+function sizes() {
+  const file = (p) => (existsSync(join(ROOT, p)) ? statSync(join(ROOT, p)).size : null);
+  const gz = (p) => (existsSync(join(ROOT, p)) ? gzipSync(readFileSync(join(ROOT, p)), { level: 9 }).length : null);
+  const soundsDir = join(ROOT, 'assets/build/sounds');
+  let sounds = null;
+  let soundsS16 = null;
+  if (existsSync(soundsDir)) {
+    sounds = 0;
+    soundsS16 = 0;
+    for (const f of readdirSync(soundsDir)) {
+      const n = statSync(join(soundsDir, f)).size;
+      sounds += n;
+      if (f.endsWith('.s16')) soundsS16 += n;
+    }
+  }
+  return {
+    bundle: file('dist/ratscrew.js'),
+    bundleGzip: gz('dist/ratscrew.js'),
+    bytecode: file('build/bench/ratscrew.qjsbc'),
+    bytecodeGzip: gz('build/bench/ratscrew.qjsbc'),
+    atlasPng: file('assets/build/atlas.png'),
+    atlasRgba: file('assets/build/atlas.rgba'),
+    atlasPsp: file('assets/build/atlas.psp'),
+    soundsS16,
+    soundsDirAll: sounds,
+    headless: file('build/native/ratscrew-headless'),
+    desktop: file('build/native/ratscrew'),
+    eboot: file('build/psp/EBOOT.PBP'),
+  };
+}
+
+// ---------------------------------------------------------------- simulation
+async function simulation() {
+  const sim = join(BUILD, 'sim.js');
+  const nodeGames = QUICK ? 300 : 2000;
+  const sameGames = QUICK ? 40 : 200;
+  const node = JSON.parse(sh('node', [join(ROOT, 'bench/lib/sim-node.mjs'), sim, String(nodeGames), String(sameGames)]));
+  // quickjs-emscripten (the tests' engine)
+  const { getQuickJS } = await import('quickjs-emscripten');
+  const QJS = await getQuickJS();
+  const ctx = QJS.newContext();
+  const hostObj = ctx.newObject();
+  ctx.setProp(ctx.global, 'host', hostObj);
+  hostObj.dispose();
+  ctx.unwrapResult(ctx.evalCode(readFileSync(sim, 'utf8'), 'sim.js')).dispose();
+  const t0 = performance.now();
+  const res = ctx.unwrapResult(ctx.evalCode(`JSON.stringify(simBench.run(${sameGames}, 4, 1))`));
+  const t1 = performance.now();
+  const emTotals = JSON.parse(ctx.getString(res));
+  res.dispose();
+  ctx.dispose();
+  const emscripten = { games: sameGames, seconds: (t1 - t0) / 1000, gamesPerSec: sameGames / ((t1 - t0) / 1000), totals: emTotals };
+  // native QuickJS through frame_bench: 10 games per frame
+  const frames = Math.max(1, Math.round(sameGames / 10));
+  const script = join(BUILD, 'sim-inputs.json');
+  writeFileSync(script, JSON.stringify({ seed: 1, frames }));
+  const out = join(BUILD, 'sim-frames.jsonl');
+  runFrameBench(['--inputs', script, '--bundle', sim, '--out', out]);
+  const lines = readJsonl(out).filter((l) => l.frame !== undefined);
+  const ns = lines.reduce((a, l) => a + l.ns, 0);
+  const native = { games: frames * 10, seconds: ns / 1e9, gamesPerSec: (frames * 10) / (ns / 1e9) };
+  // instructions per game: two frames (20 games) under callgrind
+  const cg = join(BUILD, 'cg-sim');
+  writeFileSync(script, JSON.stringify({ seed: 1, frames: 2 }));
+  runFrameBench(['--inputs', script, '--bundle', sim, '--out', out], { callgrind: cg });
+  const dumps = readDumps(cg, 'cg.out', { functions: true });
+  const sd = dumps.filter((d) => /^s\d+$/.test(d.label));
+  native.irPerGame = sd.reduce((a, d) => a + d.total, 0) / (sd.length * 10);
+  native.hot = hotFunctions(dumps, new Set(sd.map((d) => d.label)), 12);
+  return {
+    node,
+    emscripten,
+    native,
+    ratioNodeToEmscripten: node.same.gamesPerSec / emscripten.gamesPerSec,
+    ratioNodeToNative: node.same.gamesPerSec / native.gamesPerSec,
+    sameGamesAgree: node.same.totals.checksum === emTotals.checksum,
+  };
+}
+
+// ---------------------------------------------------------------- main
+async function main() {
+  const started = Date.now();
+  const head = sh('git', ['rev-parse', '--short', 'HEAD']).trim();
+  const dirty = sh('git', ['status', '--porcelain', '--', 'src', 'native']).trim() !== '';
+  log(`ratscrew benchmarks at ${head}${dirty ? ' (src/ or native/ has uncommitted changes)' : ''}`);
+  build();
+
+  // 1. the 600-frame 6-player run
+  const run = tableInputs();
+  const scriptFile = join(ROOT, 'bench/inputs/table-6p.json');
+  mkdirSync(join(ROOT, 'bench/inputs'), { recursive: true });
+  writeScript(scriptFile, run.script);
+  const out = join(BUILD, 'table-frames.jsonl');
+  const cgDir = join(BUILD, 'cg-table');
+  runFrameBench(['--inputs', scriptFile, '--bundle', BUNDLE, '--out', out, '--raster', join(ROOT, 'assets/build/atlas.rgba')], { callgrind: cgDir });
+  const lines = readJsonl(out);
+  const header = lines[0];
+  const frames = lines.filter((l) => l.frame !== undefined);
+  const mismatches = frames.filter((fr, i) => fr.hash !== run.hashes[i].toString(16).padStart(8, '0')).length;
+  const dumps = readDumps(cgDir, 'cg.out', { functions: true });
+  const F = frameFigures(run, frames, dumps);
+  const startup = dumps.find((d) => d.label === 'startup').total;
+  const load = dumps.find((d) => d.label === 'load').total;
+  const cold = startup + load + F.first.script + F.first.decode;
+
+  // per-phase hot functions (C level)
+  const steadyLabels = new Set(F.rows.filter((r) => r.cls === 'table').map((r) => `s${r.frame}`));
+  const slapLabels = new Set(F.rows.filter((r) => r.cls === 'slap').map((r) => `s${r.frame}`));
+  const hot = {
+    steadyScript: hotFunctions(dumps, steadyLabels),
+    slapScript: hotFunctions(dumps, slapLabels),
+    load: hotFunctions(dumps, new Set(['startup', 'load'])),
+  };
+
+  // 2. cold start from precompiled bytecode
+  const bc = join(BUILD, 'ratscrew.qjsbc');
+  sh(join(BUILD, 'bytecode'), [BUNDLE, bc]);
+  const bcDir = join(BUILD, 'cg-bytecode');
+  runFrameBench(['--inputs', scriptFile, '--bundle', BUNDLE, '--bytecode', bc, '--out', join(BUILD, 'bc-frames.jsonl'), '--frames', '1'], { callgrind: bcDir });
+  const bcd = readDumps(bcDir, 'cg.out', { functions: false });
+  const bcGet = (l) => bcd.find((d) => d.label === l).total;
+  const bcFrames = readJsonl(join(BUILD, 'bc-frames.jsonl'));
+  const coldBytecode = {
+    startup: bcGet('startup'),
+    load: bcGet('load'),
+    firstFrame: bcGet('s0') + bcGet('d0'),
+    total: bcGet('startup') + bcGet('load') + bcGet('s0') + bcGet('d0'),
+    sameFirstFrame: bcFrames[1] && bcFrames[1].hash === frames[0].hash,
+    heapAfterLoad: bcFrames[0].loaded_malloc_size,
+  };
+
+  // 3. memory: the 600-frame run, and a whole 6-player game
+  const steadyRows = F.rows.filter((r) => r.cls === 'table');
+  let game = null;
+  if (!QUICK) game = wholeGame();
+
+  const mem = {
+    heapAfterLoad: header.loaded_malloc_size,
+    heapUsedAfterLoad: header.loaded_memory_used_size,
+    heapPeakRun: lines[lines.length - 1].heap_peak_sampled,
+    steadyFrames: steadyRows.length,
+    steadyFramesAllocating: steadyRows.filter((r) => r.allocBytes > 0).length,
+    steadyAllocBytesMedian: median(steadyRows.map((r) => r.allocBytes)),
+    steadyAllocBytesMean: steadyRows.reduce((a, r) => a + r.allocBytes, 0) / Math.max(1, steadyRows.length),
+    allocatingFrames: F.rows.filter((r) => r.allocBytes > 0).map((r) => ({ frame: r.frame, cls: r.cls, allocs: r.allocs, bytes: r.allocBytes })),
+    benchRssKb: lines[lines.length - 1].rss_kb,
+  };
+
+  const sz = sizes();
+  const simr = await simulation();
+
+  const results = {
+    commit: head,
+    dirty,
+    date: new Date().toISOString(),
+    machine: { cpu: cpuModel(), node: process.version, valgrind: sh('valgrind', ['--version']).trim() },
+    run: {
+      script: 'bench/inputs/table-6p.json',
+      seed: run.script.seed,
+      players: PLAYERS,
+      frames: frames.length,
+      slapClaims: run.slapClaims,
+      slapWindowMs: F.windowMs,
+      hashMismatchesV8vsNative: mismatches,
+      damagedSave: run.damagedSave,
+    },
+    frames: { title: F.title, table: F.table, slap: F.slap, first: F.first },
+    coldStart: { startup, load, firstFrame: F.first.script + F.first.decode, total: cold, bytecode: coldBytecode },
+    memory: { ...mem, game },
+    sizes: sz,
+    simulation: simr,
+    hot,
+    perFrame: F.rows.map((r) => [r.frame, r.cls, r.commands, r.script, r.decode, r.raster, r.allocBytes]),
+  };
+  results.budgets = budgets(results);
+  results.seconds = (Date.now() - started) / 1000;
+
+  const prev = existsSync(join(ROOT, 'bench/results.json')) ? JSON.parse(readFileSync(join(ROOT, 'bench/results.json'), 'utf8')) : null;
+  results.history = historyWith(prev, results);
+  writeFileSync(join(ROOT, 'bench/results.json'), JSON.stringify(results, null, 1) + '\n');
+  writeFileSync(join(ROOT, 'bench/results.md'), markdown(results));
+  log('');
+  for (const b of results.budgets) log(`${b.verdict}  ${b.name}: ${fmt(b.value)} ${b.unit} (budget ${b.op} ${fmt(b.budget)})`);
+  log('');
+  log(readFileSync(join(ROOT, 'bench/results.md'), 'utf8').split('\n## Budgets')[0].split('\n').slice(2).join('\n'));
+  log(`wrote bench/results.json and bench/results.md in ${results.seconds.toFixed(0)} s`);
+}
+
+/** A whole 6-player game (the human plays as in the 600-frame run) until the results screen. */
+function wholeGame() {
+  const maxFrames = 120000;
+  const run = playScript({ bundlePath: BUNDLE, seed: 1, players: PLAYERS, frames: maxFrames, untilResults: true });
+  const file = join(ROOT, 'bench/inputs/game-6p.json');
+  writeScript(file, run.script);
+  const out = join(BUILD, 'game-frames.jsonl');
+  runFrameBench(['--inputs', file, '--bundle', BUNDLE, '--out', out]);
+  const lines = readJsonl(out);
+  const frames = lines.filter((l) => l.frame !== undefined);
+  const trailer = lines[lines.length - 1];
+  const mismatches = frames.filter((fr, i) => fr.hash !== run.hashes[i].toString(16).padStart(8, '0')).length;
+  const table = frames.filter((fr, i) => run.scenes[i] === 'table');
+  const allocating = table.filter((fr) => fr.alloc_bytes > 0);
+  // the real headless host on the same script: peak RSS, and its hashes
+  const tmp = join(BUILD, 'headless-game');
+  rmSync(tmp, { recursive: true, force: true });
+  const t = spawnSync('/usr/bin/time', ['-v', join(NATIVE, 'ratscrew-headless'), '--inputs', file, '--out', tmp, '--no-raster'], { encoding: 'utf8' });
+  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(t.stderr);
+  let headlessMismatches = null;
+  if (existsSync(join(tmp, 'hashes.txt'))) {
+    const hl = readFileSync(join(tmp, 'hashes.txt'), 'utf8').trim().split('\n');
+    headlessMismatches = hl.filter((l, i) => l.split(' ')[1] !== run.hashes[i].toString(16).padStart(8, '0')).length;
+  }
+  const heap = frames.map((f) => f.malloc_size);
+  return {
+    script: 'bench/inputs/game-6p.json',
+    frames: frames.length,
+    minutes: frames.length / 3600,
+    finished: run.scenes[run.scenes.length - 1] === 'results',
+    hashMismatchesV8vsNative: mismatches,
+    hashMismatchesV8vsHeadless: headlessMismatches,
+    heapPeakSampled: trailer.heap_peak_sampled,
+    heapMedian: median(heap),
+    liveMallocPeakDuringFrames: trailer.live_peak_bytes,
+    tableFrames: table.length,
+    tableFramesAllocating: allocating.length,
+    allocBytesPerTableFrameMean: table.reduce((a, f) => a + f.alloc_bytes, 0) / Math.max(1, table.length),
+    allocBytesMedian: median(table.map((f) => f.alloc_bytes)),
+    allocBytesMax: max(table.map((f) => f.alloc_bytes)),
+    scriptUsMedian: median(frames.map((f) => f.ns / 1000)),
+    headlessPeakRssKb: rss ? Number(rss[1]) : null,
+    benchPeakRssKb: trailer.rss_kb,
+  };
+}
+
+function cpuModel() {
+  try {
+    return /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))[1];
+  } catch {
+    return 'unknown';
+  }
+}
+
+function budgets(r) {
+  const b = [];
+  const add = (name, value, op, budget, unit) => b.push({ name, value, op, budget, unit, verdict: verdict(value !== null && (op === '≤' ? value <= budget : value >= budget)) });
+  add('steady 6-player table frame, script + decode, median', r.frames.table.total.median, '≤', BUDGET.steadyFrameIr, 'instructions');
+  add('worst frame of a slap and its sweep, script + decode', r.frames.slap.total.max, '≤', BUDGET.slapWorstIr, 'instructions');
+  add('bytes allocated by the script in a steady table frame (median)', r.memory.steadyAllocBytesMedian, '≤', BUDGET.steadyAllocBytes, 'bytes');
+  const peak = r.memory.game ? r.memory.game.heapPeakSampled : r.memory.heapPeakRun;
+  add(`QuickJS heap peak${r.memory.game ? ' over a whole 6-player game' : ' over the 600-frame run'}`, peak, '≤', BUDGET.heapPeakBytes, 'bytes');
+  add('cold start to the first frame (source)', r.coldStart.total, '≤', BUDGET.coldStartIr, 'instructions');
+  add('classic 4-player CPU-only games per second in Node', r.simulation.node.all.gamesPerSec, '≥', BUDGET.nodeGamesPerSec, 'games/s');
+  return b;
+}
+
+function historyWith(prev, r) {
+  const h = prev && Array.isArray(prev.history) ? prev.history.slice() : [];
+  const row = {
+    commit: r.commit + (r.dirty ? '+' : ''),
+    date: r.date.slice(0, 16).replace('T', ' '),
+    steadyMedian: r.frames.table.total.median,
+    steadyMax: r.frames.table.total.max,
+    slapMax: r.frames.slap.total.max,
+    titleMedian: r.frames.title.total.median,
+    coldStart: r.coldStart.total,
+    coldStartBytecode: r.coldStart.bytecode.total,
+    heapPeak: r.memory.game ? r.memory.game.heapPeakSampled : r.memory.heapPeakRun,
+    steadyAllocMedian: r.memory.steadyAllocBytesMedian,
+    bundle: r.sizes.bundle,
+    nodeGamesPerSec: Math.round(r.simulation.node.all.gamesPerSec),
+    nativeIrPerGame: Math.round(r.simulation.native.irPerGame),
+  };
+  const last = h[h.length - 1];
+  const same = last && Object.keys(row).every((k) => k === 'date' || k === 'nodeGamesPerSec' || last[k] === row[k]);
+  if (same) h[h.length - 1] = row;
+  else h.push(row);
+  return h;
+}
+
+function markdown(r) {
+  const L = [];
+  const f = r.frames;
+  L.push('# Benchmark results');
+  L.push('');
+  L.push(`Written by \`make bench\` (bench/run.mjs) at ${r.commit}${r.dirty ? ' with uncommitted changes in src/ or native/' : ''}, ${r.date.slice(0, 16).replace('T', ' ')} UTC, on ${r.machine.cpu}, ${r.machine.node}, ${r.machine.valgrind}. Instruction counts are x86-64 instructions counted by callgrind (repeatable); see docs/performance.md for what they mean on a PSP.`);
+  L.push('');
+  L.push(`## Frames (${r.run.players}-player classic, ${r.run.frames} frames, ${r.run.script}, seed ${r.run.seed})`);
+  L.push('');
+  L.push(`Script = \`ratscrew.frame\` called through \`vm_frame\`; decode = the command list walked by \`commands_run\` into a PSP-style vertex list (bench/native/frame_bench.c). Slap frames: from the frame a slap wins the pile (frames ${r.run.slapClaims.join(', ')}) for ${r.run.slapWindowMs} ms (the hand and sweep animations). Native and V8 runs drew identical frames: ${r.run.hashMismatchesV8vsNative === 0 ? 'yes' : `NO (${r.run.hashMismatchesV8vsNative} differ)`}.`);
+  L.push('');
+  L.push('| frames | count | script median | script max | decode median | decode max | total median | total max | commands median |');
+  L.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const row = (name, g) => L.push(`| ${name} | ${g.frames} | ${fmt(g.script.median)} | ${fmt(g.script.max)} | ${fmt(g.decode.median)} | ${fmt(g.decode.max)} | ${fmt(g.total.median)} | ${fmt(g.total.max)} | ${fmt(g.commands.median)} |`);
+  row('title (after frame 0)', f.title);
+  row('steady table', f.table);
+  row('slap + sweep', f.slap);
+  L.push(`| first frame (0) | 1 | ${fmt(f.first.script)} | | ${fmt(f.first.decode)} | | ${fmt(f.first.script + f.first.decode)} | | ${f.first.commands} |`);
+  L.push('');
+  L.push(`Steady table total p90: ${fmt(f.table.total.p90)}; worst steady frame: ${f.table.worstFrame}; worst slap frame: ${f.slap.worstFrame}. For information, the headless/desktop software rasterizer (not used on the PSP) costs a median ${fmt(f.table.raster.median)} instructions per table frame.`);
+  L.push('');
+  const c = r.coldStart;
+  L.push('## Cold start (process start to the first frame drawn)');
+  L.push('');
+  L.push('| | startup (libc, runtime, context, host object) | load (bundle) | first frame | total |');
+  L.push('| --- | ---: | ---: | ---: | ---: |');
+  L.push(`| source (JS_Eval of dist/ratscrew.js) | ${fmt(c.startup)} | ${fmt(c.load)} | ${fmt(c.firstFrame)} | ${fmt(c.total)} |`);
+  L.push(`| precompiled bytecode (JS_ReadObject + JS_EvalFunction) | ${fmt(c.bytecode.startup)} | ${fmt(c.bytecode.load)} | ${fmt(c.bytecode.firstFrame)} | ${fmt(c.bytecode.total)} |`);
+  L.push('');
+  L.push(`Bytecode first frame identical to the source's: ${c.bytecode.sameFirstFrame ? 'yes' : 'NO'}. Heap after load: source ${fmt(r.memory.heapAfterLoad)} B, bytecode ${fmt(c.bytecode.heapAfterLoad)} B.`);
+  L.push('');
+  const m = r.memory;
+  L.push('## Memory');
+  L.push('');
+  L.push(`- QuickJS heap (JS_ComputeMemoryUsage malloc_size) after load: ${fmt(m.heapAfterLoad)} B (memory_used_size ${fmt(m.heapUsedAfterLoad)} B); peak sampled after each frame of the 600-frame run: ${fmt(m.heapPeakRun)} B.`);
+  L.push(`- Allocation in steady table frames of the 600-frame run (malloc calls made during \`ratscrew.frame\`, counted by wrapping malloc): ${m.steadyFramesAllocating} of ${m.steadyFrames} frames allocate; median ${fmt(m.steadyAllocBytesMedian)} B, mean ${fmt(m.steadyAllocBytesMean)} B per frame.`);
+  L.push(`- Frames that allocate: ${m.allocatingFrames.map((a) => `${a.frame} (${a.cls}, ${a.allocs} allocations, ${fmt(a.bytes)} B)`).join(', ')}.`);
+  if (m.game) {
+    const g = m.game;
+    L.push(`- A whole 6-player game (${g.script}, ${fmt(g.frames)} frames = ${g.minutes.toFixed(1)} min${g.finished ? ', played to the results screen' : ', NOT finished within the frame cap'}): heap peak ${fmt(g.heapPeakSampled)} B sampled after each frame (median ${fmt(g.heapMedian)} B), live malloc peak during frames ${fmt(g.liveMallocPeakDuringFrames)} B (whole bench process, inside frames too); ${fmt(g.tableFramesAllocating)} of ${fmt(g.tableFrames)} table frames allocate, mean ${fmt(g.allocBytesPerTableFrameMean)} B per table frame, max ${fmt(g.allocBytesMax)} B. Native matches V8: ${g.hashMismatchesV8vsNative === 0 ? 'yes' : 'NO'}; the real headless host matches: ${g.hashMismatchesV8vsHeadless === 0 ? 'yes' : `NO (${g.hashMismatchesV8vsHeadless})`}.`);
+    L.push(`- Peak RSS: build/native/ratscrew-headless --no-raster over the whole game ${fmt(g.headlessPeakRssKb)} KiB (/usr/bin/time -v); the bench driver ${fmt(g.benchPeakRssKb)} KiB.`);
+  }
+  L.push('');
+  const s = r.sizes;
+  L.push('## Sizes (bytes)');
+  L.push('');
+  L.push('| file | bytes |');
+  L.push('| --- | ---: |');
+  L.push(`| dist/ratscrew.js | ${fmt(s.bundle)} |`);
+  L.push(`| dist/ratscrew.js gzip -9 | ${fmt(s.bundleGzip)} |`);
+  L.push(`| the bundle as QuickJS bytecode (build/bench/ratscrew.qjsbc) | ${fmt(s.bytecode)} (gzip ${fmt(s.bytecodeGzip)}) |`);
+  L.push(`| assets/build/atlas.png | ${fmt(s.atlasPng)} |`);
+  L.push(`| assets/build/atlas.rgba (embedded, desktop) | ${fmt(s.atlasRgba)} |`);
+  L.push(`| assets/build/atlas.psp (embedded, PSP) | ${fmt(s.atlasPsp)} |`);
+  L.push(`| assets/build/sounds/*.s16 (embedded) | ${fmt(s.soundsS16)} |`);
+  L.push(`| build/native/ratscrew-headless | ${fmt(s.headless)} |`);
+  L.push(`| build/native/ratscrew (SDL2 desktop) | ${s.desktop === null ? 'not built' : fmt(s.desktop)} |`);
+  L.push(`| build/psp/EBOOT.PBP | ${s.eboot === null ? 'not built' : fmt(s.eboot)} |`);
+  L.push('');
+  const sm = r.simulation;
+  L.push('## Simulation (classic, 4 CPU players, no drawing: bench/sim/entry.ts)');
+  L.push('');
+  L.push('| engine | games | games/s (wall clock) |');
+  L.push('| --- | ---: | ---: |');
+  L.push(`| Node ${r.machine.node} (V8), games 1..${sm.node.all.games} | ${sm.node.all.games} | ${sm.node.all.gamesPerSec.toFixed(0)} |`);
+  L.push(`| Node (V8), games 1..${sm.node.same.games} | ${sm.node.same.games} | ${sm.node.same.gamesPerSec.toFixed(0)} |`);
+  L.push(`| quickjs-emscripten, games 1..${sm.emscripten.games} | ${sm.emscripten.games} | ${sm.emscripten.gamesPerSec.toFixed(1)} |`);
+  L.push(`| native QuickJS (frame_bench, -O2), games 1..${sm.native.games} | ${sm.native.games} | ${sm.native.gamesPerSec.toFixed(1)} |`);
+  L.push('');
+  L.push(`V8 / quickjs-emscripten: ${sm.ratioNodeToEmscripten.toFixed(1)}x; V8 / native QuickJS: ${sm.ratioNodeToNative.toFixed(1)}x. Native QuickJS: ${fmt(sm.native.irPerGame)} instructions per game (callgrind, games 1..20). A game averages ${(sm.node.all.totals.cards / sm.node.all.games).toFixed(0)} cards played. V8 and QuickJS played the same games: ${sm.sameGamesAgree ? 'yes' : 'NO'}.`);
+  L.push('');
+  L.push('## Budgets');
+  L.push('');
+  L.push('| budget | measured | limit | |');
+  L.push('| --- | ---: | ---: | --- |');
+  for (const b of r.budgets) L.push(`| ${b.name} | ${fmt(b.value)} ${b.unit} | ${b.op} ${fmt(b.budget)} | ${b.verdict} |`);
+  L.push('');
+  L.push('## Where the instructions go (self instructions per C function, callgrind)');
+  L.push('');
+  const hotTable = (title, list) => {
+    L.push(`${title}:`);
+    L.push('');
+    L.push('| function | instructions | share |');
+    L.push('| --- | ---: | ---: |');
+    for (const h of list) L.push(`| ${h.fn} | ${fmt(h.ir)} | ${(100 * h.share).toFixed(1)}% |`);
+    L.push('');
+  };
+  hotTable('Steady table frames, script', r.hot.steadyScript);
+  hotTable('Slap + sweep frames, script', r.hot.slapScript);
+  hotTable('Startup and bundle load', r.hot.load);
+  hotTable('Simulation (native QuickJS)', r.simulation.native.hot);
+  L.push('## History (before/after)');
+  L.push('');
+  L.push('| commit | date (UTC) | steady median | steady max | slap max | title median | cold start | cold (bytecode) | heap peak | steady alloc B | bundle B | Node games/s | Ir/game (QuickJS) |');
+  L.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const h of r.history) L.push(`| ${h.commit} | ${h.date} | ${fmt(h.steadyMedian)} | ${fmt(h.steadyMax)} | ${fmt(h.slapMax)} | ${fmt(h.titleMedian)} | ${fmt(h.coldStart)} | ${fmt(h.coldStartBytecode)} | ${fmt(h.heapPeak)} | ${fmt(h.steadyAllocMedian)} | ${fmt(h.bundle)} | ${fmt(h.nodeGamesPerSec)} | ${fmt(h.nativeIrPerGame)} |`);
+  L.push('');
+  return L.join('\n');
+}
+
+main().catch((e) => {
+  process.stderr.write(`bench: ${e.stack || e}\n`);
+  process.exit(1);
+});
