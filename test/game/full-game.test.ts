@@ -36,11 +36,12 @@ async function recordClassic(): Promise<InputScript> {
   d.wait(10);
   shots.push(d.frameIndex - 1);
   startFromOptions(d);
-  // Square plays when it is the human's turn, Cross slaps blindly: wrong
-  // slaps burn two cards each, so the human soon runs out and the game ends.
-  const C = BTN.CROSS;
-  const S = BTN.SQUARE;
-  mashUntilResults(d, [C, C, 0, 0, S, S, 0, 0, 0, 0, 0, 0], shots, 8000);
+  // Square every 0.4 s plays when it is the human's turn (and collects won
+  // piles); Cross every 1.6 s slaps blindly: mostly wrong slaps that burn two
+  // cards each, so the human runs out within a minute or so and the game ends.
+  const rhythm: number[] = [];
+  for (let i = 0; i < 96; i++) rhythm.push(i < 2 ? BTN.CROSS : i % 24 === 12 || i % 24 === 13 ? BTN.SQUARE : 0);
+  mashUntilResults(d, rhythm, shots, 8000);
   d.wait(60);
   shots.push(d.frameIndex - 1);
   const script = { seed: 1, frames: d.frameIndex, inputs: d.recorder.inputs, shots };
