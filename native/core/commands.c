@@ -1,6 +1,20 @@
 #include "commands.h"
 #include "contract.h"
 
+void commands_decode_sprite(const int32_t *c, SpriteCmd *s)
+{
+    s->x = c[1]; s->y = c[2]; s->w = c[3]; s->h = c[4];
+    s->u = c[5] & 0xffff; s->v = (int)(((uint32_t)c[5] >> 16) & 0xffff);
+    s->sw = c[6] & 0xffff; s->sh = (int)(((uint32_t)c[6] >> 16) & 0xffff);
+    s->tint = (uint32_t)c[7];
+}
+
+void commands_decode_rect(const int32_t *c, RectCmd *r)
+{
+    r->x = c[1]; r->y = c[2]; r->w = c[3]; r->h = c[4];
+    r->color = (uint32_t)c[7];
+}
+
 static void run_one(const int32_t *c, const CommandSink *sink)
 {
     switch (c[0]) {
@@ -10,18 +24,14 @@ static void run_one(const int32_t *c, const CommandSink *sink)
     case OP_SPRITE:
         if (sink->sprite) {
             SpriteCmd s;
-            s.x = c[1]; s.y = c[2]; s.w = c[3]; s.h = c[4];
-            s.u = c[5] & 0xffff; s.v = (int)(((uint32_t)c[5] >> 16) & 0xffff);
-            s.sw = c[6] & 0xffff; s.sh = (int)(((uint32_t)c[6] >> 16) & 0xffff);
-            s.tint = (uint32_t)c[7];
+            commands_decode_sprite(c, &s);
             sink->sprite(sink->user, &s);
         }
         break;
     case OP_RECT:
         if (sink->rect) {
             RectCmd r;
-            r.x = c[1]; r.y = c[2]; r.w = c[3]; r.h = c[4];
-            r.color = (uint32_t)c[7];
+            commands_decode_rect(c, &r);
             sink->rect(sink->user, &r);
         }
         break;

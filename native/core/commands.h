@@ -28,6 +28,10 @@ typedef struct CommandSink {
     void (*quit)(void *user);
 } CommandSink;
 
+/* Decodes one SPRITE or RECT command (8 ints) into its fields. */
+void commands_decode_sprite(const int32_t *c, SpriteCmd *s);
+void commands_decode_rect(const int32_t *c, RectCmd *r);
+
 /* Calls the sink for each of the count commands, in order; unknown ops are
  * ignored so a newer script still runs on an older host. */
 void commands_run(const int32_t *cmds, int count, const CommandSink *sink);

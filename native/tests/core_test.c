@@ -10,6 +10,7 @@
 #include "mixer.h"
 #include "raster.h"
 #include "save.h"
+#include "sprite_clip.h"
 
 static int failures;
 
@@ -67,6 +68,37 @@ static void test_raster(void)
     s.x = -2; s.y = 271; s.w = 4; s.h = 4; s.tint = 0xffffffffu; /* clipped, no crash */
     raster_sprite(&r, &s);
     CHECK(px(&r, 0, 271)[2] == 255); /* texel 2 of 4 (blue) lands on x = 0 */
+}
+
+/* Clipping must not change what is drawn: the rasterizer (which clips per
+ * pixel) draws the same image from the clipped sprite as from the original. */
+static void test_sprite_clip(void)
+{
+    static Raster a, b;
+    static uint8_t atlas[64 * 64 * 4];
+    static const int places[][4] = {
+        { -10, -7, 40, 30 }, { 470, 260, 40, 30 }, { -39, 100, 40, 30 }, { 200, -29, 40, 30 },
+        { -10, -7, -40, -30 }, { 470, 260, -40, 30 }, { 450, -5, 40, -30 }, { 100, 100, 40, 30 },
+        { -10, 5, 80, 60 }, { -100, 5, 40, 30 }, { 480, 5, 40, 30 },
+    };
+    int i, k;
+    for (i = 0; i < (int)sizeof atlas; i++) atlas[i] = (uint8_t)(i * 7 + (i >> 8) * 13);
+    for (i = 3; i < (int)sizeof atlas; i += 4) atlas[i] = 255;
+    for (k = 0; k < (int)(sizeof places / sizeof places[0]); k++) {
+        SpriteCmd s = { places[k][0], places[k][1], places[k][2], places[k][3], 5, 9, 40, 30, 0xffffffffu };
+        int visible;
+        raster_init(&a, atlas, 64, 64);
+        raster_init(&b, atlas, 64, 64);
+        raster_sprite(&a, &s);
+        visible = sprite_clip(&s, SCREEN_W, SCREEN_H);
+        if (visible) {
+            if (k != 8) /* the one scaled sprite is left as it is */
+                CHECK(s.x >= 0 && s.y >= 0 && s.x + (s.w < 0 ? -s.w : s.w) <= SCREEN_W);
+            raster_sprite(&b, &s);
+        }
+        CHECK(memcmp(a.pixels, b.pixels, sizeof a.pixels) == 0);
+        CHECK(visible == (k < 9));
+    }
 }
 
 static const int16_t TONE[4] = { 10000, 10000, 10000, 10000 };
@@ -146,6 +178,7 @@ int main(int argc, char **argv)
 {
     test_hash();
     test_raster();
+    test_sprite_clip();
     test_mixer();
     test_save(argc > 1 ? argv[1] : ".");
     if (failures) fprintf(stderr, "core_test: %d failure(s)\n", failures);
