@@ -109,7 +109,7 @@ export interface Screen {
   howToPage: number;
   table: TableScreen;
   results: ResultsScreen;
-  /** Sound cues queued this frame. */
+  /** Sound cues queued this frame: cue id | (seat + 1) << 8, seat 0-based or -1 for none (the view pans by seat). */
   cues: Int32Array;
   cueCount: number;
   /** Music track wanted now (0 the theme), -1 for silence. */
@@ -156,8 +156,8 @@ export function newScreen(strings: Strings): Screen {
   };
 }
 
-/** Queue a sound cue for this frame (dropped when sound is off or the queue is full). */
-export function cue(screen: Screen, id: number): void {
+/** Queue a sound cue for this frame, from a seat (-1: none); dropped when sound is off or the queue is full. */
+export function cue(screen: Screen, id: number, seat = -1): void {
   if (!screen.soundOn || screen.cueCount >= screen.cues.length) return;
-  screen.cues[screen.cueCount++] = id;
+  screen.cues[screen.cueCount++] = id | ((seat + 1) << 8);
 }

@@ -10,6 +10,7 @@ import type { Action, GameEvent, GameOptions, GameState, Seat } from '../rules/t
 import type { Strings } from './i18n/strings';
 import {
   CUE_BUZZ,
+  CUE_DEAL,
   CUE_FLIP,
   CUE_LOSE,
   CUE_SLAP,
@@ -102,6 +103,7 @@ export function startTable(s: Screen, setup: TableSetup, now: number): void {
   view.flight.active = view.sweep.active = view.slapHand.active = view.shake.active = false;
   view.choosing = false;
   view.quitConfirm = false;
+  cue(screen, CUE_DEAL);
   schedule(now);
   updateHint();
 }
@@ -336,7 +338,7 @@ function showEvent(e: GameEvent, before: GameState, t: number, said: boolean): b
   switch (e.type) {
     case 'played':
       startFlight(e.seat, e.card, t);
-      cue(screen, CUE_FLIP);
+      cue(screen, CUE_FLIP, e.seat);
       view.comparison =
         e.comparison === 'higher' ? s.higher : e.comparison === 'equal' ? s.equal : e.comparison === 'lower' ? s.lower : '';
       view.comparisonKind = e.comparison === 'higher' ? 1 : e.comparison === 'lower' ? -1 : 0;
@@ -357,7 +359,7 @@ function showEvent(e: GameEvent, before: GameState, t: number, said: boolean): b
     case 'claimed':
       startSweep(before, e.seat, t);
       piles[e.seat]!++;
-      cue(screen, CUE_SWEEP);
+      cue(screen, CUE_SWEEP, e.seat);
       say(claimText(e.seat, e.reason, e.pattern, e.cards, before), t);
       if (e.reason === 'slap') {
         slapsWon[e.seat]!++;
@@ -371,7 +373,7 @@ function showEvent(e: GameEvent, before: GameState, t: number, said: boolean): b
       view.shake.active = true;
       view.shake.seat = e.seat;
       view.shake.start = t;
-      cue(screen, CUE_BUZZ);
+      cue(screen, CUE_BUZZ, e.seat);
       say(e.barred ? s.barred(nameOf(e.seat), e.seat === human) : s.wrongSlap(nameOf(e.seat), e.seat === human, e.burned), t);
       return true;
     case 'slapMissed':
@@ -452,7 +454,7 @@ function slapAt(seat: Seat, t: number, good: boolean): void {
   view.slapHand.good = good;
   view.slapHand.seat = seat;
   view.slapHand.start = t;
-  cue(screen, CUE_SLAP);
+  cue(screen, CUE_SLAP, seat);
 }
 
 function updateHint(): void {

@@ -14,6 +14,7 @@ import * as C from './colours';
 import { beginFrame, clear, commandCount, music, quit, rect, sound } from './drawlist';
 import { drawHowTo, drawOptions, drawResults, drawTitle } from './menus';
 import { drawFelt } from './widgets';
+import { plateX } from './seats';
 import { drawTable } from './table-view';
 import { ALIGN_CENTRE, TextSlot } from './text';
 
@@ -24,6 +25,15 @@ const MUSIC_VOLUME = 150;
 /** The track last sent with OP_MUSIC; -2 before the first frame (so the first frame always says). */
 let musicSent = -2;
 const noticeSlot = new TextSlot();
+
+/** A cue from a seat sounds from that side of the table. */
+function playCue(s: Screen, c: number): void {
+  const seat = (c >> 8) - 1;
+  const game = s.table.game;
+  let pan = 0;
+  if (seat >= 0 && game !== null) pan = Math.floor(((plateX(game.options.players, seat) - 240) * 96) / 240);
+  sound(CUE_SOUNDS[c & 255]!, 255, pan);
+}
 
 export function renderFrame(s: Screen, now: number): number {
   beginFrame();
@@ -53,7 +63,7 @@ export function renderFrame(s: Screen, now: number): number {
     rect(0, 0, 480, 15, C.SHADE_HEAVY);
     noticeSlot.draw(FONT_SMALL, s.notice, 240, 1, ALIGN_CENTRE, C.YELLOW);
   }
-  for (let i = 0; i < s.cueCount; i++) sound(CUE_SOUNDS[s.cues[i]!]!, 255, 0);
+  for (let i = 0; i < s.cueCount; i++) playCue(s, s.cues[i]!);
   const track = s.music >= 0 ? MUSIC.theme : -1;
   if (track !== musicSent) {
     music(track, MUSIC_VOLUME);

@@ -3,7 +3,7 @@
 // slap's burn, press edges only, and the quit question.
 import { afterEach, describe, expect, it } from 'vitest';
 import { BTN, Driver } from '../support/driver';
-import { openOptions, pairOrSandwich, playUntil, setOption, startFromOptions } from './helpers';
+import { goToTitleItem, openOptions, pairOrSandwich, playUntil, setOption, startFromOptions } from './helpers';
 
 let d: Driver;
 afterEach(() => d?.dispose());
@@ -30,6 +30,32 @@ describe('the classic table', () => {
     const after = d.debug().table.game;
     expect(after.stacks[0].length).toBe(before.stacks[0].length - 1);
     expect(after.pile[after.pile.length - 1]).toBe(top);
+  });
+
+  it('sounds: the deal, then each card played, panned to its seat', async () => {
+    d = await Driver.create({ seed: 11 });
+    d.step(0);
+    const sounds = (cmds: Int32Array): number[][] => {
+      const out: number[][] = [];
+      for (let o = 0; o < cmds.length; o += 8) if (cmds[o] === 4) out.push([cmds[o + 1]!, cmds[o + 3]!]);
+      return out;
+    };
+    openOptions(d);
+    setOption(d, 'Players', '4');
+    d.press(BTN.CIRCLE);
+    goToTitleItem(d, 0);
+    expect(sounds(d.step(BTN.CROSS))).toEqual([
+      [7, 0], // click
+      [6, 0], // deal
+    ]);
+    // The first CPU to play sits at the dealer's left; seat 1 is on the left of the screen.
+    const heard: number[][] = [];
+    for (let i = 0; i < 120; i++) heard.push(...sounds(d.step(0)));
+    const flips = heard.filter((s) => s[0] === 0);
+    expect(flips.length).toBeGreaterThan(0);
+    const g = d.debug().table.game;
+    expect(flips.some((s) => s[1] < 0) || flips.some((s) => s[1] > 0)).toBe(true);
+    expect(g.cardsPlayed).toBe(flips.length);
   });
 
   it('holding Square plays one card; Square out of turn plays nothing', async () => {
