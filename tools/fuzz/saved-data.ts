@@ -1,0 +1,204 @@
+// Damaged saved text, made on purpose: every kind of damage a save can come
+// back with (empty, cut short, bytes flipped, valid JSON of the wrong shape,
+// a newer version, huge, lone surrogates), and a spec oracle for what the game
+// must make of it: a field that is present and valid is kept, one that is
+// present but unreadable falls back to its default and raises the notice, one
+// that is missing defaults quietly (docs/host-api.md, src/app/settings.ts).
+import { Rand } from './random';
+
+export const SLAP_RULE_NAMES = ['pair', 'sandwich', 'topBottom', 'tens', 'sandwichTens', 'marriage', 'divorce', 'hoagie', 'run', 'flush', 'joker'];
+
+/** Allowed values of every setting (booleans for the flags). */
+export const SETTING_VALUES: Record<string, readonly unknown[]> = {
+  ruleSet: ['classic', 'russian'],
+  players: [2, 3, 4, 5, 6],
+  difficulty: ['easy', 'medium', 'hard'],
+  runLength: [3, 4],
+  runWrap: [true, false],
+  wrongSlapPenalty: [0, 1, 2],
+  slapIn: [true, false],
+  jokers: [true, false],
+  russianJokers: ['off', 'beatsAll', 'chooser'],
+  language: ['en', 'ru'],
+  sound: [true, false],
+  music: [true, false],
+};
+
+export const DEFAULTS = {
+  ruleSet: 'classic',
+  players: 4,
+  difficulty: 'medium',
+  slapRules: { pair: true, sandwich: true, topBottom: false, tens: false, sandwichTens: false, marriage: false, divorce: false, hoagie: false, run: false, flush: false, joker: false },
+  runLength: 3,
+  runWrap: false,
+  wrongSlapPenalty: 1,
+  slapIn: true,
+  jokers: false,
+  russianJokers: 'off',
+  language: 'en',
+  sound: true,
+  music: true,
+} as const;
+
+/** A save the game could have written, every field away from its default. */
+export function sampleSave(): string {
+  return JSON.stringify({
+    version: 1,
+    settings: {
+      ruleSet: 'russian',
+      players: 6,
+      difficulty: 'hard',
+      slapRules: { pair: false, sandwich: true, topBottom: true, tens: true, sandwichTens: false, marriage: true, divorce: false, hoagie: true, run: true, flush: false, joker: true },
+      runLength: 4,
+      runWrap: true,
+      wrongSlapPenalty: 2,
+      slapIn: false,
+      jokers: true,
+      russianJokers: 'chooser',
+      language: 'ru',
+      sound: false,
+      music: false,
+    },
+    stats: { classic: { games: 12, wins: 5 }, russian: { games: 3, wins: 0 } },
+  });
+}
+
+export interface Expected {
+  settings: Record<string, unknown>;
+  stats: { classic: { games: number; wins: number }; russian: { games: number; wins: number } };
+  damaged: boolean;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 1e9;
+
+/** What the game must load from `text` (null: nothing saved). */
+export function expectedLoad(text: string | null): Expected {
+  const settings: Record<string, unknown> = structuredClone(DEFAULTS) as unknown as Record<string, unknown>;
+  const stats = { classic: { games: 0, wins: 0 }, russian: { games: 0, wins: 0 } };
+  if (text === null) return { settings, stats, damaged: false };
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { settings, stats, damaged: true };
+  }
+  if (!isObject(data)) return { settings, stats, damaged: true };
+  let damaged = data.version !== 1;
+  const field = (v: unknown, ok: boolean): boolean => {
+    if (v !== undefined && !ok) damaged = true;
+    return ok;
+  };
+  const s = data.settings;
+  if (field(s, isObject(s)) && isObject(s)) {
+    for (const [key, allowed] of Object.entries(SETTING_VALUES)) {
+      if (field(s[key], allowed.includes(s[key]))) settings[key] = s[key];
+    }
+    const rules = s.slapRules;
+    if (field(rules, isObject(rules)) && isObject(rules)) {
+      const out = settings.slapRules as Record<string, boolean>;
+      for (const rule of SLAP_RULE_NAMES) if (field(rules[rule], typeof rules[rule] === 'boolean')) out[rule] = rules[rule] as boolean;
+    }
+  }
+  const st = data.stats;
+  if (field(st, isObject(st)) && isObject(st)) {
+    for (const set of ['classic', 'russian'] as const) {
+      const one = st[set];
+      if (!field(one, isObject(one)) || !isObject(one)) continue;
+      if (field(one.games, isCount(one.games))) stats[set].games = one.games as number;
+      if (field(one.wins, isCount(one.wins))) stats[set].wins = one.wins as number;
+    }
+  }
+  return { settings, stats, damaged };
+}
+
+const ODD_VALUES: readonly unknown[] = [null, true, false, 0, -1, 1.5, 7, 1e308, -0, '', 'ru', 'classic', 'x'.repeat(300), [], [1, 2], {}, { a: 1 }, '\u0000', '\ud800', '6', 4, 'hard'];
+const ODD_TEXT = ['{', '}', '[', ']', '"', ',', ':', '\\', '\\u', '\ud83c', '\udfb4', '\u0000', 'null', '1e999', '-', 'é', 'Ж', '\n', ' '];
+
+/** A JSON-level change: a random path set to an odd value, deleted, or joined by an extra key. */
+function mutateJson(rnd: Rand, root: Record<string, unknown>): void {
+  const paths: [Record<string, unknown>, string][] = [];
+  const walk = (o: Record<string, unknown>): void => {
+    for (const k of Object.keys(o)) {
+      paths.push([o, k]);
+      if (isObject(o[k])) walk(o[k] as Record<string, unknown>);
+    }
+  };
+  walk(root);
+  const [obj, key] = rnd.pick(paths);
+  const r = rnd.below(10);
+  if (r < 6) obj[key] = structuredClone(rnd.pick(ODD_VALUES));
+  else if (r < 8) delete obj[key];
+  else obj[`extra${rnd.below(3)}`] = structuredClone(rnd.pick(ODD_VALUES));
+}
+
+/** A text-level change: cut, insert, replace, duplicate. */
+function mutateText(rnd: Rand, text: string): string {
+  const at = rnd.below(text.length + 1);
+  switch (rnd.below(4)) {
+    case 0:
+      return text.slice(0, at) + text.slice(at + 1 + rnd.below(8));
+    case 1:
+      return text.slice(0, at) + rnd.pick(ODD_TEXT) + text.slice(at);
+    case 2:
+      return text.slice(0, at) + rnd.pick(ODD_TEXT) + text.slice(at + 1);
+    default: {
+      const len = 1 + rnd.below(20);
+      return text.slice(0, at + len) + text.slice(at, at + len) + text.slice(at + len);
+    }
+  }
+}
+
+/** A damaged variant of `base`: 1..3 JSON-level changes and/or text-level ones. */
+export function damagedSave(rnd: Rand, base: string): string {
+  let text = base;
+  if (rnd.chance(0.6)) {
+    const root = JSON.parse(text) as Record<string, unknown>;
+    for (let i = 1 + rnd.below(3); i > 0; i--) mutateJson(rnd, root);
+    text = JSON.stringify(root);
+  }
+  if (rnd.chance(0.5)) for (let i = 1 + rnd.below(3); i > 0; i--) text = mutateText(rnd, text);
+  return text;
+}
+
+/** Saved texts of every kind of damage, each with a name. */
+export function deepSave(depth: number): string {
+  return `{"version":1,"settings":{"language":"ru","players":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
+}
+
+export function nastySaves(): [string, string][] {
+  const good = sampleSave();
+  const parsed = JSON.parse(good) as { settings: Record<string, unknown>; stats: unknown };
+  const deep = (n: number, open: string, close: string): string => open.repeat(n) + close.repeat(n);
+  return [
+    ['empty', ''],
+    ['whitespace', ' \n\t '],
+    ['truncated to 1', good.slice(0, 1)],
+    ['truncated to half', good.slice(0, good.length >> 1)],
+    ['truncated by one', good.slice(0, -1)],
+    ['corrupt JSON', good.replace('"players":6', '"players":6,,')],
+    ['binary garbage', '\u0000\u0001\u00ff\ufffe\ufeff{"version":1}'],
+    ['null', 'null'],
+    ['number', '42'],
+    ['string', '"version 1"'],
+    ['array', JSON.stringify([parsed])],
+    ['settings is an array', JSON.stringify({ version: 1, settings: [1, 2], stats: parsed.stats })],
+    ['settings is a string', JSON.stringify({ version: 1, settings: 'russian', stats: 'x' })],
+    ['every field the wrong type', JSON.stringify({ version: 1, settings: Object.fromEntries(Object.keys(parsed.settings).map((k) => [k, [k]])), stats: { classic: 'x', russian: { games: -1, wins: 0.5 } } })],
+    ['future version', good.replace('"version":1', '"version":2')],
+    ['version as a string', good.replace('"version":1', '"version":"1"')],
+    ['no version', good.replace('"version":1,', '')],
+    ['partial: one valid field', JSON.stringify({ version: 1, settings: { language: 'ru' } })],
+    ['partial: valid and invalid fields', JSON.stringify({ version: 1, settings: { ...parsed.settings, players: 9, difficulty: 'insane' } })],
+    ['huge counts', JSON.stringify({ version: 1, stats: { classic: { games: 1e300, wins: 1e10 }, russian: { games: 2 ** 53, wins: 1 } } })],
+    ['__proto__ keys', '{"version":1,"__proto__":{"settings":{"language":"ru"}},"settings":{"__proto__":{"players":6},"constructor":{"x":1}}}'],
+    ['duplicate keys', '{"version":1,"settings":{"players":6,"players":"six"}}'],
+    ['lone surrogates', good.replace('"ru"', '"r\ud800u"').replace('"hard"', '"\udfff"')],
+    ['escaped lone surrogates', good.replace('"ru"', '"\\ud800"')],
+    // 5,000 deep: quickjs-emscripten's wasm stack overflows (RangeError in the test host,
+    // not a QuickJS exception) near 10,000; the native host is tested 100,000 deep.
+    ['nested 5,000 deep (arrays)', deep(5_000, '[', ']')],
+    ['nested 5,000 deep (in a field)', `{"version":1,"settings":{"language":"ru","players":${deep(5_000, '[', ']')}}}`],
+    ['1 MB string field', JSON.stringify({ version: 1, settings: { language: 'ru', difficulty: 'x'.repeat(1 << 20) } })],
+  ];
+}
