@@ -279,7 +279,10 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
         if (r < 0.1) return press(B.CROSS, rnd.below(20)); // a slap, right or wrong
         if (r < 0.13) return press(rnd.pick([B.LEFT, B.RIGHT, B.UP, B.DOWN]));
         if (r < 0.135) return press(B.START, 2); // the quit question
-        if (r < 0.14) return queue.push(...new Array<number>(30 + rnd.below(60)).fill(B.SQUARE | B.CROSS)); // held down
+        if (r < 0.14) {
+          queue.push(...new Array<number>(30 + rnd.below(60)).fill(B.SQUARE | B.CROSS)); // held down
+          return;
+        }
         const g = state.table?.game;
         const mine = g && g.over === null && (g.turn === 0 || g.pendingChoice === 0 || g.pendingCollect?.seat === 0);
         if (mine) press(state.table.choosing ? rnd.pick([B.CROSS, B.LEFT, B.RIGHT]) : B.SQUARE, 1 + rnd.below(12));
