@@ -1,0 +1,8 @@
+/* The PSP error screen: the script's error text on pspDebugScreen until
+ * START (or HOME) is pressed. */
+#ifndef RATSCREW_PSP_ERROR_H
+#define RATSCREW_PSP_ERROR_H
+
+void psp_error_screen(const char *text);
+
+#endif

@@ -1,0 +1,50 @@
+#include <pspiofilemgr.h>
+#include <stdio.h>
+#include <string.h>
+#include "psp_save.h"
+#include "save.h"
+
+#define FALLBACK_DIR "ms0:/PSP/SAVEDATA/RATSCREW00"
+
+static char save_path[256];
+
+/* The folder of the EBOOT, if it is on a writable device. */
+static int game_folder(const char *eboot_path, char *out, size_t size)
+{
+    const char *slash;
+    size_t n;
+    if (!eboot_path || (strncmp(eboot_path, "ms0:", 4) != 0 && strncmp(eboot_path, "ef0:", 4) != 0))
+        return 0;
+    slash = strrchr(eboot_path, '/');
+    if (!slash) return 0;
+    n = (size_t)(slash - eboot_path);
+    if (n + sizeof "/save.json" > size) return 0;
+    memcpy(out, eboot_path, n);
+    out[n] = '\0';
+    return 1;
+}
+
+void psp_save_init(const char *eboot_path)
+{
+    char dir[200];
+    if (!game_folder(eboot_path, dir, sizeof dir)) {
+        sceIoMkdir("ms0:/PSP/SAVEDATA", 0777); /* fails harmlessly if it exists */
+        sceIoMkdir(FALLBACK_DIR, 0777);
+        strcpy(dir, FALLBACK_DIR);
+    }
+    snprintf(save_path, sizeof save_path, "%s/save.json", dir);
+}
+
+char *psp_save_load(void *user, size_t *len)
+{
+    (void)user;
+    return save_read(save_path, len);
+}
+
+int psp_save_store(void *user, const char *text, size_t len)
+{
+    (void)user;
+    /* No fsync here: closing the file is what commits it on the PSP's
+     * file system, and save_write closes before it renames. */
+    return save_write(save_path, text, len, NULL);
+}

@@ -1,0 +1,173 @@
+/* GE setup as in the pspsdk samples and /work/shared/PSP-NOTES.md: 32-bit
+ * draw and display buffers of width 512 in VRAM, a 16-bit depth buffer after
+ * them, and the 512x512 atlas read from RAM (swizzled, GU_PSM_8888). */
+#include <pspdisplay.h>
+#include <pspgu.h>
+#include <pspkernel.h>
+#include "commands.h"
+#include "contract.h"
+#include "embedded.h"
+#include "psp_video.h"
+#include "sprite_clip.h"
+
+#define BUF_W 512
+#define FRAME_BYTES (BUF_W * SCREEN_H * 4)
+
+/* One frame's display list: up to 2048 sprites of 32 bytes of vertices
+ * plus their draw commands fit well within 256 KB. */
+static unsigned int __attribute__((aligned(16))) list[64 * 1024];
+
+/* The GE's vertex layouts (PSP-NOTES.md): 16 and 12 bytes with padding. */
+typedef struct TexVertex {
+    unsigned short u, v;
+    unsigned int color;
+    short x, y, z;
+} TexVertex;
+
+typedef struct ColorVertex {
+    unsigned int color;
+    short x, y, z;
+} ColorVertex;
+
+#define TEX_VTYPE (GU_TEXTURE_16BIT | GU_COLOR_8888 | GU_VERTEX_16BIT | GU_TRANSFORM_2D)
+#define COLOR_VTYPE (GU_COLOR_8888 | GU_VERTEX_16BIT | GU_TRANSFORM_2D)
+
+static void set_texture(void)
+{
+    sceGuEnable(GU_TEXTURE_2D);
+    sceGuTexMode(GU_PSM_8888, 0, 0, 1); /* swizzled */
+    sceGuTexImage(0, embedded_atlas_w, embedded_atlas_h, embedded_atlas_w, embedded_atlas);
+    sceGuTexFunc(GU_TFX_MODULATE, GU_TCC_RGBA); /* texel * vertex colour */
+    sceGuTexFilter(GU_NEAREST, GU_NEAREST);
+    sceGuTexWrap(GU_CLAMP, GU_CLAMP);
+}
+
+void psp_video_init(void)
+{
+    /* The atlas was written by the module loader through the data cache. */
+    sceKernelDcacheWritebackAll();
+    sceGuInit();
+    sceGuStart(GU_DIRECT, list);
+    sceGuDrawBuffer(GU_PSM_8888, (void *)0, BUF_W);
+    sceGuDispBuffer(SCREEN_W, SCREEN_H, (void *)FRAME_BYTES, BUF_W);
+    sceGuDepthBuffer((void *)(2 * FRAME_BYTES), BUF_W);
+    sceGuOffset(2048 - SCREEN_W / 2, 2048 - SCREEN_H / 2);
+    sceGuViewport(2048, 2048, SCREEN_W, SCREEN_H);
+    sceGuDepthRange(65535, 0);
+    sceGuScissor(0, 0, SCREEN_W, SCREEN_H);
+    sceGuEnable(GU_SCISSOR_TEST);
+    sceGuDisable(GU_DEPTH_TEST);
+    sceGuShadeModel(GU_SMOOTH);
+    sceGuEnable(GU_BLEND);
+    sceGuBlendFunc(GU_ADD, GU_SRC_ALPHA, GU_ONE_MINUS_SRC_ALPHA, 0, 0);
+    set_texture();
+    sceGuClearColor(0xff000000);
+    sceGuClear(GU_COLOR_BUFFER_BIT);
+    sceGuFinish();
+    sceGuSync(0, 0);
+    sceDisplayWaitVblankStart();
+    sceGuDisplay(GU_TRUE);
+}
+
+/* How many commands from cmds[i] on have the same op. */
+static int run_length(const int32_t *cmds, int i, int count)
+{
+    int op = cmds[i * COMMAND_INTS], j = i + 1;
+    while (j < count && cmds[j * COMMAND_INTS] == op) j++;
+    return j - i;
+}
+
+/* A sprite's two corners; a negative size swaps the texture coordinates. */
+static void sprite_vertices(const SpriteCmd *s, TexVertex *v)
+{
+    int w = s->w < 0 ? -s->w : s->w, h = s->h < 0 ? -s->h : s->h;
+    v[0].x = (short)s->x;
+    v[0].y = (short)s->y;
+    v[1].x = (short)(s->x + w);
+    v[1].y = (short)(s->y + h);
+    v[0].u = (unsigned short)(s->w < 0 ? s->u + s->sw : s->u);
+    v[1].u = (unsigned short)(s->w < 0 ? s->u : s->u + s->sw);
+    v[0].v = (unsigned short)(s->h < 0 ? s->v + s->sh : s->v);
+    v[1].v = (unsigned short)(s->h < 0 ? s->v : s->v + s->sh);
+    v[0].color = v[1].color = s->tint;
+    v[0].z = v[1].z = 0;
+}
+
+/* One sceGuDrawArray for a run of consecutive sprites. */
+static void draw_sprites(const int32_t *cmds, int n)
+{
+    TexVertex *v = (TexVertex *)sceGuGetMemory(2 * n * (int)sizeof(TexVertex));
+    int i, used = 0;
+    for (i = 0; i < n; i++) {
+        SpriteCmd s;
+        commands_decode_sprite(cmds + i * COMMAND_INTS, &s);
+        if (s.sw <= 0 || s.sh <= 0 || !sprite_clip(&s, SCREEN_W, SCREEN_H)) continue;
+        sprite_vertices(&s, v + 2 * used);
+        used++;
+    }
+    if (used) sceGuDrawArray(GU_SPRITES, TEX_VTYPE, 2 * used, 0, v);
+}
+
+static void draw_rects(const int32_t *cmds, int n)
+{
+    ColorVertex *v = (ColorVertex *)sceGuGetMemory(2 * n * (int)sizeof(ColorVertex));
+    int i, used = 0;
+    for (i = 0; i < n; i++) {
+        RectCmd r;
+        commands_decode_rect(cmds + i * COMMAND_INTS, &r);
+        if (r.w <= 0 || r.h <= 0) continue;
+        /* Clamped to the screen: the GE is given no negative positions. */
+        if (r.x < 0) { r.w += r.x; r.x = 0; }
+        if (r.y < 0) { r.h += r.y; r.y = 0; }
+        if (r.x + r.w > SCREEN_W) r.w = SCREEN_W - r.x;
+        if (r.y + r.h > SCREEN_H) r.h = SCREEN_H - r.y;
+        if (r.w <= 0 || r.h <= 0) continue;
+        v[2 * used].color = v[2 * used + 1].color = r.color;
+        v[2 * used].x = (short)r.x;
+        v[2 * used].y = (short)r.y;
+        v[2 * used + 1].x = (short)(r.x + r.w);
+        v[2 * used + 1].y = (short)(r.y + r.h);
+        v[2 * used].z = v[2 * used + 1].z = 0;
+        used++;
+    }
+    if (!used) return;
+    sceGuDisable(GU_TEXTURE_2D);
+    sceGuDrawArray(GU_SPRITES, COLOR_VTYPE, 2 * used, 0, v);
+    sceGuEnable(GU_TEXTURE_2D);
+}
+
+static void draw_commands(const int32_t *cmds, int count)
+{
+    int i = 0;
+    while (i < count) {
+        const int32_t *c = cmds + i * COMMAND_INTS;
+        int n = 1;
+        if (c[0] == OP_CLEAR) {
+            sceGuClearColor((unsigned int)c[1]);
+            sceGuClear(GU_COLOR_BUFFER_BIT);
+        } else if (c[0] == OP_SPRITE) {
+            n = run_length(cmds, i, count);
+            draw_sprites(c, n);
+        } else if (c[0] == OP_RECT) {
+            n = run_length(cmds, i, count);
+            draw_rects(c, n);
+        }
+        i += n;
+    }
+}
+
+void psp_video_frame(const int32_t *cmds, int count)
+{
+    sceGuStart(GU_DIRECT, list);
+    set_texture();
+    draw_commands(cmds, count);
+    sceGuFinish();
+    sceGuSync(0, 0);
+    sceDisplayWaitVblankStart();
+    sceGuSwapBuffers();
+}
+
+void psp_video_idle(void)
+{
+    sceGuSync(0, 0);
+}

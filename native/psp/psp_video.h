@@ -1,0 +1,15 @@
+/* Drawing the command list with the GE (sceGu): the swizzled atlas as
+ * textured 2D sprites tinted by their vertex colour, untextured rectangles,
+ * alpha blending, double buffering on the vertical blank. */
+#ifndef RATSCREW_PSP_VIDEO_H
+#define RATSCREW_PSP_VIDEO_H
+
+#include <stdint.h>
+
+void psp_video_init(void);
+/* Draws the frame's commands, waits for the vertical blank and shows it. */
+void psp_video_frame(const int32_t *cmds, int count);
+/* Waits until the GE is idle (before the debug screen takes the display). */
+void psp_video_idle(void);
+
+#endif
