@@ -224,12 +224,18 @@ function openHowTo(): void {
 function howToPages(): string[] {
   const t = screen.strings;
   if (settings.ruleSet === 'russian') return [...t.howToRussian, t.activeRulesTitle + '\n\n' + t.russianJokerHelp[settings.russianJokers]];
-  const lines = [t.activeRulesTitle, ''];
+  const slaps: string[] = [];
   for (const rule of SLAP_RULES) {
-    if (settings.slapRules[rule] && (rule !== 'joker' || settings.jokers)) lines.push(t.slapRuleHelp[rule]);
+    if (settings.slapRules[rule] && (rule !== 'joker' || settings.jokers)) slaps.push(t.slapRuleHelp[rule]);
   }
-  lines.push('', t.penaltyHelp(settings.wrongSlapPenalty), t.slapInHelp(settings.slapIn));
-  return [...t.howToClassic, lines.join('\n')];
+  // Up to six slap rules a page, so that even every rule on fits the panel.
+  const pages = [...t.howToClassic];
+  for (let i = 0; i < slaps.length || i === 0; i += 6) {
+    const lines = [t.activeRulesTitle, '', ...slaps.slice(i, i + 6)];
+    if (i + 6 >= slaps.length) lines.push('', t.penaltyHelp(settings.wrongSlapPenalty), t.slapInHelp(settings.slapIn));
+    pages.push(lines.join('\n'));
+  }
+  return pages;
 }
 
 function howToFrame(): void {

@@ -4,7 +4,7 @@ import { SPRITES } from '../assets/atlas';
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import type { Screen } from '../app/screen';
 import * as C from './colours';
-import { capture, copyRun, mark, rect, spriteRect } from './drawlist';
+import { capture, copyRun, mark, rect, sprite, spriteRect } from './drawlist';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
 import { drawFelt, drawPanel } from './widgets';
 
@@ -90,8 +90,10 @@ export function drawOptions(s: Screen): void {
     labelSlots[i]!.draw(FONT_SMALL, row.label, 58, y, ALIGN_LEFT, on ? C.YELLOW : C.WHITE);
     valueSlots[i]!.draw(FONT_SMALL, row.value, 422, y, ALIGN_RIGHT, on ? C.YELLOW : C.PALE_GOLD);
   }
-  if (first > 0) rect(236, 33, 8, 2, C.GOLD);
-  if (first + VISIBLE_ROWS < rows.length) rect(236, 38 + VISIBLE_ROWS * ROW_H, 8, 2, C.GOLD);
+  // More rows above or below: small arrows at the panel's right edge.
+  const a = SPRITES.arrow;
+  if (first > 0) sprite(418, 16, 12, -12, a[0], a[1], a[2], a[3], C.GOLD);
+  if (first + VISIBLE_ROWS < rows.length) sprite(418, 230, 12, 12, a[0], a[1], a[2], a[3], C.GOLD);
   optionHint.draw(FONT_SMALL, s.strings.optionsHint, 240, 254, ALIGN_CENTRE, C.GREY);
   keep(from);
 }
@@ -138,8 +140,11 @@ export function drawResults(s: Screen): void {
   text(FONT_SMALL, t.ranking, 36, y, ALIGN_LEFT, C.GOLD);
   text(FONT_SMALL, t.statCards, cols[0]!, y, ALIGN_CENTRE, C.GOLD);
   text(FONT_SMALL, t.statPiles, cols[1]!, y, ALIGN_CENTRE, C.GOLD);
-  text(FONT_SMALL, t.statSlapsWon, cols[2]!, y, ALIGN_CENTRE, C.GOLD);
-  text(FONT_SMALL, t.statSlapsLost, cols[3]!, y, ALIGN_CENTRE, C.GOLD);
+  const slapping = s.table.game !== null && s.table.game.options.ruleSet === 'classic';
+  if (slapping) {
+    text(FONT_SMALL, t.statSlapsWon, cols[2]!, y, ALIGN_CENTRE, C.GOLD);
+    text(FONT_SMALL, t.statSlapsLost, cols[3]!, y, ALIGN_CENTRE, C.GOLD);
+  }
   y += 15;
   for (let i = 0; i < r.ranking.length; i++) {
     const row = r.ranking[i]!;
@@ -149,16 +154,18 @@ export function drawResults(s: Screen): void {
     text(FONT_SMALL, row.name, 52, y, ALIGN_LEFT, tint);
     drawNumber(FONT_SMALL, row.cards, cols[0]!, y, ALIGN_CENTRE, tint);
     drawNumber(FONT_SMALL, row.piles, cols[1]!, y, ALIGN_CENTRE, tint);
-    if (s.table.game !== null && s.table.game.options.ruleSet === 'classic') {
+    if (slapping) {
       drawNumber(FONT_SMALL, row.slapsWon, cols[2]!, y, ALIGN_CENTRE, tint);
       drawNumber(FONT_SMALL, row.slapsLost, cols[3]!, y, ALIGN_CENTRE, tint);
     }
     y += 13;
   }
   y = 150;
-  text(FONT_SMALL, t.statFastest, 36, y, ALIGN_LEFT, C.WHITE);
-  text(FONT_SMALL, r.fastestMs >= 0 ? t.ms(r.fastestMs) : t.none, 300, y, ALIGN_RIGHT, C.PALE_GOLD);
-  y += 14;
+  if (slapping) {
+    text(FONT_SMALL, t.statFastest, 36, y, ALIGN_LEFT, C.WHITE);
+    text(FONT_SMALL, r.fastestMs >= 0 ? t.ms(r.fastestMs) : t.none, 300, y, ALIGN_RIGHT, C.PALE_GOLD);
+    y += 14;
+  }
   text(FONT_SMALL, t.statCardsPlayed, 36, y, ALIGN_LEFT, C.WHITE);
   drawNumber(FONT_SMALL, r.cardsPlayed, 300, y, ALIGN_RIGHT, C.PALE_GOLD);
   y += 20;
