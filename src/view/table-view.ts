@@ -123,9 +123,8 @@ function drawLayer(
 ): void {
   const players = game.options.players;
   const shown = flying ? game.pile.length - 1 : game.pile.length;
-  drawBurned(game.burned.length, shown);
-  drawPile(game, shown);
-  for (let seat = 0; seat < players; seat++) drawSeat(t, game, seat, seat === shakeSeat ? shake : 0);
+  drawPileArea(game, shown);
+  for (let seat = 0; seat < players; seat++) drawSeatPart(t, game, seat, seat === shakeSeat ? shake : 0);
   if (game.challenge !== null) drawPips(players, game.challenge.answerer, game.challenge.chancesLeft, challengeTotal(game));
   if (t.choosing) drawPick(players, t.pick);
   if (t.comparison !== '') {
@@ -136,6 +135,53 @@ function drawLayer(
   if (t.hint !== '') hintSlot.draw(FONT_SMALL, t.hint, 6, 246, ALIGN_LEFT, C.PALE_GOLD, 184);
   if (t.human >= 0) drawControls(strings, game.options.ruleSet === 'classic');
   if (banner !== '') drawBanner(banner);
+}
+
+// A play changes the pile and one seat; each part keeps its own run so that
+// rebuilding the layer redraws only those and copies the rest.
+
+let pileRun: Int32Array | null = null;
+let kPile: readonly number[] | null = null;
+let kShown = -1;
+let kBurned = -1;
+
+/** Burned cards, the fanned pile and its count, re-drawn only when they changed. */
+function drawPileArea(game: GameState, shown: number): void {
+  if (pileRun !== null && kPile === game.pile && kShown === shown && kBurned === game.burned.length) {
+    copyRun(pileRun);
+    return;
+  }
+  kPile = game.pile;
+  kShown = shown;
+  kBurned = game.burned.length;
+  const from = mark();
+  drawBurned(game.burned.length, shown);
+  drawPile(game, shown);
+  pileRun = capture(from);
+}
+
+const seatRuns: (Int32Array | null)[] = [null, null, null, null, null, null];
+const kSeat: number[] = [-1, -1, -1, -1, -1, -1];
+let kSeatNames: string[] | null = null;
+let kSeatPlayers = 0;
+
+/** One seat (plate, name, count, stack), re-drawn only when its count, state or shake changed. */
+function drawSeatPart(t: TableScreen, game: GameState, seat: number, dx: number): void {
+  const key = ((game.stacks[seat]!.length * 16 + dx + 8) * 2 + (game.barred[seat] ? 1 : 0)) * 2 + (seat === t.human ? 1 : 0);
+  if (kSeatNames !== t.names || kSeatPlayers !== game.options.players) {
+    kSeatNames = t.names;
+    kSeatPlayers = game.options.players;
+    for (let i = 0; i < kSeat.length; i++) kSeat[i] = -1;
+  }
+  const cached = seatRuns[seat]!;
+  if (cached !== null && kSeat[seat] === key) {
+    copyRun(cached);
+    return;
+  }
+  kSeat[seat] = key;
+  const from = mark();
+  drawSeat(t, game, seat, dx);
+  seatRuns[seat] = capture(from);
 }
 
 /** The challenge's full count, from the face card or ace that set it. */

@@ -78,8 +78,13 @@ function advanceOf(font: Font, code: number): number {
 
 /** Width in pixels of text on one line (no wrapping). */
 export function measure(font: Font, text: string, from = 0, to = text.length): number {
+  const table = tableFor(font);
+  const g = font.glyphs;
   let w = 0;
-  for (let i = from; i < to; i++) w += advanceOf(font, text.charCodeAt(i));
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    w += g[(code < TABLE_CODES ? table[code]! : searchGlyph(font, code)) * GLYPH_INTS + 6]!;
+  }
   return w;
 }
 
@@ -134,13 +139,14 @@ export function layout(
   let widest = 0;
   let top = y;
   const g = font.glyphs;
+  const table = tableFor(font);
   for (const line of lines) {
     const w = measure(font, line);
     if (w > widest) widest = w;
     let pen = align === ALIGN_CENTRE ? x - (w >> 1) : align === ALIGN_RIGHT ? x - w : x;
     for (let i = 0; i < line.length; i++) {
       const code = line.charCodeAt(i);
-      const k = glyphIndex(font, code) * GLYPH_INTS;
+      const k = (code < TABLE_CODES ? table[code]! : searchGlyph(font, code)) * GLYPH_INTS;
       if (code !== 32) {
         cmds[o] = OP_SPRITE;
         cmds[o + 1] = pen + g[k + 4]!;
