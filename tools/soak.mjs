@@ -1,0 +1,234 @@
+// make soak: the long reliability runs (docs/reliability.md). Needs
+// dist/ratscrew.js and build/native/ratscrew-headless (the Makefile builds both).
+//   node tools/soak.mjs [--frames N] [--valgrind-frames N] [--asan-frames N]
+//                       [--button-frames N] [--rules-actions N] [--seed S] [--no-write]
+// 1. Long play: N frames (default 1,000,000, about 4.6 hours of game time) of
+//    the title's idle demo (CPU-only games, one after another) in the native
+//    headless host with --stats: QuickJS heap at the start, per window and at
+//    the end, frame times, exit status.
+// 2. The same host under valgrind --leak-check=full (shorter), and the
+//    AddressSanitizer/LeakSanitizer build (build/native-asan) if it builds.
+// 3. The button fuzzer for 1,000,000 frames and the rules fuzzer for 20,000,000
+//    actions, with a fresh seed each (printed; rerun with --seed).
+// Rewrites the results section of docs/reliability.md; exits 1 if anything failed.
+import { spawn, spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const HEADLESS = path.join(ROOT, 'build/native/ratscrew-headless');
+const HEADLESS_ASAN = path.join(ROOT, 'build/native-asan/ratscrew-headless');
+const BUNDLE = path.join(ROOT, 'dist/ratscrew.js');
+const DOC = path.join(ROOT, 'docs/reliability.md');
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+const FRAMES = Number(arg('frames', 1_000_000));
+const VALGRIND_FRAMES = Number(arg('valgrind-frames', 60_000));
+const ASAN_FRAMES = Number(arg('asan-frames', 1_000_000));
+const BUTTON_FRAMES = Number(arg('button-frames', 1_000_000));
+const RULES_ACTIONS = Number(arg('rules-actions', 20_000_000));
+const SEED = Number(arg('seed', Math.floor(Math.random() * 2 ** 32))) >>> 0;
+const WRITE = !process.argv.includes('--no-write');
+
+const results = [];
+let failed = false;
+function report(name, ok, lines) {
+  if (!ok) failed = true;
+  results.push({ name, ok, lines });
+  console.log(`\n== ${name}: ${ok ? 'ok' : 'FAILED'}`);
+  for (const l of lines) console.log(`   ${l}`);
+}
+
+/** Runs a command to completion (streaming nothing), with a wall-clock timeout. */
+function run(cmd, args, timeoutMs) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout = (stdout + d).slice(-1_000_000)));
+    child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-1_000_000)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      resolve({ status, signal, stdout, stderr, ms: Date.now() - t0 });
+    });
+  });
+}
+
+const fmtKB = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+/** Reads the --stats JSONL: heap per window, frame time percentiles. */
+async function readStats(file, windowFrames) {
+  const windows = [];
+  const times = [];
+  let first = null;
+  let last = null;
+  let peak = 0;
+  const rl = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  for await (const line of rl) {
+    if (!line) continue;
+    const s = JSON.parse(line);
+    if (!first) first = s;
+    last = s;
+    const w = Math.floor(s.frame / windowFrames);
+    const win = (windows[w] ??= { from: w * windowFrames, minUsed: Infinity, maxUsed: 0, maxMalloc: 0, maxCount: 0, endUsed: 0 });
+    win.minUsed = Math.min(win.minUsed, s.memory_used_size);
+    win.maxUsed = Math.max(win.maxUsed, s.memory_used_size);
+    win.maxMalloc = Math.max(win.maxMalloc, s.malloc_size);
+    win.maxCount = Math.max(win.maxCount, s.malloc_count);
+    win.endUsed = s.memory_used_size;
+    peak = Math.max(peak, s.malloc_size);
+    if (s.frame % 7 === 0) times.push(s.frame_us);
+  }
+  times.sort((a, b) => a - b);
+  return { windows, first, last, peak, frameUs: { p50: pct(times, 0.5), p99: pct(times, 0.99), max: times[times.length - 1] } };
+}
+
+async function longPlay() {
+  const out = mkdtempSync(path.join(tmpdir(), 'ratscrew-soak-'));
+  const stats = path.join(out, 'stats.jsonl');
+  const r = await run(HEADLESS, ['--bundle', BUNDLE, '--seed', String(SEED), '--frames', String(FRAMES), '--no-raster', '--stats', stats, '--out', out], 3_600_000);
+  const lines = [`${FRAMES} frames (${(FRAMES / 60 / 3600).toFixed(1)} h of game time) of the idle demo, seed ${SEED}: exit ${r.status}${r.signal ? ` (${r.signal})` : ''} in ${(r.ms / 1000).toFixed(0)} s`];
+  let ok = r.status === 0;
+  if (!ok) lines.push(`stderr: ${r.stderr.slice(-2000)}`);
+  if (existsSync(stats)) {
+    const window = Math.max(1000, Math.floor(FRAMES / 20));
+    const s = await readStats(stats, window);
+    const hashes = readFileSync(path.join(out, 'hashes.txt'), 'utf8');
+    const frames = hashes.split('\n').filter(Boolean).length;
+    const distinct = new Set(hashes.split('\n').map((l) => l.slice(-8))).size;
+    // Flat heap: after the first window (start-up, first demo game) no window's
+    // peak or low point is more than 10% or 64 KB above the first's.
+    const base = s.windows[1] ?? s.windows[0];
+    const lastW = s.windows[s.windows.length - 1];
+    const growthMax = lastW.maxUsed - base.maxUsed;
+    const growthMin = lastW.minUsed - base.minUsed;
+    const slack = Math.max(64 * 1024, base.maxUsed * 0.1);
+    const flat = s.windows.slice(1).every((w) => w.maxUsed - base.maxUsed <= slack && w.minUsed - base.minUsed <= slack);
+    ok = ok && flat && frames === FRAMES;
+    lines.push(
+      `frames run ${frames}, distinct frame hashes ${distinct}`,
+      `QuickJS heap (memory_used_size) at frame 0: ${fmtKB(s.first.memory_used_size)}; at the end: ${fmtKB(s.last.memory_used_size)}; malloc peak ${fmtKB(s.peak)}`,
+      `per ${window}-frame window, lowest..highest heap: ${s.windows.map((w) => `${Math.round(w.minUsed / 1024)}..${Math.round(w.maxUsed / 1024)}`).join(', ')} KB`,
+      `growth from window 2 to the last: peak ${fmtKB(growthMax)}, low point ${fmtKB(growthMin)} (allowed ${fmtKB(slack)}): ${flat ? 'flat' : 'GROWING'}`,
+      `frame time in the native host (x86-64): p50 ${s.frameUs.p50} us, p99 ${s.frameUs.p99} us, max ${s.frameUs.max} us`,
+    );
+  }
+  rmSync(out, { recursive: true, force: true });
+  report('Long play (native headless, CPU-only demo games)', ok, lines);
+}
+
+function summarizeValgrind(text) {
+  const pick = (re) => (re.exec(text)?.[1] ?? '?').replace(/,/g, '');
+  return {
+    definitely: pick(/definitely lost: ([\d,]+) bytes/),
+    indirectly: pick(/indirectly lost: ([\d,]+) bytes/),
+    possibly: pick(/possibly lost: ([\d,]+) bytes/),
+    reachable: pick(/still reachable: ([\d,]+) bytes/),
+    errors: pick(/ERROR SUMMARY: ([\d,]+) errors/),
+    allHeapFreed: /All heap blocks were freed/.test(text),
+  };
+}
+
+async function valgrind() {
+  if (spawnSync('valgrind', ['--version']).status !== 0) return report('valgrind', true, ['valgrind is not installed: skipped']);
+  const out = mkdtempSync(path.join(tmpdir(), 'ratscrew-vg-'));
+  const r = await run(
+    'valgrind',
+    ['--leak-check=full', '--show-leak-kinds=definite,indirect,possible', '--errors-for-leak-kinds=definite,indirect', '--error-exitcode=99',
+      HEADLESS, '--bundle', BUNDLE, '--seed', String(SEED), '--frames', String(VALGRIND_FRAMES), '--no-raster', '--out', out],
+    3_600_000,
+  );
+  const v = summarizeValgrind(r.stderr);
+  const clean = v.allHeapFreed || (v.definitely === '0' && v.indirectly === '0' && v.possibly === '0');
+  const ok = r.status === 0 && v.errors === '0' && clean;
+  report(`valgrind --leak-check=full (${VALGRIND_FRAMES} frames)`, ok, [
+    `exit ${r.status} in ${(r.ms / 1000).toFixed(0)} s; ${v.errors} errors; ` +
+      (v.allHeapFreed ? 'all heap blocks were freed' : `definitely lost ${v.definitely} B, indirectly ${v.indirectly} B, possibly ${v.possibly} B, still reachable ${v.reachable} B`),
+    ...(ok ? [] : [r.stderr.slice(-3000)]),
+  ]);
+  rmSync(out, { recursive: true, force: true });
+}
+
+async function asan() {
+  if (!existsSync(HEADLESS_ASAN)) {
+    const b = spawnSync('make', ['-s', '-C', path.join(ROOT, 'native'), 'asan'], { encoding: 'utf8' });
+    if (b.status !== 0 || !existsSync(HEADLESS_ASAN)) return report('AddressSanitizer + LeakSanitizer', true, ['the sanitized build is not available: skipped']);
+  }
+  const out = mkdtempSync(path.join(tmpdir(), 'ratscrew-asan-'));
+  const t0 = Date.now();
+  const r = spawnSync(HEADLESS_ASAN, ['--bundle', BUNDLE, '--seed', String(SEED), '--frames', String(ASAN_FRAMES), '--no-raster', '--out', out], {
+    encoding: 'utf8',
+    env: { ...process.env, ASAN_OPTIONS: 'detect_leaks=1:abort_on_error=0:exitcode=98', UBSAN_OPTIONS: 'halt_on_error=1' },
+    timeout: 3_600_000,
+    maxBuffer: 64 << 20,
+  });
+  const leak = /LeakSanitizer|ERROR: AddressSanitizer|runtime error/.exec(r.stderr);
+  const ok = r.status === 0 && !leak;
+  report(`AddressSanitizer + LeakSanitizer + UBSan (${ASAN_FRAMES} frames)`, ok, [
+    `exit ${r.status} in ${((Date.now() - t0) / 1000).toFixed(0)} s; ${leak ? 'reports: ' + r.stderr.slice(leak.index, leak.index + 1500) : 'no leak, no memory error, no undefined behaviour reported'}`,
+  ]);
+  rmSync(out, { recursive: true, force: true });
+}
+
+async function buttonFuzz() {
+  const r = await run('npx', ['tsx', 'tools/fuzz/buttons.ts', '--seed', String(SEED), '--frames', String(BUTTON_FRAMES)], 3_600_000);
+  const summary = /\n(\{[\s\S]*\n\})\n/.exec(r.stdout);
+  let lines = [`seed ${SEED}, ${BUTTON_FRAMES} frames: exit ${r.status} in ${(r.ms / 1000).toFixed(0)} s`];
+  if (summary) {
+    const s = JSON.parse(summary[1]);
+    lines.push(
+      `sessions ${s.sessions}, games finished ${s.gamesFinished}, frames per scene ${JSON.stringify(s.sceneFrames)}, demo frames ${s.demoFrames}`,
+      `escape probes ${JSON.stringify(s.probes)}; Start did not leave (Circle did) ${JSON.stringify(s.startDidNotLeave)}`,
+    );
+  }
+  if (r.status !== 0) lines.push(r.stdout.slice(-3000), r.stderr.slice(-1000));
+  report('Button fuzzing (bundle in quickjs-emscripten)', r.status === 0, lines);
+}
+
+async function rulesFuzz() {
+  const r = await run('npx', ['tsx', 'tools/fuzz/rules.ts', '--seed', String(SEED), '--actions', String(RULES_ACTIONS)], 3_600_000);
+  const lines = [`seed ${SEED}: exit ${r.status} in ${(r.ms / 1000).toFixed(0)} s`, ...r.stdout.split('\n').filter((l) => /actions in|known finding/.test(l))];
+  if (r.status !== 0) lines.push(r.stdout.slice(-4000), r.stderr.slice(-1000));
+  report('Rules engine fuzzing', r.status === 0, lines);
+}
+
+function writeDoc() {
+  if (!WRITE || !existsSync(DOC)) return;
+  const doc = readFileSync(DOC, 'utf8');
+  const begin = '<!-- soak:begin -->';
+  const end = '<!-- soak:end -->';
+  const a = doc.indexOf(begin);
+  const b = doc.indexOf(end);
+  if (a < 0 || b < a) return console.log(`docs/reliability.md has no ${begin} ... ${end} section: not written`);
+  const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+  const body = [
+    '',
+    `Last \`make soak\`: ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}, commit ${git}, seed ${SEED}, ${process.platform} ${process.arch}, Node ${process.version}.`,
+    '',
+    ...results.flatMap((r) => [`**${r.name}: ${r.ok ? 'ok' : 'FAILED'}**`, '', ...r.lines.map((l) => `- ${l.replace(/\n/g, ' ')}`), '']),
+  ].join('\n');
+  writeFileSync(DOC, doc.slice(0, a + begin.length) + '\n' + body + doc.slice(b));
+  console.log('\nresults written to docs/reliability.md');
+}
+
+console.log(`make soak: seed ${SEED}`);
+if (!existsSync(HEADLESS) || !existsSync(BUNDLE)) {
+  console.error('build first: make bundle headless');
+  process.exit(1);
+}
+await longPlay();
+await valgrind();
+await asan();
+await buttonFuzz();
+await rulesFuzz();
+writeDoc();
+process.exit(failed ? 1 : 0);
