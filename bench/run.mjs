@@ -11,15 +11,19 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, readdirSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { frameMs, playScript } from './lib/game-driver.mjs';
 import { addSelf, readDumps, top } from './lib/callgrind.mjs';
+import { profileFrames } from './lib/js-profile.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILD = join(ROOT, 'build/bench');
 const NATIVE = join(ROOT, 'build/native');
-const BUNDLE = join(ROOT, 'dist/ratscrew.js');
+const DIST_BUNDLE = join(ROOT, 'dist/ratscrew.js');
+/** A snapshot of dist/ratscrew.js taken at the start: every figure is of the same bundle, whatever rebuilds it meanwhile. */
+const BUNDLE = join(ROOT, 'build/bench/ratscrew.js');
 const QUICK = process.argv.includes('--quick');
 
 const BUDGET = {
@@ -189,8 +193,8 @@ function sizes() {
     }
   }
   return {
-    bundle: file('dist/ratscrew.js'),
-    bundleGzip: gz('dist/ratscrew.js'),
+    bundle: file('build/bench/ratscrew.js'),
+    bundleGzip: gz('build/bench/ratscrew.js'),
     bytecode: file('build/bench/ratscrew.qjsbc'),
     bytecodeGzip: gz('build/bench/ratscrew.qjsbc'),
     atlasPng: file('assets/build/atlas.png'),
@@ -218,13 +222,14 @@ async function simulation() {
   ctx.setProp(ctx.global, 'host', hostObj);
   hostObj.dispose();
   ctx.unwrapResult(ctx.evalCode(readFileSync(sim, 'utf8'), 'sim.js')).dispose();
-  const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const res = ctx.unwrapResult(ctx.evalCode(`JSON.stringify(simBench.run(${sameGames}, 4, 1))`));
-  const t1 = performance.now();
+  const cpu = process.cpuUsage(c0);
   const emTotals = JSON.parse(ctx.getString(res));
   res.dispose();
   ctx.dispose();
-  const emscripten = { games: sameGames, seconds: (t1 - t0) / 1000, gamesPerSec: sameGames / ((t1 - t0) / 1000), totals: emTotals };
+  const emSeconds = (cpu.user + cpu.system) / 1e6;
+  const emscripten = { games: sameGames, seconds: emSeconds, gamesPerSec: sameGames / emSeconds, totals: emTotals };
   // native QuickJS through frame_bench: 10 games per frame
   const frames = Math.max(1, Math.round(sameGames / 10));
   const script = join(BUILD, 'sim-inputs.json');
@@ -257,7 +262,11 @@ async function main() {
   const started = Date.now();
   const head = sh('git', ['rev-parse', '--short', 'HEAD']).trim();
   const dirty = sh('git', ['status', '--porcelain', '--', 'src', 'native']).trim() !== '';
-  log(`ratscrew benchmarks at ${head}${dirty ? ' (src/ or native/ has uncommitted changes)' : ''}`);
+  mkdirSync(BUILD, { recursive: true });
+  const bundleText = readFileSync(DIST_BUNDLE);
+  writeFileSync(BUNDLE, bundleText);
+  const bundleSha = createHash('sha256').update(bundleText).digest('hex').slice(0, 12);
+  log(`ratscrew benchmarks at ${head}${dirty ? ' (src/ or native/ has uncommitted changes)' : ''}, bundle sha256 ${bundleSha}`);
   build();
 
   // 1. the 600-frame 6-player run
@@ -286,6 +295,9 @@ async function main() {
     slapScript: hotFunctions(dumps, slapLabels),
     load: hotFunctions(dumps, new Set(['startup', 'load'])),
   };
+
+  // which JS functions: an instrumented copy of the bundle on chosen frames
+  const jsProfile = profileJs(run, scriptFile, F, frames);
 
   // 2. cold start from precompiled bytecode
   const bc = join(BUILD, 'ratscrew.qjsbc');
@@ -327,6 +339,7 @@ async function main() {
   const results = {
     commit: head,
     dirty,
+    bundleSha,
     date: new Date().toISOString(),
     machine: { cpu: cpuModel(), node: process.version, valgrind: sh('valgrind', ['--version']).trim() },
     run: {
@@ -345,6 +358,7 @@ async function main() {
     sizes: sz,
     simulation: simr,
     hot,
+    jsProfile,
     perFrame: F.rows.map((r) => [r.frame, r.cls, r.commands, r.script, r.decode, r.raster, r.allocBytes]),
   };
   results.budgets = budgets(results);
@@ -359,6 +373,44 @@ async function main() {
   log('');
   log(readFileSync(join(ROOT, 'bench/results.md'), 'utf8').split('\n## Budgets')[0].split('\n').slice(2).join('\n'));
   log(`wrote bench/results.json and bench/results.md in ${results.seconds.toFixed(0)} s`);
+}
+
+/**
+ * The frames worth explaining: the first table frame (the deal), each slap
+ * that wins a pile, the three dearest other table frames, and a median one.
+ */
+function profileJs(run, scriptFile, F, frames) {
+  const table = F.rows.filter((r) => r.cls === 'table');
+  const firstTable = table.length ? table[0].frame : null;
+  const pick = new Map();
+  const add = (f, why) => {
+    if (f !== null && f !== undefined && !pick.has(f)) pick.set(f, why);
+  };
+  add(firstTable, 'first table frame (the deal)');
+  for (const c of run.slapClaims) add(c, 'a slap wins the pile');
+  const dear = table.filter((r) => r.frame !== firstTable).sort((a, b) => b.script - a.script);
+  for (const r of dear.slice(0, 3)) add(r.frame, 'one of the dearest table frames');
+  const byScript = [...table].sort((a, b) => a.script - b.script);
+  if (byScript.length) add(byScript[Math.floor(byScript.length / 2)].frame, 'a median table frame');
+  const list = [...pick.keys()].sort((a, b) => a - b);
+  const outJsonl = join(BUILD, 'profile-frames.jsonl');
+  const prof = profileFrames({
+    bundlePath: BUNDLE,
+    script: run.script,
+    frames: list,
+    outFile: join(BUILD, 'ratscrew-instrumented.js'),
+    plain: Object.fromEntries(list.map((f) => [f, F.rows[f].script])),
+    runNative: (bundleFile, marks, last) => {
+      const dir = join(BUILD, 'cg-profile');
+      runFrameBench(['--inputs', scriptFile, '--bundle', bundleFile, '--out', outJsonl, '--frames', String(last + 1), '--marks', marks.join(',')], { callgrind: dir });
+      return readDumps(dir, 'cg.out', { functions: false });
+    },
+  });
+  const inst = readJsonl(outJsonl).filter((l) => l.frame !== undefined);
+  prof.sameFrames = inst.every((l) => l.hash === frames[l.frame].hash);
+  prof.why = Object.fromEntries(pick);
+  prof.uninstrumented = Object.fromEntries(list.map((f) => [f, F.rows[f].script]));
+  return prof;
 }
 
 /** A whole 6-player game (the human plays as in the 600-frame run) until the results screen. */
@@ -378,7 +430,7 @@ function wholeGame() {
   // the real headless host on the same script: peak RSS, and its hashes
   const tmp = join(BUILD, 'headless-game');
   rmSync(tmp, { recursive: true, force: true });
-  const t = spawnSync('/usr/bin/time', ['-v', join(NATIVE, 'ratscrew-headless'), '--inputs', file, '--out', tmp, '--no-raster'], { encoding: 'utf8' });
+  const t = spawnSync('/usr/bin/time', ['-v', join(NATIVE, 'ratscrew-headless'), '--inputs', file, '--bundle', BUNDLE, '--out', tmp, '--no-raster'], { encoding: 'utf8' });
   const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(t.stderr);
   let headlessMismatches = null;
   if (existsSync(join(tmp, 'hashes.txt'))) {
@@ -424,7 +476,7 @@ function budgets(r) {
   const peak = r.memory.game ? r.memory.game.heapPeakSampled : r.memory.heapPeakRun;
   add(`QuickJS heap peak${r.memory.game ? ' over a whole 6-player game' : ' over the 600-frame run'}`, peak, '≤', BUDGET.heapPeakBytes, 'bytes');
   add('cold start to the first frame (source)', r.coldStart.total, '≤', BUDGET.coldStartIr, 'instructions');
-  add('classic 4-player CPU-only games per second in Node', r.simulation.node.all.gamesPerSec, '≥', BUDGET.nodeGamesPerSec, 'games/s');
+  add('classic 4-player CPU-only games per CPU second in Node', r.simulation.node.all.gamesPerSec, '≥', BUDGET.nodeGamesPerSec, 'games/s');
   return b;
 }
 
@@ -432,6 +484,7 @@ function historyWith(prev, r) {
   const h = prev && Array.isArray(prev.history) ? prev.history.slice() : [];
   const row = {
     commit: r.commit + (r.dirty ? '+' : ''),
+    bundleSha: r.bundleSha,
     date: r.date.slice(0, 16).replace('T', ' '),
     steadyMedian: r.frames.table.total.median,
     steadyMax: r.frames.table.total.max,
@@ -446,7 +499,7 @@ function historyWith(prev, r) {
     nativeIrPerGame: Math.round(r.simulation.native.irPerGame),
   };
   const last = h[h.length - 1];
-  const same = last && Object.keys(row).every((k) => k === 'date' || k === 'nodeGamesPerSec' || last[k] === row[k]);
+  const same = last && last.bundleSha === row.bundleSha;
   if (same) h[h.length - 1] = row;
   else h.push(row);
   return h;
@@ -457,7 +510,7 @@ function markdown(r) {
   const f = r.frames;
   L.push('# Benchmark results');
   L.push('');
-  L.push(`Written by \`make bench\` (bench/run.mjs) at ${r.commit}${r.dirty ? ' with uncommitted changes in src/ or native/' : ''}, ${r.date.slice(0, 16).replace('T', ' ')} UTC, on ${r.machine.cpu}, ${r.machine.node}, ${r.machine.valgrind}. Instruction counts are x86-64 instructions counted by callgrind (repeatable); see docs/performance.md for what they mean on a PSP.`);
+  L.push(`Written by \`make bench\` (bench/run.mjs) at ${r.commit}${r.dirty ? ' with uncommitted changes in src/ or native/' : ''} (dist/ratscrew.js sha256 ${r.bundleSha}), ${r.date.slice(0, 16).replace('T', ' ')} UTC, on ${r.machine.cpu}, ${r.machine.node}, ${r.machine.valgrind}. Instruction counts are x86-64 instructions counted by callgrind (repeatable); see docs/performance.md for what they mean on a PSP.`);
   L.push('');
   L.push(`## Frames (${r.run.players}-player classic, ${r.run.frames} frames, ${r.run.script}, seed ${r.run.seed})`);
   L.push('');
@@ -500,7 +553,7 @@ function markdown(r) {
   L.push('');
   L.push('| file | bytes |');
   L.push('| --- | ---: |');
-  L.push(`| dist/ratscrew.js | ${fmt(s.bundle)} |`);
+  L.push(`| dist/ratscrew.js (as measured) | ${fmt(s.bundle)} |`);
   L.push(`| dist/ratscrew.js gzip -9 | ${fmt(s.bundleGzip)} |`);
   L.push(`| the bundle as QuickJS bytecode (build/bench/ratscrew.qjsbc) | ${fmt(s.bytecode)} (gzip ${fmt(s.bytecodeGzip)}) |`);
   L.push(`| assets/build/atlas.png | ${fmt(s.atlasPng)} |`);
@@ -514,7 +567,7 @@ function markdown(r) {
   const sm = r.simulation;
   L.push('## Simulation (classic, 4 CPU players, no drawing: bench/sim/entry.ts)');
   L.push('');
-  L.push('| engine | games | games/s (wall clock) |');
+  L.push('| engine | games | games per CPU second |');
   L.push('| --- | ---: | ---: |');
   L.push(`| Node ${r.machine.node} (V8), games 1..${sm.node.all.games} | ${sm.node.all.games} | ${sm.node.all.gamesPerSec.toFixed(0)} |`);
   L.push(`| Node (V8), games 1..${sm.node.same.games} | ${sm.node.same.games} | ${sm.node.same.gamesPerSec.toFixed(0)} |`);
@@ -543,11 +596,24 @@ function markdown(r) {
   hotTable('Slap + sweep frames, script', r.hot.slapScript);
   hotTable('Startup and bundle load', r.hot.load);
   hotTable('Simulation (native QuickJS)', r.simulation.native.hot);
+  const jp = r.jsProfile;
+  L.push('## Where the script instructions go (JS functions, instrumented bundle)');
+  L.push('');
+  L.push(`bench/lib/js-profile.mjs wraps ${jp.wrapped} top-level functions of a copy of the bundle with marks (frames drawn unchanged: ${jp.sameFrames ? 'yes' : 'NO'}); helpers called more than 25 times in a profiled frame stay unwrapped and count in their caller (calls in the dearest frame): ${jp.unwrapped.join(', ')}. "corrected" subtracts the instrumentation's own cost per wrapped call (estimated per frame from the plain count); "self" is raw and includes it. Class methods (TextSlot.draw, Reader) are not wrapped: they count in their caller.`);
+  L.push('');
+  for (const [f, p] of Object.entries(jp.frames)) {
+    L.push(`Frame ${f} (${jp.why[f]}; plain script ${fmt(p.plain)}, instrumented ${fmt(p.total)}, ${p.wrappedCalls} wrapped calls at about ${fmt(p.perCall)} each):`);
+    L.push('');
+    L.push('| function | calls | inclusive (corrected) | inclusive | self (raw) |');
+    L.push('| --- | ---: | ---: | ---: | ---: |');
+    for (const row of [...p.rows].sort((a, b) => b.corrected - a.corrected).slice(0, 16)) L.push(`| ${row.fn} | ${row.calls} | ${fmt(row.corrected)} | ${fmt(row.inclusive)} | ${fmt(row.self)} |`);
+    L.push('');
+  }
   L.push('## History (before/after)');
   L.push('');
-  L.push('| commit | date (UTC) | steady median | steady max | slap max | title median | cold start | cold (bytecode) | heap peak | steady alloc B | bundle B | Node games/s | Ir/game (QuickJS) |');
+  L.push('| commit (bundle) | date (UTC) | steady median | steady max | slap max | title median | cold start | cold (bytecode) | heap peak | steady alloc B | bundle B | Node games/s | Ir/game (QuickJS) |');
   L.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const h of r.history) L.push(`| ${h.commit} | ${h.date} | ${fmt(h.steadyMedian)} | ${fmt(h.steadyMax)} | ${fmt(h.slapMax)} | ${fmt(h.titleMedian)} | ${fmt(h.coldStart)} | ${fmt(h.coldStartBytecode)} | ${fmt(h.heapPeak)} | ${fmt(h.steadyAllocMedian)} | ${fmt(h.bundle)} | ${fmt(h.nodeGamesPerSec)} | ${fmt(h.nativeIrPerGame)} |`);
+  for (const h of r.history) L.push(`| ${h.commit} (${h.bundleSha ?? '?'}) | ${h.date} | ${fmt(h.steadyMedian)} | ${fmt(h.steadyMax)} | ${fmt(h.slapMax)} | ${fmt(h.titleMedian)} | ${fmt(h.coldStart)} | ${fmt(h.coldStartBytecode)} | ${fmt(h.heapPeak)} | ${fmt(h.steadyAllocMedian)} | ${fmt(h.bundle)} | ${fmt(h.nodeGamesPerSec)} | ${fmt(h.nativeIrPerGame)} |`);
   L.push('');
   return L.join('\n');
 }

@@ -12,11 +12,12 @@ export function readDumps(dir, prefix, { functions = true } = {}) {
     const label = /^desc: Trigger: Client Request: (\S+)/m.exec(text);
     const summary = /^summary: (\d+)/m.exec(text) ?? /^totals: (\d+)/m.exec(text);
     if (!label || !summary) continue;
-    const dump = { label: label[1], total: Number(summary[1]), self: null };
+    const index = Number(/\.(\d+)$/.exec(f)?.[1] ?? 0);
+    const dump = { label: label[1], total: Number(summary[1]), self: null, index };
     if (functions) dump.self = selfCosts(text);
     dumps.push(dump);
   }
-  return dumps;
+  return dumps.sort((a, b) => a.index - b.index);
 }
 
 /** Self instruction counts per function (object:function) of one dump. */

@@ -223,6 +223,65 @@ static void host_log(void *user, const char *text)
     fprintf(stderr, "[script] %s\n", text);
 }
 
+/* --marks: the frames being profiled, and the frame running now. A bundle
+ * instrumented by bench/js-profile.mjs calls __bench_mark(enter, id) around
+ * its functions; in a profiled frame each call dumps the counts so far, so
+ * bench/js-profile.mjs can give every JS function its share. */
+static int *mark_frames, mark_count, current_frame = -1, marking;
+
+static char *put_int(char *p, int v)
+{
+    char tmp[12];
+    int n = 0;
+    if (v < 0) {
+        *p++ = '-';
+        v = -v;
+    }
+    do tmp[n++] = (char)('0' + v % 10); while ((v /= 10) > 0);
+    while (n > 0) *p++ = tmp[--n];
+    return p;
+}
+
+/* Kept cheap (no printf): its own cost lands in the profile. */
+static JSValue js_bench_mark(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    char label[40], *p = label;
+    (void)ctx;
+    (void)this_val;
+    if (!marking || argc < 2) return JS_UNDEFINED;
+    *p++ = 'p';
+    p = put_int(p, current_frame);
+    *p++ = '_';
+    *p++ = JS_VALUE_GET_INT(argv[0]) ? '1' : '0';
+    *p++ = '_';
+    p = put_int(p, JS_VALUE_GET_INT(argv[1]));
+    *p = '\0';
+    CALLGRIND_DUMP_STATS_AT(label);
+    return JS_UNDEFINED;
+}
+
+static void parse_marks(const char *list)
+{
+    const char *p;
+    int n = 1;
+    for (p = list; *p; p++) n += *p == ',';
+    mark_frames = (int *)calloc((size_t)n, sizeof *mark_frames);
+    for (p = list; *p;) {
+        char *end;
+        mark_frames[mark_count++] = (int)strtol(p, &end, 10);
+        p = *end == ',' ? end + 1 : end;
+        if (end == p && *p) break;
+    }
+}
+
+static int is_marked(int frame)
+{
+    int i;
+    for (i = 0; i < mark_count; i++)
+        if (mark_frames[i] == frame) return 1;
+    return 0;
+}
+
 static void dump(const char *fmt, int frame)
 {
     char label[64];
@@ -233,7 +292,7 @@ static void dump(const char *fmt, int frame)
 static long long clock_ns(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts); /* CPU time: steadier on a shared machine */
     return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
@@ -283,6 +342,7 @@ int main(int argc, char **argv)
         else if (i + 1 < argc && !strcmp(argv[i], "--out")) out_path = argv[++i];
         else if (i + 1 < argc && !strcmp(argv[i], "--frames")) frames = atoi(argv[++i]);
         else if (i + 1 < argc && !strcmp(argv[i], "--bytecode")) bytecode = argv[++i];
+        else if (i + 1 < argc && !strcmp(argv[i], "--marks")) parse_marks(argv[++i]);
         else {
             fprintf(stderr, "frame_bench: bad argument %s\n", argv[i]);
             return 64;
@@ -331,6 +391,11 @@ int main(int argc, char **argv)
     /* no clock: no time budget, so no clock reads in the counts */
     vm = vm_create(&config, &host);
     if (!vm) return 1;
+    if (mark_count) {
+        JSValue global = JS_GetGlobalObject(vm->ctx);
+        JS_SetPropertyStr(vm->ctx, global, "__bench_mark", JS_NewCFunction(vm->ctx, js_bench_mark, "__bench_mark", 2));
+        JS_FreeValue(vm->ctx, global);
+    }
     dump("startup", 0);
     if (bytecode) {
         if (load_bytecode(vm, (const unsigned char *)source, len) < 0) {
@@ -365,10 +430,13 @@ int main(int argc, char **argv)
         int count;
         long long t0, t1;
         VmMemory m;
+        current_frame = frame;
+        marking = is_marked(frame);
         t0 = clock_ns();
         CALLGRIND_ZERO_STATS;
         count = vm_frame(vm, HEADLESS_FRAME_MS(frame), mask, &cmds);
         dump("s%d", frame);
+        marking = 0;
         t1 = clock_ns();
         calls1 = alloc_calls;
         bytes1 = alloc_bytes;
