@@ -143,6 +143,7 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
   let scene = 'title';
   let state: any = null;
   let quitNow = false;
+  let patient = false;
   const queue: number[] = [];
 
   const newSession = async (): Promise<void> => {
@@ -169,6 +170,8 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
     }
     local++;
     res.frames++;
+    res.sceneFrames[scene]!++;
+    if (scene === 'title' && state?.demo) res.demoFrames++;
     checkCommands(cmds);
     res.digest = Math.imul(res.digest ^ hashCommands(cmds), 0x01000193) >>> 0;
     if (hasQuit(cmds)) {
@@ -230,6 +233,18 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
   /** Queues the next few frames of input for the scene we are in. */
   const plan = (): void => {
     const r = rnd.u32() / 4294967296;
+    // A third of the games are played out patiently (no noise, no leaving), so
+    // that the results are reached whatever the seed and the game's pace.
+    if (scene !== 'table') patient = false;
+    else if (!patient && state.table?.game?.cardsPlayed === 0 && rnd.chance(0.35)) patient = true;
+    if (patient && !state.table?.quitConfirm) {
+      const g = state.table?.game;
+      const mine = g && g.over === null && (g.turn === 0 || g.pendingChoice === 0 || g.pendingCollect?.seat === 0);
+      if (mine) press(state.table.choosing ? rnd.pick([B.CROSS, B.LEFT, B.RIGHT]) : B.SQUARE, 1 + rnd.below(12));
+      else if (rnd.chance(0.05)) press(B.CROSS, 4);
+      else wait(4 + rnd.below(20));
+      return;
+    }
     if (r < 0.08) {
       // Noise: any buttons at all, held a little; on the title mostly without Start.
       let mask = rnd.u32() & (rnd.chance(0.1) ? 0xffffffff : 0xf3f9);
@@ -309,7 +324,7 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
         look();
         // Probes are rarer at the table (plans there are short) so that games get finished.
         // Results and the quit question are short visits: probe them more often.
-        const chance = scene === 'results' ? 0.5 : scene !== 'table' ? probeChance : state.table?.quitConfirm ? 0.3 : probeChance / 10;
+        const chance = scene === 'results' ? 0.5 : scene === 'howTo' ? 0.15 : scene !== 'table' ? probeChance : state.table?.quitConfirm ? 0.3 : probeChance / 10;
         if (rnd.chance(chance)) {
           probe();
           if (!quitNow) look();
@@ -318,10 +333,7 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
         plan();
       }
       const mask = queue.shift()!;
-      const ok = step(mask);
-      if (scene === 'title' && state?.demo) res.demoFrames++;
-      res.sceneFrames[scene]!++;
-      if (!ok) queue.length = 0;
+      if (!step(mask)) queue.length = 0;
     }
   } catch (e) {
     const where = `seed ${opts.seed}, session ${res.sessions - 1} frame ${local} (overall frame ${res.frames}, session began at ${sessionStart}), scene ${scene}`;
