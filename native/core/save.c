@@ -21,7 +21,17 @@ static int format_trailer(char *out, const char *text, size_t len)
     return snprintf(out, TRAILER_MAX, TRAILER_FMT, (unsigned long)len, fnv1a(text, len));
 }
 
-static int write_file(const char *path, const char *text, size_t len, SaveSyncFn sync)
+static int op_remove(const SaveOps *ops, const char *path)
+{
+    return ops && ops->remove ? ops->remove(path) : remove(path);
+}
+
+static int op_rename(const SaveOps *ops, const char *from, const char *to)
+{
+    return ops && ops->rename ? ops->rename(from, to) : rename(from, to);
+}
+
+static int write_file(const char *path, const char *text, size_t len, const SaveOps *ops)
 {
     char trailer[TRAILER_MAX];
     int tlen = format_trailer(trailer, text, len);
@@ -31,23 +41,23 @@ static int write_file(const char *path, const char *text, size_t len, SaveSyncFn
     ok = fwrite(text, 1, len, f) == len
         && fwrite(trailer, 1, (size_t)tlen, f) == (size_t)tlen
         && fflush(f) == 0
-        && (!sync || sync(f) == 0);
+        && (!ops || !ops->sync || ops->sync(f) == 0);
     if (fclose(f) != 0) ok = 0;
-    if (!ok) remove(path);
+    if (!ok) op_remove(ops, path);
     return ok;
 }
 
-int save_write(const char *path, const char *text, size_t len, SaveSyncFn sync)
+int save_write(const char *path, const char *text, size_t len, const SaveOps *ops)
 {
     char tmp[1024];
     if (len > SAVE_MAX_BYTES) return 0;
     if (snprintf(tmp, sizeof tmp, "%s.new", path) >= (int)sizeof tmp) return 0;
-    if (!write_file(tmp, text, len, sync)) return 0;
-    if (rename(tmp, path) == 0) return 1;
+    if (!write_file(tmp, text, len, ops)) return 0;
+    if (op_rename(ops, tmp, path) == 0) return 1;
     /* Some file systems (the PSP's) cannot rename over an existing file.
      * Until the second rename, save_read finds the complete .new file. */
-    remove(path);
-    return rename(tmp, path) == 0;
+    op_remove(ops, path);
+    return op_rename(ops, tmp, path) == 0;
 }
 
 long save_verify(const char *buf, size_t n)

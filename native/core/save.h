@@ -15,11 +15,17 @@
 
 #define SAVE_MAX_BYTES (256u * 1024u)
 
-/* Makes written data durable (fsync on POSIX); 0 on success. May be NULL. */
-typedef int (*SaveSyncFn)(FILE *f);
+/* The file operations a platform may replace. Any member may be NULL: no
+ * sync, or the C library's remove() / rename(). (The PSP's C library cannot
+ * remove files, so its host passes sceIoRemove.) */
+typedef struct SaveOps {
+    int (*sync)(FILE *f);                          /* fsync on POSIX; 0 = ok */
+    int (*remove)(const char *path);               /* 0 = ok */
+    int (*rename)(const char *from, const char *to); /* 0 = ok */
+} SaveOps;
 
-/* 1 on success. */
-int save_write(const char *path, const char *text, size_t len, SaveSyncFn sync);
+/* 1 on success. ops may be NULL. */
+int save_write(const char *path, const char *text, size_t len, const SaveOps *ops);
 
 /* The verified text (malloc'd, NUL-terminated, *len set), or NULL when there
  * is no intact save. */

@@ -26,5 +26,6 @@ char *desktop_load(void *user, size_t *len)
 
 int desktop_save(void *user, const char *text, size_t len)
 {
-    return save_write((const char *)user, text, len, posix_fsync);
+    static const SaveOps ops = { posix_fsync, NULL, NULL };
+    return save_write((const char *)user, text, len, &ops);
 }

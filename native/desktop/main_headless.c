@@ -49,7 +49,8 @@ static int host_save(void *user, const char *text, size_t len)
     copy[len] = '\0';
     free(h->opt.script.saved);
     h->opt.script.saved = copy;
-    return save_write(h->save_path, text, len, posix_fsync);
+    static const SaveOps ops = { posix_fsync, NULL, NULL };
+    return save_write(h->save_path, text, len, &ops);
 }
 
 static void host_log(void *user, const char *text)

@@ -9,7 +9,7 @@
 uint64_t posix_clock_ms(void *unused);
 /* Monotonic microseconds, for timing frames. */
 uint64_t posix_clock_us(void);
-/* fsync of a stdio stream (SaveSyncFn). */
+/* fsync of a stdio stream (SaveOps.sync). */
 int posix_fsync(FILE *f);
 /* mkdir -p; 0 on success. */
 int posix_make_dirs(const char *path);

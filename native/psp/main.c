@@ -20,9 +20,11 @@ PSP_MODULE_INFO("Ratscrew", PSP_MODULE_USER, 1, 0);
 PSP_MAIN_THREAD_ATTR(THREAD_ATTR_USER);
 /* QuickJS recurses; its own limit (VM_DEFAULT_STACK_LIMIT) stays below this. */
 PSP_MAIN_THREAD_STACK_SIZE_KB(512);
-/* Everything but 1 MB (thread stacks, the kernel's needs) for malloc; the
- * VM's 8 MiB limit keeps the script well inside it even on a PSP-1000. */
-PSP_HEAP_SIZE_KB(-1024);
+/* A negative size asks the C library for all free user memory less the
+ * threshold (1 MB, for thread stacks created later); the VM's 8 MiB limit
+ * keeps the script well inside it even on a PSP-1000. */
+PSP_HEAP_SIZE_KB(-1);
+PSP_HEAP_THRESHOLD_SIZE_KB(1024);
 
 /* The buttons of docs/host-api.md; HOME, HOLD and the rest are not the game's. */
 #define GAME_BUTTONS (BTN_SELECT | BTN_START | BTN_UP | BTN_RIGHT | BTN_DOWN | BTN_LEFT | \

@@ -41,10 +41,23 @@ char *psp_save_load(void *user, size_t *len)
     return save_read(save_path, len);
 }
 
+/* The PSP's C library (pspsdk libcglue) has no working unlink, so remove()
+ * fails there: the kernel's own calls do the file operations. */
+static int io_remove(const char *path)
+{
+    return sceIoRemove(path) < 0 ? -1 : 0;
+}
+
+static int io_rename(const char *from, const char *to)
+{
+    return sceIoRename(from, to) < 0 ? -1 : 0;
+}
+
 int psp_save_store(void *user, const char *text, size_t len)
 {
+    /* No sync step: closing the file is what commits it on the PSP's file
+     * system, and save_write closes the new file before it renames it. */
+    static const SaveOps ops = { NULL, io_remove, io_rename };
     (void)user;
-    /* No fsync here: closing the file is what commits it on the PSP's
-     * file system, and save_write closes before it renames. */
-    return save_write(save_path, text, len, NULL);
+    return save_write(save_path, text, len, &ops);
 }

@@ -138,6 +138,33 @@ static void test_mixer(void)
     }
 }
 
+/* A file system whose rename cannot replace a file, like the PSP's. */
+static int rename_no_replace(const char *from, const char *to)
+{
+    FILE *f = fopen(to, "rb");
+    if (f) {
+        fclose(f);
+        return -1;
+    }
+    return rename(from, to);
+}
+
+static void test_save_without_replace(const char *dir)
+{
+    static const SaveOps ops = { NULL, NULL, rename_no_replace };
+    char path[512];
+    size_t len = 0;
+    char *text;
+    snprintf(path, sizeof path, "%s/core-test-noreplace.json", dir);
+    remove(path);
+    CHECK(save_write(path, "first", 5, &ops) == 1);
+    CHECK(save_write(path, "second", 6, &ops) == 1);
+    text = save_read(path, &len);
+    CHECK(text && strcmp(text, "second") == 0);
+    free(text);
+    remove(path);
+}
+
 static void test_save(const char *dir)
 {
     char path[512], tmp[600];
@@ -181,6 +208,7 @@ int main(int argc, char **argv)
     test_sprite_clip();
     test_mixer();
     test_save(argc > 1 ? argv[1] : ".");
+    test_save_without_replace(argc > 1 ? argv[1] : ".");
     if (failures) fprintf(stderr, "core_test: %d failure(s)\n", failures);
     else printf("core_test: all passed\n");
     return failures ? 1 : 0;

@@ -3,4 +3,6 @@
 #define STUB_PSPIOFILEMGR_H
 #include "psptypes.h"
 int sceIoMkdir(const char *dir, SceMode mode);
+int sceIoRemove(const char *file);
+int sceIoRename(const char *oldname, const char *newname);
 #endif

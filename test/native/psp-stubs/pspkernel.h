@@ -10,6 +10,7 @@ enum PspModuleInfoAttr { PSP_MODULE_USER = 0 };
 #define PSP_MAIN_THREAD_ATTR(attr) unsigned int sce_newlib_attribute = (attr)
 #define PSP_MAIN_THREAD_STACK_SIZE_KB(size_kb) unsigned int sce_newlib_stack_kb_size = (size_kb)
 #define PSP_HEAP_SIZE_KB(size_kb) int sce_newlib_heap_kb_size = (size_kb)
+#define PSP_HEAP_THRESHOLD_SIZE_KB(size_kb) int sce_newlib_heap_threshold_kb_size = (size_kb)
 
 enum PspThreadAttributes { PSP_THREAD_ATTR_USER = 0x80000000 };
 #define THREAD_ATTR_USER PSP_THREAD_ATTR_USER
