@@ -82,12 +82,20 @@ static void poll_events(Desktop *d)
     }
 }
 
-/* Without vsync, sleeps until the next 60 Hz tick. */
-static void pace(Desktop *d, Uint64 start, long frame)
+/* Keeps the game at 60 frames a second (the PSP's rate) whatever the
+ * display does: with a 60 Hz vsync this rarely sleeps, with a faster display
+ * or no vsync it waits for the next tick. After a long stall (a dragged
+ * window) the schedule restarts instead of running frames back to back. */
+static void pace(Uint64 *epoch, long *ticks)
 {
-    double due = (double)start + (frame + 1) * FRAME_MS;
     Uint64 now = SDL_GetTicks64();
-    if (!d->video.vsync && due > (double)now) SDL_Delay((Uint32)(due - (double)now));
+    double due = (double)*epoch + (double)(*ticks + 1) * FRAME_MS;
+    (*ticks)++;
+    if ((double)now < due) SDL_Delay((Uint32)(due - (double)now));
+    else if ((double)now > due + 250.0) {
+        *epoch = now;
+        *ticks = 0;
+    }
 }
 
 /* Shows the error until START (Enter, Esc) or the window closes. */
@@ -113,8 +121,8 @@ static void error_loop(Desktop *d)
 static void game_loop(Desktop *d)
 {
     CommandSink sink = desktop_sink(d);
-    Uint64 start = SDL_GetTicks64();
-    long frame;
+    Uint64 start = SDL_GetTicks64(), epoch = start;
+    long frame, ticks = 0;
     for (frame = 0; !d->quit && (!d->frames || frame < d->frames); frame++) {
         const int32_t *cmds;
         int count;
@@ -126,7 +134,7 @@ static void game_loop(Desktop *d)
         }
         commands_run(cmds, count, &sink);
         sdl_video_present(&d->video, &d->raster);
-        pace(d, start, frame);
+        pace(&epoch, &ticks);
     }
 }
 

@@ -3,14 +3,12 @@
 
 int sdl_video_open(SdlVideo *v)
 {
-    SDL_RendererInfo info;
     v->window = SDL_CreateWindow("Egyptian Ratscrew", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                                  SCREEN_W * 2, SCREEN_H * 2, SDL_WINDOW_RESIZABLE);
     if (!v->window) goto fail;
     v->renderer = SDL_CreateRenderer(v->window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
     if (!v->renderer) v->renderer = SDL_CreateRenderer(v->window, -1, SDL_RENDERER_SOFTWARE);
     if (!v->renderer) goto fail;
-    v->vsync = SDL_GetRendererInfo(v->renderer, &info) == 0 && (info.flags & SDL_RENDERER_PRESENTVSYNC);
     /* Nearest scaling and whole multiples keep the pixel art sharp. */
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "nearest");
     SDL_RenderSetLogicalSize(v->renderer, SCREEN_W, SCREEN_H);

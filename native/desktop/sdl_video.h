@@ -15,7 +15,6 @@ typedef struct SdlVideo {
     SDL_Window *window;
     SDL_Renderer *renderer;
     SDL_Texture *texture;
-    int vsync;                 /* presenting waits for the display */
 } SdlVideo;
 
 /* 0 on success; otherwise logs SDL's error. */
