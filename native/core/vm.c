@@ -143,11 +143,12 @@ int vm_frame(Vm *vm, int now, uint32_t buttons, const int32_t **cmds)
         vm_capture_exception(vm, "ratscrew.frame");
         return -1;
     }
-    if (JS_ToInt32(vm->ctx, &count, result) < 0) {
+    if (!JS_IsNumber(result)) {
         JS_FreeValue(vm->ctx, result);
-        vm_capture_exception(vm, "ratscrew.frame");
+        vm_set_error(vm, "ratscrew.frame returned no number (the count of commands it wrote)");
         return -1;
     }
+    JS_ToInt32(vm->ctx, &count, result); /* cannot throw for a number */
     JS_FreeValue(vm->ctx, result);
     if (count < 0 || count > vm->cmd_capacity) {
         vm_set_error(vm, "ratscrew.frame returned %d commands; the buffer holds %d",

@@ -65,4 +65,6 @@ export const RECURSE_FOREVER = entry(`
 
 export const BAD_COUNT = entry('return 5000;');
 
+export const NO_COUNT = entry('c[0] = 1;');
+
 export const NO_ENTRY = 'var nothing = 1;';

@@ -87,6 +87,13 @@ describe('native host error handling', () => {
     expect(r.stderr).toContain('returned 5000 commands; the buffer holds 2048');
   });
 
+  it('rejects a frame that returns no count', () => {
+    const r = run('nocount', B.NO_COUNT);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('failed at frame 0');
+    expect(r.stderr).toContain('returned no number');
+  });
+
   it('rejects a script that defines no ratscrew entry', () => {
     const r = run('noentry', B.NO_ENTRY);
     expect(r.status).toBe(2);
