@@ -43,9 +43,9 @@ const FAN_STEP = 13;
 
 const nameSlots: TextSlot[] = [];
 for (let i = 0; i < 6; i++) nameSlots.push(new TextSlot());
-const messageSlot = new TextSlot();
-const hintSlot = new TextSlot();
-const comparisonSlot = new TextSlot();
+const messageSlot = new TextSlot(12);
+const hintSlot = new TextSlot(8);
+const comparisonSlot = new TextSlot(4);
 const quitSlot = new TextSlot();
 const bannerSlot = new TextSlot();
 const playLegend = new TextSlot();
@@ -281,9 +281,8 @@ function drawPick(players: number, pick: number): void {
 
 function drawMessage(message: string): void {
   if (message === '') return;
-  messageSlot.draw(FONT_SMALL, message, PILE_X, 163, ALIGN_CENTRE, C.WHITE, 300);
-  const run = messageSlot.run!;
-  // The box goes under the text: draw it, then the text again on top.
+  const run = messageSlot.lay(FONT_SMALL, message, PILE_X, 163, ALIGN_CENTRE, C.WHITE, 300);
+  // The box is sized to the text and drawn under it.
   const w = run.width + 14;
   const h = run.lines * FONT_SMALL.lineHeight + 4;
   rect(PILE_X - (w >> 1), 161, w, h, C.SHADE);

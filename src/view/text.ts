@@ -118,9 +118,55 @@ export interface TextRun {
   readonly lines: number;
 }
 
+/** Glyphs with pixels (not spaces) counted by the last measureLine call. */
+let inked = 0;
+
+/** Width of one line, counting its drawn glyphs into `inked` on the way. */
+function measureLine(font: Font, line: string, table: Int16Array): number {
+  const g = font.glyphs;
+  let w = 0;
+  let n = 0;
+  for (let i = 0; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    w += g[(code < TABLE_CODES ? table[code]! : searchGlyph(font, code)) * GLYPH_INTS + 6]!;
+    if (code !== 32) n++;
+  }
+  inked = n;
+  return w;
+}
+
+/** Writes one line's glyph commands into cmds from int o; returns the next free int. */
+function emitLine(font: Font, table: Int16Array, line: string, cmds: Int32Array, o: number, pen: number, top: number, tint: number): number {
+  const g = font.glyphs;
+  for (let i = 0; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    const k = (code < TABLE_CODES ? table[code]! : searchGlyph(font, code)) * GLYPH_INTS;
+    if (code !== 32) {
+      const w = g[k + 2]!;
+      const h = g[k + 3]!;
+      cmds[o] = OP_SPRITE;
+      cmds[o + 1] = pen + g[k + 4]!;
+      cmds[o + 2] = top + g[k + 5]!;
+      cmds[o + 3] = w;
+      cmds[o + 4] = h;
+      cmds[o + 5] = g[k]! | (g[k + 1]! << 16);
+      cmds[o + 6] = w | (h << 16);
+      cmds[o + 7] = tint;
+      o += COMMAND_INTS;
+    }
+    pen += g[k + 6]!;
+  }
+  return o;
+}
+
+function startPen(x: number, w: number, align: number): number {
+  return align === ALIGN_CENTRE ? x - (w >> 1) : align === ALIGN_RIGHT ? x - w : x;
+}
+
 /**
  * Lays text out with its first line's top at y. x is the left edge, the
  * centre or the right edge per align; wraps to maxWidth when it is > 0.
+ * One line that fits (the usual case) is measured once and written once.
  */
 export function layout(
   font: Font,
@@ -131,75 +177,85 @@ export function layout(
   tint: number,
   maxWidth = 0,
 ): TextRun {
+  const table = tableFor(font);
+  tint |= 0;
+  if (text.indexOf('\n') < 0) {
+    const w = measureLine(font, text, table);
+    if (maxWidth <= 0 || w <= maxWidth) {
+      const cmds = new Int32Array(inked * COMMAND_INTS);
+      emitLine(font, table, text, cmds, 0, startPen(x, w, align), y, tint);
+      return { cmds, width: w, lines: 1 };
+    }
+  }
   const lines = wrap(font, text, maxWidth);
+  const widths: number[] = [];
   let count = 0;
-  for (const line of lines) for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) !== 32) count++;
+  let widest = 0;
+  for (const line of lines) {
+    const w = measureLine(font, line, table);
+    widths.push(w);
+    count += inked;
+    if (w > widest) widest = w;
+  }
   const cmds = new Int32Array(count * COMMAND_INTS);
   let o = 0;
-  let widest = 0;
-  let top = y;
-  const g = font.glyphs;
-  const table = tableFor(font);
-  for (const line of lines) {
-    const w = measure(font, line);
-    if (w > widest) widest = w;
-    let pen = align === ALIGN_CENTRE ? x - (w >> 1) : align === ALIGN_RIGHT ? x - w : x;
-    for (let i = 0; i < line.length; i++) {
-      const code = line.charCodeAt(i);
-      const k = (code < TABLE_CODES ? table[code]! : searchGlyph(font, code)) * GLYPH_INTS;
-      if (code !== 32) {
-        cmds[o] = OP_SPRITE;
-        cmds[o + 1] = pen + g[k + 4]!;
-        cmds[o + 2] = top + g[k + 5]!;
-        cmds[o + 3] = g[k + 2]!;
-        cmds[o + 4] = g[k + 3]!;
-        cmds[o + 5] = g[k]! | (g[k + 1]! << 16);
-        cmds[o + 6] = g[k + 2]! | (g[k + 3]! << 16);
-        cmds[o + 7] = tint | 0;
-        o += COMMAND_INTS;
-      }
-      pen += g[k + 6]!;
-    }
-    top += font.lineHeight;
+  for (let i = 0; i < lines.length; i++) {
+    o = emitLine(font, table, lines[i]!, cmds, o, startPen(x, widths[i]!, align), y + i * font.lineHeight, tint);
   }
-  return { cmds: o === cmds.length ? cmds : cmds.slice(0, o), width: widest, lines: lines.length };
+  return { cmds, width: widest, lines: lines.length };
+}
+
+/** One remembered layout of a TextSlot. */
+interface Laid {
+  text: string;
+  font: Font;
+  x: number;
+  y: number;
+  align: number;
+  tint: number;
+  maxWidth: number;
+  run: TextRun;
 }
 
 /**
- * A place on screen that shows one text at a time. draw() re-lays out only
- * when the text, position, alignment or colour changed; otherwise it copies
- * the cached commands, allocating nothing.
+ * A place on screen that shows one text at a time. draw() copies the cached
+ * commands when the text, place and colour are ones it laid out recently,
+ * allocating nothing; otherwise it lays the text out and remembers it. A slot
+ * that cycles through a few texts ("Dana to play", "Alex to play", ...) keeps
+ * `memory` of them so that it does not lay them out again each time.
  */
 export class TextSlot {
-  private text: string | null = null;
-  private x = 0;
-  private y = 0;
-  private align = 0;
-  private tint = 0;
-  private maxWidth = 0;
-  private font: Font | null = null;
+  private readonly laid: Laid[] = [];
+  /** Where the next new layout goes once the memory is full. */
+  private next = 0;
+  /** The run drawn last. */
   run: TextRun | null = null;
 
+  constructor(private readonly memory = 1) {}
+
   draw(font: Font, text: string, x: number, y: number, align: number, tint: number, maxWidth = 0): void {
-    if (
-      this.text !== text ||
-      this.font !== font ||
-      this.x !== x ||
-      this.y !== y ||
-      this.align !== align ||
-      this.tint !== tint ||
-      this.maxWidth !== maxWidth
-    ) {
-      this.text = text;
-      this.font = font;
-      this.x = x;
-      this.y = y;
-      this.align = align;
-      this.tint = tint;
-      this.maxWidth = maxWidth;
-      this.run = layout(font, text, x, y, align, tint, maxWidth);
+    copyRun(this.lay(font, text, x, y, align, tint, maxWidth).cmds);
+  }
+
+  /** The layout of this text here (remembered or new) without drawing it: for boxes sized to their text. */
+  lay(font: Font, text: string, x: number, y: number, align: number, tint: number, maxWidth = 0): TextRun {
+    const laid = this.laid;
+    for (let i = 0; i < laid.length; i++) {
+      const l = laid[i]!;
+      if (l.text === text && l.x === x && l.y === y && l.font === font && l.tint === tint && l.align === align && l.maxWidth === maxWidth) {
+        this.run = l.run;
+        return l.run;
+      }
     }
-    copyRun(this.run!.cmds);
+    const run = layout(font, text, x, y, align, tint, maxWidth);
+    const entry: Laid = { text, font, x, y, align, tint, maxWidth, run };
+    if (laid.length < this.memory) laid.push(entry);
+    else {
+      laid[this.next] = entry;
+      this.next = (this.next + 1) % this.memory;
+    }
+    this.run = run;
+    return run;
   }
 }
 

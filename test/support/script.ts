@@ -9,6 +9,8 @@ export interface InputScript {
   frames: number;
   inputs: [number, number][];
   shots: number[];
+  /** Saved text the host's load() returns (null or absent: nothing saved). */
+  saved?: string | null;
 }
 
 export function readScript(path: string): InputScript {
@@ -60,7 +62,7 @@ export async function replay(
   onFrame?: (f: ReplayFrame, vm: BundleVM) => void,
   opts: FakeHostOptions = {},
 ): Promise<{ vm: BundleVM; hashes: number[] }> {
-  const vm = await BundleVM.create({ ...opts, seed: script.seed });
+  const vm = await BundleVM.create({ saved: script.saved ?? null, ...opts, seed: script.seed });
   const hashes: number[] = [];
   let k = 0;
   let mask = 0;
