@@ -59,6 +59,8 @@ export interface ButtonFuzzResult {
   quitConfirmSeen: number;
   demoFrames: number;
   optionChanges: number;
+  /** Longest wait seen for a CPU player or the results, in frames (plans are looked at every few frames). */
+  longestCpuWait: number;
   ms: number;
   /** A hash over every frame's command hash: equal runs draw equal frames. */
   digest: number;
@@ -130,6 +132,7 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
     quitConfirmSeen: 0,
     demoFrames: 0,
     optionChanges: 0,
+    longestCpuWait: 0,
     ms: 0,
     digest: 0x811c9dc5,
     failure: null,
@@ -195,7 +198,37 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
     }
     if (state.table?.game) checkTableGame(state.table.game as GameState);
     if (state.table?.quitConfirm) res.quitConfirmSeen++;
+    checkProgress();
     return state;
+  };
+
+  /**
+   * Liveness: while the table waits for a CPU player (or for the results after
+   * the last card), something must happen within STALL_FRAMES. Waiting for the
+   * human is fine; the quit question pauses the clock.
+   */
+  let lastSig = '';
+  let sigSince = 0;
+  const STALL_FRAMES = 600; // 10 s; CPU players act within about 2 s
+  const checkProgress = (): void => {
+    const onTable = (scene === 'table' || (scene === 'title' && state.demo)) && state.table?.game;
+    if (!onTable || state.table.quitConfirm) {
+      lastSig = '';
+      return;
+    }
+    const g = state.table.game as GameState;
+    const human = scene === 'table' ? 0 : -1;
+    const cpuToAct =
+      g.over !== null || (g.pendingChoice !== null ? g.pendingChoice !== human : g.pendingCollect ? g.pendingCollect.seat !== human : g.turn !== human);
+    const sig = `${scene}|${g.seed}|${g.cardsPlayed}|${g.turn}|${g.pile.length}|${g.burned.length}|${g.pendingCollect?.seat}|${g.pendingChoice}|${g.over ? 1 : 0}`;
+    if (sig !== lastSig || !cpuToAct) {
+      lastSig = sig;
+      sigSince = res.frames;
+      return;
+    }
+    res.longestCpuWait = Math.max(res.longestCpuWait, res.frames - sigSince);
+    if (res.frames - sigSince > STALL_FRAMES)
+      throw new Failure(`the table stalled: ${res.frames - sigSince} frames waiting for a CPU player or the results (${sig})`);
   };
 
   const press = (b: number, after = 1): void => {
