@@ -6,6 +6,8 @@
 //    the title's idle demo (CPU-only games, one after another) in the native
 //    headless host with --stats: QuickJS heap at the start, per window and at
 //    the end, frame times, exit status.
+//    The same frames in the bundle under quickjs-emscripten (tools/fuzz/demo.ts)
+//    count the games, their endings, and check invariants and liveness.
 // 2. The same host under valgrind --leak-check=full (shorter), and the
 //    AddressSanitizer/LeakSanitizer build (build/native-asan) if it builds.
 // 3. The button fuzzer for 1,000,000 frames and the rules fuzzer for 20,000,000
@@ -179,6 +181,13 @@ async function asan() {
   rmSync(out, { recursive: true, force: true });
 }
 
+async function demoGames() {
+  const r = await run('npx', ['tsx', 'tools/fuzz/demo.ts', '--seed', String(SEED), '--frames', String(FRAMES)], 3_600_000);
+  const lines = [...r.stdout.split('\n').filter(Boolean).map((l) => l.replace(/^demo /, ''))];
+  if (r.status !== 0) lines.push(r.stderr.slice(-2000));
+  report('The same demo games in the bundle (quickjs-emscripten): games, endings, invariants, liveness', r.status === 0, lines);
+}
+
 async function buttonFuzz() {
   const r = await run('npx', ['tsx', 'tools/fuzz/buttons.ts', '--seed', String(SEED), '--frames', String(BUTTON_FRAMES)], 3_600_000);
   const summary = /\n(\{[\s\S]*\n\})\n/.exec(r.stdout);
@@ -226,6 +235,7 @@ if (!existsSync(HEADLESS) || !existsSync(BUNDLE)) {
   process.exit(1);
 }
 await longPlay();
+await demoGames();
 await valgrind();
 await asan();
 await buttonFuzz();
