@@ -3,7 +3,8 @@
  * folder, and the error screen when the script fails.
  *
  *   ratscrew [--seed S] [--frames N] [--bundle FILE]
- * --frames stops after N frames (for automated runs with SDL's dummy drivers). */
+ * --frames stops after N frames, and closes the error screen after a second
+ * (for automated runs with SDL's dummy drivers). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -5,7 +5,7 @@
  * the keyboard layout, so "Z" is the key labelled Z). */
 static const struct { SDL_Keycode key; uint32_t button; } KEYS[] = {
     { SDLK_BACKSPACE, BTN_SELECT },
-    { SDLK_RETURN, BTN_START }, { SDLK_KP_ENTER, BTN_START }, { SDLK_ESCAPE, BTN_START },
+    { SDLK_RETURN, BTN_START }, { SDLK_ESCAPE, BTN_START },
     { SDLK_UP, BTN_UP }, { SDLK_RIGHT, BTN_RIGHT }, { SDLK_DOWN, BTN_DOWN }, { SDLK_LEFT, BTN_LEFT },
     { SDLK_q, BTN_LTRIGGER }, { SDLK_w, BTN_RTRIGGER },
     { SDLK_a, BTN_TRIANGLE }, { SDLK_i, BTN_TRIANGLE },
