@@ -29,6 +29,10 @@ typedef struct ColorVertex {
     short x, y, z;
 } ColorVertex;
 
+/* The GE reads these sizes (each vertex padded to its largest member). */
+typedef char tex_vertex_is_16_bytes[sizeof(TexVertex) == 16 ? 1 : -1];
+typedef char color_vertex_is_12_bytes[sizeof(ColorVertex) == 12 ? 1 : -1];
+
 #define TEX_VTYPE (GU_TEXTURE_16BIT | GU_COLOR_8888 | GU_VERTEX_16BIT | GU_TRANSFORM_2D)
 #define COLOR_VTYPE (GU_COLOR_8888 | GU_VERTEX_16BIT | GU_TRANSFORM_2D)
 
