@@ -2,25 +2,15 @@
 // edges (Square plays or collects, Cross slaps, the D-pad and Cross name a
 // taker); CPU seats play after their playDelay, slap at their planned times
 // and name takers with chooseTaker. Everything that happens to the game goes
-// through act(), which also turns the engine's events into what the table
-// shows (message, animations, sound cues) and reschedules the CPU players.
+// through act(), which hands the engine's events to table-show.ts (what the
+// table shows) and game-stats.ts, and reschedules the CPU players.
 import { chooseTaker, planSlaps, playDelay, type Difficulty, type SlapPlan } from '../ai';
 import { apply, newGame, orderSlaps } from '../rules';
-import type { Action, GameEvent, GameOptions, GameState, Seat } from '../rules/types';
+import type { Action, GameOptions, GameState, Seat } from '../rules/types';
+import { countEvent, resetStats, statsDebug, statsResults } from './game-stats';
 import type { Strings } from './i18n/strings';
-import {
-  CUE_BUZZ,
-  CUE_DEAL,
-  CUE_FLIP,
-  CUE_LOSE,
-  CUE_SLAP,
-  CUE_SWEEP,
-  CUE_WIN,
-  cue,
-  type Screen,
-  type SeatResult,
-  type TableScreen,
-} from './screen';
+import { CUE_DEAL, cue, type Screen, type SeatResult, type TableScreen } from './screen';
+import { showEvent, showOn, updateHint } from './table-show';
 
 /** A time that never comes: nothing scheduled. */
 const NEVER = 0x3fffffff;
@@ -55,11 +45,6 @@ let overAt = NEVER;
 let topAt = 0;
 let pausedAt = -1;
 
-let piles: number[] = [];
-let slapsWon: number[] = [];
-let slapsLost: number[] = [];
-let fastest = -1;
-
 export interface TableSetup {
   options: GameOptions;
   seed: number;
@@ -85,10 +70,8 @@ export function startTable(s: Screen, setup: TableSetup, now: number): void {
     isCpu.push(seat !== human);
     if (seat !== human) cpuSeats.push(seat);
   }
-  piles = zeros(players);
-  slapsWon = zeros(players);
-  slapsLost = zeros(players);
-  fastest = -1;
+  resetStats(players, human);
+  showOn(s, human);
   plans = [];
   nextPlan = 0;
   playAt = collectAt = chooseAt = overAt = NEVER;
@@ -105,13 +88,7 @@ export function startTable(s: Screen, setup: TableSetup, now: number): void {
   view.quitConfirm = false;
   cue(screen, CUE_DEAL);
   schedule(now);
-  updateHint();
-}
-
-function zeros(n: number): number[] {
-  const a: number[] = [];
-  for (let i = 0; i < n; i++) a.push(0);
-  return a;
+  updateHint(game);
 }
 
 function seatNames(players: number, withHuman: boolean): string[] {
@@ -278,7 +255,12 @@ function act(action: Action, t: number): void {
   game = result.state;
   view.game = game;
   let said = false;
-  for (const event of result.events) said = showEvent(event, before, t, said);
+  for (const e of result.events) {
+    countEvent(e, t, topAt);
+    said = showEvent(e, before, game, t, said);
+    if (e.type === 'collectDue') collectAt = t + COLLECT_MS;
+    else if (e.type === 'gameOver') overAt = t;
+  }
   if (game.pile !== before.pile && game.pile.length !== before.pile.length) {
     topAt = t;
     replan(t);
@@ -286,7 +268,7 @@ function act(action: Action, t: number): void {
   // Whoever is to play now waits their own pause from this moment.
   if (game.turn !== before.turn || game.pile.length < before.pile.length) playAt = NEVER;
   schedule(t);
-  updateHint();
+  updateHint(game);
 }
 
 /** Fresh CPU slap plans for the pile as it now is; unfired old ones are dropped. */
@@ -323,166 +305,11 @@ function schedule(t: number): void {
   }
 }
 
-function say(text: string, t: number): void {
-  view.message = text;
-  view.messageAt = t;
-}
-
-function nameOf(seat: Seat): string {
-  return view.names[seat]!;
-}
-
-/** One engine event -> what the table shows. Returns whether a message was set in this batch. */
-function showEvent(e: GameEvent, before: GameState, t: number, said: boolean): boolean {
-  const s = strings;
-  switch (e.type) {
-    case 'played':
-      startFlight(e.seat, e.card, t);
-      cue(screen, CUE_FLIP, e.seat);
-      view.comparison =
-        e.comparison === 'higher' ? s.higher : e.comparison === 'equal' ? s.equal : e.comparison === 'lower' ? s.lower : '';
-      view.comparisonKind = e.comparison === 'higher' ? 1 : e.comparison === 'lower' ? -1 : 0;
-      if (game.lay !== null && game.lay.seat === e.seat && game.lay.left > 0 && game.lay.left < game.lay.total) {
-        say(s.layCount(game.lay.total, game.lay.left), t);
-        return true;
-      }
-      return said;
-    case 'penaltyLay':
-      say(s.layCount(e.cards, e.cards), t);
-      return true;
-    case 'challenge':
-      say(s.challenge(nameOf(e.answerer), e.answerer === human, e.chances), t);
-      return true;
-    case 'collectDue':
-      collectAt = t + COLLECT_MS;
-      return said;
-    case 'claimed':
-      startSweep(before, e.seat, t);
-      piles[e.seat]!++;
-      cue(screen, CUE_SWEEP, e.seat);
-      say(claimText(e.seat, e.reason, e.pattern, e.cards, before), t);
-      if (e.reason === 'slap') {
-        slapsWon[e.seat]!++;
-        slapAt(e.seat, t, true);
-        if (e.seat === human && (fastest < 0 || t - topAt < fastest)) fastest = t - topAt;
-      }
-      return true;
-    case 'wrongSlap':
-      slapsLost[e.seat]!++;
-      slapAt(e.seat, t, false);
-      view.shake.active = true;
-      view.shake.seat = e.seat;
-      view.shake.start = t;
-      cue(screen, CUE_BUZZ, e.seat);
-      say(e.barred ? s.barred(nameOf(e.seat), e.seat === human) : s.wrongSlap(nameOf(e.seat), e.seat === human, e.burned), t);
-      return true;
-    case 'slapMissed':
-      if (e.seat === human) {
-        slapAt(e.seat, t, false);
-        say(s.tooLate, t);
-        return true;
-      }
-      return said;
-    case 'chooseTaker':
-      say(s.chooseTaker, t);
-      if (e.seat === human) {
-        view.choosing = true;
-        view.pick = (human + 1) % game.options.players;
-      }
-      return true;
-    case 'out':
-      if (!said) say(s.out(nameOf(e.seat), e.seat === human), t);
-      return said;
-    case 'slappedIn':
-      return said;
-    case 'turn':
-      return said;
-    case 'gameOver':
-      overAt = t;
-      view.choosing = false;
-      say(s.wins(nameOf(e.result.winner), e.result.winner === human), t);
-      cue(screen, human < 0 || e.result.winner === human ? CUE_WIN : CUE_LOSE);
-      return true;
-  }
-  return said;
-}
-
-function claimText(seat: Seat, reason: string, pattern: string | undefined, cards: number, before: GameState): string {
-  const s = strings;
-  const you = seat === human;
-  const name = nameOf(seat);
-  switch (reason) {
-    case 'slap':
-      return s.slapClaim(s.slapRuleNames[pattern as keyof typeof s.slapRuleNames] ?? '', name, you, cards);
-    case 'challenge':
-      return s.challengeClaim(name, you, cards);
-    case 'lastCard':
-      return s.lastCardClaim(name, you, cards);
-    case 'lower':
-      return s.lowerClaim(name, you, cards);
-    case 'jokerLower':
-      return s.jokerClaim(name, you, cards);
-    case 'jokerChoice':
-      return s.choiceClaim(nameOf(before.pendingChoice ?? seat), before.pendingChoice === human, name, you, cards);
-  }
-  return '';
-}
-
-function startFlight(seat: Seat, card: number, t: number): void {
-  const f = view.flight;
-  f.active = true;
-  f.seat = seat;
-  f.card = card;
-  f.start = t;
-}
-
-function startSweep(before: GameState, seat: Seat, t: number): void {
-  const sw = view.sweep;
-  const pile = before.pile;
-  const n = pile.length < sw.cards.length ? pile.length : sw.cards.length;
-  for (let i = 0; i < n; i++) sw.cards[i] = pile[pile.length - n + i]!;
-  sw.count = n;
-  sw.active = n > 0;
-  sw.seat = seat;
-  sw.start = t;
-  // The card still flying belongs to the swept pile now.
-  view.flight.active = false;
-}
-
-function slapAt(seat: Seat, t: number, good: boolean): void {
-  view.slapHand.active = true;
-  view.slapHand.good = good;
-  view.slapHand.seat = seat;
-  view.slapHand.start = t;
-  cue(screen, CUE_SLAP, seat);
-}
-
-function updateHint(): void {
-  const s = strings;
-  if (human < 0 || game.over !== null) view.hint = '';
-  else if (view.choosing) view.hint = s.chooseHint;
-  else if (game.pendingCollect !== null) view.hint = game.pendingCollect.seat === human ? s.takePile : '';
-  else if (game.pendingChoice !== null) view.hint = '';
-  else if (game.turn === human) view.hint = s.yourTurn;
-  else view.hint = s.waitFor(nameOf(game.turn));
-}
-
 // ---- the end ----
 
 /** The finished game's results, best first (the screen shows them). */
 export function tableResults(): { ranking: SeatResult[]; fastestMs: number; cardsPlayed: number } {
-  const over = game.over!;
-  const ranking: SeatResult[] = [];
-  for (const seat of over.ranking) {
-    ranking.push({
-      name: nameOf(seat),
-      cards: game.stacks[seat]!.length,
-      piles: piles[seat]!,
-      slapsWon: slapsWon[seat]!,
-      slapsLost: slapsLost[seat]!,
-    });
-  }
-  return { ranking, fastestMs: fastest, cardsPlayed: game.cardsPlayed };
+  return statsResults(game, view.names);
 }
 
 export function humanSeat(): Seat {
@@ -498,9 +325,6 @@ export function tableDebug(): object {
     chooseAt: chooseAt === NEVER ? null : chooseAt,
     overAt: overAt === NEVER ? null : overAt,
     paused: pausedAt >= 0,
-    piles,
-    slapsWon,
-    slapsLost,
-    fastest,
+    ...statsDebug(),
   };
 }
