@@ -25,6 +25,8 @@ const DIST_BUNDLE = join(ROOT, 'dist/ratscrew.js');
 /** A snapshot of dist/ratscrew.js taken at the start: every figure is of the same bundle, whatever rebuilds it meanwhile. */
 const BUNDLE = join(ROOT, 'build/bench/ratscrew.js');
 const QUICK = process.argv.includes('--quick');
+/** What "decode" counted (set by build()). */
+let decodeKind = '';
 
 const BUDGET = {
   steadyFrameIr: 250000,
@@ -101,9 +103,20 @@ function build() {
   const qjs = names(/^QJS_NAMES\s*:=\s*(.*)$/m).map((n) => compile(join(qjsSrc, n + '.c'), qjsFlags));
   const core = names(/^CORE_NAMES\s*:=\s*(.*)$/m).map((n) => compile(join(ROOT, 'native/core', n + '.c'), projectFlags));
   const input = compile(join(ROOT, 'native/desktop/input_script.c'), projectFlags);
-  const bench = compile(join(ROOT, 'bench/native/frame_bench.c'), [...projectFlags, '-D_GNU_SOURCE']);
+  // the PSP host's drawing, when it exists, over a model of libgu
+  const pspVideo = join(ROOT, 'native/psp/psp_video.c');
+  const stubs = join(ROOT, 'test/native/psp-stubs');
+  const usePsp = existsSync(pspVideo) && existsSync(join(stubs, 'pspgu.h'));
+  const pspFlags = [...projectFlags, `-I${stubs}`, `-I${join(ROOT, 'native/psp')}`];
+  const pspObjs = usePsp ? [compile(pspVideo, pspFlags), compile(join(ROOT, 'bench/native/psp_gu_model.c'), pspFlags)] : [];
+  const benchSrc = join(ROOT, 'bench/native/frame_bench.c');
+  const bench = join(obj, usePsp ? 'frame_bench_psp.o' : 'frame_bench.o');
+  sh('cc', [...projectFlags, '-D_GNU_SOURCE', ...(usePsp ? ['-DBENCH_PSP_VIDEO', ...pspFlags.slice(projectFlags.length)] : []), '-c', '-o', bench, benchSrc]);
+  decodeKind = usePsp
+    ? 'native/psp/psp_video.c psp_video_frame (the PSP host\'s GE display list) over a model of libgu (bench/native/psp_gu_model.c)'
+    : 'a stand-in for the PSP host (bench/native/frame_bench.c psp_decode)';
   const bytecode = compile(join(ROOT, 'bench/native/bytecode.c'), projectFlags);
-  sh('cc', ['-o', join(BUILD, 'frame_bench'), bench, ...core, input, ...qjs, '-lm', '-lpthread',
+  sh('cc', ['-o', join(BUILD, 'frame_bench'), bench, ...pspObjs, ...core, input, ...qjs, '-lm', '-lpthread',
     '-Wl,--wrap=malloc,--wrap=free,--wrap=realloc,--wrap=calloc']);
   const save = compile(join(ROOT, 'native/core/save.c'), projectFlags);
   sh('cc', ['-o', join(BUILD, 'bytecode'), bytecode, save, ...qjs, '-lm', '-lpthread']);
@@ -343,6 +356,7 @@ async function main() {
     date: new Date().toISOString(),
     machine: { cpu: cpuModel(), node: process.version, valgrind: sh('valgrind', ['--version']).trim() },
     run: {
+      decode: decodeKind,
       script: 'bench/inputs/table-6p.json',
       seed: run.script.seed,
       players: PLAYERS,
@@ -514,7 +528,7 @@ function markdown(r) {
   L.push('');
   L.push(`## Frames (${r.run.players}-player classic, ${r.run.frames} frames, ${r.run.script}, seed ${r.run.seed})`);
   L.push('');
-  L.push(`Script = \`ratscrew.frame\` called through \`vm_frame\`; decode = the command list walked by \`commands_run\` into a PSP-style vertex list (bench/native/frame_bench.c). Slap frames: from the frame a slap wins the pile (frames ${r.run.slapClaims.join(', ')}) for ${r.run.slapWindowMs} ms (the hand and sweep animations). Native and V8 runs drew identical frames: ${r.run.hashMismatchesV8vsNative === 0 ? 'yes' : `NO (${r.run.hashMismatchesV8vsNative} differ)`}.`);
+  L.push(`Script = \`ratscrew.frame\` called through \`vm_frame\`; decode = ${r.run.decode}. Slap frames: from the frame a slap wins the pile (frames ${r.run.slapClaims.join(', ')}) for ${r.run.slapWindowMs} ms (the hand and sweep animations). Native and V8 runs drew identical frames: ${r.run.hashMismatchesV8vsNative === 0 ? 'yes' : `NO (${r.run.hashMismatchesV8vsNative} differ)`}.`);
   L.push('');
   L.push('| frames | count | script median | script max | decode median | decode max | total median | total max | commands median |');
   L.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');

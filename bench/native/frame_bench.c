@@ -6,7 +6,9 @@
  *    phase: "startup" (process start to main, plus the VM and host object),
  *    "load" (evaluating the bundle), then per frame "s<N>" (the script's
  *    ratscrew.frame call), "d<N>" (the host decoding the command list into
- *    a PSP-style vertex list, see psp_sink below) and, with --raster,
+ *    a GE display list: native/psp/psp_video.c's psp_video_frame over a
+ *    model of libgu, bench/native/psp_gu_model.c, when built with
+ *    -DBENCH_PSP_VIDEO; else the stand-in psp_decode below) and, with --raster,
  *    "r<N>" (the headless/desktop software rasterizer, informational);
  *  - allocation counting: malloc/realloc/calloc/free are wrapped at link
  *    time (-Wl,--wrap=...), so every allocation QuickJS makes through the
@@ -34,6 +36,11 @@
 #include "vm.h"
 #include "vm_internal.h"
 #include "../../native/desktop/input_script.h"
+#ifdef BENCH_PSP_VIDEO
+/* The PSP host's own drawing (native/psp/psp_video.c) over a libgu model
+ * (bench/native/psp_gu_model.c): the decode that is counted. */
+#include "psp_video.h"
+#endif
 
 /* ---- allocation counting (link with --wrap) ---- */
 void *__real_malloc(size_t n);
@@ -173,7 +180,7 @@ static void psp_sound(void *user, int id, int volume, int pan)
     m->sounds++;
 }
 
-static void psp_decode(PspModel *m, const int32_t *cmds, int count)
+static void __attribute__((unused)) psp_decode(PspModel *m, const int32_t *cmds, int count)
 {
     CommandSink sink;
     memset(&sink, 0, sizeof sink);
@@ -419,6 +426,9 @@ int main(int argc, char **argv)
         heap_peak = m.malloc_size;
     }
     free(source);
+#ifdef BENCH_PSP_VIDEO
+    psp_video_init();
+#endif
     live_peak = live_bytes; /* from here on: the peak while frames run */
     CALLGRIND_TOGGLE_COLLECT;
 
@@ -444,7 +454,11 @@ int main(int argc, char **argv)
             fprintf(stderr, "frame_bench: frame %d: %s\n", frame, vm_error(vm));
             return 2;
         }
+#ifdef BENCH_PSP_VIDEO
+        psp_video_frame(cmds, count);
+#else
         psp_decode(&model, cmds, count);
+#endif
         dump("d%d", frame);
         if (do_raster) {
             raster_frame(&raster, cmds, count);
