@@ -114,6 +114,7 @@ export function appFrame(now: number, buttons: number): void {
     }
   }
   if (anyPressed()) lastInputAt = now;
+  if (screen.scene !== SCENE_TITLE && quitQuestion(now)) return;
   switch (screen.scene) {
     case SCENE_TITLE:
       return titleFrame(now);
@@ -126,6 +127,32 @@ export function appFrame(now: number, buttons: number): void {
     case SCENE_RESULTS:
       return resultsFrame(now);
   }
+}
+
+// ---- the quit question ----
+
+/**
+ * Start anywhere but on the title asks first ("press Start again to quit"),
+ * so that a stray press loses nothing: Start again goes to the title (from
+ * Options, saving), any other button goes on where it was. The table waits
+ * meanwhile. Returns true while the question is up.
+ */
+function quitQuestion(now: number): boolean {
+  if (screen.quitConfirm) {
+    if (wasPressed(BTN_START)) {
+      screen.quitConfirm = false;
+      if (screen.scene === SCENE_OPTIONS) save();
+      screen.scene = SCENE_TITLE;
+    } else if (anyPressed()) {
+      screen.quitConfirm = false;
+      if (screen.scene === SCENE_TABLE) resumeTable(now);
+    }
+    return true;
+  }
+  if (!wasPressed(BTN_START)) return false;
+  screen.quitConfirm = true;
+  if (screen.scene === SCENE_TABLE) pauseTable(now);
+  return true;
 }
 
 // ---- title ----
@@ -284,22 +311,6 @@ function startGame(now: number): void {
 }
 
 function tableFrame(now: number): void {
-  const table = screen.table;
-  if (table.quitConfirm) {
-    if (wasPressed(BTN_START)) {
-      table.quitConfirm = false;
-      screen.scene = SCENE_TITLE;
-    } else if (anyPressed()) {
-      table.quitConfirm = false;
-      resumeTable(now);
-    }
-    return;
-  }
-  if (wasPressed(BTN_START)) {
-    table.quitConfirm = true;
-    pauseTable(now);
-    return;
-  }
   stepTable(
     now,
     wasPressed(BTN_CROSS),
@@ -357,6 +368,7 @@ export function debugState(): string {
     optionRows: screen.optionRows,
     howToPage: screen.howToPage,
     notice: screen.notice,
+    quitConfirm: screen.quitConfirm,
     settings,
     stats,
     dealer,
@@ -369,7 +381,7 @@ export function debugState(): string {
           comparison: t.comparison,
           choosing: t.choosing,
           pick: t.pick,
-          quitConfirm: t.quitConfirm,
+          quitConfirm: screen.quitConfirm,
           timers: tableDebug(),
         }
       : null,

@@ -68,7 +68,6 @@ export interface TableScreen {
   /** Russian chooser: the human is naming a taker; pick is the highlighted seat. */
   choosing: boolean;
   pick: number;
-  quitConfirm: boolean;
 }
 
 export interface OptionRow {
@@ -115,6 +114,8 @@ export interface Screen {
   /** Music track wanted now (0 the theme), -1 for silence. */
   music: number;
   soundOn: boolean;
+  /** Start was pressed away from the title: "press Start again to quit" is showing. */
+  quitConfirm: boolean;
   quit: boolean;
 }
 
@@ -145,13 +146,13 @@ export function newScreen(strings: Strings): Screen {
       shake: { active: false, seat: 0, start: 0, good: false },
       choosing: false,
       pick: 0,
-      quitConfirm: false,
     },
     results: { winner: '', byLimit: false, ranking: [], fastestMs: -1, cardsPlayed: 0, lifetime: [] },
     cues: new Int32Array(16),
     cueCount: 0,
     music: -1,
     soundOn: true,
+    quitConfirm: false,
     quit: false,
   };
 }

@@ -85,7 +85,6 @@ export function startTable(s: Screen, setup: TableSetup, now: number): void {
   view.comparison = '';
   view.flight.active = view.sweep.active = view.slapHand.active = view.shake.active = false;
   view.choosing = false;
-  view.quitConfirm = false;
   cue(screen, CUE_DEAL);
   schedule(now);
   updateHint(game);

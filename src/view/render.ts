@@ -1,7 +1,7 @@
 // One frame's draw list from the app's Screen: the scene, the notice line,
 // sound cues, music and quit.
 import { MUSIC, SOUND } from '../assets/sounds';
-import { FONT_SMALL } from '../assets/font';
+import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import {
   SCENE_HOWTO,
   SCENE_OPTIONS,
@@ -13,7 +13,7 @@ import {
 import * as C from './colours';
 import { beginFrame, clear, commandCount, music, quit, rect, sound } from './drawlist';
 import { drawHowTo, drawOptions, drawResults, drawTitle } from './menus';
-import { drawFelt } from './widgets';
+import { drawFelt, drawPanel } from './widgets';
 import { plateX } from './seats';
 import { drawTable } from './table-view';
 import { ALIGN_CENTRE, TextSlot } from './text';
@@ -25,6 +25,15 @@ const MUSIC_VOLUME = 150;
 /** The track last sent with OP_MUSIC; -2 before the first frame (so the first frame always says). */
 let musicSent = -2;
 const noticeSlot = new TextSlot();
+
+const quitSlot = new TextSlot();
+
+/** "Press Start again to quit" over whatever the scene shows. */
+function drawQuitQuestion(s: Screen): void {
+  rect(0, 0, 480, 272, C.SHADE);
+  drawPanel(70, 112, 340, 44, C.WHITE);
+  quitSlot.draw(FONT_LARGE, s.strings.quitConfirm, 240, 125, ALIGN_CENTRE, C.WHITE);
+}
 
 /** A cue from a seat sounds from that side of the table. */
 function playCue(s: Screen, c: number): void {
@@ -59,6 +68,7 @@ export function renderFrame(s: Screen, now: number): number {
       drawResults(s);
       break;
   }
+  if (s.quitConfirm) drawQuitQuestion(s);
   if (s.notice !== '' && now < s.noticeUntil) {
     rect(0, 0, 480, 15, C.SHADE_HEAVY);
     noticeSlot.draw(FONT_SMALL, s.notice, 240, 1, ALIGN_CENTRE, C.YELLOW);

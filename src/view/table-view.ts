@@ -31,7 +31,7 @@ import {
 } from './seats';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
 import { easeOut, lerp, progress, shakeOffset, triangle } from './tween';
-import { drawOutline, drawPanel } from './widgets';
+import { drawOutline } from './widgets';
 
 export const FLIGHT_MS = 180;
 export const SWEEP_MS = 320;
@@ -46,7 +46,6 @@ for (let i = 0; i < 6; i++) nameSlots.push(new TextSlot());
 const messageSlot = new TextSlot(12);
 const hintSlot = new TextSlot(8);
 const comparisonSlot = new TextSlot(4);
-const quitSlot = new TextSlot();
 const bannerSlot = new TextSlot();
 const playLegend = new TextSlot();
 const slapLegend = new TextSlot();
@@ -107,7 +106,6 @@ export function drawTable(t: TableScreen, strings: Strings, now: number, banner:
     copyRun(layer);
   }
   drawMoving(t, game, now);
-  if (t.quitConfirm) drawQuitQuestion(strings);
 }
 
 // ---- the layer: what changes only with the game ----
@@ -388,10 +386,4 @@ function drawHand(t: TableScreen, game: GameState, now: number): void {
   if (p === 256 && e.good) spriteRect(toX + 24 - (b[2] >> 1), toY + 24 - (b[3] >> 1), b, C.YELLOW);
   sprite(lerp(fromX, toX, p), lerp(fromY, toY, p), 48, flipY ? -48 : 48, h[0], h[1], h[2], h[3], C.WHITE);
   if (p === 256 && !e.good) spriteRect(toX + 24 - (b[2] >> 1), toY + 24 - (b[3] >> 1), b, C.WHITE);
-}
-
-function drawQuitQuestion(strings: Strings): void {
-  rect(0, 0, 480, 272, C.SHADE);
-  drawPanel(70, 112, 340, 44, C.WHITE);
-  quitSlot.draw(FONT_LARGE, strings.quitConfirm, 240, 125, ALIGN_CENTRE, C.WHITE);
 }

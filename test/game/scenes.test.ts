@@ -51,6 +51,33 @@ describe('title', () => {
   });
 });
 
+describe('the quit question away from the title', () => {
+  it.each([
+    ['options', 1],
+    ['howTo', 2],
+  ])('Start, Start leads from %s to the title; Start then another button stays', async (scene, item) => {
+    d = await Driver.create({ seed: 1 });
+    d.step(0);
+    goToTitleItem(d, item);
+    d.press(BTN.CROSS);
+    expect(d.debug().scene).toBe(scene);
+    d.press(BTN.START);
+    expect(d.debug().quitConfirm).toBe(true);
+    expect(hasOp(d.last, 6)).toBe(false);
+    d.press(BTN.DOWN); // cancels only: the cursor does not move
+    let s = d.debug();
+    expect(s.scene).toBe(scene);
+    expect(s.quitConfirm).toBe(false);
+    expect(s.optionCursor).toBe(0);
+    d.press(BTN.START);
+    d.press(BTN.START);
+    s = d.debug();
+    expect(s.scene).toBe('title');
+    expect(hasOp(d.last, 6)).toBe(false); // back at the title, not quitting the game
+    if (scene === 'options') expect(d.vm.saves).toBe(1);
+  });
+});
+
 describe('how to play', () => {
   it('pages through the active rules in the chosen language', async () => {
     d = await Driver.create({ seed: 1 });
@@ -93,6 +120,16 @@ describe('results', () => {
     expect(s.table.message).toBe('');
     playUntil(d, (s) => s.scene === 'results', 60000);
     expect(d.debug().stats.russian.games).toBe(2);
+    d.press(BTN.START);
+    d.press(BTN.CROSS); // the question is cancelled, not a new game
+    expect(d.debug().scene).toBe('results');
+    d.press(BTN.START);
+    d.press(BTN.START);
+    expect(d.debug().scene).toBe('title');
+    d.press(BTN.DOWN);
+    goToTitleItem(d, 0);
+    d.press(BTN.CROSS);
+    playUntil(d, (s) => s.scene === 'results', 60000);
     d.press(BTN.CIRCLE);
     expect(d.debug().scene).toBe('title');
   });
