@@ -197,7 +197,7 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
       if (scene === 'results') res.gamesFinished++;
     }
     if (state.table?.game) checkTableGame(state.table.game as GameState);
-    if (state.table?.quitConfirm) res.quitConfirmSeen++;
+    if (state.quitConfirm ?? state.table?.quitConfirm) res.quitConfirmSeen++;
     checkProgress();
     return state;
   };
@@ -244,7 +244,8 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
     // Let go of everything first: a held Start gives no new press.
     if (!step(0)) return;
     look();
-    const from = scene === 'table' && state.table?.quitConfirm ? 'quitConfirm' : state.demo ? 'demo' : scene;
+    const asking = state.quitConfirm ?? state.table?.quitConfirm;
+    const from = asking ? `${scene}+quitConfirm` : state.demo ? 'demo' : scene;
     res.probes[from] = (res.probes[from] ?? 0) + 1;
     if (scene === 'title' && !state.demo) {
       // Start on the title leaves the game: QUIT within two frames.
