@@ -36,7 +36,8 @@ describe.skipIf(!haveHost)('the game under the native memory limit', () => {
   //   --frames 30 --no-raster --memory-limit 96256 --out /tmp/x   (also 137216, 464896, 557056, ...)
   // About one limit in five between 64 KB and 1 MB crashes. A fix: in
   // get_prev_opcode return OP_invalid when dbuf_error(&fd->byte_code), and in
-  // emit_goto return -1 when new_label fails (later QuickJS releases do both).
+  // emit_goto return -1 when new_label fails (later QuickJS releases have the
+  // first check; the second is this project's suggestion).
   it.fails('running out of memory while loading is reported, never a crash (every limit from 64 KB to 1 MB)', () => {
     const crashes: string[] = [];
     for (let limit = 65536; limit <= 1 << 20; limit += 10240) {
