@@ -5,6 +5,7 @@ import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import type { Screen } from '../app/screen';
 import * as C from './colours';
 import { capture, copyRun, mark, rect, sprite, spriteRect } from './drawlist';
+import { drawBack, drawCard } from './cards';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
 import { drawFelt, drawPanel } from './widgets';
 
@@ -50,7 +51,8 @@ export function drawTitle(s: Screen): void {
   const t = s.strings;
   const logo = SPRITES.logo;
   spriteRect(240 - (logo[2] >> 1), 22, logo, C.WHITE);
-  titleSlots[0]!.draw(FONT_SMALL, t.title + ' - ' + t.subtitle, 240, 22 + logo[3] + 4, ALIGN_CENTRE, C.PALE_GOLD);
+  titleSlots[0]!.draw(FONT_SMALL, t.subtitle, 240, 22 + logo[3] + 4, ALIGN_CENTRE, C.PALE_GOLD);
+  drawTitleCards();
   drawPanel(150, 112, 180, 112, C.WHITE);
   const items = [t.menu.play, t.menu.options, t.menu.howTo, t.menu.quit];
   for (let i = 0; i < items.length; i++) {
@@ -60,6 +62,17 @@ export function drawTitle(s: Screen): void {
   }
   titleSlots[5]!.draw(FONT_SMALL, t.titleHint, 240, 252, ALIGN_CENTRE, C.GREY);
   keep(from);
+}
+
+/** Card numbers: suit * 13 + rank - 2 (src/rules/types.ts). */
+const TITLE_LEFT = [3 * 13 + 12, 2 * 13 + 11, 1 * 13 + 10, 0 * 13 + 9]; // A♠ K♥ Q♦ J♣
+const TITLE_RIGHT = [2 * 13 + 3, 0 * 13 + 3, 52]; // a pair of fives and a joker: slap!
+
+/** Two small hands of cards either side of the menu: the game's pieces on its cover. */
+function drawTitleCards(): void {
+  for (let i = 0; i < TITLE_LEFT.length; i++) drawCard(TITLE_LEFT[i]!, 28 + i * 16, 118 + i * 6, C.WHITE);
+  drawBack(360, 124, C.WHITE);
+  for (let i = 0; i < TITLE_RIGHT.length; i++) drawCard(TITLE_RIGHT[i]!, 372 + i * 18, 112 + i * 8, C.WHITE);
 }
 
 // ---- options ----

@@ -16,7 +16,7 @@ function cap(s: string): string {
 export const EN: Strings = {
   languageName: 'English',
   title: 'Egyptian Ratscrew',
-  subtitle: 'slap the pile',
+  subtitle: 'Slap the pile!',
   menu: { play: 'Play', options: 'Options', howTo: 'How to play', quit: 'Quit' },
   titleHint: 'Up/Down: choose   Cross: confirm   Start: quit',
   demo: 'Demo - press any button',

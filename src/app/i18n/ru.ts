@@ -28,7 +28,7 @@ function cap(s: string): string {
 export const RU: Strings = {
   languageName: 'Русский',
   title: 'Египетский Рэтскрю',
-  subtitle: 'хлопни по стопке',
+  subtitle: 'Египетский Рэтскрю: хлопни по стопке!',
   menu: { play: 'Играть', options: 'Настройки', howTo: 'Как играть', quit: 'Выход' },
   titleHint: 'Вверх/вниз: выбор   Крест: ОК   Start: выход',
   demo: 'Демо - нажмите любую кнопку',

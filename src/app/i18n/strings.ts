@@ -6,6 +6,7 @@ import type { SlapRule } from '../../rules/types';
 export interface Strings {
   readonly languageName: string;
   readonly title: string;
+  /** The line under the (English) logo: in Russian it also names the game. */
   readonly subtitle: string;
   readonly menu: { play: string; options: string; howTo: string; quit: string };
   readonly titleHint: string;
