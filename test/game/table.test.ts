@@ -119,6 +119,37 @@ describe('the classic table', () => {
     expect(after.table.timers.slapsWon[winner]).toBe(s.table.timers.slapsWon[winner] + 1);
   });
 
+  it('a won challenge is collected about 1 s after it is due; the human winner collects sooner with Square', async () => {
+    await classicTable(21, 'Easy', '3');
+    // A CPU winner: the pile waits ~1 s (slappable), then goes to them.
+    let s = playUntil(d, (s) => s.table.game.pendingCollect !== null && s.table.game.pendingCollect.seat !== 0);
+    // The pile fell due during the last frame stepped (d.now is the next frame's time).
+    const dueAt = s.table.timers.collectAt - 1000;
+    expect(dueAt).toBeGreaterThan(d.now - 40);
+    expect(dueAt).toBeLessThanOrEqual(d.now);
+    const seat = s.table.game.pendingCollect.seat;
+    const pile = s.table.game.pile.length;
+    let collectedIn = -1;
+    while (d.debug().table.game.pendingCollect !== null) {
+      collectedIn = d.now;
+      d.step(0);
+    }
+    expect(collectedIn - dueAt).toBeGreaterThanOrEqual(1000);
+    expect(collectedIn - dueAt).toBeLessThan(1000 + 17);
+    // (With this seed nobody slaps the pile meanwhile: its winner collects it.)
+    expect(d.debug().table.message).toBe(`${s.table.names[seat]} wins the challenge: ${pile} cards`);
+    // The human as the winner: Square takes it at once.
+    s = playUntil(d, (s) => s.table.game.pendingCollect !== null && s.table.game.pendingCollect.seat === 0);
+    expect(s.table.hint).toBe('Square: take the pile');
+    const mine = s.table.game.stacks[0].length;
+    const won = s.table.game.pile.length;
+    d.step(BTN.SQUARE);
+    const after = d.debug();
+    expect(after.table.game.pendingCollect).toBe(null);
+    expect(after.table.game.stacks[0].length).toBe(mine + won);
+    expect(after.table.message).toBe(`You win the challenge: ${won} cards`);
+  });
+
   it('a wrong slap burns a card under the pile', async () => {
     await classicTable(7);
     const s = playUntil(
