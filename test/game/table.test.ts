@@ -2,6 +2,7 @@
 // with Square, slapping with Cross, losing a slap race by waiting, a wrong
 // slap's burn, press edges only, and the quit question.
 import { afterEach, describe, expect, it } from 'vitest';
+import { SPRITES } from '../../src/assets/atlas';
 import { BTN, Driver } from '../support/driver';
 import { goToTitleItem, openOptions, pairOrSandwich, playUntil, setOption, startFromOptions } from './helpers';
 
@@ -148,6 +149,20 @@ describe('the classic table', () => {
     expect(after.table.game.pendingCollect).toBe(null);
     expect(after.table.game.stacks[0].length).toBe(mine + won);
     expect(after.table.message).toBe(`You win the challenge: ${won} cards`);
+  });
+
+  it('a seat out of cards is greyed: its name plate is drawn dimmed', async () => {
+    await classicTable(8, 'Medium', '3');
+    const plates = (cmds: Int32Array): number[] => {
+      const tints: number[] = [];
+      const uv = SPRITES.seat[0] | (SPRITES.seat[1] << 16);
+      for (let o = 0; o < cmds.length; o += 8) if (cmds[o] === 2 && cmds[o + 5] === uv) tints.push(cmds[o + 7]! >>> 0);
+      return tints;
+    };
+    expect(plates(d.step(0))).toEqual([0xffffffff, 0xffffffff, 0xffffffff]);
+    playUntil(d, (s) => s.table.game.stacks[0].length === 0 && s.table.game.over === null);
+    d.step(0);
+    expect(plates(d.last)).toEqual([0xff707070, 0xffffffff, 0xffffffff]); // seat 0 (you) greyed
   });
 
   it('a wrong slap burns a card under the pile', async () => {
