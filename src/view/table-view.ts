@@ -65,18 +65,31 @@ let kNames: string[] | null = null;
 let kBanner = '';
 let kStrings: Strings | null = null;
 
+/**
+ * The message and help lines as drawn. A new line appears from the frame
+ * after the one in which the game changed: the frame of a claim already pays
+ * for the rules, the CPU players' plans and the redrawn seats, and laying out
+ * text is the next largest cost, so it waits 1/60 s.
+ */
+let shownMessage = '';
+let shownHint = '';
+
 /** Draws the table. banner: a line over the table (the title's demo), '' for none. */
 export function drawTable(t: TableScreen, strings: Strings, now: number, banner: string): void {
   const game = t.game;
   if (game === null) return;
+  if (kGame === game || layer === null) {
+    shownMessage = t.message;
+    shownHint = t.hint;
+  }
   const flying = t.flight.active && now - t.flight.start < FLIGHT_MS && game.pile.length > 0;
   const shaking = t.shake.active && now - t.shake.start < SHAKE_MS;
   const shake = shaking ? shakeOffset(now - t.shake.start) : 0;
   if (
     layer === null ||
     kGame !== game ||
-    kMessage !== t.message ||
-    kHint !== t.hint ||
+    kMessage !== shownMessage ||
+    kHint !== shownHint ||
     kComparison !== t.comparison ||
     kChoosing !== t.choosing ||
     kPick !== t.pick ||
@@ -89,8 +102,8 @@ export function drawTable(t: TableScreen, strings: Strings, now: number, banner:
   ) {
     kStrings = strings;
     kGame = game;
-    kMessage = t.message;
-    kHint = t.hint;
+    kMessage = shownMessage;
+    kHint = shownHint;
     kComparison = t.comparison;
     kChoosing = t.choosing;
     kPick = t.pick;
@@ -129,8 +142,8 @@ function drawLayer(
     const colour = t.comparisonKind > 0 ? C.GREEN : t.comparisonKind < 0 ? C.RED : C.YELLOW;
     comparisonSlot.draw(FONT_LARGE, t.comparison, fanLeft(shown) - 8, PILE_Y - 9, ALIGN_RIGHT, colour);
   }
-  drawMessage(t.message);
-  if (t.hint !== '') hintSlot.draw(FONT_SMALL, t.hint, 6, 246, ALIGN_LEFT, C.PALE_GOLD, 184);
+  drawMessage(shownMessage);
+  if (shownHint !== '') hintSlot.draw(FONT_SMALL, shownHint, 6, 246, ALIGN_LEFT, C.PALE_GOLD, 184);
   if (t.human >= 0) drawControls(strings, game.options.ruleSet === 'classic');
   if (banner !== '') drawBanner(banner);
 }
