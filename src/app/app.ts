@@ -15,7 +15,7 @@ import {
   BTN_UP,
 } from '../host/contract';
 import { stringsFor } from './i18n';
-import { anyPressed, readButtons, wasPressed } from './input';
+import { anyPressed, readButtons, resetButtons, wasPressed } from './input';
 import { changeRow, optionRows, rowText } from './options-menu';
 import {
   CUE_CLICK,
@@ -102,6 +102,8 @@ function save(): void {
 
 /** One frame: reads the buttons, advances the current scene. */
 export function appFrame(now: number, buttons: number): void {
+  // A button still held from launching the game is not a press.
+  if (!started) resetButtons(buttons);
   readButtons(buttons);
   screen.cueCount = 0;
   if (!started) {

@@ -21,6 +21,15 @@ describe('title', () => {
     expect(hasOp(d.step(BTN.START), 6)).toBe(true);
   });
 
+  it('a button held when the game starts is not a press', async () => {
+    d = await Driver.create({ seed: 1 });
+    for (let i = 0; i < 10; i++) d.step(BTN.CROSS); // held from the PSP menu
+    expect(d.debug().scene).toBe('title');
+    d.step(0);
+    d.step(BTN.CROSS);
+    expect(d.debug().scene).toBe('table');
+  });
+
   it('the Quit item sends QUIT too', async () => {
     d = await Driver.create({ seed: 1 });
     d.step(0);
