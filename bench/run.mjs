@@ -216,9 +216,24 @@ function sizes() {
     soundsS16,
     soundsDirAll: sounds,
     headless: file('build/native/ratscrew-headless'),
+    headlessStripped: strippedSize(join(ROOT, 'build/native/ratscrew-headless')),
     desktop: file('build/native/ratscrew'),
     eboot: file('build/psp/EBOOT.PBP'),
   };
+}
+
+/** Bytes of a binary without its debug information (the builds use -g). */
+function strippedSize(path) {
+  if (!existsSync(path)) return null;
+  const out = join(BUILD, 'stripped.tmp');
+  try {
+    sh('strip', ['-o', out, path]);
+    return statSync(out).size;
+  } catch {
+    return null;
+  } finally {
+    rmSync(out, { force: true });
+  }
 }
 
 // ---------------------------------------------------------------- simulation
@@ -331,6 +346,8 @@ async function main() {
 
   // 3. memory: the 600-frame run, and a whole 6-player game
   const steadyRows = F.rows.filter((r) => r.cls === 'table');
+  // quiet: a table frame with no sound cue (no card played, nothing claimed) and not the game's first
+  const quiet = steadyRows.filter((r, i) => i > 0 && !run.cued[r.frame]);
   let game = null;
   if (!QUICK) game = wholeGame();
 
@@ -342,6 +359,8 @@ async function main() {
     steadyFramesAllocating: steadyRows.filter((r) => r.allocBytes > 0).length,
     steadyAllocBytesMedian: median(steadyRows.map((r) => r.allocBytes)),
     steadyAllocBytesMean: steadyRows.reduce((a, r) => a + r.allocBytes, 0) / Math.max(1, steadyRows.length),
+    quietFrames: quiet.length,
+    quietFramesAllocating: quiet.filter((r) => r.allocBytes > 0).map((r) => ({ frame: r.frame, allocs: r.allocs, bytes: r.allocBytes })),
     allocatingFrames: F.rows.filter((r) => r.allocBytes > 0).map((r) => ({ frame: r.frame, cls: r.cls, allocs: r.allocs, bytes: r.allocBytes })),
     benchRssKb: lines[lines.length - 1].rss_kb,
   };
@@ -499,6 +518,8 @@ function historyWith(prev, r) {
   const row = {
     commit: r.commit + (r.dirty ? '+' : ''),
     bundleSha: r.bundleSha,
+    decode: r.run.decode.startsWith('native/psp') ? 'psp_video' : 'stand-in',
+    heapOver: r.memory.game ? 'game' : '600 frames',
     date: r.date.slice(0, 16).replace('T', ' '),
     steadyMedian: r.frames.table.total.median,
     steadyMax: r.frames.table.total.max,
@@ -514,6 +535,11 @@ function historyWith(prev, r) {
   };
   const last = h[h.length - 1];
   const same = last && last.bundleSha === row.bundleSha;
+  // a --quick run of the same bundle keeps the whole-game heap figure it cannot measure
+  if (same && row.heapOver !== 'game' && last.heapOver === 'game') {
+    row.heapPeak = last.heapPeak;
+    row.heapOver = last.heapOver;
+  }
   if (same) h[h.length - 1] = row;
   else h.push(row);
   return h;
@@ -555,6 +581,7 @@ function markdown(r) {
   L.push('');
   L.push(`- QuickJS heap (JS_ComputeMemoryUsage malloc_size) after load: ${fmt(m.heapAfterLoad)} B (memory_used_size ${fmt(m.heapUsedAfterLoad)} B); peak sampled after each frame of the 600-frame run: ${fmt(m.heapPeakRun)} B.`);
   L.push(`- Allocation in steady table frames of the 600-frame run (malloc calls made during \`ratscrew.frame\`, counted by wrapping malloc): ${m.steadyFramesAllocating} of ${m.steadyFrames} frames allocate; median ${fmt(m.steadyAllocBytesMedian)} B, mean ${fmt(m.steadyAllocBytesMean)} B per frame.`);
+  L.push(`- Quiet table frames (no sound cue: no card played, no claim, no slap): ${m.quietFramesAllocating.length} of ${m.quietFrames} allocate: ${m.quietFramesAllocating.map((a) => `${a.frame} (${a.allocs} allocations, ${fmt(a.bytes)} B)`).join(', ') || 'none'}.`);
   L.push(`- Frames that allocate: ${m.allocatingFrames.map((a) => `${a.frame} (${a.cls}, ${a.allocs} allocations, ${fmt(a.bytes)} B)`).join(', ')}.`);
   if (m.game) {
     const g = m.game;
@@ -574,7 +601,7 @@ function markdown(r) {
   L.push(`| assets/build/atlas.rgba (embedded, desktop) | ${fmt(s.atlasRgba)} |`);
   L.push(`| assets/build/atlas.psp (embedded, PSP) | ${fmt(s.atlasPsp)} |`);
   L.push(`| assets/build/sounds/*.s16 (embedded) | ${fmt(s.soundsS16)} |`);
-  L.push(`| build/native/ratscrew-headless | ${fmt(s.headless)} |`);
+  L.push(`| build/native/ratscrew-headless (with -g; stripped ${fmt(s.headlessStripped)}) | ${fmt(s.headless)} |`);
   L.push(`| build/native/ratscrew (SDL2 desktop) | ${s.desktop === null ? 'not built' : fmt(s.desktop)} |`);
   L.push(`| build/psp/EBOOT.PBP | ${s.eboot === null ? 'not built' : fmt(s.eboot)} |`);
   L.push('');
@@ -625,9 +652,11 @@ function markdown(r) {
   }
   L.push('## History (before/after)');
   L.push('');
-  L.push('| commit (bundle) | date (UTC) | steady median | steady max | slap max | title median | cold start | cold (bytecode) | heap peak | steady alloc B | bundle B | Node games/s | Ir/game (QuickJS) |');
-  L.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const h of r.history) L.push(`| ${h.commit} (${h.bundleSha ?? '?'}) | ${h.date} | ${fmt(h.steadyMedian)} | ${fmt(h.steadyMax)} | ${fmt(h.slapMax)} | ${fmt(h.titleMedian)} | ${fmt(h.coldStart)} | ${fmt(h.coldStartBytecode)} | ${fmt(h.heapPeak)} | ${fmt(h.steadyAllocMedian)} | ${fmt(h.bundle)} | ${fmt(h.nodeGamesPerSec)} | ${fmt(h.nativeIrPerGame)} |`);
+  L.push('Frame figures are script + decode instructions; "decode" says what decode counted (stand-in: a simpler vertex writer, about 11,000 instructions per frame cheaper than the PSP host\'s psp_video_frame). The heap peak is over a whole game, or over the 600-frame run for `--quick` runs. Node games/s is CPU time (wall clock before b1ad29f) and noisy.');
+  L.push('');
+  L.push('| commit (bundle) | date (UTC) | decode | steady median | steady max | slap max | title median | cold start | cold (bytecode) | heap peak (over) | steady alloc B | bundle B | Node games/s | Ir/game (QuickJS) |');
+  L.push('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const h of r.history) L.push(`| ${h.commit} (${h.bundleSha ?? '?'}) | ${h.date} | ${h.decode ?? 'stand-in'} | ${fmt(h.steadyMedian)} | ${fmt(h.steadyMax)} | ${fmt(h.slapMax)} | ${fmt(h.titleMedian)} | ${fmt(h.coldStart)} | ${fmt(h.coldStartBytecode)} | ${fmt(h.heapPeak)} (${h.heapOver ?? '?'}) | ${fmt(h.steadyAllocMedian)} | ${fmt(h.bundle)} | ${fmt(h.nodeGamesPerSec)} | ${fmt(h.nativeIrPerGame)} |`);
   L.push('');
   return L.join('\n');
 }

@@ -108,6 +108,8 @@ export function playScript({ bundlePath, seed, players, frames, untilResults = f
   const hashes = [];
   const scenes = [];
   const slapClaims = [];
+  /** frames whose list holds a SOUND command: something happened in the game */
+  const cued = [];
   let mask = 0;
   let needSince = -1;
   let pressUntil = -1;
@@ -146,6 +148,9 @@ export function playScript({ bundlePath, seed, players, frames, untilResults = f
       if (cmds[i * 8 + 1] === SOUND_SWEEP) sweep = true;
     }
     if (slap && sweep) slapClaims.push(f);
+    let anySound = false;
+    for (let i = 0; i < n; i++) if (cmds[i * 8] === OP_SOUND) anySound = true;
+    cued.push(anySound);
   }
   // the scene of frame f is known after it ran: shift by one (frame f's scene = debug after frame f)
   const after = scenes.slice(1);
@@ -155,6 +160,7 @@ export function playScript({ bundlePath, seed, players, frames, untilResults = f
     hashes,
     scenes: after,
     slapClaims,
+    cued,
     damagedSave: logs.some((l) => /damaged/.test(l)),
     logs,
   };
