@@ -124,12 +124,20 @@ function build() {
 }
 
 // ---------------------------------------------------------------- inputs
-/** The first seed whose 600-frame 6-player run has a slap that wins a pile well inside the run. */
+/**
+ * The first seed whose 600-frame 6-player run has two slaps that win a pile
+ * well inside the run (else the first with one): the slap figure is then the
+ * worse of two.
+ */
 function tableInputs() {
+  let one = null;
   for (let seed = 1; seed <= 100; seed++) {
     const run = playScript({ bundlePath: BUNDLE, seed, players: PLAYERS, frames: RUN_FRAMES });
-    if (run.slapClaims.some((f) => f >= SLAP_FROM && f <= SLAP_TO)) return run;
+    const inside = run.slapClaims.filter((f) => f >= SLAP_FROM && f <= SLAP_TO).length;
+    if (inside >= 2) return run;
+    if (inside >= 1 && !one) one = run;
   }
+  if (one) return one;
   throw new Error('no seed in 1..100 gives a slap inside the run');
 }
 
