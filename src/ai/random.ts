@@ -17,6 +17,9 @@ import { EXP_QUANTILE } from './expTable';
 
 let cursor = 0;
 
+/** Math.imul read once: in the bundle each use of Math.imul is a global and a property lookup. */
+const imul = Math.imul;
+
 /** Begin a run of draws from the generator state `rng` (a uint32). */
 export function startDraws(rng: number): void {
   cursor = rng | 0;
@@ -30,8 +33,8 @@ export function endDraws(): number {
 /** One uniform 32-bit draw (mulberry32, by Tommy Ettinger; public domain). */
 export function nextU32(): number {
   cursor = (cursor + 0x6d2b79f5) | 0;
-  let t = Math.imul(cursor ^ (cursor >>> 15), cursor | 1);
-  t = (t + Math.imul(t ^ (t >>> 7), t | 61)) ^ t;
+  let t = imul(cursor ^ (cursor >>> 15), cursor | 1);
+  t = (t + imul(t ^ (t >>> 7), t | 61)) ^ t;
   return (t ^ (t >>> 14)) >>> 0;
 }
 
@@ -53,11 +56,18 @@ const IRWIN_HALL_MEAN = 6 * 65535;
  * +-6 standard deviations, which a reaction time never needs to exceed.
  */
 export function normalDeviate(): number {
+  // nextU32 written out with a local state: six calls a deviate made this the
+  // dearest part of planSlaps in QuickJS (bench/results.md).
+  let s = cursor;
   let sum = 0;
   for (let i = 0; i < 6; i++) {
-    const u = nextU32();
+    s = (s + 0x6d2b79f5) | 0;
+    let t = imul(s ^ (s >>> 15), s | 1);
+    t = (t + imul(t ^ (t >>> 7), t | 61)) ^ t;
+    const u = (t ^ (t >>> 14)) >>> 0;
     sum += (u >>> 16) + (u & 0xffff);
   }
+  cursor = s;
   return sum - IRWIN_HALL_MEAN;
 }
 
