@@ -11,7 +11,8 @@ import {
   type Screen,
 } from '../app/screen';
 import * as C from './colours';
-import { beginFrame, clear, commandCount, music, quit, rect, sound } from './drawlist';
+import { SPRITES } from '../assets/atlas';
+import { beginFrame, clear, commandCount, music, quit, rect, sound, spriteRect } from './drawlist';
 import { drawHowTo, drawOptions, drawResults, drawTitle } from './menus';
 import { drawFelt, drawPanel } from './widgets';
 import { plateX } from './seats';
@@ -52,6 +53,8 @@ export function renderFrame(s: Screen, now: number): number {
       if (s.demo) {
         drawFelt();
         drawTable(s.table, s.strings, now, s.strings.demo);
+        // The game's name in the corner the 4-player demo table leaves free.
+        spriteRect(1, 2, SPRITES.logo, C.WHITE);
       } else drawTitle(s);
       break;
     case SCENE_OPTIONS:

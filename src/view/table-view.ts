@@ -315,8 +315,8 @@ function drawControls(strings: Strings, slapping: boolean): void {
 }
 
 function drawBanner(text: string): void {
-  rect(0, 196, 480, 18, C.SHADE_HEAVY);
-  bannerSlot.draw(FONT_SMALL, text, 240, 199, ALIGN_CENTRE, C.PALE_GOLD);
+  rect(0, 178, 480, 16, C.SHADE_HEAVY);
+  bannerSlot.draw(FONT_SMALL, text, 240, 180, ALIGN_CENTRE, C.PALE_GOLD);
 }
 
 // ---- moving things, drawn every frame ----

@@ -15,6 +15,13 @@ async function title(): Promise<Driver> {
   return d;
 }
 
+/** Left idle on the title: the CPU-only demo. */
+async function titleDemo(): Promise<Driver> {
+  const d = await Driver.create({ seed: 5 });
+  d.wait(60 * 24);
+  return d;
+}
+
 async function options(): Promise<Driver> {
   const d = await Driver.create({ seed: 1 });
   d.step(0);
@@ -87,6 +94,7 @@ async function results(): Promise<Driver> {
 
 export const SCENES: Scene[] = [
   { name: 'title', reach: title },
+  { name: 'title-demo', reach: titleDemo },
   { name: 'options', reach: options },
   { name: 'how-to-play', reach: howTo },
   { name: 'table-6p', reach: table6 },
