@@ -72,7 +72,12 @@ export class Driver {
     throw new Error(`condition not met within ${maxFrames} frames; state: ${JSON.stringify(this.debug()).slice(0, 600)}`);
   }
 
+  private disposed = false;
+
+  /** Frees the VM; calling it again does nothing. */
   dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
     this.vm.dispose();
   }
 }
