@@ -122,23 +122,29 @@ describe('the classic table', () => {
 
   it('a won challenge is collected about 1 s after it is due; the human winner collects sooner with Square', async () => {
     await classicTable(21, 'Easy', '3');
-    // A CPU winner: the pile waits ~1 s (slappable), then goes to them.
-    let s = playUntil(d, (s) => s.table.game.pendingCollect !== null && s.table.game.pendingCollect.seat !== 0);
-    // The pile fell due during the last frame stepped (d.now is the next frame's time).
-    const dueAt = s.table.timers.collectAt - 1000;
-    expect(dueAt).toBeGreaterThan(d.now - 40);
-    expect(dueAt).toBeLessThanOrEqual(d.now);
-    const seat = s.table.game.pendingCollect.seat;
-    const pile = s.table.game.pile.length;
-    let collectedIn = -1;
-    while (d.debug().table.game.pendingCollect !== null) {
-      collectedIn = d.now;
-      d.step(0);
+    // A CPU winner: the pile waits ~1 s (slappable), then goes to them. A
+    // pile someone slaps meanwhile does not count: wait for the next one.
+    let s: any;
+    let collected = false;
+    for (let tries = 0; tries < 10 && !collected; tries++) {
+      s = playUntil(d, (s) => s.table.game.pendingCollect !== null && s.table.game.pendingCollect.seat !== 0);
+      // The pile fell due during the last frame stepped (d.now is the next frame's time).
+      const dueAt = s.table.timers.collectAt - 1000;
+      expect(dueAt).toBeGreaterThan(d.now - 40);
+      expect(dueAt).toBeLessThanOrEqual(d.now);
+      const seat = s.table.game.pendingCollect.seat;
+      const pile = s.table.game.pile.length;
+      let collectedIn = -1;
+      while (d.debug().table.game.pendingCollect !== null) {
+        collectedIn = d.now;
+        d.step(0);
+      }
+      if (d.debug().table.message !== `${s.table.names[seat]} wins the challenge: ${pile} cards`) continue;
+      collected = true;
+      expect(collectedIn - dueAt).toBeGreaterThanOrEqual(1000);
+      expect(collectedIn - dueAt).toBeLessThan(1000 + 17);
     }
-    expect(collectedIn - dueAt).toBeGreaterThanOrEqual(1000);
-    expect(collectedIn - dueAt).toBeLessThan(1000 + 17);
-    // (With this seed nobody slaps the pile meanwhile: its winner collects it.)
-    expect(d.debug().table.message).toBe(`${s.table.names[seat]} wins the challenge: ${pile} cards`);
+    expect(collected).toBe(true);
     // The human as the winner: Square takes it at once.
     s = playUntil(d, (s) => s.table.game.pendingCollect !== null && s.table.game.pendingCollect.seat === 0);
     expect(s.table.hint).toBe('Square: take the pile');
@@ -152,15 +158,20 @@ describe('the classic table', () => {
   });
 
   it('a seat out of cards is greyed: its name plate is drawn dimmed', async () => {
-    await classicTable(8, 'Medium', '3');
     const plates = (cmds: Int32Array): number[] => {
       const tints: number[] = [];
       const uv = SPRITES.seat[0] | (SPRITES.seat[1] << 16);
       for (let o = 0; o < cmds.length; o += 8) if (cmds[o] === 2 && cmds[o + 5] === uv) tints.push(cmds[o + 7]! >>> 0);
       return tints;
     };
-    expect(plates(d.step(0))).toEqual([0xffffffff, 0xffffffff, 0xffffffff]);
-    playUntil(d, (s) => s.table.game.stacks[0].length === 0 && s.table.game.over === null);
+    // The first seed (from 8) where the human runs out while the game goes on.
+    for (let seed = 8; seed < 30; seed++) {
+      d?.dispose();
+      await classicTable(seed, 'Medium', '3');
+      expect(plates(d.step(0))).toEqual([0xffffffff, 0xffffffff, 0xffffffff]);
+      const s = playUntil(d, (s) => (s.table.game.stacks[0].length === 0 && s.table.game.over === null) || s.scene === 'results');
+      if (s.scene === 'table') break;
+    }
     d.step(0);
     expect(plates(d.last)).toEqual([0xff707070, 0xffffffff, 0xffffffff]); // seat 0 (you) greyed
   });
