@@ -421,7 +421,8 @@ async function main() {
 
 /**
  * The frames worth explaining: the first table frame (the deal), each slap
- * that wins a pile, the three dearest other table frames, and a median one.
+ * that wins a pile, the three dearest other table frames, quiet frames that
+ * allocate, and a median one.
  */
 function profileJs(run, scriptFile, F, frames) {
   const table = F.rows.filter((r) => r.cls === 'table');
@@ -434,6 +435,10 @@ function profileJs(run, scriptFile, F, frames) {
   for (const c of run.slapClaims) add(c, 'a slap wins the pile');
   const dear = table.filter((r) => r.frame !== firstTable).sort((a, b) => b.script - a.script);
   for (const r of dear.slice(0, 3)) add(r.frame, 'one of the dearest table frames');
+  // quiet frames (no sound cue) that allocate: the dearest two, and the cheapest one
+  const quietAlloc = table.filter((r) => r.frame !== firstTable && !run.cued[r.frame] && r.allocBytes > 0).sort((a, b) => b.script - a.script);
+  for (const r of quietAlloc.slice(0, 2)) add(r.frame, 'a quiet frame (no sound cue) that allocates');
+  if (quietAlloc.length > 2) add(quietAlloc[quietAlloc.length - 1].frame, 'a quiet frame (no sound cue) that allocates');
   const byScript = [...table].sort((a, b) => a.script - b.script);
   if (byScript.length) add(byScript[Math.floor(byScript.length / 2)].frame, 'a median table frame');
   const list = [...pick.keys()].sort((a, b) => a - b);
