@@ -63,6 +63,33 @@ Vm *vm_create(const VmConfig *config, const VmHost *host)
     return vm;
 }
 
+/* Runtimes that could not be freed; kept reachable on purpose. */
+static JSRuntime *parked[4];
+
+/* QuickJS 2021-03-27 can lose references on some out-of-memory paths, and
+ * JS_FreeRuntime then aborts on its own leak assertion. After the runtime
+ * has run out of memory, objects still alive once the context is gone mean
+ * exactly that: the runtime is left allocated (the process ends soon after a
+ * script error) rather than crashing the host on the way out. */
+static int runtime_is_clean(Vm *vm)
+{
+    JSMemoryUsage u;
+    if (!vm->ever_out_of_memory) return 1;
+    JS_RunGC(vm->rt);
+    JS_ComputeMemoryUsage(vm->rt, &u);
+    return u.obj_count == 0 && u.js_func_count == 0 && u.shape_count == 0;
+}
+
+static void park(JSRuntime *rt)
+{
+    size_t i;
+    for (i = 0; i < sizeof parked / sizeof parked[0]; i++)
+        if (!parked[i]) {
+            parked[i] = rt;
+            return;
+        }
+}
+
 void vm_destroy(Vm *vm)
 {
     if (!vm) return;
@@ -70,7 +97,8 @@ void vm_destroy(Vm *vm)
     JS_FreeValue(vm->ctx, vm->commands);
     JS_FreeValue(vm->ctx, vm->entry);
     JS_FreeContext(vm->ctx);
-    JS_FreeRuntime(vm->rt);
+    if (runtime_is_clean(vm)) JS_FreeRuntime(vm->rt);
+    else park(vm->rt);
     free(vm);
 }
 
@@ -113,12 +141,24 @@ static int bind_entry(Vm *vm)
     return 0;
 }
 
+/* The script compiled to bytecode, or JS_EXCEPTION. */
+static JSValue compile(Vm *vm, const char *source, size_t len, const char *filename)
+{
+    JSValue fn;
+    JS_SetMemoryLimit(vm->rt, vm->config.memory_limit + VM_COMPILE_HEADROOM);
+    fn = JS_Eval(vm->ctx, source, len, filename, JS_EVAL_TYPE_GLOBAL | JS_EVAL_FLAG_COMPILE_ONLY);
+    JS_SetMemoryLimit(vm->rt, vm->config.memory_limit);
+    return fn;
+}
+
 int vm_load(Vm *vm, const char *source, size_t len, const char *filename)
 {
-    JSValue result;
+    JSValue fn, result;
     if (vm->failed) return -1;
     start_budget(vm, vm->config.load_budget_ms);
-    result = JS_Eval(vm->ctx, source, len, filename, JS_EVAL_TYPE_GLOBAL);
+    fn = compile(vm, source, len, filename);
+    /* JS_EvalFunction takes fn, even when it fails. */
+    result = JS_IsException(fn) ? fn : JS_EvalFunction(vm->ctx, fn);
     vm->deadline_ms = 0;
     if (JS_IsException(result)) {
         vm_capture_exception(vm, "loading the script");

@@ -13,6 +13,11 @@
 #define VM_DEFAULT_STACK_LIMIT (256u * 1024u)
 #define VM_DEFAULT_FRAME_BUDGET_MS 2000u
 #define VM_DEFAULT_LOAD_BUDGET_MS 10000u
+/* Extra memory allowed while the script is compiled (not while it runs):
+ * QuickJS 2021-03-27's parser does not survive running out of memory in
+ * every place (see native/quickjs/patches/0002-*.patch), so compilation is
+ * kept well away from the limit. */
+#define VM_COMPILE_HEADROOM (2u * 1024u * 1024u)
 
 /* What the platform provides. Every member may be NULL. */
 typedef struct VmHost {
@@ -48,8 +53,9 @@ typedef struct Vm Vm;
 Vm *vm_create(const VmConfig *config, const VmHost *host);
 void vm_destroy(Vm *vm);
 
-/* Evaluates the script (source[len] must be '\0') and finds ratscrew.frame
- * and ratscrew.commands. Returns 0, or -1 with vm_error() set. */
+/* Compiles the script (source[len] must be '\0') with VM_COMPILE_HEADROOM
+ * above the memory limit, runs it within the limit, and finds
+ * ratscrew.frame and ratscrew.commands. Returns 0, or -1 with vm_error() set. */
 int vm_load(Vm *vm, const char *source, size_t len, const char *filename);
 
 /* Calls ratscrew.frame(now_ms, buttons). Returns the number of commands

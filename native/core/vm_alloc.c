@@ -14,10 +14,16 @@ static size_t *header_of(void *ptr)
     return (size_t *)(void *)((unsigned char *)ptr - HEADER);
 }
 
+static void note_refusal(JSMallocState *s)
+{
+    Vm *vm = (Vm *)s->opaque;
+    if (vm) vm->out_of_memory = vm->ever_out_of_memory = 1;
+}
+
 static int over_limit(JSMallocState *s, size_t more)
 {
     if (s->malloc_size + more <= s->malloc_limit) return 0;
-    if (s->opaque) ((Vm *)s->opaque)->out_of_memory = 1;
+    note_refusal(s);
     return 1;
 }
 
@@ -28,7 +34,7 @@ static void *vm_malloc(JSMallocState *s, size_t size)
     if (over_limit(s, size + HEADER)) return NULL;
     base = (size_t *)malloc(size + HEADER);
     if (!base) {
-        if (s->opaque) ((Vm *)s->opaque)->out_of_memory = 1;
+        note_refusal(s);
         return NULL;
     }
     *base = size;
@@ -60,7 +66,7 @@ static void *vm_realloc(JSMallocState *s, void *ptr, size_t size)
     if (size > old && over_limit(s, size - old)) return NULL;
     base = (size_t *)realloc(base, size + HEADER);
     if (!base) {
-        if (s->opaque) ((Vm *)s->opaque)->out_of_memory = 1;
+        note_refusal(s);
         return NULL;
     }
     *base = size;

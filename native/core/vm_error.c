@@ -67,6 +67,14 @@ void vm_capture_exception(Vm *vm, const char *during)
         append(vm, "out of memory (the exception could not be described)");
     } else {
         append_stack(vm, exc);
+        if (vm->out_of_memory && !strstr(vm->error, "out of memory")) {
+            /* QuickJS sometimes reports a failed allocation as another error. */
+            char reported[VM_ERROR_MAX - 128];
+            snprintf(reported, sizeof reported, "%s", vm->error);
+            snprintf(vm->error, sizeof vm->error,
+                     "InternalError: out of memory (the script reached the memory limit)\n"
+                     "QuickJS reported it as: %s", reported);
+        }
     }
     JS_FreeValue(vm->ctx, JS_GetException(vm->ctx)); /* anything the description threw */
     JS_SetMemoryLimit(vm->rt, vm->config.memory_limit);

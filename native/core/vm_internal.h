@@ -20,7 +20,8 @@ struct Vm {
     uint64_t deadline_ms;   /* 0 = no call running */
     unsigned budget_ms;     /* of the call running */
     int interrupted;
-    int out_of_memory;      /* the allocator refused a request */
+    int out_of_memory;      /* the allocator refused a request (this call) */
+    int ever_out_of_memory; /* ... at any time */
     int failed;
     char error[VM_ERROR_MAX];
 };

@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as B from './bundles';
+import { BUNDLE_PATH } from '../support/quickjs-host';
 import { buildNative, HEADLESS, HEADLESS_ASAN, readHashes, runHeadless, SCRIPTS_DIR, tempDir } from './headless';
 
 const SMOKE = path.join(SCRIPTS_DIR, 'smoke.json');
@@ -63,6 +64,27 @@ describe('sanitizer build', () => {
       expect(r.status).toBe(2);
     });
   }
+});
+
+// Memory limits at which loading the game once crashed QuickJS 2021-03-27
+// (native/quickjs/patches/0002-*.patch, core/vm.c's compile headroom and
+// runtime parking): each must now end in a clean report, with no invalid
+// access and no leak.
+const LOAD_LIMITS = [67840, 96256, 127488, 137216, 321024, 464896, 517120, 557056, 612352, 634880, 655360, 675840];
+
+describe('out of memory while loading the game (sanitizer build)', () => {
+  beforeAll(() => buildNative('asan'));
+
+  it('reports it (exit 2, "out of memory") or runs; never a crash', () => {
+    for (const limit of LOAD_LIMITS) {
+      const r = runHeadless(['--bundle', BUNDLE_PATH, '--frames', '30', '--no-raster', '--memory-limit', String(limit)], {
+        binary: HEADLESS_ASAN, env: ASAN_ENV,
+      });
+      expectClean(r.stderr);
+      expect([0, 2], `limit ${limit}: ${r.signal ?? r.status}`).toContain(r.status);
+      if (r.status === 2) expect(r.stderr).toContain('out of memory');
+    }
+  });
 });
 
 describe('valgrind memcheck', () => {
