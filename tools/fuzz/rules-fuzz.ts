@@ -254,6 +254,10 @@ export function checkedStep(
   if (roundTrip) {
     const diff = deepEqualStrict(JSON.parse(JSON.stringify(next)), next, 'state');
     if (diff) throw new FuzzFailure('jsonRoundTrip', diff);
+    // A state restored from JSON plays on exactly like the original.
+    const restored = config.apply(JSON.parse(JSON.stringify(state)) as GameState, action as Action);
+    if (JSON.stringify(restored) !== JSON.stringify(result))
+      throw new FuzzFailure('restoredStateDiffers', `${describeAction(action)} on the JSON copy of the state gave a different result`);
   }
   return next;
 }
