@@ -1,6 +1,16 @@
-#include <png.h>
 #include <stdio.h>
 #include "png_write.h"
+
+#ifdef RATSCREW_NO_PNG
+/* The 32-bit check build (make headless32) has no 32-bit libpng. */
+int png_write_rgba(const char *path, const uint8_t *rgba, int w, int h)
+{
+    (void)rgba; (void)w; (void)h;
+    fprintf(stderr, "ratscrew-headless: built without PNG support: cannot write %s\n", path);
+    return -1;
+}
+#else
+#include <png.h>
 
 int png_write_rgba(const char *path, const uint8_t *rgba, int w, int h)
 {
@@ -26,3 +36,4 @@ int png_write_rgba(const char *path, const uint8_t *rgba, int w, int h)
     png_destroy_write_struct(&png, &info);
     return fclose(f) == 0 ? 0 : -1;
 }
+#endif

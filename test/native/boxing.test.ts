@@ -1,0 +1,47 @@
+// The PSP is a 32-bit machine, where QuickJS stores values NaN-boxed in 64
+// bits instead of as 128-bit structs. The headless host built with -m32
+// (make -C native headless32, needs Debian's gcc-multilib) runs the same
+// representation on this machine: it must draw the same frames as the
+// 64-bit build. Skipped, with a warning, where gcc cannot build 32-bit code.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PROBE } from './bundles';
+import { buildNative, HEADLESS, readHashes, ROOT, runHeadless, SCRIPTS_DIR, tempDir } from './headless';
+
+const HEADLESS_32 = path.join(ROOT, 'build/native-32/ratscrew-headless');
+
+function canBuild32(): boolean {
+  const dir = tempDir('m32');
+  writeFileSync(path.join(dir, 'a.c'), '#include <stdio.h>\nint main(void) { return 0; }\n');
+  return spawnSync('cc', ['-m32', '-o', path.join(dir, 'a'), path.join(dir, 'a.c')]).status === 0;
+}
+
+const has32 = canBuild32();
+if (!has32) console.warn('test/native/boxing: cc -m32 does not work (apt-get install gcc-multilib): skipped');
+
+describe.skipIf(!has32)('32-bit (NaN-boxing) QuickJS, as on the PSP', () => {
+  beforeAll(() => buildNative('headless', 'headless32'));
+
+  it('draws the smoke script exactly as the 64-bit build', () => {
+    const args = ['--inputs', path.join(SCRIPTS_DIR, 'smoke.json'), '--no-raster', '--shots', ''];
+    const a = runHeadless(args, { binary: HEADLESS });
+    const b = runHeadless(args, { binary: HEADLESS_32 });
+    expect(b.stderr).not.toMatch(/failed/);
+    expect([a.status, b.status]).toEqual([0, 0]);
+    expect(readHashes(b.out)).toEqual(readHashes(a.out));
+  });
+
+  it('draws the probe (doubles, seed above 2^31, saved text) exactly as the 64-bit build', () => {
+    const bundle = path.join(tempDir('probe32'), 'probe.js');
+    writeFileSync(bundle, PROBE);
+    const saved = path.join(path.dirname(bundle), 'saved.txt');
+    writeFileSync(saved, '{"old":[1.5,2e300,-0.1]}');
+    const args = ['--bundle', bundle, '--frames', '90', '--seed', '4000000000', '--saved', saved, '--no-raster'];
+    const a = runHeadless(args, { binary: HEADLESS });
+    const b = runHeadless(args, { binary: HEADLESS_32 });
+    expect([a.status, b.status]).toEqual([0, 0]);
+    expect(readHashes(b.out)).toEqual(readHashes(a.out));
+  });
+});
