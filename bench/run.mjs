@@ -124,6 +124,75 @@ function build() {
   sh('npx', ['rollup', '-c', 'bench/sim/rollup.config.mjs', '--silent']);
 }
 
+/**
+ * The same programs built with -m32 (the PSP is a 32-bit machine: QuickJS
+ * NaN-boxes its values there), when the compiler can: null otherwise.
+ */
+function build32() {
+  const obj = join(BUILD, 'obj32');
+  mkdirSync(obj, { recursive: true });
+  const probe = join(obj, 'probe.c');
+  writeFileSync(probe, 'int main(void) { return sizeof(void *) == 4 ? 0 : 1; }\n');
+  try {
+    sh('cc', ['-m32', '-o', join(obj, 'probe'), probe], { stdio: ['ignore', 'pipe', 'pipe'] });
+    sh(join(obj, 'probe'), []);
+  } catch {
+    return null;
+  }
+  const mk = readFileSync(join(ROOT, 'native/Makefile'), 'utf8').replace(/\\\n/g, ' ');
+  const names = (re) => re.exec(mk)[1].trim().split(/\s+/);
+  const qjsSrc = join(ROOT, 'build/quickjs/src');
+  const qjsFlags = /^QJS_CFLAGS\s*:=\s*(.*)$/m.exec(mk)[1].trim().split(/\s+/).map((f) => f.replace(/\\"/g, '"'));
+  const projectFlags = ['-std=c99', '-O2', '-g', `-I${join(ROOT, 'native/core')}`, '-isystem', qjsSrc];
+  const compile = (src, flags) => {
+    const o = join(obj, src.replace(ROOT, '').replace(/[/.]/g, '_') + '.o');
+    if (!existsSync(o) || statSync(o).mtimeMs < statSync(src).mtimeMs) sh('cc', ['-m32', ...flags, '-c', '-o', o, src], { stdio: ['ignore', 'pipe', 'pipe'] });
+    return o;
+  };
+  const qjs = names(/^QJS_NAMES\s*:=\s*(.*)$/m).map((n) => compile(join(qjsSrc, n + '.c'), qjsFlags));
+  const core = names(/^CORE_NAMES\s*:=\s*(.*)$/m).map((n) => compile(join(ROOT, 'native/core', n + '.c'), projectFlags));
+  const input = compile(join(ROOT, 'native/desktop/input_script.c'), projectFlags);
+  const bench = compile(join(ROOT, 'bench/native/frame_bench.c'), [...projectFlags, '-D_GNU_SOURCE']);
+  const bytecode = compile(join(ROOT, 'bench/native/bytecode.c'), projectFlags);
+  const save = compile(join(ROOT, 'native/core/save.c'), projectFlags);
+  const exe = { frameBench: join(BUILD, 'frame_bench32'), bytecode: join(BUILD, 'bytecode32') };
+  sh('cc', ['-m32', '-o', exe.frameBench, bench, ...core, input, ...qjs, '-lm', '-lpthread', '-Wl,--wrap=malloc,--wrap=free,--wrap=realloc,--wrap=calloc']);
+  sh('cc', ['-m32', '-o', exe.bytecode, bytecode, save, ...qjs, '-lm', '-lpthread']);
+  return exe;
+}
+
+/**
+ * Is the bytecode portable to a 32-bit QuickJS (as on the PSP)? Compiles the
+ * bundle with the 32-bit build, compares the bytes with the 64-bit build's,
+ * and runs the 600-frame script in the 32-bit build from source and from the
+ * 64-bit bytecode: both must draw what the 64-bit build drew. Also the heap
+ * on a 32-bit machine, which is nearer the PSP's than the 64-bit figures.
+ */
+function check32(scriptFile, bytecode64, frames64) {
+  const exe = build32();
+  if (!exe) return null;
+  const bc32 = join(BUILD, 'ratscrew32.qjsbc');
+  sh(exe.bytecode, [BUNDLE, bc32]);
+  const sameBytes = Buffer.compare(readFileSync(bc32), readFileSync(bytecode64)) === 0;
+  const run = (extra, out) => {
+    sh(exe.frameBench, ['--inputs', scriptFile, '--bundle', BUNDLE, '--out', out, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+    return readJsonl(out);
+  };
+  const src = run([], join(BUILD, 'src32.jsonl'));
+  const bc = run(['--bytecode', bytecode64], join(BUILD, 'bc64on32.jsonl'));
+  const hashes = (lines) => lines.filter((l) => l.frame !== undefined).map((l) => l.hash);
+  const h64 = frames64.map((f) => f.hash);
+  const same = (a) => a.length === h64.length && a.every((h, i) => h === h64[i]);
+  return {
+    sameBytecodeBytes: sameBytes,
+    sourceFramesSame: same(hashes(src)),
+    bytecode64FramesSame: same(hashes(bc)),
+    heapAfterLoadSource: src[0].loaded_malloc_size,
+    heapAfterLoadBytecode: bc[0].loaded_malloc_size,
+    heapPeakRun: src[src.length - 1].heap_peak_sampled,
+  };
+}
+
 // ---------------------------------------------------------------- inputs
 /**
  * The first seed whose 600-frame 6-player run has two slaps that win a pile
@@ -354,6 +423,7 @@ async function main() {
     heapAfterLoad: bcFrames[0].loaded_malloc_size,
   };
   hot.loadBytecode = bcHot();
+  coldBytecode.on32bit = check32(scriptFile, bc, frames);
 
   // 3. memory: the 600-frame run, and a whole 6-player game
   const steadyRows = F.rows.filter((r) => r.cls === 'table');
@@ -591,6 +661,11 @@ function markdown(r) {
   L.push(`| precompiled bytecode (JS_ReadObject + JS_EvalFunction) | ${fmt(c.bytecode.startup)} | ${fmt(c.bytecode.load)} | ${fmt(c.bytecode.firstFrame)} | ${fmt(c.bytecode.total)} |`);
   L.push('');
   L.push(`Bytecode first frame identical to the source's: ${c.bytecode.sameFirstFrame ? 'yes' : 'NO'}. Heap after load: source ${fmt(r.memory.heapAfterLoad)} B, bytecode ${fmt(c.bytecode.heapAfterLoad)} B.`);
+  const b32 = c.bytecode.on32bit;
+  L.push('');
+  if (b32)
+    L.push(`32-bit check (the same programs built with -m32; the PSP is 32-bit): the 32-bit build writes ${b32.sameBytecodeBytes ? 'the same bytecode, byte for byte,' : 'DIFFERENT bytecode'} as the 64-bit one; run in the 32-bit build, the 600-frame script draws the 64-bit frames from source: ${b32.sourceFramesSame ? 'yes' : 'NO'}, from the 64-bit bytecode: ${b32.bytecode64FramesSame ? 'yes' : 'NO'}. 32-bit heap after load: source ${fmt(b32.heapAfterLoadSource)} B, bytecode ${fmt(b32.heapAfterLoadBytecode)} B; peak over the run ${fmt(b32.heapPeakRun)} B.`);
+  else L.push('32-bit check skipped: this compiler cannot build -m32 programs (apt-get install gcc-multilib).');
   L.push('');
   const m = r.memory;
   L.push('## Memory');
