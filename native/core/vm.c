@@ -50,7 +50,6 @@ Vm *vm_create(const VmConfig *config, const VmHost *host)
         free(vm);
         return NULL;
     }
-    JS_SetMemoryLimit(vm->rt, vm->config.memory_limit);
     JS_SetMaxStackSize(vm->rt, vm->config.stack_limit);
     JS_SetInterruptHandler(vm->rt, interrupt_handler, vm);
     vm->ctx = JS_NewContext(vm->rt);
@@ -60,6 +59,8 @@ Vm *vm_create(const VmConfig *config, const VmHost *host)
         return NULL;
     }
     if (vm_install_host(vm) < 0) vm_capture_exception(vm, "creating the host object");
+    /* The limit is the script's: the host's own setup above is not held to it. */
+    JS_SetMemoryLimit(vm->rt, vm->config.memory_limit);
     return vm;
 }
 
