@@ -155,9 +155,24 @@ function build32() {
   const bench = compile(join(ROOT, 'bench/native/frame_bench.c'), [...projectFlags, '-D_GNU_SOURCE']);
   const bytecode = compile(join(ROOT, 'bench/native/bytecode.c'), projectFlags);
   const save = compile(join(ROOT, 'native/core/save.c'), projectFlags);
-  const exe = { frameBench: join(BUILD, 'frame_bench32'), bytecode: join(BUILD, 'bytecode32') };
-  sh('cc', ['-m32', '-o', exe.frameBench, bench, ...core, input, ...qjs, '-lm', '-lpthread', '-Wl,--wrap=malloc,--wrap=free,--wrap=realloc,--wrap=calloc']);
+  // QuickJS as the PSP build configures it: quickjs.c keys CONFIG_ATOMICS (and
+  // with it three predefined atoms, which bytecode numbers) off __PSP__
+  const qjsPspObj = join(obj, 'quickjs_psp_config.o');
+  const qjsMain = join(qjsSrc, 'quickjs.c');
+  if (!existsSync(qjsPspObj) || statSync(qjsPspObj).mtimeMs < statSync(qjsMain).mtimeMs)
+    sh('cc', ['-m32', ...qjsFlags, '-D__PSP__', '-c', '-o', qjsPspObj, qjsMain], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const qjsPsp = [qjsPspObj, ...qjs.slice(1)];
+  const exe = {
+    frameBench: join(BUILD, 'frame_bench32'),
+    bytecode: join(BUILD, 'bytecode32'),
+    frameBenchPsp: join(BUILD, 'frame_bench32_pspconfig'),
+    bytecodePsp: join(BUILD, 'bytecode32_pspconfig'),
+  };
+  const wrap = '-Wl,--wrap=malloc,--wrap=free,--wrap=realloc,--wrap=calloc';
+  sh('cc', ['-m32', '-o', exe.frameBench, bench, ...core, input, ...qjs, '-lm', '-lpthread', wrap]);
   sh('cc', ['-m32', '-o', exe.bytecode, bytecode, save, ...qjs, '-lm', '-lpthread']);
+  sh('cc', ['-m32', '-o', exe.frameBenchPsp, bench, ...core, input, ...qjsPsp, '-lm', '-lpthread', wrap]);
+  sh('cc', ['-m32', '-o', exe.bytecodePsp, bytecode, save, ...qjsPsp, '-lm', '-lpthread']);
   return exe;
 }
 
@@ -180,6 +195,19 @@ function check32(scriptFile, bytecode64, frames64) {
   };
   const src = run([], join(BUILD, 'src32.jsonl'));
   const bc = run(['--bytecode', bytecode64], join(BUILD, 'bc64on32.jsonl'));
+  // the PSP's configuration: its own bytecode, and the desktop's
+  const bcPsp = join(BUILD, 'ratscrew-pspconfig.qjsbc');
+  sh(exe.bytecodePsp, [BUNDLE, bcPsp]);
+  const runPsp = (bcFile, out) => {
+    try {
+      sh(exe.frameBenchPsp, ['--inputs', scriptFile, '--bundle', BUNDLE, '--bytecode', bcFile, '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+      return readJsonl(out);
+    } catch {
+      return null;
+    }
+  };
+  const pspOwn = runPsp(bcPsp, join(BUILD, 'pspconfig-own.jsonl'));
+  const pspDesktop = runPsp(bytecode64, join(BUILD, 'pspconfig-desktop.jsonl'));
   const hashes = (lines) => lines.filter((l) => l.frame !== undefined).map((l) => l.hash);
   const h64 = frames64.map((f) => f.hash);
   const same = (a) => a.length === h64.length && a.every((h, i) => h === h64[i]);
@@ -190,6 +218,12 @@ function check32(scriptFile, bytecode64, frames64) {
     heapAfterLoadSource: src[0].loaded_malloc_size,
     heapAfterLoadBytecode: bc[0].loaded_malloc_size,
     heapPeakRun: src[src.length - 1].heap_peak_sampled,
+    pspConfig: {
+      sameBytesAsDesktop: Buffer.compare(readFileSync(bcPsp), readFileSync(bytecode64)) === 0,
+      ownBytecodeFramesSame: pspOwn !== null && same(hashes(pspOwn)),
+      desktopBytecodeLoads: pspDesktop !== null,
+      desktopBytecodeFramesSame: pspDesktop !== null && same(hashes(pspDesktop)),
+    },
   };
 }
 
@@ -663,9 +697,13 @@ function markdown(r) {
   L.push(`Bytecode first frame identical to the source's: ${c.bytecode.sameFirstFrame ? 'yes' : 'NO'}. Heap after load: source ${fmt(r.memory.heapAfterLoad)} B, bytecode ${fmt(c.bytecode.heapAfterLoad)} B.`);
   const b32 = c.bytecode.on32bit;
   L.push('');
-  if (b32)
-    L.push(`32-bit check (the same programs built with -m32; the PSP is 32-bit): the 32-bit build writes ${b32.sameBytecodeBytes ? 'the same bytecode, byte for byte,' : 'DIFFERENT bytecode'} as the 64-bit one; run in the 32-bit build, the 600-frame script draws the 64-bit frames from source: ${b32.sourceFramesSame ? 'yes' : 'NO'}, from the 64-bit bytecode: ${b32.bytecode64FramesSame ? 'yes' : 'NO'}. 32-bit heap after load: source ${fmt(b32.heapAfterLoadSource)} B, bytecode ${fmt(b32.heapAfterLoadBytecode)} B; peak over the run ${fmt(b32.heapPeakRun)} B.`);
-  else L.push('32-bit check skipped: this compiler cannot build -m32 programs (apt-get install gcc-multilib).');
+  if (b32) L.push(`32-bit check (the same programs built with -m32; the PSP is 32-bit): the 32-bit build writes ${b32.sameBytecodeBytes ? 'the same bytecode, byte for byte,' : 'DIFFERENT bytecode'} as the 64-bit one; run in the 32-bit build, the 600-frame script draws the 64-bit frames from source: ${b32.sourceFramesSame ? 'yes' : 'NO'}, from the 64-bit bytecode: ${b32.bytecode64FramesSame ? 'yes' : 'NO'}. 32-bit heap after load: source ${fmt(b32.heapAfterLoadSource)} B, bytecode ${fmt(b32.heapAfterLoadBytecode)} B; peak over the run ${fmt(b32.heapPeakRun)} B.`);
+  if (b32) {
+    const pc = b32.pspConfig;
+    L.push('');
+    L.push(`QuickJS in the PSP's configuration (32-bit, \`-D__PSP__\`: CONFIG_ATOMICS off, which removes three predefined atoms that bytecode refers to by number): its bytecode ${pc.sameBytesAsDesktop ? 'equals' : 'differs from'} the desktop build's; it runs its own bytecode drawing the same frames: ${pc.ownBytecodeFramesSame ? 'yes' : 'NO'}; the desktop build's bytecode ${pc.desktopBytecodeLoads ? (pc.desktopBytecodeFramesSame ? 'loads and draws the same frames' : 'loads but draws DIFFERENT frames') : 'is refused by JS_ReadObject'}. So PSP bytecode must be written by a QuickJS built with the PSP's configuration.`);
+  }
+  if (!b32) L.push('32-bit check skipped: this compiler cannot build -m32 programs (apt-get install gcc-multilib).');
   L.push('');
   const m = r.memory;
   L.push('## Memory');
