@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROBE } from './bundles';
-import { buildNative, HEADLESS, readHashes, ROOT, runHeadless, SCRIPTS_DIR, tempDir } from './headless';
+import { buildNative, HEADLESS, readHashes, ROOT, runHeadless, SCRIPTS_DIR, tempDir, BUILD_TIMEOUT_MS } from './headless';
 
 const HEADLESS_32 = path.join(ROOT, 'build/native-32/ratscrew-headless');
 
@@ -22,7 +22,7 @@ const has32 = canBuild32();
 if (!has32) console.warn('test/native/boxing: cc -m32 does not work (apt-get install gcc-multilib): skipped');
 
 describe.skipIf(!has32)('32-bit (NaN-boxing) QuickJS, as on the PSP', () => {
-  beforeAll(() => buildNative('headless', 'headless32'));
+  beforeAll(() => buildNative('headless', 'headless32'), BUILD_TIMEOUT_MS);
 
   it('draws the smoke script exactly as the 64-bit build', () => {
     const args = ['--inputs', path.join(SCRIPTS_DIR, 'smoke.json'), '--no-raster', '--shots', ''];

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildNative, ROOT, tempDir } from './headless';
+import { buildNative, ROOT, tempDir, BUILD_TIMEOUT_MS } from './headless';
 
 function run(binary: string) {
   return spawnSync(path.join(ROOT, binary), [tempDir('core')], {
@@ -14,7 +14,7 @@ function run(binary: string) {
 }
 
 describe('native core unit tests', () => {
-  beforeAll(() => buildNative('core-test', 'asan'));
+  beforeAll(() => buildNative('core-test', 'asan'), BUILD_TIMEOUT_MS);
 
   for (const binary of ['build/native/core-test', 'build/native-asan/core-test']) {
     it(binary, () => {

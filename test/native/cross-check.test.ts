@@ -7,7 +7,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BundleVM, frameTime, hashCommands } from '../support/quickjs-host';
 import { PROBE } from './bundles';
-import { buildNative, readHashes, readScript, runHeadless, scriptFiles, tempDir, type InputScript } from './headless';
+import { buildNative, readHashes, readScript, runHeadless, scriptFiles, tempDir, type InputScript, BUILD_TIMEOUT_MS } from './headless';
 
 const OP_QUIT = 6;
 
@@ -37,7 +37,7 @@ async function emscriptenHashes(script: InputScript, source?: string): Promise<s
 }
 
 describe('native headless host vs quickjs-emscripten', () => {
-  beforeAll(() => buildNative('headless'));
+  beforeAll(() => buildNative('headless'), BUILD_TIMEOUT_MS);
 
   const files = scriptFiles();
   it('has input scripts to replay', () => {
@@ -58,14 +58,14 @@ describe('native headless host vs quickjs-emscripten', () => {
       for (const shot of script.shots ?? []) {
         if (shot < native.length) expect(existsSync(path.join(run.out, `frame-${String(shot).padStart(5, '0')}.png`))).toBe(true);
       }
-    });
+    }, 600_000); // a whole scripted game runs twice
   }
 });
 
 // The probe bundle feeds every host input (seed, time, buttons, saved text,
 // save) into its commands, so this holds even while the game is a placeholder.
 describe('the probe bundle', () => {
-  beforeAll(() => buildNative('headless'));
+  beforeAll(() => buildNative('headless'), BUILD_TIMEOUT_MS);
 
   const script: InputScript = {
     seed: 0x9e3779b9,

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildNative, ROOT, tempDir } from './headless';
+import { buildNative, ROOT, tempDir, BUILD_TIMEOUT_MS } from './headless';
 
 const DESKTOP = path.join(ROOT, 'build/native/ratscrew');
 
@@ -37,7 +37,7 @@ globalThis.ratscrew = { commands: c, frame: function () {
 `;
 
 describe('SDL desktop host (dummy drivers)', () => {
-  beforeAll(() => buildNative('sdl'));
+  beforeAll(() => buildNative('sdl'), BUILD_TIMEOUT_MS);
 
   it('runs the game bundle for 120 frames', () => {
     const r = runDesktop(['--frames', '120', '--seed', '5'], tempDir('xdg'));

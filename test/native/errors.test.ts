@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as B from './bundles';
-import { buildNative, readHashes, runHeadless, tempDir } from './headless';
+import { buildNative, readHashes, runHeadless, tempDir, BUILD_TIMEOUT_MS } from './headless';
 
 const dir = tempDir('bundles');
 
@@ -22,7 +22,7 @@ function run(name: string, source: string, extra: string[] = []) {
 }
 
 describe('native host error handling', () => {
-  beforeAll(() => buildNative('headless'));
+  beforeAll(() => buildNative('headless'), BUILD_TIMEOUT_MS);
 
   it('reports an exception thrown while loading, with its stack', () => {
     const r = run('load', B.THROW_AT_LOAD);

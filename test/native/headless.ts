@@ -11,6 +11,11 @@ export const HEADLESS = path.join(ROOT, 'build/native/ratscrew-headless');
 export const HEADLESS_ASAN = path.join(ROOT, 'build/native-asan/ratscrew-headless');
 export const SCRIPTS_DIR = path.join(ROOT, 'test/scripts');
 
+/** Time allowed for a native build in a beforeAll hook: test files run in
+ * parallel and wait for each other's builds (flock), and a first build of
+ * QuickJS plain, sanitized and 32-bit takes minutes on two cores. */
+export const BUILD_TIMEOUT_MS = 900_000;
+
 /** Builds the given native targets (incremental: quick when up to date).
  * Test files run in parallel workers: flock keeps their builds from racing
  * in the same build folder. */

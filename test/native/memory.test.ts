@@ -7,7 +7,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as B from './bundles';
 import { BUNDLE_PATH } from '../support/quickjs-host';
-import { buildNative, HEADLESS, HEADLESS_ASAN, readHashes, runHeadless, SCRIPTS_DIR, tempDir } from './headless';
+import { buildNative, HEADLESS, HEADLESS_ASAN, readHashes, runHeadless, SCRIPTS_DIR, tempDir, BUILD_TIMEOUT_MS } from './headless';
 
 const SMOKE = path.join(SCRIPTS_DIR, 'smoke.json');
 const ASAN_ENV = {
@@ -27,7 +27,7 @@ function expectClean(stderr: string): void {
 }
 
 describe('sanitizer build', () => {
-  beforeAll(() => buildNative('asan'));
+  beforeAll(() => buildNative('asan'), BUILD_TIMEOUT_MS);
 
   it('replays the smoke script with screenshots: no invalid access, no leak', () => {
     const r = runHeadless(['--inputs', SMOKE, '--frames', '120', '--shots', '0,119'], {
@@ -73,7 +73,7 @@ describe('sanitizer build', () => {
 const LOAD_LIMITS = [67840, 96256, 127488, 137216, 321024, 464896, 517120, 557056, 612352, 634880, 655360, 675840];
 
 describe('out of memory while loading the game (sanitizer build)', () => {
-  beforeAll(() => buildNative('asan'));
+  beforeAll(() => buildNative('asan'), BUILD_TIMEOUT_MS);
 
   it('reports it (exit 2, "out of memory") or runs; never a crash', () => {
     for (const limit of LOAD_LIMITS) {
@@ -88,7 +88,7 @@ describe('out of memory while loading the game (sanitizer build)', () => {
 });
 
 describe('valgrind memcheck', () => {
-  beforeAll(() => buildNative('headless'));
+  beforeAll(() => buildNative('headless'), BUILD_TIMEOUT_MS);
 
   it('replays the smoke script with no memory errors and no leaks', () => {
     const r = runHeadless(['--inputs', SMOKE, '--frames', '30', '--shots', '29', '--frame-budget-ms', '60000'], {

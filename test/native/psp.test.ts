@@ -7,18 +7,18 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { ROOT, tempDir } from './headless';
+import { BUILD_TIMEOUT_MS, ROOT, tempDir } from './headless';
 
 describe('PSP build without the toolchain', () => {
   it('compiles the PSP layer, the core and patched QuickJS with __PSP__ (stub syntax check)', () => {
     mkdirSync(path.join(ROOT, 'build'), { recursive: true });
     const r = spawnSync('flock', [path.join(ROOT, 'build/.native-build.lock'), 'make', '-s', '-C', path.join(ROOT, 'native'), 'psp-check'], {
       encoding: 'utf8',
-      timeout: 120_000,
+      timeout: BUILD_TIMEOUT_MS,
     });
     expect(r.stderr).not.toMatch(/error/);
     expect(r.status).toBe(0);
-  });
+  }, BUILD_TIMEOUT_MS);
 
   it('make psp says how to install pspdev and fails when PSPDEV is unset', () => {
     const env = { ...process.env };
