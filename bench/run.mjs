@@ -279,8 +279,8 @@ function frameFigures(run, frames, dumps) {
     const r = byLabel.get(`r${i}`);
     return { frame: i, cls: cls[i], commands: fr.commands, script: s ? s.total : null, decode: d ? d.total : null, raster: r ? r.total : null, allocs: fr.allocs, allocBytes: fr.alloc_bytes };
   });
-  const group = (name, skipFirst) => {
-    const g = rows.filter((r) => r.cls === name && !(skipFirst && r.frame === 0));
+  const group = (name, skipFirst, keep = () => true) => {
+    const g = rows.filter((r) => r.cls === name && !(skipFirst && r.frame === 0) && keep(r));
     const tot = g.map((r) => r.script + r.decode);
     return {
       frames: g.length,
@@ -292,7 +292,16 @@ function frameFigures(run, frames, dumps) {
       worstFrame: g.length ? g.reduce((a, b) => (a.script + a.decode >= b.script + b.decode ? a : b)).frame : null,
     };
   };
-  return { rows, windowMs, title: group('title', true), table: group('table', false), slap: group('slap', false), first: rows[0] };
+  return {
+    rows,
+    windowMs,
+    title: group('title', true),
+    table: group('table', false),
+    tableQuiet: group('table', false, (r) => !run.cued[r.frame]),
+    tableEvent: group('table', false, (r) => run.cued[r.frame]),
+    slap: group('slap', false),
+    first: rows[0],
+  };
 }
 
 function hotFunctions(dumps, labels, n = 15) {
@@ -500,7 +509,7 @@ async function main() {
       hashMismatchesV8vsNative: mismatches,
       damagedSave: run.damagedSave,
     },
-    frames: { title: F.title, table: F.table, slap: F.slap, first: F.first },
+    frames: { title: F.title, table: F.table, tableQuiet: F.tableQuiet, tableEvent: F.tableEvent, slap: F.slap, first: F.first },
     coldStart: { startup, load, firstFrame: F.first.script + F.first.decode, total: cold, bytecode: coldBytecode },
     memory: { ...mem, game },
     sizes: sz,
@@ -680,7 +689,9 @@ function markdown(r) {
   L.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   const row = (name, g) => L.push(`| ${name} | ${g.frames} | ${fmt(g.script.median)} | ${fmt(g.script.max)} | ${fmt(g.decode.median)} | ${fmt(g.decode.max)} | ${fmt(g.total.median)} | ${fmt(g.total.max)} | ${fmt(g.commands.median)} |`);
   row('title (after frame 0)', f.title);
-  row('steady table', f.table);
+  row('steady table (every table frame outside a slap)', f.table);
+  if (f.tableQuiet) row('— of which quiet (no sound cue)', f.tableQuiet);
+  if (f.tableEvent) row('— of which a card is played or a pile taken (sound cue)', f.tableEvent);
   row('slap + sweep', f.slap);
   L.push(`| first frame (0) | 1 | ${fmt(f.first.script)} | | ${fmt(f.first.decode)} | | ${fmt(f.first.script + f.first.decode)} | | ${f.first.commands} |`);
   L.push('');
