@@ -83,7 +83,7 @@ function applyPatches(srcDir, fromCustom) {
       // Another QuickJS version may already contain these changes or differ
       // around them; the desktop does not need them, the PSP does.
       if (!fromCustom) throw new Error(`quickjs: ${path.basename(p)} did not apply:\n${e.stdout}${e.stderr}`);
-      console.error(`quickjs: WARNING ${path.basename(p)} did not apply to ${fromCustom}; using it unpatched`);
+      console.error(`quickjs: WARNING ${path.basename(p)} did not apply to ${fromCustom} (already applied, or another version): continuing without it`);
     }
   }
 }
