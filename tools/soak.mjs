@@ -10,8 +10,9 @@
 //    count the games, their endings, and check invariants and liveness.
 // 2. The same host under valgrind --leak-check=full (shorter), and the
 //    AddressSanitizer/LeakSanitizer build (build/native-asan) if it builds.
-// 3. The button fuzzer for 1,000,000 frames and the rules fuzzer for 20,000,000
-//    actions, with a fresh seed each (printed; rerun with --seed).
+// 3. The button fuzzer for 1,000,000 frames; 50,000 fuzzed frames replayed in the
+//    sanitizer build with the rasterizer on (tools/fuzz/buttons-native.ts); the
+//    rules fuzzer for 20,000,000 actions; one fresh seed (printed; rerun with --seed).
 // Rewrites the results section of docs/reliability.md; exits 1 if anything failed.
 import { spawn, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -203,6 +204,14 @@ async function buttonFuzz() {
   report('Button fuzzing (bundle in quickjs-emscripten)', r.status === 0, lines);
 }
 
+async function buttonsNative() {
+  const frames = Math.min(BUTTON_FRAMES, 50_000);
+  const r = await run('npx', ['tsx', 'tools/fuzz/buttons-native.ts', '--seed', String(SEED), '--frames', String(frames), '--asan'], 3_600_000);
+  const lines = [`seed ${SEED}, ${frames} frames: exit ${r.status} in ${(r.ms / 1000).toFixed(0)} s`, ...r.stdout.split('\n').filter((l) => /sessions|native/.test(l))];
+  if (r.status !== 0) lines.push(r.stdout.slice(-3000), r.stderr.slice(-1000));
+  report('Button fuzz replayed in the sanitizer build with the rasterizer (hashes equal to quickjs-emscripten)', r.status === 0, lines);
+}
+
 async function rulesFuzz() {
   const r = await run('npx', ['tsx', 'tools/fuzz/rules.ts', '--seed', String(SEED), '--actions', String(RULES_ACTIONS)], 3_600_000);
   const lines = [`seed ${SEED}: exit ${r.status} in ${(r.ms / 1000).toFixed(0)} s`, ...r.stdout.split('\n').filter((l) => /actions in|known finding/.test(l))];
@@ -239,6 +248,7 @@ await demoGames();
 await valgrind();
 await asan();
 await buttonFuzz();
+await buttonsNative();
 await rulesFuzz();
 writeDoc();
 process.exit(failed ? 1 : 0);

@@ -42,6 +42,20 @@ export interface ButtonFuzzOptions {
   saved?: string | null;
   /** Chance per plan of an escape probe (Start, Start -> title). */
   probeChance?: number;
+  /** Keep every session's masks and frame hashes (to replay them in the native host). */
+  record?: boolean;
+}
+
+/** One session of a run: replayable in the headless host with --seed, --saved and these masks. */
+export interface Recording {
+  seed: number;
+  /** The saved text the session started with (null: none). */
+  saved: string | null;
+  masks: number[];
+  /** FNV-1a of each frame's commands, 8 hex digits, as hashes.txt writes them. */
+  hashes: string[];
+  /** The session ended with QUIT (the headless host stops there too). */
+  quit: boolean;
 }
 
 export interface ButtonFuzzResult {
@@ -66,6 +80,8 @@ export interface ButtonFuzzResult {
   digest: number;
   /** First failure, with how to reproduce it; null when none. */
   failure: string | null;
+  /** With `record`, every session in order. */
+  recordings: Recording[];
 }
 
 class Failure extends Error {}
@@ -136,6 +152,7 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
     ms: 0,
     digest: 0x811c9dc5,
     failure: null,
+    recordings: [],
   };
   let saved: string | null = opts.saved ?? null;
   let vm: BundleVM | null = null;
@@ -155,7 +172,10 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
       vm.dispose();
     }
     sessionSaved = saved;
-    vm = await BundleVM.create({ seed: mixSeed(opts.seed, res.sessions), saved });
+    const seed = mixSeed(opts.seed, res.sessions);
+    if (opts.record) res.recordings.push({ seed, saved, masks: [], hashes: [], quit: false });
+    // platform 'headless': the frames are then those the native headless host draws.
+    vm = await BundleVM.create({ seed, saved, platform: 'headless' });
     res.sessions++;
     local = 0;
     sessionStart = res.frames;
@@ -176,10 +196,18 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
     res.sceneFrames[scene]!++;
     if (scene === 'title' && state?.demo) res.demoFrames++;
     checkCommands(cmds);
-    res.digest = Math.imul(res.digest ^ hashCommands(cmds), 0x01000193) >>> 0;
+    const hash = hashCommands(cmds);
+    res.digest = Math.imul(res.digest ^ hash, 0x01000193) >>> 0;
+    const rec = res.recordings[res.sessions - 1];
+    if (rec) {
+      rec.masks.push(mask >>> 0);
+      rec.hashes.push(hash.toString(16).padStart(8, '0'));
+    }
     if (hasQuit(cmds)) {
       const s = vm!.debug();
       if (s.scene !== 'title') throw new Failure(`QUIT from scene ${s.scene}`);
+      const rec = res.recordings[res.sessions - 1];
+      if (rec) rec.quit = true;
       quitNow = true;
       return false;
     }
