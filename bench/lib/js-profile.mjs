@@ -19,20 +19,30 @@ import vm from 'node:vm';
 import { frameMs } from './game-driver.mjs';
 
 const MAX_CALLS = 25;
-const FN_RE = /^function ([A-Za-z0-9_$]+)\(/gm;
 
+/**
+ * Renames the bundle's top-level functions (all, or those in `wanted`) and
+ * adds wrappers under the old names. Handles both rollup formats: a plain
+ * script (functions at column 0, wrappers appended) and an IIFE (functions
+ * indented one level, wrappers inserted before the closing `})();`).
+ */
 export function instrument(source, wanted) {
+  const iife = /^\s*\(function \(\) \{/.test(source);
+  const indent = iife ? /\n( +)\S/.exec(source)[1] : '';
+  const fnRe = new RegExp(`^${indent}function ([A-Za-z0-9_$]+)\\(`, 'gm');
   const names = [];
-  const text = source.replace(FN_RE, (m, name) => {
+  const text = source.replace(fnRe, (m, name) => {
     if (wanted && !wanted.has(name)) return m;
     names.push(name);
-    return `function ${name}__bi(`;
+    return `${indent}function ${name}__bi(`;
   });
   const args = Array.from({ length: 10 }, (_, i) => `a${i}`).join(',');
   const wrappers = names
-    .map((name, id) => `function ${name}(${args}){__bench_mark(1,${id});const r=${name}__bi(${args});__bench_mark(0,${id});return r;}`)
+    .map((name, id) => `${indent}function ${name}(${args}){__bench_mark(1,${id});const r=${name}__bi(${args});__bench_mark(0,${id});return r;}`)
     .join('\n');
-  return { text: text + '\n' + wrappers + '\n', names };
+  if (!iife) return { text: text + '\n' + wrappers + '\n', names };
+  const end = text.lastIndexOf('})();');
+  return { text: text.slice(0, end) + wrappers + '\n' + text.slice(end), names };
 }
 
 function maskAt(inputs, f) {
