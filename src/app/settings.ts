@@ -2,27 +2,17 @@
 // with a version number. Reading is forgiving: whatever is readable is kept,
 // whatever is not falls back to its default, and the caller learns that a
 // notice is due. Never throws.
+import { SLAP_RULES, defaultOptions } from '../rules';
+import type { Difficulty } from '../ai';
 import type { RuleSet, RussianJokerMode, SlapRule } from '../rules/types';
 
-export type Difficulty = 'easy' | 'medium' | 'hard';
+export type { Difficulty };
 export type Language = 'en' | 'ru';
 
 export const SAVE_VERSION = 1;
 
-/** Classic slap rules in the order the options menu lists them. */
-export const SLAP_RULES: readonly SlapRule[] = [
-  'pair',
-  'sandwich',
-  'topBottom',
-  'tens',
-  'sandwichTens',
-  'marriage',
-  'divorce',
-  'hoagie',
-  'run',
-  'flush',
-  'joker',
-];
+/** Classic slap rules in the order the options menu lists them (the engine's own order). */
+export { SLAP_RULES };
 
 export interface Settings {
   ruleSet: RuleSet;
@@ -50,30 +40,20 @@ export interface Stats {
   russian: RuleSetStats;
 }
 
+/** The rules' own defaults (RULES.md), medium CPUs, English, sound and music on. */
 export function defaultSettings(): Settings {
+  const rules = defaultOptions();
   return {
-    ruleSet: 'classic',
-    players: 4,
+    ruleSet: rules.ruleSet,
+    players: rules.players,
     difficulty: 'medium',
-    slapRules: {
-      pair: true,
-      sandwich: true,
-      topBottom: false,
-      tens: false,
-      sandwichTens: false,
-      marriage: false,
-      divorce: false,
-      hoagie: false,
-      run: false,
-      flush: false,
-      joker: false,
-    },
-    runLength: 3,
-    runWrap: false,
-    wrongSlapPenalty: 1,
-    slapIn: true,
-    jokers: false,
-    russianJokers: 'off',
+    slapRules: { ...rules.slapRules },
+    runLength: rules.runLength,
+    runWrap: rules.runWrap,
+    wrongSlapPenalty: rules.wrongSlapPenalty,
+    slapIn: rules.slapIn,
+    jokers: rules.jokers,
+    russianJokers: rules.russianJokers,
     language: 'en',
     sound: true,
     music: true,
