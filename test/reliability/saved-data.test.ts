@@ -6,13 +6,13 @@
 // (which a JS string cannot carry) go through the native headless host.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readSave } from '../../src/app/settings';
 import { Rand } from '../../tools/fuzz/random';
 import { damagedSave, deepSave, expectedLoad, nastySaves, sampleSave } from '../../tools/fuzz/saved-data';
 import { BTN, Driver } from '../support/driver';
 import { BUNDLE_PATH, BundleVM, frameTime, hashCommands } from '../support/quickjs-host';
-import { HEADLESS, readHashes, runHeadless, tempDir } from '../native/headless';
+import { buildNative, readHashes, runHeadless, tempDir } from '../native/headless';
 
 const SEED = process.env.FUZZ_SEED !== undefined ? Number(process.env.FUZZ_SEED) >>> 0 : 20261129;
 
@@ -102,7 +102,7 @@ describe('the game starting from damaged saved text (bundle in QuickJS)', () => 
     expect(d.vm.logs.filter((l) => /damaged/.test(l)).length).toBe(want.damaged ? 1 : 0);
   });
 
-  it('a 5 MB saved text: defaults, the notice, no exception, within the desktop memory limit too', async () => {
+  it('a 5 MB saved text: defaults, the notice, no exception (the native hosts never pass more than 256 KB)', async () => {
     const huge = JSON.stringify({ version: 1, settings: { language: 'ru', difficulty: 'é'.repeat(5 << 20) } });
     const garbage = 'x'.repeat(5 << 20);
     for (const [text, memoryLimit] of [
@@ -144,7 +144,7 @@ describe('the game starting from damaged saved text (bundle in QuickJS)', () => 
 });
 
 describe('saved text with invalid UTF-8 bytes, through the native headless host', () => {
-  const haveHost = existsSync(HEADLESS);
+  beforeAll(() => buildNative('headless'));
 
   /** Title frames of the bundle in QuickJS for a saved text (the reference). */
   async function referenceHashes(saved: string, frames: number): Promise<string[]> {
@@ -156,7 +156,7 @@ describe('saved text with invalid UTF-8 bytes, through the native headless host'
     }
   }
 
-  it.skipIf(!haveHost).each([
+  it.each([
     // Bad bytes inside a field that is unreadable either way: the language (shown on the title) is kept.
     ['inside a string value', Buffer.concat([Buffer.from('{"version":1,"settings":{"language":"ru","difficulty":"h'), Buffer.from([0xff, 0xc3, 0x28, 0xe2, 0x82]), Buffer.from('"}}')]), '{"version":1,"settings":{"language":"ru","difficulty":"h?"}}'],
     // Bad bytes where JSON expects syntax: all defaults and the notice.
@@ -174,7 +174,7 @@ describe('saved text with invalid UTF-8 bytes, through the native headless host'
     expect(run.stderr.match(/saved data was damaged/g)?.length).toBe(1);
   });
 
-  it.skipIf(!haveHost)("JSON nested 100,000 deep: QuickJS's stack limit stops the parse, the game starts with the notice", async () => {
+  it("JSON nested 100,000 deep: QuickJS's stack limit stops the parse, the game starts with the notice", async () => {
     const dir = tempDir('saved');
     const file = path.join(dir, 'deep.json');
     writeFileSync(file, deepSave(100_000));
@@ -185,7 +185,7 @@ describe('saved text with invalid UTF-8 bytes, through the native headless host'
     expect(readHashes(run.out)).toEqual(await referenceHashes('not json', 30));
   });
 
-  it.skipIf(!haveHost)('the desktop save file: written with its trailer, read back by the next run to the same frames', async () => {
+  it('the desktop save file: written with its trailer, read back by the next run to the same frames', async () => {
     // Session 1: Options, Down x5, Right (a setting changes), Circle (saves).
     const inputs: [number, number][] = [];
     let f = 5;
