@@ -4,22 +4,14 @@
 // the caller asks only when the engine's slapPattern found nothing, so these
 // checks never decide whether a slap is valid; they only pick the piles on
 // which a CPU may make its occasional wrong slap.
-import { ACE, JACK, KING, QUEEN, isJoker, rankOf, suitOf } from '../rules';
+import { ACE, JACK, KING, QUEEN, SLAP_RULES, isJoker, rankOf, suitOf } from '../rules';
 import type { Card, GameOptions, GameState, SlapRule } from '../rules';
 
-/** Checked in this order; the first lookalike found names the slap a CPU thinks it sees. */
-const LOOKALIKE_ORDER: readonly SlapRule[] = [
-  'pair',
-  'sandwich',
-  'topBottom',
-  'tens',
-  'sandwichTens',
-  'marriage',
-  'divorce',
-  'hoagie',
-  'run',
-  'flush',
-];
+/**
+ * Checked in the engine's order; the first lookalike found names the slap a
+ * CPU thinks it sees. A joker is unmistakable, so it has no lookalike.
+ */
+const LOOKALIKE_ORDER: readonly SlapRule[] = SLAP_RULES.filter((rule) => rule !== 'joker');
 
 /** The card `depth` places under the top (0 = top), or -1 past the bottom. */
 function fromTop(pile: readonly Card[], depth: number): Card {
