@@ -466,6 +466,22 @@ async function main() {
     heapAfterLoad: bcFrames[0].loaded_malloc_size,
   };
   hot.loadBytecode = bcHot();
+  // what-if: rollup's IIFE opened without a parenthesis (no arrow-function lookahead over the body)
+  const bundleSrc = readFileSync(BUNDLE, 'utf8');
+  if (/^\(function \(\) \{\n/.test(bundleSrc) && /\}\)\(\);\s*$/.test(bundleSrc)) {
+    const bang = join(BUILD, 'ratscrew-bang.js');
+    writeFileSync(bang, '!function () {\n' + bundleSrc.slice('(function () {\n'.length).replace(/\}\)\(\);\s*$/, '}();\n'));
+    const bangDir = join(BUILD, 'cg-bang');
+    const bangOut = join(BUILD, 'bang-frames.jsonl');
+    runFrameBench(['--inputs', scriptFile, '--bundle', bang, '--out', bangOut, '--frames', '1'], { callgrind: bangDir });
+    const bd = readDumps(bangDir, 'cg.out', { functions: false });
+    const get = (l) => bd.find((d) => d.label === l).total;
+    coldBytecode.bangWhatIf = {
+      load: get('load'),
+      total: get('startup') + get('load') + get('s0') + get('d0'),
+      sameFirstFrame: readJsonl(bangOut)[1].hash === frames[0].hash,
+    };
+  }
   coldBytecode.on32bit = check32(scriptFile, bc, frames);
 
   // 3. memory: the 600-frame run, and a whole 6-player game
@@ -704,6 +720,7 @@ function markdown(r) {
   L.push('| --- | ---: | ---: | ---: | ---: |');
   L.push(`| source (JS_Eval of dist/ratscrew.js) | ${fmt(c.startup)} | ${fmt(c.load)} | ${fmt(c.firstFrame)} | ${fmt(c.total)} |`);
   L.push(`| precompiled bytecode (JS_ReadObject + JS_EvalFunction) | ${fmt(c.bytecode.startup)} | ${fmt(c.bytecode.load)} | ${fmt(c.bytecode.firstFrame)} | ${fmt(c.bytecode.total)} |`);
+  if (c.bytecode.bangWhatIf) L.push(`| what-if: source with the IIFE opened as \`!function () {\` (no arrow-function lookahead over the body; first frame same: ${c.bytecode.bangWhatIf.sameFirstFrame ? 'yes' : 'NO'}) | | ${fmt(c.bytecode.bangWhatIf.load)} | | ${fmt(c.bytecode.bangWhatIf.total)} |`);
   L.push('');
   L.push(`Bytecode first frame identical to the source's: ${c.bytecode.sameFirstFrame ? 'yes' : 'NO'}. Heap after load: source ${fmt(r.memory.heapAfterLoad)} B, bytecode ${fmt(c.bytecode.heapAfterLoad)} B.`);
   const b32 = c.bytecode.on32bit;
