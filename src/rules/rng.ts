@@ -2,6 +2,9 @@
 // shifts), so QuickJS on the PSP and Node give the same numbers. Its whole
 // state is one uint32 kept in GameState.rng.
 
+/** Math.imul read once (a global and a property lookup per use in QuickJS). */
+const imul = Math.imul;
+
 export interface Draw {
   value: number; // uint32
   state: number; // the next RNG state
@@ -21,15 +24,19 @@ export function below(value: number, n: number): number {
 
 /** Fisher–Yates over a copy; returns the shuffled cards and the RNG state after. */
 export function shuffle<T>(items: readonly T[], state: number): { items: T[]; state: number } {
+  // nextRandom and below written out with a local state: a Draw object and
+  // two calls per card made this the dearest part of the deal in QuickJS
+  // (bench/results.md). The same numbers as nextRandom/below.
   const out = items.slice();
-  let rng = state >>> 0;
+  let s = state | 0;
   for (let i = out.length - 1; i > 0; i--) {
-    const draw = nextRandom(rng);
-    rng = draw.state;
-    const j = below(draw.value, i + 1);
+    s = (s + 0x6d2b79f5) | 0;
+    let t = imul(s ^ (s >>> 15), 1 | s);
+    t = (t + imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    const j = Math.floor((((t ^ (t >>> 14)) >>> 0) * (i + 1)) / 4294967296);
     const tmp = out[i];
     out[i] = out[j];
     out[j] = tmp;
   }
-  return { items: out, state: rng };
+  return { items: out, state: s >>> 0 };
 }
