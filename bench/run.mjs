@@ -388,6 +388,20 @@ async function simulation() {
   const lines = readJsonl(out).filter((l) => l.frame !== undefined);
   const ns = lines.reduce((a, l) => a + l.ns, 0);
   const native = { games: frames * 10, seconds: ns / 1e9, gamesPerSec: (frames * 10) / (ns / 1e9) };
+  // the real headless host runs the same bundle (--bundle): its whole process, user + system CPU time
+  let headless = null;
+  const headlessExe = join(NATIVE, 'ratscrew-headless');
+  if (existsSync(headlessExe)) {
+    const dir = join(BUILD, 'headless-sim');
+    rmSync(dir, { recursive: true, force: true });
+    writeFileSync(script, JSON.stringify({ seed: 1, frames }));
+    const t = spawnSync('/usr/bin/time', ['-f', '%U %S', headlessExe, '--inputs', script, '--bundle', sim, '--out', dir, '--no-raster'], { encoding: 'utf8' });
+    const m = /([\d.]+) ([\d.]+)\s*$/.exec(t.stderr);
+    if (t.status === 0 && m) {
+      const seconds = Number(m[1]) + Number(m[2]);
+      headless = { games: frames * 10, seconds, gamesPerSec: (frames * 10) / seconds };
+    }
+  }
   // instructions per game: two frames (20 games) under callgrind
   const cg = join(BUILD, 'cg-sim');
   writeFileSync(script, JSON.stringify({ seed: 1, frames: 2 }));
@@ -400,6 +414,7 @@ async function simulation() {
     node,
     emscripten,
     native,
+    headless,
     ratioNodeToEmscripten: node.same.gamesPerSec / emscripten.gamesPerSec,
     ratioNodeToNative: node.same.gamesPerSec / native.gamesPerSec,
     sameGamesAgree: node.same.totals.checksum === emTotals.checksum,
@@ -771,6 +786,7 @@ function markdown(r) {
   L.push(`| Node (V8), games 1..${sm.node.same.games} | ${sm.node.same.games} | ${sm.node.same.gamesPerSec.toFixed(0)} |`);
   L.push(`| quickjs-emscripten, games 1..${sm.emscripten.games} | ${sm.emscripten.games} | ${sm.emscripten.gamesPerSec.toFixed(1)} |`);
   L.push(`| native QuickJS (frame_bench, -O2), games 1..${sm.native.games} | ${sm.native.games} | ${sm.native.gamesPerSec.toFixed(1)} |`);
+  if (sm.headless) L.push(`| build/native/ratscrew-headless --bundle build/bench/sim.js (whole process, /usr/bin/time), games 1..${sm.headless.games} | ${sm.headless.games} | ${sm.headless.gamesPerSec.toFixed(1)} |`);
   L.push('');
   L.push(`V8 / quickjs-emscripten: ${sm.ratioNodeToEmscripten.toFixed(1)}x; V8 / native QuickJS: ${sm.ratioNodeToNative.toFixed(1)}x. Native QuickJS: ${fmt(sm.native.irPerGame)} instructions per game (callgrind, games 1..20). A game averages ${(sm.node.all.totals.cards / sm.node.all.games).toFixed(0)} cards played. V8 and QuickJS played the same games: ${sm.sameGamesAgree ? 'yes' : 'NO'}.`);
   L.push('');
