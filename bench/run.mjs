@@ -384,10 +384,13 @@ async function simulation() {
   const script = join(BUILD, 'sim-inputs.json');
   writeFileSync(script, JSON.stringify({ seed: 1, frames }));
   const out = join(BUILD, 'sim-frames.jsonl');
-  runFrameBench(['--inputs', script, '--bundle', sim, '--out', out]);
+  const nat = spawnSync(join(BUILD, 'frame_bench'), ['--inputs', script, '--bundle', sim, '--out', out], { encoding: 'utf8' });
+  if (nat.status !== 0) throw new Error(`frame_bench on the simulation bundle failed: ${nat.stderr}`);
+  const simLines = nat.stderr.split('\n').filter((l) => l.startsWith('[script] sim '));
+  const nativeTotals = simLines.length ? JSON.parse(simLines[simLines.length - 1].slice('[script] sim '.length)) : null;
   const lines = readJsonl(out).filter((l) => l.frame !== undefined);
   const ns = lines.reduce((a, l) => a + l.ns, 0);
-  const native = { games: frames * 10, seconds: ns / 1e9, gamesPerSec: (frames * 10) / (ns / 1e9) };
+  const native = { games: frames * 10, seconds: ns / 1e9, gamesPerSec: (frames * 10) / (ns / 1e9), totals: nativeTotals };
   // the real headless host runs the same bundle (--bundle): its whole process, user + system CPU time
   let headless = null;
   const headlessExe = join(NATIVE, 'ratscrew-headless');
@@ -417,7 +420,7 @@ async function simulation() {
     headless,
     ratioNodeToEmscripten: node.same.gamesPerSec / emscripten.gamesPerSec,
     ratioNodeToNative: node.same.gamesPerSec / native.gamesPerSec,
-    sameGamesAgree: node.same.totals.checksum === emTotals.checksum,
+    sameGamesAgree: node.same.totals.checksum === emTotals.checksum && nativeTotals !== null && nativeTotals.checksum === emTotals.checksum,
   };
 }
 
@@ -788,7 +791,7 @@ function markdown(r) {
   L.push(`| native QuickJS (frame_bench, -O2), games 1..${sm.native.games} | ${sm.native.games} | ${sm.native.gamesPerSec.toFixed(1)} |`);
   if (sm.headless) L.push(`| build/native/ratscrew-headless --bundle build/bench/sim.js (whole process, /usr/bin/time), games 1..${sm.headless.games} | ${sm.headless.games} | ${sm.headless.gamesPerSec.toFixed(1)} |`);
   L.push('');
-  L.push(`V8 / quickjs-emscripten: ${sm.ratioNodeToEmscripten.toFixed(1)}x; V8 / native QuickJS: ${sm.ratioNodeToNative.toFixed(1)}x. Native QuickJS: ${fmt(sm.native.irPerGame)} instructions per game (callgrind, games 1..20). A game averages ${(sm.node.all.totals.cards / sm.node.all.games).toFixed(0)} cards played. V8 and QuickJS played the same games: ${sm.sameGamesAgree ? 'yes' : 'NO'}.`);
+  L.push(`V8 / quickjs-emscripten: ${sm.ratioNodeToEmscripten.toFixed(1)}x; V8 / native QuickJS: ${sm.ratioNodeToNative.toFixed(1)}x. Native QuickJS: ${fmt(sm.native.irPerGame)} instructions per game (callgrind, games 1..20). A game averages ${(sm.node.all.totals.cards / sm.node.all.games).toFixed(0)} cards played. V8, quickjs-emscripten and native QuickJS played the same games (checksum of lengths and winners): ${sm.sameGamesAgree ? 'yes' : 'NO'}.`);
   L.push('');
   L.push('## Budgets');
   L.push('');

@@ -117,9 +117,9 @@ function playGame(players: number, seed: number, dealer: Seat, difficulty: Diffi
 let dealer = 0;
 let gameIndex = 0;
 
-/** Plays `count` games of a session; the dealer moves as in the app. */
-function run(count: number, players: number, seed: number): SimTotals {
-  const t: SimTotals = { games: 0, cards: 0, actions: 0, slaps: 0, checksum: 0 };
+/** Plays `count` games of a session; the dealer moves as in the app. Counts into `into` when given. */
+function run(count: number, players: number, seed: number, into?: SimTotals): SimTotals {
+  const t: SimTotals = into ?? { games: 0, cards: 0, actions: 0, slaps: 0, checksum: 0 };
   for (let i = 0; i < count; i++) {
     gameIndex++;
     const gameSeed = (Math.imul(seed ^ 0x5bd1e995, 0x27d4eb2d) + Math.imul(gameIndex, 0x9e3779b1)) >>> 0;
@@ -138,18 +138,24 @@ function reset(): void {
 interface SimGlobal {
   simBench?: { run: typeof run; reset: typeof reset };
   ratscrew?: { commands: Int32Array; frame(now: number, buttons: number): number };
-  host?: { seed?: number };
+  host?: { seed?: number; log?: (text: string) => void };
 }
 
 const g = globalThis as unknown as SimGlobal;
 g.simBench = { run, reset };
-/** Native headless host: each frame plays GAMES_PER_FRAME 4-player games and draws nothing. */
+/**
+ * Native hosts: each frame plays GAMES_PER_FRAME 4-player games, draws
+ * nothing, and logs the running totals (the same checksum chain as one
+ * simBench.run call over all those games).
+ */
 const GAMES_PER_FRAME = 10;
 const commands = new Int32Array(8);
+const session: SimTotals = { games: 0, cards: 0, actions: 0, slaps: 0, checksum: 0 };
 g.ratscrew = {
   commands,
   frame(): number {
-    run(GAMES_PER_FRAME, 4, typeof g.host?.seed === 'number' ? g.host.seed : 1);
+    run(GAMES_PER_FRAME, 4, typeof g.host?.seed === 'number' ? g.host.seed : 1, session);
+    if (g.host && typeof g.host.log === 'function') g.host.log(`sim ${JSON.stringify(session)}`);
     return 0;
   },
 };
