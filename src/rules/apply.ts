@@ -8,6 +8,16 @@ import type { Action, ApplyResult, GameEvent, GameState } from './types';
 
 const ACTION_TYPES = ['play', 'slap', 'collect', 'choose'];
 
+/** A value as a refusal message shows it: objects as JSON, not "[object Object]". */
+function shown(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return String(value);
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return 'an unprintable object';
+  }
+}
+
 function isSeat(state: GameState, value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < state.options.players;
 }
@@ -20,7 +30,7 @@ export function checkAction(state: GameState, action: Action): ApplyResult | nul
     return refuse('unknownAction', `malformed ${action.type}: "at" must be a number of milliseconds`);
   if (state.over) return refuse('gameOver', `the game is over (seat ${state.over.winner} won); no more ${action.type}`);
   if (!isSeat(state, action.seat))
-    return refuse('unknownSeat', `seat ${String(action.seat)} is not at this table (seats 0..${state.options.players - 1})`);
+    return refuse('unknownSeat', `seat ${shown(action.seat)} is not at this table (seats 0..${state.options.players - 1})`);
   const seat = action.seat;
   const classic = state.options.ruleSet === 'classic';
   switch (action.type) {
@@ -48,7 +58,7 @@ export function checkAction(state: GameState, action: Action): ApplyResult | nul
       if (state.pendingChoice === null) return refuse('noChoicePending', 'nobody has to name a taker now');
       if (seat !== state.pendingChoice) return refuse('notYourTurn', `seat ${state.pendingChoice} names the taker, not seat ${seat}`);
       if (!isSeat(state, action.target))
-        return refuse('badTarget', `target ${String(action.target)} is not a seat (0..${state.options.players - 1})`);
+        return refuse('badTarget', `target ${shown(action.target)} is not a seat (0..${state.options.players - 1})`);
       return null;
   }
 }
@@ -59,19 +69,22 @@ export function apply(state: GameState, action: Action): ApplyResult {
   const draft = draftOf(state);
   const events: GameEvent[] = [];
   const classic = state.options.ruleSet === 'classic';
+  // `+ 0` turns a seat of -0 (which passes isSeat) into 0, so that what the
+  // state stores survives a JSON round trip.
+  const seat = action.seat + 0;
   switch (action.type) {
     case 'play':
-      if (classic) playClassic(draft, events, action.seat);
-      else playRussian(draft, events, action.seat);
+      if (classic) playClassic(draft, events, seat);
+      else playRussian(draft, events, seat);
       break;
     case 'slap':
-      slapClassic(draft, events, action.seat);
+      slapClassic(draft, events, seat);
       break;
     case 'collect':
-      collectClassic(draft, events, action.seat);
+      collectClassic(draft, events, seat);
       break;
     case 'choose':
-      chooseRussian(draft, events, action.seat, action.target);
+      chooseRussian(draft, events, seat, action.target + 0);
       break;
   }
   return { ok: true, state: draft, events };
