@@ -114,11 +114,33 @@ static char *read_verified(const char *path, size_t *len)
     return buf;
 }
 
+/* The text of a damaged or hand-edited file, without its trailer line if it
+ * has one, or NULL when there is no file. */
+static char *read_damaged(const char *path, size_t *len)
+{
+    char *buf = save_read_file(path, SAVE_MAX_BYTES + TRAILER_MAX, len);
+    char *mark;
+    if (!buf) return NULL;
+    mark = strstr(buf, "\n#ratscrew-save ");
+    if (mark) {
+        *mark = '\0';
+        *len = (size_t)(mark - buf);
+    }
+    return buf;
+}
+
 char *save_read(const char *path, size_t *len)
 {
     char tmp[1024];
     char *text = read_verified(path, len);
     if (text) return text;
     if (snprintf(tmp, sizeof tmp, "%s.new", path) >= (int)sizeof tmp) return NULL;
-    return read_verified(tmp, len);
+    text = read_verified(tmp, len);
+    if (text) return text;
+    /* Neither file is intact. The writer never leaves <path> half-written
+     * (it only ever renames a complete file onto it), so this is outside
+     * damage or a hand edit: hand the text to the script anyway, whose
+     * reader keeps every field it can read and tells the player the rest
+     * was reset, rather than silently starting from defaults. */
+    return read_damaged(path, len);
 }

@@ -2,11 +2,14 @@
  *
  * A save file holds the text, then one trailer line
  *     "\n#ratscrew-save len=<bytes> fnv1a=<8 hex>\n"
- * A file whose trailer is missing or does not match its text (a half-written
- * file) is treated as absent. Writing goes to "<path>.new" first, which is
- * flushed, synced and closed before it replaces <path>; loading falls back to
- * "<path>.new" when <path> is absent or damaged, which covers hosts whose
- * rename cannot replace a file (the old file is removed first there). */
+ * A file whose trailer is missing or does not match its text is not intact.
+ * Writing goes to "<path>.new" first, which is flushed, synced and closed
+ * before it replaces <path>; loading falls back to an intact "<path>.new"
+ * when <path> is absent or not intact, which covers a crash between the two
+ * steps and hosts whose rename cannot replace a file (the old file is
+ * removed first there). When neither is intact, the damaged <path> text is
+ * returned (without its trailer line) so that the script can keep what it
+ * can read and say that the rest was reset. */
 #ifndef RATSCREW_SAVE_H
 #define RATSCREW_SAVE_H
 
@@ -27,8 +30,9 @@ typedef struct SaveOps {
 /* 1 on success. ops may be NULL. */
 int save_write(const char *path, const char *text, size_t len, const SaveOps *ops);
 
-/* The verified text (malloc'd, NUL-terminated, *len set), or NULL when there
- * is no intact save. */
+/* The saved text (malloc'd, NUL-terminated, *len set): the intact file, else
+ * the intact .new file, else the damaged file's text; NULL when there is no
+ * file at all. */
 char *save_read(const char *path, size_t *len);
 
 /* Checks the trailer of buf[0..n) in place; returns the text length, or -1
