@@ -25,8 +25,11 @@ typecheck: node_modules/.package-lock.json
 
 test: typecheck test-js test-native
 
-# test/native needs the native hosts built first: `make test-native` runs it.
+# test/reliability drives the native headless host too: build it once here
+# rather than racing to build it from several test files. test/native runs
+# in `make test-native`, after every native target it checks is built.
 test-js: bundle
+	$(MAKE) -C native headless
 	npx vitest run --exclude 'test/native/**'
 
 test-native: bundle
