@@ -11,25 +11,14 @@
 //    where Start alone does not, Circle must (otherwise the scene is a trap);
 //  - QUIT comes only from the title; the session then restarts in a new VM
 //    with the text the game saved, which must load without a damaged notice.
+import { BTN } from '../../test/support/driver';
 import { BundleVM, frameTime, hashCommands } from '../../test/support/quickjs-host';
 import type { GameState } from '../../src/rules';
 import { checkState, factsOf } from './invariants';
 import { Rand, mixSeed } from './random';
 
-export const B = {
-  SELECT: 0x0001,
-  START: 0x0008,
-  UP: 0x0010,
-  RIGHT: 0x0020,
-  DOWN: 0x0040,
-  LEFT: 0x0080,
-  L: 0x0100,
-  R: 0x0200,
-  TRIANGLE: 0x1000,
-  CIRCLE: 0x2000,
-  CROSS: 0x4000,
-  SQUARE: 0x8000,
-} as const;
+/** The PSP buttons (test/support/driver.ts), by a short name for the press tables below. */
+export const B = BTN;
 
 const SCENES = ['title', 'options', 'howTo', 'table', 'results'] as const;
 const ALL_BUTTONS = Object.values(B);
