@@ -15,12 +15,15 @@ import {
 const LIMIT = MAX_COMMANDS * COMMAND_INTS;
 
 let buf: Int32Array = new Int32Array(0);
+/** buf.length: a getter call in QuickJS. */
+let bufLen = 0;
 /** Next free int in buf. */
 let at = 0;
 
 /** Points the writer at the buffer the host reads. */
 export function bindCommands(commands: Int32Array): void {
   buf = commands;
+  bufLen = commands.length;
   at = 0;
 }
 
@@ -97,8 +100,8 @@ export function quit(): void {
   put(OP_QUIT, 0, 0, 0, 0, 0, 0, 0);
 }
 
-/** Copies a cached run of whole commands (e.g. laid-out text) natively. */
-export function copyRun(run: Int32Array): void {
+/** Copies a run of whole commands (laid-out text) natively. */
+export function copyInts(run: Int32Array): void {
   if (at + run.length > LIMIT) return;
   buf.set(run, at);
   at += run.length;
@@ -127,12 +130,60 @@ export function rgba(r: number, g: number, b: number, a: number): number {
   return ((a & 255) << 24) | ((b & 255) << 16) | ((g & 255) << 8) | (r & 255);
 }
 
-/** Where the next command goes: mark() before drawing a layer, capture(mark) after. */
+/** Where the next command goes: mark() before drawing a layer, capture(run, mark) after. */
 export function mark(): number {
   return at;
 }
 
-/** A copy of the commands written since `from`, to re-emit later with copyRun. */
-export function capture(from: number): Int32Array {
-  return buf.slice(from, at);
+/**
+ * A cached layer whose storage each capture reuses; it grows (1/8 spare) only
+ * for a longer run. `src` views buf from `srcFrom`, so a capture from there makes no view.
+ */
+export interface Run {
+  data: Int32Array;
+  cap: number;
+  length: number;
+  filled: boolean;
+  src: Int32Array | null;
+  srcFrom: number;
+  srcBuf: Int32Array | null;
+}
+
+export function newRun(): Run {
+  return { data: new Int32Array(0), cap: 0, length: 0, filled: false, src: null, srcFrom: -1, srcBuf: null };
+}
+
+/** Keeps the commands written since `from` in `run`. */
+export function capture(run: Run, from: number): void {
+  const n = at - from;
+  if (n > run.cap) {
+    const cap = (n + (n >> 3) + 63) & ~63;
+    run.data = new Int32Array(cap);
+    run.cap = cap;
+    run.src = null;
+  }
+  run.length = n;
+  run.filled = true;
+  if (n === 0) return;
+  let src = run.src;
+  if (src === null || run.srcFrom !== from || run.srcBuf !== buf) {
+    let end = from + run.cap;
+    if (end > bufLen) end = bufLen;
+    src = buf.subarray(from, end);
+    run.src = src;
+    run.srcFrom = from;
+    run.srcBuf = buf;
+  }
+  run.data.set(src);
+}
+
+/** Re-emits a run, allocating nothing: all its storage when that fits (the stale tail lies past `at`). */
+export function copyRun(run: Run): void {
+  const n = run.length;
+  const o = at;
+  if (o + n > LIMIT) return;
+  const data = run.data;
+  if (o + run.cap <= bufLen) buf.set(data, o);
+  else for (let i = 0; i < n; i++) buf[o + i] = data[i]!;
+  at = o + n;
 }

@@ -4,7 +4,7 @@ import { SPRITES } from '../assets/atlas';
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import type { Screen } from '../app/screen';
 import * as C from './colours';
-import { capture, copyRun, mark, rect, sprite, spriteRect } from './drawlist';
+import { capture, copyRun, mark, newRun, rect, sprite, spriteRect } from './drawlist';
 import { drawBack, drawCard } from './cards';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
 import { drawFelt, drawPanel } from './widgets';
@@ -17,7 +17,7 @@ function slots(n: number): TextSlot[] {
 
 // ---- a cached layer per scene ----
 
-let layer: Int32Array | null = null;
+const layer = newRun();
 let kScene = -1;
 let kA: unknown = null;
 let kB: unknown = null;
@@ -25,7 +25,7 @@ let kC: unknown = null;
 
 /** Re-emits the cached layer when scene and keys are unchanged; otherwise returns false and starts a new one. */
 function cached(scene: number, a: unknown, b: unknown, c: unknown): boolean {
-  if (layer !== null && kScene === scene && kA === a && kB === b && kC === c) {
+  if (layer.filled && kScene === scene && kA === a && kB === b && kC === c) {
     copyRun(layer);
     return true;
   }
@@ -37,7 +37,7 @@ function cached(scene: number, a: unknown, b: unknown, c: unknown): boolean {
 }
 
 function keep(from: number): void {
-  layer = capture(from);
+  capture(layer, from);
 }
 
 // ---- title ----

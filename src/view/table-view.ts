@@ -11,7 +11,7 @@ import type { Strings } from '../app/i18n/strings';
 import type { GameState } from '../rules/types';
 import { CARD_H, CARD_W, drawBack, drawCard, drawCardScaled, drawSmallBack } from './cards';
 import * as C from './colours';
-import { capture, copyRun, mark, rect, sprite, spriteRect } from './drawlist';
+import { capture, copyInts, copyRun, mark, newRun, rect, sprite, spriteRect, type Run } from './drawlist';
 import {
   PILE_X,
   PILE_Y,
@@ -51,7 +51,7 @@ const playLegend = new TextSlot();
 const slapLegend = new TextSlot();
 
 // The cached layer and what it was drawn from.
-let layer: Int32Array | null = null;
+const layer = newRun();
 let kGame: GameState | null = null;
 let kMessage = '';
 let kHint = '';
@@ -78,7 +78,7 @@ let shownHint = '';
 export function drawTable(t: TableScreen, strings: Strings, now: number, banner: string): void {
   const game = t.game;
   if (game === null) return;
-  if (kGame === game || layer === null) {
+  if (kGame === game || !layer.filled) {
     shownMessage = t.message;
     shownHint = t.hint;
   }
@@ -86,7 +86,7 @@ export function drawTable(t: TableScreen, strings: Strings, now: number, banner:
   const shaking = t.shake.active && now - t.shake.start < SHAKE_MS;
   const shake = shaking ? shakeOffset(now - t.shake.start) : 0;
   if (
-    layer === null ||
+    !layer.filled ||
     kGame !== game ||
     kMessage !== shownMessage ||
     kHint !== shownHint ||
@@ -114,7 +114,7 @@ export function drawTable(t: TableScreen, strings: Strings, now: number, banner:
     kBanner = banner;
     const from = mark();
     drawLayer(t, strings, game, flying, shaking ? t.shake.seat : -1, shake, banner);
-    layer = capture(from);
+    capture(layer, from);
   } else {
     copyRun(layer);
   }
@@ -151,14 +151,14 @@ function drawLayer(
 // A play changes the pile and one seat; each part keeps its own run so that
 // rebuilding the layer redraws only those and copies the rest.
 
-let pileRun: Int32Array | null = null;
+const pileRun = newRun();
 let kPile: readonly number[] | null = null;
 let kShown = -1;
 let kBurned = -1;
 
 /** Burned cards, the fanned pile and its count, re-drawn only when they changed. */
 function drawPileArea(game: GameState, shown: number): void {
-  if (pileRun !== null && kPile === game.pile && kShown === shown && kBurned === game.burned.length) {
+  if (pileRun.filled && kPile === game.pile && kShown === shown && kBurned === game.burned.length) {
     copyRun(pileRun);
     return;
   }
@@ -168,10 +168,10 @@ function drawPileArea(game: GameState, shown: number): void {
   const from = mark();
   drawBurned(game.burned.length, shown);
   drawPile(game, shown);
-  pileRun = capture(from);
+  capture(pileRun, from);
 }
 
-const seatRuns: (Int32Array | null)[] = [null, null, null, null, null, null];
+const seatRuns: Run[] = [newRun(), newRun(), newRun(), newRun(), newRun(), newRun()];
 const kSeat: number[] = [-1, -1, -1, -1, -1, -1];
 let kSeatNames: string[] | null = null;
 let kSeatPlayers = 0;
@@ -185,14 +185,14 @@ function drawSeatPart(t: TableScreen, game: GameState, seat: number, dx: number)
     for (let i = 0; i < kSeat.length; i++) kSeat[i] = -1;
   }
   const cached = seatRuns[seat]!;
-  if (cached !== null && kSeat[seat] === key) {
+  if (cached.filled && kSeat[seat] === key) {
     copyRun(cached);
     return;
   }
   kSeat[seat] = key;
   const from = mark();
   drawSeat(t, game, seat, dx);
-  seatRuns[seat] = capture(from);
+  capture(cached, from);
 }
 
 /** The challenge's full count, from the face card or ace that set it. */
@@ -297,7 +297,7 @@ function drawMessage(message: string): void {
   const w = run.width + 14;
   const h = run.lines * FONT_SMALL.lineHeight + 4;
   rect(PILE_X - (w >> 1), 161, w, h, C.SHADE);
-  copyRun(run.cmds);
+  copyInts(run.cmds);
 }
 
 /** Bottom right: which button does what at the table. */

@@ -1,8 +1,8 @@
 // Text laid out in TypeScript from the font's metrics (src/assets/font.ts):
 // one SPRITE command per glyph, cached as a run and re-emitted with
-// copyRun until the text, place or colour changes.
+// copyInts until the text, place or colour changes.
 import { COMMAND_INTS, OP_SPRITE } from '../host/contract';
-import { copyRun, sprite } from './drawlist';
+import { copyInts, sprite } from './drawlist';
 
 /** The shape of FONT_SMALL / FONT_LARGE: 7 ints per glyph (u, v, w, h, xoff, yoff, advance). */
 export interface Font {
@@ -96,14 +96,22 @@ export function wrap(font: Font, text: string, maxWidth: number): string[] {
       lines.push(para);
       continue;
     }
+    // No kerning: each word is measured once.
+    const space = measure(font, ' ');
     let line = '';
+    let lineW = 0;
     for (const word of para.split(' ')) {
-      const candidate = line === '' ? word : line + ' ' + word;
-      if (line !== '' && measure(font, candidate) > maxWidth) {
+      const wordW = measure(font, word);
+      if (line === '') {
+        line = word;
+        lineW = wordW;
+      } else if (lineW + space + wordW > maxWidth) {
         lines.push(line);
         line = word;
+        lineW = wordW;
       } else {
-        line = candidate;
+        line = line + ' ' + word;
+        lineW += space + wordW;
       }
     }
     lines.push(line);
@@ -118,27 +126,26 @@ export interface TextRun {
   readonly lines: number;
 }
 
-/** Glyphs with pixels (not spaces) counted by the last measureLine call. */
-let inked = 0;
+/** Glyph commands of the text being laid out: room for one per UTF-16 unit. */
+let scratch = new Int32Array(0);
+let scratchCap = 0;
+/** The pen after the last emitLine call. */
+let penEnd = 0;
 
-/** Width of one line, counting its drawn glyphs into `inked` on the way. */
-function measureLine(font: Font, line: string, table: Int16Array): number {
-  const g = font.glyphs;
-  let w = 0;
-  let n = 0;
-  for (let i = 0; i < line.length; i++) {
-    const code = line.charCodeAt(i);
-    w += g[(code < TABLE_CODES ? table[code]! : searchGlyph(font, code)) * GLYPH_INTS + 6]!;
-    if (code !== 32) n++;
-  }
-  inked = n;
-  return w;
+function reserve(ints: number): void {
+  if (ints <= scratchCap) return;
+  let cap = 256;
+  while (cap < ints) cap *= 2;
+  scratch = new Int32Array(cap);
+  scratchCap = cap;
 }
 
-/** Writes one line's glyph commands into cmds from int o; returns the next free int. */
-function emitLine(font: Font, table: Int16Array, line: string, cmds: Int32Array, o: number, pen: number, top: number, tint: number): number {
+/** Writes one line's glyphs into scratch from int o, pen at pen; returns the next free int, the pen in penEnd. */
+function emitLine(font: Font, table: Int16Array, line: string, o: number, pen: number, top: number, tint: number): number {
   const g = font.glyphs;
-  for (let i = 0; i < line.length; i++) {
+  const cmds = scratch;
+  const n = line.length;
+  for (let i = 0; i < n; i++) {
     const code = line.charCodeAt(i);
     const k = (code < TABLE_CODES ? table[code]! : searchGlyph(font, code)) * GLYPH_INTS;
     if (code !== 32) {
@@ -156,7 +163,15 @@ function emitLine(font: Font, table: Int16Array, line: string, cmds: Int32Array,
     }
     pen += g[k + 6]!;
   }
+  penEnd = pen;
   return o;
+}
+
+/** Moves the x of the commands in scratch[from, to) by dx. */
+function shiftX(from: number, to: number, dx: number): void {
+  if (dx === 0) return;
+  const cmds = scratch;
+  for (let o = from + 1; o < to; o += COMMAND_INTS) cmds[o] = cmds[o]! + dx;
 }
 
 function startPen(x: number, w: number, align: number): number {
@@ -166,7 +181,7 @@ function startPen(x: number, w: number, align: number): number {
 /**
  * Lays text out with its first line's top at y. x is the left edge, the
  * centre or the right edge per align; wraps to maxWidth when it is > 0.
- * One line that fits (the usual case) is measured once and written once.
+ * Each line is measured as it is written (at 0, or x when aligned left), then moved.
  */
 export function layout(
   font: Font,
@@ -179,30 +194,37 @@ export function layout(
 ): TextRun {
   const table = tableFor(font);
   tint |= 0;
-  if (text.indexOf('\n') < 0) {
-    const w = measureLine(font, text, table);
+  reserve(text.length * COMMAND_INTS);
+  // x not an int32: measure first, for the same sums as ever.
+  const premeasure = (x | 0) !== x;
+  const left = align === ALIGN_LEFT ? x : 0;
+  if (!premeasure && text.indexOf('\n') < 0) {
+    const n = emitLine(font, table, text, 0, left, y, tint);
+    const w = penEnd - left;
     if (maxWidth <= 0 || w <= maxWidth) {
-      const cmds = new Int32Array(inked * COMMAND_INTS);
-      emitLine(font, table, text, cmds, 0, startPen(x, w, align), y, tint);
-      return { cmds, width: w, lines: 1 };
+      shiftX(0, n, startPen(x, w, align) - left);
+      return { cmds: scratch.slice(0, n), width: w, lines: 1 };
     }
   }
   const lines = wrap(font, text, maxWidth);
-  const widths: number[] = [];
-  let count = 0;
-  let widest = 0;
-  for (const line of lines) {
-    const w = measureLine(font, line, table);
-    widths.push(w);
-    count += inked;
-    if (w > widest) widest = w;
-  }
-  const cmds = new Int32Array(count * COMMAND_INTS);
   let o = 0;
+  let widest = 0;
   for (let i = 0; i < lines.length; i++) {
-    o = emitLine(font, table, lines[i]!, cmds, o, startPen(x, widths[i]!, align), y + i * font.lineHeight, tint);
+    const line = lines[i]!;
+    const top = y + i * font.lineHeight;
+    if (premeasure) {
+      const w = measure(font, line);
+      if (w > widest) widest = w;
+      o = emitLine(font, table, line, o, startPen(x, w, align), top, tint);
+      continue;
+    }
+    const from = o;
+    o = emitLine(font, table, line, o, left, top, tint);
+    const w = penEnd - left;
+    if (w > widest) widest = w;
+    shiftX(from, o, startPen(x, w, align) - left);
   }
-  return { cmds, width: widest, lines: lines.length };
+  return { cmds: scratch.slice(0, o), width: widest, lines: lines.length };
 }
 
 /** One remembered layout of a TextSlot. */
@@ -234,7 +256,7 @@ export class TextSlot {
   constructor(private readonly memory = 1) {}
 
   draw(font: Font, text: string, x: number, y: number, align: number, tint: number, maxWidth = 0): void {
-    copyRun(this.lay(font, text, x, y, align, tint, maxWidth).cmds);
+    copyInts(this.lay(font, text, x, y, align, tint, maxWidth).cmds);
   }
 
   /** The layout of this text here (remembered or new) without drawing it: for boxes sized to their text. */

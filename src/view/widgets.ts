@@ -1,13 +1,13 @@
 // Table furniture: the felt, 9-slice panels, outlines, shaded text boxes.
 import { PANEL_SLICE, SPRITES } from '../assets/atlas';
 import { SCREEN_H, SCREEN_W } from '../host/contract';
-import { capture, copyRun, mark, rect, sprite } from './drawlist';
+import { capture, copyRun, mark, newRun, rect, sprite } from './drawlist';
 
-let feltRun: Int32Array | null = null;
+const feltRun = newRun();
 
 /** The baize over the whole screen: tiles built once, then copied natively each frame. */
 export function drawFelt(): void {
-  if (feltRun === null) {
+  if (!feltRun.filled) {
     const from = mark();
     const f = SPRITES.felt;
     for (let y = 0; y < SCREEN_H; y += f[3]) for (let x = 0; x < SCREEN_W; x += f[2]) sprite(x, y, f[2], f[3], f[0], f[1], f[2], f[3], -1);
@@ -17,7 +17,7 @@ export function drawFelt(): void {
       const inset = i * 4;
       drawOutline(inset, inset, SCREEN_W - 2 * inset, SCREEN_H - 2 * inset, 4, 0x0c000000);
     }
-    feltRun = capture(from);
+    capture(feltRun, from);
     return;
   }
   copyRun(feltRun);

@@ -1,0 +1,174 @@
+// Cached layers (src/view/drawlist.ts Run) and text layout (src/view/text.ts)
+// after their allocation and instruction cuts: a reused Run re-emits exactly
+// the commands captured, and layout() writes exactly what the earlier
+// measure-then-write algorithm (kept below as the reference) wrote.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FALLBACK_CODE, FONT_LARGE, FONT_SMALL } from '../../src/assets/font';
+import { EN } from '../../src/app/i18n/en';
+import { RU } from '../../src/app/i18n/ru';
+import { COMMAND_INTS, MAX_COMMANDS, OP_RECT, OP_SPRITE } from '../../src/host/contract';
+import { beginFrame, bindCommands, capture, commandCount, copyRun, mark, newRun, rect } from '../../src/view/drawlist';
+import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, type Font, glyphIndex, layout, setFallbackCode } from '../../src/view/text';
+
+const buf = new Int32Array(MAX_COMMANDS * COMMAND_INTS);
+beforeEach(() => {
+  setFallbackCode(FALLBACK_CODE);
+  bindCommands(buf);
+});
+
+function frame(): Int32Array {
+  return buf.slice(0, commandCount() * COMMAND_INTS);
+}
+
+describe('Run', () => {
+  it('re-emits what it captured, through growth and shrinking, at any place', () => {
+    const run = newRun();
+    let seed = 7;
+    const rnd = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    for (let round = 0; round < 200; round++) {
+      beginFrame();
+      for (let i = rnd(40); i > 0; i--) rect(i, round, 1, 1, 0x1234);
+      const from = mark();
+      const n = rnd(round < 100 ? 300 : 20);
+      for (let i = 0; i < n; i++) rect(i, round, rnd(99), rnd(99), round * 1000 + i);
+      const want = buf.slice(from, from + n * COMMAND_INTS);
+      capture(run, from);
+      expect(run.length).toBe(n * COMMAND_INTS);
+      beginFrame();
+      for (let i = rnd(30); i > 0; i--) rect(0, 0, 0, 0, 0);
+      const at = mark();
+      copyRun(run);
+      rect(-1, -1, -1, -1, -1);
+      expect(commandCount()).toBe((at + n * COMMAND_INTS) / COMMAND_INTS + 1);
+      expect(buf.slice(at, at + n * COMMAND_INTS)).toEqual(want);
+      expect(Array.from(buf.slice(at + n * COMMAND_INTS, at + (n + 1) * COMMAND_INTS))).toEqual([OP_RECT, -1, -1, -1, -1, 0, 0, -1]);
+    }
+  });
+
+  it('copies only what fits near the end of the buffer, and drops a run that does not fit', () => {
+    const run = newRun();
+    beginFrame();
+    for (let i = 0; i < 10; i++) rect(i, i, i, i, i);
+    capture(run, 0);
+    const want = frame();
+    beginFrame();
+    for (let i = 0; i < MAX_COMMANDS - 10; i++) rect(0, 0, 0, 0, 0);
+    const at = mark();
+    copyRun(run); // fits exactly; the storage's spare tail does not
+    expect(commandCount()).toBe(MAX_COMMANDS);
+    expect(buf.slice(at)).toEqual(want);
+    beginFrame();
+    for (let i = 0; i < MAX_COMMANDS - 9; i++) rect(0, 0, 0, 0, 0);
+    copyRun(run);
+    expect(commandCount()).toBe(MAX_COMMANDS - 9);
+  });
+});
+
+// ---- the reference: layout as it was before it wrote each line in one pass ----
+
+function refIndex(font: Font, code: number): number {
+  return glyphIndex(font, code);
+}
+
+function refMeasure(font: Font, text: string): number {
+  let w = 0;
+  for (let i = 0; i < text.length; i++) w += font.glyphs[refIndex(font, text.charCodeAt(i)) * 7 + 6]!;
+  return w;
+}
+
+function refWrap(font: Font, text: string, maxWidth: number): string[] {
+  const lines: string[] = [];
+  for (const para of text.split('\n')) {
+    if (maxWidth <= 0 || refMeasure(font, para) <= maxWidth) {
+      lines.push(para);
+      continue;
+    }
+    let line = '';
+    for (const word of para.split(' ')) {
+      const candidate = line === '' ? word : line + ' ' + word;
+      if (line !== '' && refMeasure(font, candidate) > maxWidth) {
+        lines.push(line);
+        line = word;
+      } else {
+        line = candidate;
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+function refLayout(font: Font, text: string, x: number, y: number, align: number, tint: number, maxWidth: number) {
+  tint |= 0;
+  const lines = text.indexOf('\n') < 0 && (maxWidth <= 0 || refMeasure(font, text) <= maxWidth) ? [text] : refWrap(font, text, maxWidth);
+  const out: number[] = [];
+  let widest = 0;
+  const g = font.glyphs;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const w = refMeasure(font, line);
+    if (w > widest) widest = w;
+    let pen = align === ALIGN_CENTRE ? x - (w >> 1) : align === ALIGN_RIGHT ? x - w : x;
+    const top = y + i * font.lineHeight;
+    for (let j = 0; j < line.length; j++) {
+      const code = line.charCodeAt(j);
+      const k = refIndex(font, code) * 7;
+      if (code !== 32) out.push(OP_SPRITE, pen + g[k + 4]!, top + g[k + 5]!, g[k + 2]!, g[k + 3]!, g[k]! | (g[k + 1]! << 16), g[k + 2]! | (g[k + 3]! << 16), tint);
+      pen += g[k + 6]!;
+    }
+  }
+  return { cmds: Int32Array.from(out), width: widest, lines: lines.length };
+}
+
+function texts(table: object): string[] {
+  const out: string[] = [];
+  const visit = (v: unknown): void => {
+    if (typeof v === 'string') out.push(v);
+    else if (typeof v === 'function') out.push(String((v as (...a: unknown[]) => unknown)('Name', true, 3, 2, 1)));
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) visit(x);
+  };
+  visit(table);
+  return out;
+}
+
+describe('layout writes what measure-then-write wrote', () => {
+  const xs = [0, 6, 240, 474, -13, 0.5, 240.25, 1e-9, 17.999999999999996];
+  const widths = [0, 40, 184, 300];
+  function check(font: Font, text: string): void {
+    for (const x of xs)
+      for (const align of [ALIGN_LEFT, ALIGN_CENTRE, ALIGN_RIGHT])
+        for (const maxWidth of widths) {
+          const got = layout(font, text, x, 163, align, 0xff80c0e0, maxWidth);
+          const want = refLayout(font, text, x, 163, align, 0xff80c0e0, maxWidth);
+          const same = got.cmds.length === want.cmds.length && got.cmds.every((v, i) => v === want.cmds[i]);
+          if (!same || got.width !== want.width || got.lines !== want.lines) {
+            expect({ text, x, align, maxWidth, cmds: got.cmds, width: got.width, lines: got.lines }).toEqual({ text, x, align, maxWidth, ...want });
+          }
+        }
+  }
+
+  it('for every string of both languages, in both fonts', () => {
+    for (const t of [...texts(EN), ...texts(RU)]) {
+      check(FONT_SMALL, t);
+      check(FONT_LARGE, t);
+    }
+  });
+
+  it('for odd strings: empty, spaces, newlines, code points past the tables', () => {
+    const odd = ['', ' ', '  a  b  ', '\n', 'a\n\nb', ' lead', 'trail ', 'x'.repeat(200), 'A\u4e00B \u{1F600} я', 'one two three four five six seven eight nine ten eleven twelve'];
+    for (const t of odd) check(FONT_SMALL, t);
+    let seed = 3;
+    const chars = 'ab XYZ\nщЖ?,.!\u4e00';
+    for (let n = 0; n < 150; n++) {
+      let s = '';
+      for (let i = (n * 7) % 60; i > 0; i--) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        s += chars[seed % chars.length];
+      }
+      check(FONT_SMALL, s);
+    }
+  });
+});
