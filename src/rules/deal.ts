@@ -33,12 +33,27 @@ export function newGame(options: GameOptions, seed: number, dealer: Seat = 0): G
   const players = options.players;
   if (!Number.isInteger(dealer) || dealer < 0 || dealer >= players) throw new Error(`dealer must be a seat 0..${players - 1}`);
   const shuffled = shuffle(freshDeck(options), seed >>> 0);
-  const state: GameState = {
+  const state = tableBeforePlay(options, dealer, dealStacks(shuffled.items, players, dealer));
+  state.seed = seed >>> 0;
+  state.rng = shuffled.state;
+  state.seen = [stateHash(state)];
+  return state;
+}
+
+/**
+ * A table where these stacks were just dealt and nothing was played yet: the
+ * player to the dealer's left on turn, no pile, no challenge, nothing
+ * pending. newGame fills in the seed, the RNG and the first seen position;
+ * tests start from it with stacks of their own.
+ */
+export function tableBeforePlay(options: GameOptions, dealer: Seat, stacks: Card[][]): GameState {
+  const players = options.players;
+  return {
     options: { ...options, slapRules: { ...options.slapRules } },
-    seed: seed >>> 0,
-    rng: shuffled.state,
+    seed: 0,
+    rng: 0,
     dealer,
-    stacks: dealStacks(shuffled.items, players, dealer),
+    stacks,
     pile: [],
     burned: [],
     turn: (dealer + 1) % players,
@@ -53,8 +68,6 @@ export function newGame(options: GameOptions, seed: number, dealer: Seat = 0): G
     seen: [],
     over: null,
   };
-  state.seen = [stateHash(state)];
-  return state;
 }
 
 /** The next game of a session is dealt by the seat to this dealer's left. */

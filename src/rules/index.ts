@@ -3,7 +3,7 @@ export type * from './types';
 export { ACE, JACK, KING, QUEEN, JOKER_RANK, cardLabel, challengeChances, isFace, isJoker, makeCard, penaltyCards, rankOf, suitOf } from './cards';
 export { below, nextRandom, shuffle } from './rng';
 export { DEFAULT_CARD_LIMIT, SLAP_RULES, defaultOptions } from './options';
-export { dealStacks, newGame, nextDealer } from './deal';
+export { dealStacks, newGame, nextDealer, tableBeforePlay } from './deal';
 export { activeSeats, canSlap, cardCount, nextWithCards, totalCards } from './state';
 export { isRun, matchesRule, orderSlaps, slapPattern } from './slaps';
 export type { TimedSlap } from './slaps';

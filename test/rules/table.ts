@@ -1,7 +1,7 @@
 // Test helpers: build a table from card names so each test reads like the
 // scenario it checks ("seat 1 holds K♠ 3♦, the pile is 9♥").
 import { expect } from 'vitest';
-import { apply, defaultOptions, stateHash } from '../../src/rules';
+import { apply, defaultOptions, stateHash, tableBeforePlay } from '../../src/rules';
 import type { Action, Card, GameEvent, GameOptions, GameState, Seat } from '../../src/rules';
 
 const RANKS: Record<string, number> = { J: 11, Q: 12, K: 13, A: 14 };
@@ -43,24 +43,11 @@ export function table(spec: TableSpec): GameState {
   const pile = cards(spec.pile ?? '');
   const dealer = spec.dealer ?? players - 1;
   const state: GameState = {
-    options,
-    seed: 0,
-    rng: 0,
-    dealer,
-    stacks: spec.stacks.map(cards),
+    ...tableBeforePlay(options, dealer, spec.stacks.map(cards)),
     pile,
     burned: cards(spec.burned ?? ''),
     turn: spec.turn ?? (dealer + 1) % players,
     lastPlayer: spec.lastPlayer !== undefined ? spec.lastPlayer : pile.length > 0 ? ((spec.turn ?? 0) + players - 1) % players : null,
-    challenge: null,
-    pendingCollect: null,
-    lay: null,
-    pendingChoice: null,
-    barred: new Array<boolean>(players).fill(false),
-    outOrder: [],
-    cardsPlayed: 0,
-    seen: [],
-    over: null,
     ...spec.patch,
   };
   if (!spec.patch?.seen) state.seen = [stateHash(state)];
