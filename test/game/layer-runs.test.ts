@@ -9,6 +9,7 @@ import { RU } from '../../src/app/i18n/ru';
 import { COMMAND_INTS, MAX_COMMANDS, OP_RECT, OP_SPRITE } from '../../src/host/contract';
 import { beginFrame, bindCommands, capture, commandCount, copyRun, mark, newRun, rect } from '../../src/view/drawlist';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, type Font, glyphIndex, layout, setFallbackCode } from '../../src/view/text';
+import { languageTexts } from '../support/language-texts';
 
 const buf = new Int32Array(MAX_COMMANDS * COMMAND_INTS);
 beforeEach(() => {
@@ -123,17 +124,6 @@ function refLayout(font: Font, text: string, x: number, y: number, align: number
   return { cmds: Int32Array.from(out), width: widest, lines: lines.length };
 }
 
-function texts(table: object): string[] {
-  const out: string[] = [];
-  const visit = (v: unknown): void => {
-    if (typeof v === 'string') out.push(v);
-    else if (typeof v === 'function') out.push(String((v as (...a: unknown[]) => unknown)('Name', true, 3, 2, 1)));
-    else if (v && typeof v === 'object') for (const x of Object.values(v)) visit(x);
-  };
-  visit(table);
-  return out;
-}
-
 describe('layout writes what measure-then-write wrote', () => {
   const xs = [0, 6, 240, 474, -13, 0.5, 240.25, 1e-9, 17.999999999999996];
   const widths = [0, 40, 184, 300];
@@ -151,7 +141,7 @@ describe('layout writes what measure-then-write wrote', () => {
   }
 
   it('for every string of both languages, in both fonts', () => {
-    for (const t of [...texts(EN), ...texts(RU)]) {
+    for (const t of [...languageTexts(EN), ...languageTexts(RU)]) {
       check(FONT_SMALL, t);
       check(FONT_LARGE, t);
     }

@@ -8,6 +8,7 @@ import { EN } from '../../src/app/i18n/en';
 import { RU } from '../../src/app/i18n/ru';
 import { bindCommands, commandCount } from '../../src/view/drawlist';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, drawNumber, glyphIndex, layout, measure, setFallbackCode, wrap } from '../../src/view/text';
+import { languageTexts } from '../support/language-texts';
 
 const buf = new Int32Array(2048 * 8);
 beforeEach(() => {
@@ -16,18 +17,6 @@ beforeEach(() => {
 });
 
 const advance = (code: number): number => FONT_SMALL.glyphs[glyphIndex(FONT_SMALL, code) * 7 + 6]!;
-
-/** Every string (and string-returning function's result) of a language table. */
-function texts(table: object): string[] {
-  const out: string[] = [];
-  const visit = (v: unknown): void => {
-    if (typeof v === 'string') out.push(v);
-    else if (typeof v === 'function') out.push(String((v as (...a: unknown[]) => unknown)('Name', true, 3, 2, 1)));
-    else if (v && typeof v === 'object') for (const x of Object.values(v)) visit(x);
-  };
-  visit(table);
-  return out;
-}
 
 describe('text layout', () => {
   it('finds glyphs by binary search and falls back for unknown code points', () => {
@@ -82,7 +71,7 @@ describe('text layout', () => {
     ['English', EN],
     ['Russian', RU],
   ])('every %s string has its glyphs in both fonts', (_name, table) => {
-    for (const text of texts(table)) {
+    for (const text of languageTexts(table)) {
       for (const font of [FONT_SMALL, FONT_LARGE]) {
         for (let i = 0; i < text.length; i++) {
           const code = text.charCodeAt(i);
