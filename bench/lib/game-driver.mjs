@@ -39,41 +39,14 @@ export function fnv(cmds, n) {
 }
 
 /**
- * The saved text the benchmark starts with: the defaults of
- * src/app/settings.ts (defaultSettings) with the player count changed. If the
- * app's settings grow a field this lacks, the app logs that the save was
- * damaged and shows a notice; playScript reports that as `damagedSave`.
+ * The saved text the benchmark starts with: only the rule set and player
+ * count. The app's reader (src/app/settings.ts) gives every field a save
+ * lacks its default without calling the save damaged, so this never has to
+ * repeat the defaults. If it ever did call it damaged, playScript reports
+ * that as `damagedSave`.
  */
 export function savedText(players, ruleSet = 'classic') {
-  const settings = {
-    ruleSet,
-    players,
-    difficulty: 'medium',
-    slapRules: {
-      pair: true,
-      sandwich: true,
-      topBottom: false,
-      tens: false,
-      sandwichTens: false,
-      marriage: false,
-      divorce: false,
-      hoagie: false,
-      run: false,
-      flush: false,
-      joker: false,
-    },
-    runLength: 3,
-    runWrap: false,
-    wrongSlapPenalty: 1,
-    slapIn: true,
-    jokers: false,
-    russianJokers: 'off',
-    language: 'en',
-    sound: true,
-    music: true,
-  };
-  const stats = { classic: { games: 0, wins: 0 }, russian: { games: 0, wins: 0 } };
-  return JSON.stringify({ version: 1, settings, stats });
+  return JSON.stringify({ version: 1, settings: { ruleSet, players } });
 }
 
 export function loadBundle(source, { seed, saved, logs = [] }) {
