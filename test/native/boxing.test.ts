@@ -2,7 +2,9 @@
 // bits instead of as 128-bit structs. The headless host built with -m32
 // (make -C native headless32, needs Debian's gcc-multilib) runs the same
 // representation on this machine: it must draw the same frames as the
-// 64-bit build. Skipped, with a warning, where gcc cannot build 32-bit code.
+// 64-bit build. A kernel without 32-bit support (some VMs) runs it under
+// qemu-i386 (Debian's qemu-user). Skipped, with a warning, where gcc cannot
+// build 32-bit code or nothing can run it.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,14 +14,23 @@ import { buildNative, HEADLESS, readHashes, ROOT, runHeadless, SCRIPTS_DIR, temp
 
 const HEADLESS_32 = path.join(ROOT, 'build/native-32/ratscrew-headless');
 
-function canBuild32(): boolean {
+/** How to run a 32-bit program here: directly, under qemu-i386, or not at all. */
+function runner32(): string[] | null {
   const dir = tempDir('m32');
+  const exe = path.join(dir, 'a');
   writeFileSync(path.join(dir, 'a.c'), '#include <stdio.h>\nint main(void) { return 0; }\n');
-  return spawnSync('cc', ['-m32', '-o', path.join(dir, 'a'), path.join(dir, 'a.c')]).status === 0;
+  if (spawnSync('cc', ['-m32', '-o', exe, path.join(dir, 'a.c')]).status !== 0) {
+    console.warn('test/native/boxing: cc -m32 does not work (apt-get install gcc-multilib): skipped');
+    return null;
+  }
+  if (spawnSync(exe).status === 0) return [];
+  if (spawnSync('qemu-i386', [exe]).status === 0) return ['qemu-i386'];
+  console.warn('test/native/boxing: this kernel cannot run 32-bit programs (apt-get install qemu-user): skipped');
+  return null;
 }
 
-const has32 = canBuild32();
-if (!has32) console.warn('test/native/boxing: cc -m32 does not work (apt-get install gcc-multilib): skipped');
+const wrapper32 = runner32();
+const has32 = wrapper32 !== null;
 
 describe.skipIf(!has32)('32-bit (NaN-boxing) QuickJS, as on the PSP', () => {
   beforeAll(() => buildNative('headless', 'headless32'), BUILD_TIMEOUT_MS);
@@ -27,7 +38,7 @@ describe.skipIf(!has32)('32-bit (NaN-boxing) QuickJS, as on the PSP', () => {
   it('draws the smoke script exactly as the 64-bit build', () => {
     const args = ['--inputs', path.join(SCRIPTS_DIR, 'smoke.json'), '--no-raster', '--shots', ''];
     const a = runHeadless(args, { binary: HEADLESS });
-    const b = runHeadless(args, { binary: HEADLESS_32 });
+    const b = runHeadless(args, { binary: HEADLESS_32, wrapper: wrapper32 ?? [] });
     expect(b.stderr).not.toMatch(/failed/);
     expect([a.status, b.status]).toEqual([0, 0]);
     expect(readHashes(b.out)).toEqual(readHashes(a.out));
@@ -40,7 +51,7 @@ describe.skipIf(!has32)('32-bit (NaN-boxing) QuickJS, as on the PSP', () => {
     writeFileSync(saved, '{"old":[1.5,2e300,-0.1]}');
     const args = ['--bundle', bundle, '--frames', '90', '--seed', '4000000000', '--saved', saved, '--no-raster'];
     const a = runHeadless(args, { binary: HEADLESS });
-    const b = runHeadless(args, { binary: HEADLESS_32 });
+    const b = runHeadless(args, { binary: HEADLESS_32, wrapper: wrapper32 ?? [] });
     expect([a.status, b.status]).toEqual([0, 0]);
     expect(readHashes(b.out)).toEqual(readHashes(a.out));
   });
