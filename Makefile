@@ -2,10 +2,11 @@
 #   make play    desktop build (SDL2) against CPU players
 #   make test    every test: rules, bundle in QuickJS, native host cross-check
 #   make psp     EBOOT.PBP (needs the pspdev toolchain, PSPDEV set)
+#   make psp-replay [SCRIPT="a.json b.json"]  the replay EBOOT test/psp uses
 #   make assets  regenerate assets/build/ and src/assets/ from sources
 #   make bench   benchmarks into bench/results.{json,md}
 #   make soak    long reliability runs into docs/reliability.md
-.PHONY: all bundle test test-js test-native typecheck play headless psp assets bench soak sim clean
+.PHONY: all bundle test test-js test-native test-psp typecheck play headless psp psp-replay assets bench soak sim clean
 
 all: bundle
 
@@ -23,7 +24,7 @@ bundle: dist/ratscrew.js
 typecheck: node_modules/.package-lock.json
 	npx tsc --noEmit -p tsconfig.tools.json
 
-test: typecheck test-js test-native
+test: typecheck test-js test-native test-psp
 
 # test/reliability drives the native headless host too: build it once here
 # rather than racing to build it from several test files. test/native runs
@@ -35,6 +36,15 @@ test-js: bundle
 test-native: bundle
 	$(MAKE) -C native test
 
+# The PSP build in PPSSPP (test/psp): with a PSP toolchain (PSPDEV) and the
+# ppsspp-run harness beside the project; otherwise one line says what is missing.
+test-psp: bundle
+	@if [ -z "$$PSPDEV" ] || [ ! -x "$$PSPDEV/bin/psp-config" ]; then \
+	  echo "test-psp: skipped: no PSP toolchain (set PSPDEV; .ci/run extracts ../shared/psp-toolchain)"; \
+	else \
+	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -C native psp && npx vitest run --config vitest.psp.config.ts; \
+	fi
+
 headless: bundle
 	$(MAKE) -C native headless
 
@@ -43,6 +53,9 @@ play: bundle
 
 psp: bundle
 	$(MAKE) -C native psp
+
+psp-replay: bundle
+	$(MAKE) -C native psp-replay $(if $(SCRIPT),SCRIPTS="$(abspath $(SCRIPT))")
 
 assets: node_modules/.package-lock.json
 	node tools/assets/build.mjs

@@ -27,4 +27,17 @@ typedef struct EmbeddedSound {
 extern const EmbeddedSound embedded_sounds[];
 extern const int embedded_sound_count;
 
+/* Only in the PSP replay build: the headless input scripts it replays (the
+ * JSON of test/scripts/) and the bundles it then runs to show their failures,
+ * NUL-terminated, under their file names. */
+typedef struct EmbeddedText {
+    const char *name;
+    const char *text;
+    unsigned long len;
+} EmbeddedText;
+extern const EmbeddedText embedded_scripts[];
+extern const int embedded_scripts_count;
+extern const EmbeddedText embedded_failures[];
+extern const int embedded_failures_count;
+
 #endif

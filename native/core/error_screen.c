@@ -1,3 +1,4 @@
+#include <stdio.h>
 #include <string.h>
 #include "error_screen.h"
 #include "font8x8.h"
@@ -32,28 +33,49 @@ int raster_text(Raster *r, int x, int y, const char *text, uint32_t color)
     return x;
 }
 
-/* Draws text from row `row`, breaking at newlines and at COLS columns; tabs
- * become a space. Returns the next free row. */
-static int draw_wrapped(Raster *r, int row, int last_row, const char *text, uint32_t color)
+/* Calls row_fn for each row of text wrapped at newlines and at COLS columns
+ * (tabs become a space), with the row's characters; returns the row count.
+ * A NULL row_fn only counts. */
+typedef void RowFn(Raster *r, int row, const char *chars, int n);
+
+static int wrap_rows(Raster *r, const char *text, int first_row, int max_rows, RowFn *row_fn)
 {
-    int col = 0;
-    for (; *text && row <= last_row; text++) {
-        if (*text == '\n' || col == COLS) {
-            row++;
-            col = 0;
-            if (*text == '\n') continue;
-        }
-        if (row > last_row) break;
-        glyph(r, col * 8, row * 8, (unsigned char)(*text == '\t' ? ' ' : *text), color);
-        col++;
+    int rows = 0;
+    while (*text) {
+        int n = 0;
+        while (text[n] && text[n] != '\n' && n < COLS) n++;
+        if (row_fn && rows < max_rows) row_fn(r, first_row + rows, text, n);
+        rows++;
+        text += n;
+        if (*text == '\n') text++;
     }
-    return row + 1;
+    return rows;
 }
 
+static void text_row(Raster *r, int row, const char *chars, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        glyph(r, i * 8, row * 8, (unsigned char)(chars[i] == '\t' ? ' ' : chars[i]), TEXT_COLOR);
+}
+
+/* The text from row 2 down to the row above the footer's blank line. A
+ * backtrace longer than that keeps its first lines, which say what went
+ * wrong, and ends with a count of what was left out instead of running into
+ * the footer. */
 void error_screen_draw(Raster *r, const char *text, const char *footer)
 {
+    const int first = 2, avail = ROWS - 4; /* rows 2 .. ROWS-3; ROWS-1 is the footer */
+    int total = wrap_rows(r, text, first, 0, NULL);
     raster_clear(r, BACKGROUND);
     raster_text(r, 0, 0, "The game stopped with an error:", TITLE_COLOR);
-    draw_wrapped(r, 2, ROWS - 3, text, TEXT_COLOR);
+    if (total <= avail) {
+        wrap_rows(r, text, first, avail, text_row);
+    } else {
+        char more[40];
+        wrap_rows(r, text, first, avail - 1, text_row);
+        snprintf(more, sizeof more, "... %d more lines", total - (avail - 1));
+        raster_text(r, 0, (first + avail - 1) * 8, more, TITLE_COLOR);
+    }
     raster_text(r, 0, (ROWS - 1) * 8, footer, TITLE_COLOR);
 }

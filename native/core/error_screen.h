@@ -1,7 +1,8 @@
-/* The error screen of the desktop and headless hosts (docs/host-api.md §4):
- * the error text in the built-in 8x8 font on a dark red screen, wrapped to
- * 60 columns, with a footer telling how to quit. (The PSP uses
- * pspDebugScreen instead.) */
+/* The error screen of every host (docs/host-api.md §4): the error text in
+ * the built-in 8x8 font on a dark red screen, wrapped to 60 columns, cut to
+ * the rows above the footer with "... N more lines", and a footer telling
+ * how to quit. The desktop hosts show the raster; the PSP copies it into its
+ * frame buffers (psp_error.c), so all of them draw the same pixels. */
 #ifndef RATSCREW_ERROR_SCREEN_H
 #define RATSCREW_ERROR_SCREEN_H
 

@@ -53,11 +53,16 @@ void raster_rect(Raster *r, const RectCmd *rect)
 }
 
 /* The atlas texel for destination offset d of a span of length n mapped
- * onto source [s, s + sn), nearest, optionally mirrored. */
+ * onto source [s, s + sn), as the GE picks it: the texture coordinate at the
+ * pixel's centre, (d + 1/2) * sn / n from the span's first edge, rounded
+ * down. A flipped span runs from s + sn down to s (psp_video.c swaps the
+ * coordinates), so its texel is s + sn - ceil(...). Unscaled, both are the
+ * plain copy or mirror; scaled, sampling at the pixel's left edge instead
+ * would pick the neighbouring texel on some rows (seen in PPSSPP, test/psp). */
 static int source_index(int d, int n, int s, int sn, int flip)
 {
-    int t = (int)(((long)d * sn) / n);
-    return s + (flip ? sn - 1 - t : t);
+    long num = (2L * d + 1) * sn, den = 2L * n;
+    return flip ? s + sn - (int)((num + den - 1) / den) : s + (int)(num / den);
 }
 
 static unsigned modulate(unsigned texel, unsigned tint)

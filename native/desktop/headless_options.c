@@ -105,7 +105,7 @@ int headless_parse_args(int argc, char **argv, HeadlessOptions *o)
         i++;
     }
     if (!o->out_dir) return usage_error("--out DIR is required", NULL);
-    if (!o->script.has_seed) o->script.seed = 1;
-    if (!o->script.has_frames) o->script.frames = 60;
+    if (!o->script.has_seed) o->script.seed = INPUT_SCRIPT_DEFAULT_SEED;
+    if (!o->script.has_frames) o->script.frames = INPUT_SCRIPT_DEFAULT_FRAMES;
     return 0;
 }

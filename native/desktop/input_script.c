@@ -114,24 +114,18 @@ static int read_members(JSContext *ctx, JSValueConst obj, InputScript *s, char *
     return 0;
 }
 
-int input_script_load(const char *path, InputScript *out, char *err, int err_size)
+int input_script_parse(const char *text, size_t len, const char *name, InputScript *out,
+                       char *err, int err_size)
 {
-    size_t len;
-    char *text = save_read_file(path, SCRIPT_MAX_BYTES, &len);
-    JSRuntime *rt;
-    JSContext *ctx;
+    JSRuntime *rt = JS_NewRuntime();
+    JSContext *ctx = rt ? JS_NewContext(rt) : NULL;
     JSValue obj;
     int rc;
-    if (!text) return fail(err, err_size, "cannot read the file (missing or too large)");
-    rt = JS_NewRuntime();
-    ctx = rt ? JS_NewContext(rt) : NULL;
     if (!ctx) {
-        free(text);
         if (rt) JS_FreeRuntime(rt);
         return fail(err, err_size, "out of memory");
     }
-    obj = JS_ParseJSON(ctx, text, len, path);
-    free(text);
+    obj = JS_ParseJSON(ctx, text, len, name);
     if (!JS_IsObject(obj)) {
         JS_FreeValue(ctx, JS_GetException(ctx));
         rc = fail(err, err_size, "not a JSON object");
@@ -141,6 +135,17 @@ int input_script_load(const char *path, InputScript *out, char *err, int err_siz
     JS_FreeValue(ctx, obj);
     JS_FreeContext(ctx);
     JS_FreeRuntime(rt);
+    return rc;
+}
+
+int input_script_load(const char *path, InputScript *out, char *err, int err_size)
+{
+    size_t len;
+    char *text = save_read_file(path, SCRIPT_MAX_BYTES, &len);
+    int rc;
+    if (!text) return fail(err, err_size, "cannot read the file (missing or too large)");
+    rc = input_script_parse(text, len, path, out, err, err_size);
+    free(text);
     return rc;
 }
 

@@ -6,6 +6,7 @@
 #ifndef RATSCREW_INPUT_SCRIPT_H
 #define RATSCREW_INPUT_SCRIPT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct InputScript {
@@ -19,8 +20,16 @@ typedef struct InputScript {
     char *saved;          /* NULL: no saved text */
 } InputScript;
 
+/* What a script without "seed" or "frames" runs with. */
+#define INPUT_SCRIPT_DEFAULT_SEED 1u
+#define INPUT_SCRIPT_DEFAULT_FRAMES 60
+
 /* Parses the JSON file; 0 on success, else -1 with a message in err. */
 int input_script_load(const char *path, InputScript *out, char *err, int err_size);
+/* The same for JSON text (text[len] must be '\0'); name labels errors. The
+ * PSP replay build (native/psp/replay.c) parses its embedded scripts here. */
+int input_script_parse(const char *text, size_t len, const char *name, InputScript *out,
+                       char *err, int err_size);
 /* Parses "10,200,300" into script->shots (replacing any); 0 on success. */
 int input_script_parse_shots(InputScript *s, const char *list);
 void input_script_free(InputScript *s);

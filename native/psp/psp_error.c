@@ -1,11 +1,17 @@
+/* The error screen: core/error_screen.c draws it into a raster, which is
+ * copied into both frame buffers, so the PSP shows the same pixels as the
+ * desktop and headless hosts (test/psp compares them), whatever the
+ * backtrace's length. */
 #include <pspctrl.h>
-#include <pspdebug.h>
 #include <pspdisplay.h>
 #include <string.h>
+#include "error_screen.h"
 #include "psp_error.h"
 #include "psp_exit.h"
+#include "psp_video.h"
 
-#define TEXT_MAX 1800 /* about what 60 x 30 characters can show */
+/* 510 KB: static, because the error may be that memory ran out. */
+static Raster raster;
 
 static void wait_for_start(void)
 {
@@ -21,16 +27,8 @@ static void wait_for_start(void)
 
 void psp_error_screen(const char *text)
 {
-    int len = (int)strlen(text);
-    pspDebugScreenInit();
-    pspDebugScreenSetBackColor(0xff201040);
-    pspDebugScreenClear();
-    pspDebugScreenSetTextColor(0xff60d0ff);
-    pspDebugScreenPuts("The game stopped with an error:\n\n");
-    pspDebugScreenSetTextColor(0xffffffff);
-    pspDebugScreenPrintData(text, len > TEXT_MAX ? TEXT_MAX : len);
-    pspDebugScreenSetTextColor(0xff60d0ff);
-    pspDebugScreenSetXY(0, 33);
-    pspDebugScreenPuts("Press START to quit");
+    raster_init(&raster, NULL, 0, 0); /* text and rectangles only: no atlas */
+    error_screen_draw(&raster, text, "Press START to quit");
+    psp_video_show_rgba(raster.pixels);
     wait_for_start();
 }

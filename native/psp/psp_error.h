@@ -1,5 +1,5 @@
-/* The PSP error screen: the script's error text on pspDebugScreen until
- * START (or HOME) is pressed. */
+/* The PSP error screen: the script's error text, drawn by the core's error
+ * screen, until START (or HOME) is pressed. */
 #ifndef RATSCREW_PSP_ERROR_H
 #define RATSCREW_PSP_ERROR_H
 

@@ -4,6 +4,7 @@
 #include <pspdisplay.h>
 #include <pspgu.h>
 #include <pspkernel.h>
+#include <string.h>
 #include "commands.h"
 #include "contract.h"
 #include "embedded.h"
@@ -171,7 +172,14 @@ void psp_video_frame(const int32_t *cmds, int count)
     sceGuSwapBuffers();
 }
 
-void psp_video_idle(void)
+void psp_video_show_rgba(const uint8_t *pixels)
 {
+    /* Uncached VRAM: the writes need no data-cache write-back. Both buffers,
+     * so that whichever is on display shows the picture. */
+    uint32_t *vram = (uint32_t *)(0x44000000u);
+    int b, y;
     sceGuSync(0, 0);
+    for (b = 0; b < 2; b++)
+        for (y = 0; y < SCREEN_H; y++)
+            memcpy(vram + b * (FRAME_BYTES / 4) + y * BUF_W, pixels + y * SCREEN_W * 4, SCREEN_W * 4);
 }

@@ -9,7 +9,8 @@
 void psp_video_init(void);
 /* Draws the frame's commands, waits for the vertical blank and shows it. */
 void psp_video_frame(const int32_t *cmds, int count);
-/* Waits until the GE is idle (before the debug screen takes the display). */
-void psp_video_idle(void);
+/* Shows a 480x272 picture of R,G,B,A bytes (a core Raster's pixels) in both
+ * frame buffers, once the GE is idle: the error screen. */
+void psp_video_show_rgba(const uint8_t *pixels);
 
 #endif

@@ -5,8 +5,14 @@
 //   node tools/native/embed.mjs --out DIR --bundle dist/ratscrew.js
 //        --assets assets/build --atlas rgba|psp
 //
+//   node tools/native/embed.mjs --out DIR --scripts a.json,b.json [--failures x.js,y.js]
+//
 // Writes DIR/embedded_bundle.c, DIR/embedded_atlas.c, DIR/embedded_sounds.c,
-// each only when its text changed, so make rebuilds only what is new.
+// each only when its text changed, so make rebuilds only what is new. With
+// --scripts it writes DIR/embedded_scripts.c instead, for the PSP replay
+// build (native/psp/replay.c): the headless input scripts it replays and the
+// bundles (possibly none) it runs afterwards to show that failures reach the
+// error screen, as text.
 // Missing assets are not an error while they are being made: a checkerboard
 // atlas and no sounds stand in, and a warning says so.
 import fs from 'node:fs';
@@ -16,15 +22,16 @@ const ATLAS_W = 512;
 const ATLAS_H = 512;
 
 function parseArgs(argv) {
-  const opts = { out: null, bundle: null, assets: null, atlas: 'rgba' };
+  const opts = { out: null, bundle: null, assets: null, atlas: 'rgba', scripts: null, failures: '' };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, '');
     if (!(key in opts) || argv[i + 1] === undefined) {
-      console.error('usage: embed.mjs --out DIR --bundle FILE --assets DIR --atlas rgba|psp');
+      console.error('usage: embed.mjs --out DIR --bundle FILE --assets DIR --atlas rgba|psp | --out DIR --scripts A.json,B.json [--failures X.js,Y.js]');
       process.exit(64);
     }
     opts[key] = argv[i + 1];
   }
+  if (opts.out && opts.scripts) return opts;
   if (!opts.out || !opts.bundle || !opts.assets || !['rgba', 'psp'].includes(opts.atlas)) {
     console.error('embed: --out, --bundle, --assets are required; --atlas is rgba or psp');
     process.exit(64);
@@ -155,8 +162,37 @@ function soundsSource(assets) {
   return text;
 }
 
+/** Files as named, NUL-terminated texts: the array `symbol` of
+ * EmbeddedText and `symbol`_count (native/core/embedded.h). */
+function textsSource(symbol, files) {
+  const rows = files.map((file, i) => {
+    const bytes = fs.readFileSync(file);
+    const withNul = new Uint8Array(bytes.length + 1);
+    withNul.set(bytes);
+    return { name: path.basename(file), decl: `static const char ${symbol}${i}[] = {\n${byteList(withNul)}\n};\n`, len: bytes.length };
+  });
+  // C99 forbids empty initializers: keep one unused row when there are none.
+  const list = rows.map((r, i) => `    { ${JSON.stringify(r.name)}, ${symbol}${i}, ${r.len}UL },`);
+  if (list.length === 0) list.push('    { "none", "", 0UL },');
+  return rows.map((r) => r.decl).join('')
+    + `const EmbeddedText ${symbol}[] = {\n${list.join('\n')}\n};\n`
+    + `const int ${symbol}_count = ${rows.length};\n`;
+}
+
+/** The replay's input scripts (parsed on the PSP with the headless host's own
+ * parser, native/desktop/input_script.c) and failure bundles. */
+function replaySource(scripts, failures) {
+  for (const file of scripts) JSON.parse(fs.readFileSync(file, 'utf8')); // a broken script fails the build, not the PSP run
+  return HEADER + textsSource('embedded_scripts', scripts) + textsSource('embedded_failures', failures);
+}
+
 const opts = parseArgs(process.argv.slice(2));
 fs.mkdirSync(opts.out, { recursive: true });
+if (opts.scripts) {
+  const list = (text) => text.split(',').filter(Boolean);
+  writeIfChanged(path.join(opts.out, 'embedded_scripts.c'), replaySource(list(opts.scripts), list(opts.failures)));
+  process.exit(0);
+}
 writeIfChanged(path.join(opts.out, 'embedded_bundle.c'), bundleSource(opts.bundle));
 writeIfChanged(path.join(opts.out, 'embedded_atlas.c'), atlasSource(opts.assets, opts.atlas));
 writeIfChanged(path.join(opts.out, 'embedded_sounds.c'), soundsSource(opts.assets));

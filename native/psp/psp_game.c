@@ -1,0 +1,84 @@
+#include <pspctrl.h>
+#include <pspkernel.h>
+#include <string.h>
+#include "commands.h"
+#include "contract.h"
+#include "psp_audio.h"
+#include "psp_error.h"
+#include "psp_exit.h"
+#include "psp_game.h"
+#include "psp_save.h"
+#include "psp_video.h"
+#include "vm.h"
+
+/* The buttons of docs/host-api.md; HOME, HOLD and the rest are not the game's. */
+#define GAME_BUTTONS (BTN_SELECT | BTN_START | BTN_UP | BTN_RIGHT | BTN_DOWN | BTN_LEFT | \
+                      BTN_LTRIGGER | BTN_RTRIGGER | BTN_TRIANGLE | BTN_CIRCLE | BTN_CROSS | BTN_SQUARE)
+
+static uint64_t clock_ms(void *user)
+{
+    (void)user;
+    return (uint64_t)sceKernelGetSystemTimeWide() / 1000u;
+}
+
+static uint32_t read_buttons(void)
+{
+    SceCtrlData pad;
+    /* Peek, not Read: Read would wait for the next sampling and halve the rate. */
+    if (sceCtrlPeekBufferPositive(&pad, 1) <= 0) return 0;
+    return pad.Buttons & GAME_BUTTONS;
+}
+
+static void sink_sound(void *user, int id, int volume, int pan) { (void)user; psp_audio_play(id, volume, pan); }
+static void sink_music(void *user, int track, int volume) { (void)user; psp_audio_music(track, volume); }
+static void sink_quit(void *user) { *(int *)user = 1; }
+
+static Vm *create_vm(void)
+{
+    VmConfig config;
+    VmHost host;
+    memset(&config, 0, sizeof config);
+    config.platform = "psp";
+    config.seed = (uint32_t)sceKernelGetSystemTimeWide();
+    memset(&host, 0, sizeof host);
+    host.load = psp_save_load;
+    host.save = psp_save_store;
+    host.clock_ms = clock_ms;
+    return vm_create(&config, &host);
+}
+
+/* Runs frames until HOME, QUIT or a script error. */
+static void game_loop(Vm *vm)
+{
+    uint64_t start = clock_ms(NULL);
+    int quit = 0;
+    CommandSink sound;
+    memset(&sound, 0, sizeof sound);
+    sound.user = &quit;
+    sound.sound = sink_sound;
+    sound.music = sink_music;
+    sound.quit = sink_quit;
+    while (!quit && !psp_exit_requested()) {
+        const int32_t *cmds;
+        int count = vm_frame(vm, (int)(clock_ms(NULL) - start), read_buttons(), &cmds);
+        if (count < 0) return;
+        commands_run(cmds, count, &sound); /* sounds, music, quit */
+        psp_video_frame(cmds, count);      /* presented before any quit */
+    }
+}
+
+void psp_game_run(const char *source, size_t len, const char *name)
+{
+    Vm *vm;
+    psp_audio_start(); /* silent if it fails */
+    vm = create_vm();
+    if (!vm) {
+        psp_audio_stop();
+        psp_error_screen("out of memory: the JavaScript runtime could not be created");
+        return;
+    }
+    if (vm_load(vm, source, len, name) == 0) game_loop(vm);
+    psp_audio_stop();
+    if (vm_error(vm)) psp_error_screen(vm_error(vm));
+    vm_destroy(vm);
+}

@@ -1,0 +1,273 @@
+/* The PSP replay build (`make psp-replay`): the PSP host with no controller,
+ * replaying the headless input scripts embedded at build time exactly as
+ * ratscrew-headless does (native/desktop/main_headless.c): the same parser,
+ * seed, saved text and masks, and frame i at HEADLESS_FRAME_MS(i). Each
+ * frame's command-list hash and cost on the PSP clock go to stdout, which
+ * PPSSPP writes to its log, so test/psp can compare them with the headless
+ * host's hashes.txt frame by frame. The scripts run once per CPU clock in
+ * REPLAY_CLOCKS (MHz), each in a fresh VM.
+ *
+ * Afterwards the frames named in each script's "shots" are shown one after
+ * another, each for REPLAY_SHOT_MS, starting REPLAY_GALLERY_AT_MS after boot
+ * on the PSP clock, so that a screenshot taken by emulated frame count lands
+ * inside the right one. The emulator's clock is deterministic; a replay that
+ * runs past the gallery's start says so instead of showing shots late.
+ *
+ * Then each failure bundle runs through psp_game_run, the player's own path
+ * (real controller, error screen until START), the k-th starting at
+ * REPLAY_GALLERY_AT_MS + shots * REPLAY_SHOT_MS + k * REPLAY_FAILURE_MS, and
+ * the replay ends with sceKernelExitGame as the game does.
+ *
+ * Output lines (all start with "RS "):
+ *   RS script <index> <name> frames=<n> seed=<s>
+ *   RS load <mhz> <index> us=<t>
+ *   RS f <mhz> <index> <frame> <hash> <us>
+ *   RS end <mhz> <index> frames=<n> [error=<text>]
+ *   RS shot <k> <index> <frame> from_ms=<t>
+ *   RS late gallery_at_ms=<t> now_ms=<t>
+ *   RS failure <k> <name> from_ms=<t>
+ *   RS exit */
+#include <pspctrl.h>
+#include <pspkernel.h>
+#include <psppower.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "commands.h"
+#include "contract.h"
+#include "embedded.h"
+#include "input_script.h"
+#include "psp_exit.h"
+#include "psp_game.h"
+#include "psp_save.h"
+#include "psp_video.h"
+#include "vm.h"
+
+PSP_MODULE_INFO("RatscrewReplay", PSP_MODULE_USER, 1, 0);
+PSP_MAIN_THREAD_ATTR(THREAD_ATTR_USER);
+PSP_MAIN_THREAD_STACK_SIZE_KB(512);
+PSP_HEAP_SIZE_KB(-1);
+PSP_HEAP_THRESHOLD_SIZE_KB(1024);
+
+#ifndef REPLAY_GALLERY_AT_MS
+#define REPLAY_GALLERY_AT_MS 20000
+#endif
+#ifndef REPLAY_SHOT_MS
+#define REPLAY_SHOT_MS 2000
+#endif
+#ifndef REPLAY_FAILURE_MS
+#define REPLAY_FAILURE_MS 5000
+#endif
+#ifndef REPLAY_CLOCKS
+#define REPLAY_CLOCKS 222, 333
+#endif
+#define MAX_SHOTS 16
+
+static const int clocks_mhz[] = { REPLAY_CLOCKS };
+
+/* A shot frame's command list, copied when the first pass drew it. */
+typedef struct Shot {
+    int script, frame, count;
+    int32_t *cmds;
+} Shot;
+
+static Shot shots[MAX_SHOTS];
+static int shot_count;
+
+static uint64_t now_us(void)
+{
+    return (uint64_t)sceKernelGetSystemTimeWide();
+}
+
+static uint64_t clock_ms(void *user)
+{
+    (void)user;
+    return now_us() / 1000u;
+}
+
+/* One whole line per write, so that each lands in the emulator's log as one
+ * "[PRINTF] stdout:" entry. */
+static void say(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    fflush(stdout);
+}
+
+/* host.load and host.save as the headless host has them: the script's saved
+ * text, replaced by each save (kept in memory: a replay writes no files). */
+static char *host_load(void *user, size_t *len)
+{
+    const InputScript *s = (const InputScript *)user;
+    char *copy;
+    if (!s->saved) return NULL;
+    *len = strlen(s->saved);
+    copy = (char *)malloc(*len + 1);
+    if (copy) memcpy(copy, s->saved, *len + 1);
+    return copy;
+}
+
+static int host_save(void *user, const char *text, size_t len)
+{
+    InputScript *s = (InputScript *)user;
+    char *copy = (char *)malloc(len + 1);
+    if (!copy) return 0;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    free(s->saved);
+    s->saved = copy;
+    return 1;
+}
+
+static void host_log(void *user, const char *text)
+{
+    (void)user;
+    say("[script] %s\n", text);
+}
+
+static int is_shot(const InputScript *s, int frame)
+{
+    int i;
+    for (i = 0; i < s->shot_count; i++)
+        if (s->shots[i] == frame) return 1;
+    return 0;
+}
+
+static void keep_shot(int script, int frame, const int32_t *cmds, int count)
+{
+    Shot *shot;
+    if (shot_count >= MAX_SHOTS) return;
+    shot = &shots[shot_count];
+    shot->cmds = (int32_t *)malloc((size_t)(count ? count : 1) * COMMAND_INTS * sizeof(int32_t));
+    if (!shot->cmds) return;
+    memcpy(shot->cmds, cmds, (size_t)count * COMMAND_INTS * sizeof(int32_t));
+    shot->script = script;
+    shot->frame = frame;
+    shot->count = count;
+    shot_count++;
+}
+
+static int load_script(int index, InputScript *s)
+{
+    char err[200];
+    const EmbeddedText *e = &embedded_scripts[index];
+    memset(s, 0, sizeof *s);
+    if (input_script_parse(e->text, e->len, e->name, s, err, (int)sizeof err) < 0) {
+        say("RS end 0 %d frames=0 error=%s: %s\n", index, e->name, err);
+        return -1;
+    }
+    if (!s->has_seed) s->seed = INPUT_SCRIPT_DEFAULT_SEED;
+    if (!s->has_frames) s->frames = INPUT_SCRIPT_DEFAULT_FRAMES;
+    return 0;
+}
+
+/* Runs one script from a fresh VM; the first pass keeps its shot frames. */
+static void replay(int index, int mhz, int keep_shots)
+{
+    InputScript s;
+    VmConfig config;
+    VmHost host;
+    Vm *vm;
+    int frame, cursor = 0;
+    uint64_t t0;
+    if (load_script(index, &s) < 0) return;
+    if (keep_shots) say("RS script %d %s frames=%d seed=%lu\n", index, embedded_scripts[index].name,
+                        s.frames, (unsigned long)s.seed);
+    memset(&config, 0, sizeof config);
+    config.platform = "headless"; /* what the headless host says: the same frames */
+    config.seed = s.seed;
+    memset(&host, 0, sizeof host);
+    host.user = &s;
+    host.load = host_load;
+    host.save = host_save;
+    host.log = host_log;
+    host.clock_ms = clock_ms;
+    t0 = now_us();
+    vm = vm_create(&config, &host);
+    if (!vm || vm_load(vm, embedded_bundle, embedded_bundle_len, "ratscrew.js") < 0) {
+        say("RS end %d %d frames=0 error=%s\n", mhz, index, vm ? vm_error(vm) : "out of memory");
+        vm_destroy(vm);
+        input_script_free(&s);
+        return;
+    }
+    say("RS load %d %d us=%lu\n", mhz, index, (unsigned long)(now_us() - t0));
+    for (frame = 0; frame < s.frames && !psp_exit_requested(); frame++) {
+        const int32_t *cmds;
+        uint32_t mask = input_script_mask(&s, frame, &cursor);
+        uint64_t t1 = now_us(), t2;
+        int count = vm_frame(vm, HEADLESS_FRAME_MS(frame), mask, &cmds);
+        t2 = now_us();
+        if (count < 0) {
+            say("RS end %d %d frames=%d error=%s\n", mhz, index, frame, vm_error(vm));
+            break;
+        }
+        say("RS f %d %d %d %08lx %lu\n", mhz, index, frame, (unsigned long)commands_hash(cmds, count),
+            (unsigned long)(t2 - t1));
+        if (keep_shots && is_shot(&s, frame)) keep_shot(index, frame, cmds, count);
+        if (commands_has_quit(cmds, count)) {
+            frame++;
+            break;
+        }
+    }
+    if (!vm_error(vm)) say("RS end %d %d frames=%d\n", mhz, index, frame);
+    vm_destroy(vm);
+    input_script_free(&s);
+}
+
+/* Waits on the vertical blank, showing the picture, until at_ms. */
+static void show_until(uint64_t at_ms, const int32_t *cmds, int count)
+{
+    while (clock_ms(NULL) < at_ms && !psp_exit_requested()) psp_video_frame(cmds, count);
+}
+
+/* Shows each kept shot for REPLAY_SHOT_MS from gallery_ms on. */
+static void gallery(uint64_t boot_ms, uint64_t gallery_ms)
+{
+    int k;
+    if (clock_ms(NULL) > gallery_ms)
+        say("RS late gallery_at_ms=%lu now_ms=%lu\n", (unsigned long)(gallery_ms - boot_ms),
+            (unsigned long)(clock_ms(NULL) - boot_ms));
+    for (k = 0; k < shot_count && !psp_exit_requested(); k++) {
+        if (k == 0) show_until(gallery_ms, shots[0].cmds, shots[0].count);
+        say("RS shot %d %d %d from_ms=%lu\n", k, shots[k].script, shots[k].frame,
+            (unsigned long)(clock_ms(NULL) - boot_ms));
+        show_until(gallery_ms + (uint64_t)(k + 1) * REPLAY_SHOT_MS, shots[k].cmds, shots[k].count);
+    }
+}
+
+/* Each failure bundle as the game runs its own, in its time slot. */
+static void failures(uint64_t boot_ms, uint64_t from_ms)
+{
+    int k;
+    for (k = 0; k < embedded_failures_count && !psp_exit_requested(); k++) {
+        const EmbeddedText *f = &embedded_failures[k];
+        show_until(from_ms + (uint64_t)k * REPLAY_FAILURE_MS, NULL, 0);
+        say("RS failure %d %s from_ms=%lu\n", k, f->name, (unsigned long)(clock_ms(NULL) - boot_ms));
+        psp_game_run(f->text, f->len, f->name);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t boot_ms = clock_ms(NULL), gallery_ms = boot_ms + REPLAY_GALLERY_AT_MS;
+    size_t c;
+    int i;
+    psp_exit_setup();
+    sceCtrlSetSamplingCycle(0);
+    sceCtrlSetSamplingMode(PSP_CTRL_MODE_DIGITAL);
+    psp_save_init(argc > 0 ? argv[0] : NULL);
+    psp_video_init();
+    for (c = 0; c < sizeof clocks_mhz / sizeof clocks_mhz[0]; c++) {
+        int mhz = clocks_mhz[c];
+        scePowerSetClockFrequency(mhz, mhz, mhz / 2);
+        for (i = 0; i < embedded_scripts_count; i++) replay(i, mhz, c == 0);
+    }
+    gallery(boot_ms, gallery_ms);
+    failures(boot_ms, gallery_ms + (uint64_t)shot_count * REPLAY_SHOT_MS);
+    say("RS exit\n");
+    sceKernelExitGame();
+    return 0;
+}

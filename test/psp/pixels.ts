@@ -1,0 +1,57 @@
+// Comparing the emulator's screenshot of a frame with the headless host's
+// PNG of the same frame, pixel by pixel.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { PNG } from 'pngjs';
+
+/** A pixel differs when a colour channel differs by more than this. The GE
+ * and core/raster.c blend and modulate with different roundings (PPSSPP's
+ * blend works in 4-bit fixed point, raster.c rounds to nearest): measured
+ * differences of the same frame are at most 3 per channel. A wrong texel,
+ * tint, alpha or colour order differs by tens to hundreds. */
+export const CHANNEL_TOLERANCE = 8;
+/** How many differing pixels a frame may have: none were seen once sampling
+ * was at pixel centres on both sides; a few dozen allow for one ambiguous
+ * texel boundary in a scaled sprite, far below what a wrong swizzle, UV,
+ * flip, clip or alpha produces (thousands; see docs/native.md). */
+export const MAX_DIFFERING = 48;
+
+export interface Comparison {
+  width: number;
+  height: number;
+  differing: number;
+  maxChannel: number;
+}
+
+export function readPng(file: string): PNG {
+  return PNG.sync.read(readFileSync(file));
+}
+
+/** Compares rows [fromRow, toRow) of two 480x272 pictures; writes a
+ * difference image to diffFile (red: differing pixels; grey: the PSP's). */
+export function compare(psp: PNG, expected: PNG, diffFile: string, rows: [number, number][] = [[0, 272]]): Comparison {
+  if (psp.width !== expected.width || psp.height !== expected.height) {
+    return { width: psp.width, height: psp.height, differing: psp.width * psp.height, maxChannel: 255 };
+  }
+  const diff = new PNG({ width: psp.width, height: psp.height });
+  let differing = 0;
+  let maxChannel = 0;
+  const inRows = (y: number): boolean => rows.some(([a, b]) => y >= a && y < b);
+  for (let y = 0; y < psp.height; y++) {
+    for (let x = 0; x < psp.width; x++) {
+      const i = (y * psp.width + x) * 4;
+      let d = 0;
+      for (let c = 0; c < 3; c++) d = Math.max(d, Math.abs(psp.data[i + c]! - expected.data[i + c]!));
+      const grey = (psp.data[i]! + psp.data[i + 1]! + psp.data[i + 2]!) / 6;
+      const counted = inRows(y);
+      if (counted) maxChannel = Math.max(maxChannel, d);
+      const bad = counted && d > CHANNEL_TOLERANCE;
+      if (bad) differing++;
+      diff.data[i] = bad ? 255 : grey;
+      diff.data[i + 1] = bad ? 0 : grey;
+      diff.data[i + 2] = bad ? 0 : counted ? grey : 128;
+      diff.data[i + 3] = 255;
+    }
+  }
+  writeFileSync(diffFile, PNG.sync.write(diff));
+  return { width: psp.width, height: psp.height, differing, maxChannel };
+}

@@ -1,0 +1,162 @@
+// The PSP build in PPSSPP, checked against the headless host (make test-psp):
+// the replay EBOOT (native/psp/replay.c) replays whole games frame by frame
+// on the PSP's 32-bit QuickJS, soft-float doubles and newlib, and must print
+// the same command-list hash as ratscrew-headless for every frame. Its shot
+// frames, drawn by the GE, must match the headless host's PNGs pixel for
+// pixel within a stated tolerance. Then bundles that throw, overflow the
+// stack and never return run through the game's own path: each must show
+// the error screen the headless host draws, START must move on, and the
+// last must leave through sceKernelExitGame.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LOOP_FOREVER, RECURSE_FOREVER, THROW_IN_FRAME } from '../native/bundles';
+import { buildNative, HEADLESS, readHashes, readScript, ROOT, runHeadless } from '../native/headless';
+import { compare, MAX_DIFFERING, readPng } from './pixels';
+import { frameAt, makePsp, missing, OUTPUT, runEboot, type EmulatorRun, type Step } from './ppsspp';
+
+const SCRIPTS = ['full-game-classic.json', 'full-game-russian.json', 'russian-ui.json'];
+const FAILURES: [string, string][] = [
+  ['throw-in-frame.js', THROW_IN_FRAME],
+  ['recurse-forever.js', RECURSE_FOREVER],
+  ['loop-forever.js', LOOP_FOREVER],
+];
+/** On the PSP's clock: when the shot gallery starts (after the replay, which
+ * takes about 5.5 s at 222 MHz), how long each shot stays up, and each
+ * failure bundle's slot (the never-returning one needs the 2 s deadline). */
+const GALLERY_AT_MS = 9000;
+const SHOT_MS = 1500;
+const FAILURE_MS = 3500;
+const MHZ = 222;
+
+const why = missing();
+if (why) console.warn(`test/psp: skipped: ${why}`);
+
+interface Expected {
+  script: string;
+  index: number;
+  hashes: string[];
+  shots: { frame: number; png: string }[];
+}
+
+const FAILURE_DIR = path.join(ROOT, 'build/psp-failures');
+let expected: Expected[] = [];
+let shotList: { script: number; frame: number; png: string }[] = [];
+let run: EmulatorRun;
+
+function failureSlot(k: number): number {
+  return GALLERY_AT_MS + shotList.length * SHOT_MS + k * FAILURE_MS;
+}
+
+/** The headless host's run of each script: hashes and the shot PNGs. */
+function headlessRuns(): Expected[] {
+  return SCRIPTS.map((script, index) => {
+    const file = path.join(ROOT, 'test/scripts', script);
+    const r = runHeadless(['--inputs', file], { timeoutMs: 300_000 });
+    if (r.status !== 0) throw new Error(`ratscrew-headless failed on ${script}: ${r.stderr}`);
+    const hashes = readHashes(r.out);
+    const shots = (readScript(file).shots ?? []).filter((f) => f < hashes.length).sort((a, b) => a - b)
+      .map((frame) => ({ frame, png: path.join(r.out, `frame-${String(frame).padStart(5, '0')}.png`) }));
+    return { script, index, hashes, shots };
+  });
+}
+
+/** The headless host's error screen for a failure bundle, named as on the PSP. */
+function headlessErrorScreen(name: string): string {
+  const out = path.join(FAILURE_DIR, name.replace(/\.js$/, ''));
+  mkdirSync(out, { recursive: true });
+  const r = spawnSync(HEADLESS, ['--bundle', name, '--frames', '600', '--out', out], { cwd: FAILURE_DIR, encoding: 'utf8' });
+  if (r.status !== 2) throw new Error(`${name}: the headless host did not stop with a script error: ${r.stderr}`);
+  return path.join(out, 'error.png');
+}
+
+function steps(): Step[] {
+  const list: Step[] = shotList.map((s, k) => ({
+    at_frame: frameAt(GALLERY_AT_MS + k * SHOT_MS + SHOT_MS / 2),
+    screenshot: `shot-${k}`,
+  }));
+  FAILURES.forEach(([name], k) => {
+    list.push({ at_frame: frameAt(failureSlot(k) + 2600), screenshot: `failure-${k}`, comment: name });
+    list.push({ at_frame: frameAt(failureSlot(k) + 2900), press: 'start', comment: `leave ${name}'s error screen` });
+  });
+  return list;
+}
+
+describe.skipIf(why !== null)(`the PSP build in PPSSPP at ${MHZ} MHz`, () => {
+  beforeAll(() => {
+    buildNative('headless');
+    expected = headlessRuns();
+    shotList = expected.flatMap((e) => e.shots.map((s) => ({ script: e.index, ...s })));
+    mkdirSync(FAILURE_DIR, { recursive: true });
+    for (const [name, source] of FAILURES) writeFileSync(path.join(FAILURE_DIR, name), source);
+    makePsp('psp-replay', `SCRIPT=${SCRIPTS.map((s) => `test/scripts/${s}`).join(' ')}`,
+      `FAILURES=${FAILURES.map(([n]) => path.join(FAILURE_DIR, n)).join(' ')}`, `REPLAY_CLOCKS=${MHZ}`,
+      `REPLAY_GALLERY_AT_MS=${GALLERY_AT_MS}`, `REPLAY_SHOT_MS=${SHOT_MS}`, `REPLAY_FAILURE_MS=${FAILURE_MS}`);
+    run = runEboot(path.join(ROOT, 'build/psp-replay/EBOOT.PBP'), 'replay', steps(), 30);
+  }, 1_800_000);
+
+  it('boots, replays every script to its end and shows the shots on time', () => {
+    expect(run.printed.length, `nothing printed; harness said:\n${run.stdout.slice(-2000)}`).toBeGreaterThan(0);
+    for (const e of expected) {
+      const end = run.printed.find((l) => l.startsWith(`RS end ${MHZ} ${e.index} `));
+      expect(end, `${e.script}: no end line`).toBeDefined();
+      expect(end).toBe(`RS end ${MHZ} ${e.index} frames=${e.hashes.length}`);
+    }
+    expect(run.printed.filter((l) => l.startsWith('RS late')), 'the replay ran past the gallery start: raise GALLERY_AT_MS').toEqual([]);
+  });
+
+  it.each(SCRIPTS.map((s, i) => [s, i] as const))('%s: every frame hash equals the headless host', (script, index) => {
+    const psp = new Map<number, string>();
+    for (const line of run.printed) {
+      const m = /^RS f (\d+) (\d+) (\d+) ([0-9a-f]{8}) (\d+)$/.exec(line);
+      if (m && Number(m[1]) === MHZ && Number(m[2]) === index) psp.set(Number(m[3]), m[4]!);
+    }
+    const want = expected[index]!.hashes;
+    const firstDiff = want.findIndex((h, f) => psp.get(f) !== h);
+    expect(firstDiff, firstDiff < 0 ? '' : `first differing frame ${firstDiff}: PSP ${psp.get(firstDiff)}, headless ${want[firstDiff]}`).toBe(-1);
+    expect(psp.size).toBe(want.length);
+  });
+
+  it('draws every shot frame as the headless host does (pixel check)', () => {
+    const report: string[] = [];
+    shotList.forEach((shot, k) => {
+      const got = path.join(run.out, `shot-${k}.png`);
+      expect(existsSync(got), `no screenshot ${got}`).toBe(true);
+      const name = `${path.basename(SCRIPTS[shot.script]!, '.json')}-${shot.frame}`;
+      copyFileSync(shot.png, path.join(OUTPUT, `${name}-headless.png`));
+      copyFileSync(got, path.join(OUTPUT, `${name}-psp.png`));
+      const c = compare(readPng(got), readPng(shot.png), path.join(OUTPUT, `${name}-diff.png`));
+      report.push(`${name}: ${c.differing} differing pixels, largest channel difference ${c.maxChannel}`);
+      if (c.differing > MAX_DIFFERING) {
+        // Say which shot the emulator showed, in case the gallery's timing moved.
+        const best = shotList.map((o, j) => [j, compare(readPng(got), readPng(o.png), path.join(run.out, 'tmp-diff.png')).differing] as const)
+          .sort((a, b) => a[1] - b[1])[0]!;
+        report.push(`  (closest headless shot: #${best[0]} with ${best[1]} differing pixels)`);
+      }
+    });
+    writeFileSync(path.join(OUTPUT, 'pixels.txt'), report.join('\n') + '\n');
+    for (const line of report) expect(line, report.join('\n')).not.toMatch(/closest/);
+  });
+
+  it.each(FAILURES.map(([name], k) => [name, k] as const))('%s: shows the error screen and START moves on', (name, k) => {
+    const start = run.printed.findIndex((l) => l.startsWith(`RS failure ${k} ${name} `));
+    expect(start, `${name} never ran`).toBeGreaterThanOrEqual(0);
+    const got = path.join(run.out, `failure-${k}.png`);
+    const want = headlessErrorScreen(name);
+    const base = name.replace(/\.js$/, '');
+    copyFileSync(got, path.join(OUTPUT, `error-${base}-psp.png`));
+    copyFileSync(want, path.join(OUTPUT, `error-${base}-headless.png`));
+    // Row 31 holds "... N more lines" for a long backtrace, whose length
+    // depends on each machine's C stack per JavaScript call: left out.
+    const c = compare(readPng(got), readPng(want), path.join(OUTPUT, `error-${base}-diff.png`), [[0, 248], [256, 272]]);
+    expect(c.differing, `error screen of ${name}: ${c.differing} differing pixels`).toBeLessThanOrEqual(MAX_DIFFERING);
+    const next = k + 1 < FAILURES.length ? `RS failure ${k + 1} ` : 'RS exit';
+    expect(run.printed.slice(start + 1).some((l) => l.startsWith(next)), `START did not leave ${name}'s error screen`).toBe(true);
+  });
+
+  it('leaves through sceKernelExitGame', () => {
+    expect(run.printed).toContain('RS exit');
+    expect(run.log).toMatch(/sceKernelExitGame/);
+  });
+});
