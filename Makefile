@@ -6,7 +6,7 @@
 #   make assets  regenerate assets/build/ and src/assets/ from sources
 #   make bench   benchmarks into bench/results.{json,md}
 #   make soak    long reliability runs into docs/reliability.md
-.PHONY: all bundle test test-js test-native test-psp typecheck play headless psp psp-replay assets bench soak sim clean
+.PHONY: all setup-play setup-test bundle test test-js test-native test-psp typecheck play headless psp psp-replay assets bench soak sim clean
 
 all: bundle
 
@@ -24,7 +24,14 @@ bundle: dist/ratscrew.js
 typecheck: node_modules/.package-lock.json
 	npx tsc --noEmit -p tsconfig.tools.json
 
-test: typecheck test-js test-native test-psp
+# The Debian packages each needs, installed when missing (apt-get; sudo when
+# not root).
+setup-play:
+	@sh tools/setup/debian-packages.sh play
+setup-test:
+	@sh tools/setup/debian-packages.sh test
+
+test: setup-test typecheck test-js test-native test-psp
 
 # test/reliability drives the native headless host too: build it once here
 # rather than racing to build it from several test files. test/native runs
@@ -42,13 +49,15 @@ test-psp: bundle
 	@if [ -z "$$PSPDEV" ] || [ ! -x "$$PSPDEV/bin/psp-config" ]; then \
 	  echo "test-psp: skipped: no PSP toolchain (set PSPDEV; .ci/run extracts ../shared/psp-toolchain)"; \
 	else \
-	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -C native psp && npx vitest run --config vitest.psp.config.ts; \
+	  start=$$(date +%s); \
+	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -C native psp && npx vitest run --config vitest.psp.config.ts && \
+	  echo "test-psp: the PSP stage took $$(( $$(date +%s) - start )) s"; \
 	fi
 
 headless: bundle
 	$(MAKE) -C native headless
 
-play: bundle
+play: setup-play bundle
 	$(MAKE) -C native play
 
 psp: bundle
