@@ -100,8 +100,17 @@ function save(): void {
   }
 }
 
-/** One frame: reads the buttons, advances the current scene. */
+/** One frame. A change of scene goes to the host's log ("scene table"): the
+ * PSP checks follow live button presses by it (test/psp/live.test.ts), and
+ * it dates a player's bug report in the emulator's log. */
 export function appFrame(now: number, buttons: number): void {
+  const before = screen.scene;
+  advance(now, buttons);
+  if (screen.scene !== before) services.log(`scene ${SCENE_NAMES[screen.scene]}`);
+}
+
+/** Reads the buttons, advances the current scene. */
+function advance(now: number, buttons: number): void {
   // A button still held from launching the game is not a press.
   if (!started) resetButtons(buttons);
   readButtons(buttons);
