@@ -18,7 +18,7 @@ export { RATE };
  * under the effects (and the game plays it at volume 150 of 255 besides).
  */
 export const SOUND_LIST = [
-  { name: 'flip', make: flip, loudness: -19 },
+  { name: 'flip', make: flip, loudness: -23 },
   { name: 'slap', make: slap, loudness: -12 },
   { name: 'sweep', make: sweep, loudness: -17 },
   { name: 'buzz', make: buzz, loudness: -15 },
@@ -75,13 +75,13 @@ function addTick(out, at, seed, hz, q, vol, tau) {
 /** A card snapped onto the pile: the edge's tick, then the card's body hitting cards. */
 function flip() {
   const out = new Float64Array(secs(0.08));
-  addTick(out, 0, 11, 3200, 1.5, 1.0, 0.003);
+  addTick(out, 0, 11, 3200, 1.5, 0.5, 0.003);
   const land = secs(0.003);
   for (let i = land; i < out.length; i++) {
     const t = (i - land) / RATE;
-    out[i] += 0.5 * Math.sin(TAU * 190 * t) * env(t, 0.0008, 0.018) + 0.3 * Math.sin(TAU * 520 * t) * env(t, 0.0005, 0.01);
+    out[i] += 0.2 * Math.sin(TAU * 190 * t) * env(t, 0.0008, 0.015) + 0.25 * Math.sin(TAU * 560 * t) * env(t, 0.0005, 0.01);
   }
-  addTick(out, land, 13, 900, 0.8, 0.6, 0.01);
+  addTick(out, land, 13, 1100, 1.0, 0.7, 0.008);
   return out;
 }
 
@@ -119,11 +119,11 @@ function slap() {
 function sweep() {
   const n = secs(0.45);
   const shape = (i) => Math.sin((Math.PI * i) / n) ** 1.5;
-  const out = bandpass(noise(n, 31), (i) => 350 + 1100 * Math.sin((Math.PI * i) / n), 0.7).map((v, i) => 1.2 * v * shape(i));
+  const out = bandpass(noise(n, 31), (i) => 250 + 650 * Math.sin((Math.PI * i) / n), 0.9).map((v, i) => 1.2 * v * shape(i));
   let t = 0.02;
   for (let k = 0; t < 0.42; k++) {
     const i = secs(t);
-    addTick(out, i, 100 + k, 2100, 3, 0.5 * shape(i), 0.003);
+    addTick(out, i, 100 + k, 1600, 3, 0.4 * shape(i), 0.003);
     t += 0.034 - 0.022 * Math.sin((Math.PI * t) / 0.45); // 34 ms apart at the ends, 12 ms in the middle
   }
   return out;
