@@ -32,9 +32,10 @@ export function powerSpectrum(x: Float64Array, size = 4096): Float64Array {
   const power = new Float64Array(size / 2 + 1);
   const win = Float64Array.from({ length: size }, (_, i) => 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / size));
   let frames = 0;
-  for (let s = 0; s + size <= x.length; s += size / 2, frames++) {
+  // A sound shorter than one frame is one zero-padded frame.
+  for (let s = 0; frames === 0 || s + size <= x.length; s += size / 2, frames++) {
     const re = new Float64Array(size), im = new Float64Array(size);
-    for (let i = 0; i < size; i++) re[i] = x[s + i]! * win[i]!;
+    for (let i = 0; i < size && s + i < x.length; i++) re[i] = x[s + i]! * win[i]!;
     fft(re, im);
     for (let k = 0; k <= size / 2; k++) power[k] += re[k]! * re[k]! + im[k]! * im[k]!;
   }
