@@ -13,7 +13,7 @@ import {
   BTN_SQUARE,
   BTN_START,
   BTN_UP,
-} from '../host/contract';
+} from '../contract';
 import { stringsFor } from './i18n';
 import { anyPressed, readButtons, resetButtons, wasPressed } from './input';
 import { changeRow, optionRows, rowText } from './options-menu';
