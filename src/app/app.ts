@@ -2,8 +2,7 @@
 // results, and the quit question on the table), fed with host time and
 // button edges once per frame. Settings and lifetime statistics are loaded
 // once and saved on leaving Options and at the end of a game.
-import { defaultOptions, nextDealer } from '../rules';
-import type { GameOptions } from '../rules/types';
+import { SLAP_RULES, defaultOptions, nextDealer } from '../rules';
 import {
   BTN_CIRCLE,
   BTN_CROSS,
@@ -15,7 +14,7 @@ import {
 } from '../contract';
 import { stringsFor } from './i18n';
 import { anyPressed, readButtons, resetButtons, wasPressed } from './input';
-import { changeRow, optionRows, rowText } from './options-menu';
+import { changeRow, gameOptions, optionRows, rowText, type Settings } from './options';
 import {
   CUE_CLICK,
   SCENE_HOWTO,
@@ -27,7 +26,7 @@ import {
   newScreen,
   type Screen,
 } from './screen';
-import { SLAP_RULES, readSave, writeSave, type Settings, type Stats } from './settings';
+import { readSave, writeSave, type Stats } from './settings';
 import { pauseAppTable, resumeAppTable, startTable, stepTable, tableDebug, tableFinished, tableResults, type AppTable } from './table';
 import { pressedMask } from './input';
 
@@ -271,20 +270,6 @@ function howToFrame(): void {
 
 // ---- the table ----
 
-function gameOptions(): GameOptions {
-  const o = defaultOptions(settings.ruleSet, settings.players);
-  o.jokers = settings.jokers;
-  for (const rule of Object.keys(o.slapRules) as (keyof GameOptions['slapRules'])[]) o.slapRules[rule] = settings.slapRules[rule];
-  // The joker slap needs jokers in the deck.
-  if (!o.jokers) o.slapRules.joker = false;
-  o.runLength = settings.runLength;
-  o.runWrap = settings.runWrap;
-  o.wrongSlapPenalty = settings.wrongSlapPenalty;
-  o.slapIn = settings.slapIn;
-  o.russianJokers = settings.russianJokers;
-  return o;
-}
-
 /** A different, reproducible seed for every game of the session. */
 function gameSeed(): number {
   gamesStarted++;
@@ -298,7 +283,7 @@ function aiSeed(): number {
 function startGame(now: number): void {
   screen.scene = SCENE_TABLE;
   screen.demo = false;
-  const options = gameOptions();
+  const options = gameOptions(settings);
   if (dealer >= options.players) dealer = 0;
   table = startTable(
     screen,
