@@ -4,7 +4,7 @@
 // (test/ai/table.ts) all drive a table through these functions, and only the
 // app draws it. CPU seats play after their playDelay, slap at their planned
 // times and name takers with chooseTaker; a won pile goes to its winner after
-// COLLECT_MS unless they take it first (docs/rules.md, "Collecting the pile").
+// COLLECT_MS unless they take it first (docs/rules.md, "Timing the table adds").
 // People act through humanSlap and act, at times their driver chooses.
 import { chooseTaker, planSlaps, playDelay, type SlapPlan } from '../ai';
 import { apply, newGame, orderSlaps } from '../rules';
