@@ -16,7 +16,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 
 TS_SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 
-dist/ratscrew.js: node_modules/.package-lock.json $(TS_SOURCES) rollup.config.mjs tsconfig.json
+dist/ratscrew.js: node_modules/.package-lock.json $(TS_SOURCES) rollup.config.mjs tsconfig.json tools/contract/contract.json tools/contract/generate.mjs
 	npx rollup -c --silent
 
 bundle: dist/ratscrew.js
