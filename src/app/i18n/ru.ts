@@ -1,20 +1,19 @@
 // Русский текст.
+import { ruCount } from './plural';
 import type { Strings } from './strings';
 
-/** 1 карта, 2 карты, 5 карт, 21 карта, 11 карт. */
+/** Counted cards as a subject or after a colon: 1 карта, 2 карты, 5 карт, 21 карта, 11 карт. */
 function cards(n: number): string {
-  const d = n % 10;
-  const dd = n % 100;
-  if (d === 1 && dd !== 11) return n + ' карта';
-  if (d >= 2 && d <= 4 && (dd < 12 || dd > 14)) return n + ' карты';
-  return n + ' карт';
+  return ruCount(n, 'карта', 'карты', 'карт');
+}
+
+/** Counted cards as the object of a verb (берёт, сжигает): 1 карту, 21 карту, 2 карты, 11 карт. */
+function cardsTaken(n: number): string {
+  return ruCount(n, 'карту', 'карты', 'карт');
 }
 
 function chances(n: number): string {
-  const d = n % 10;
-  if (n === 1) return '1 попытка';
-  if (d >= 2 && d <= 4) return n + ' попытки';
-  return n + ' попыток';
+  return ruCount(n, 'попытка', 'попытки', 'попыток');
 }
 
 function takes(name: string, isYou: boolean): string {
@@ -97,7 +96,7 @@ export const RU: Strings = {
     flush: 'Масть: четыре верхние карты одной масти',
     joker: 'Джокер: сверху джокер',
   },
-  penaltyHelp: (n) => (n === 0 ? 'Ошибочный хлопок без штрафа.' : 'Ошибочный хлопок сжигает ' + cards(n) + '.'),
+  penaltyHelp: (n) => (n === 0 ? 'Ошибочный хлопок без штрафа.' : 'Ошибочный хлопок сжигает ' + cardsTaken(n) + '.'),
   slapInHelp: (on) => (on ? 'Кончились карты? Вернитесь хлопком.' : 'Без карт - выбываете.'),
   russianJokerHelp: {
     off: 'Без джокеров.',
@@ -121,12 +120,12 @@ export const RU: Strings = {
   equal: 'Равна',
   lower: 'Младше',
   challenge: (name, isYou, n) => 'Вызов! ' + (isYou ? 'У вас ' : 'У ' + name + ': ') + chances(n),
-  slapClaim: (pattern, name, isYou, n) => pattern + '! ' + cap(takes(name, isYou)) + ' ' + cards(n),
-  challengeClaim: (name, isYou, n) => 'Вызов выигран: ' + takes(name, isYou) + ' ' + cards(n),
-  lastCardClaim: (name, isYou, n) => 'Последняя стопка: ' + takes(name, isYou) + ' ' + cards(n),
-  lowerClaim: (name, isYou, n) => 'Младше! ' + cap(takes(name, isYou)) + ' ' + cards(n),
-  jokerClaim: (name, isYou, n) => 'Джокер! ' + cap(takes(name, isYou)) + ' ' + cards(n),
-  choiceClaim: (_chooser, _chooserIsYou, name, isYou, n) => 'Джокер: ' + takes(name, isYou) + ' ' + cards(n),
+  slapClaim: (pattern, name, isYou, n) => pattern + '! ' + cap(takes(name, isYou)) + ' ' + cardsTaken(n),
+  challengeClaim: (name, isYou, n) => 'Вызов выигран: ' + takes(name, isYou) + ' ' + cardsTaken(n),
+  lastCardClaim: (name, isYou, n) => 'Последняя стопка: ' + takes(name, isYou) + ' ' + cardsTaken(n),
+  lowerClaim: (name, isYou, n) => 'Младше! ' + cap(takes(name, isYou)) + ' ' + cardsTaken(n),
+  jokerClaim: (name, isYou, n) => 'Джокер! ' + cap(takes(name, isYou)) + ' ' + cardsTaken(n),
+  choiceClaim: (_chooser, _chooserIsYou, name, isYou, n) => 'Джокер: ' + takes(name, isYou) + ' ' + cardsTaken(n),
   wrongSlap: (name, isYou, burned) =>
     (isYou ? 'Ошибочный хлопок' : name + ': ошибочный хлопок') + (burned > 0 ? ', сожжено: ' + cards(burned) : ''),
   barred: (name, isYou) => (isYou ? 'Вам' : name) + ' больше нельзя хлопать',
