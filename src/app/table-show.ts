@@ -35,6 +35,13 @@ export function showEvent(app: AppTable, e: GameEvent, before: GameState, game: 
         say(shown, s.layCount(game.lay.total, game.lay.left), t);
         return true;
       }
+      // An answer that was no face card: the challenge line counts down with
+      // the pips (a face card's own 'challenge' event follows and replaces it).
+      if (game.challenge !== null && before.challenge !== null && game.challenge.chancesLeft < before.challenge.chancesLeft) {
+        const a = game.challenge.answerer;
+        say(shown, s.chancesLeft(nameOf(shown, a), a === human, game.challenge.chancesLeft), t);
+        return true;
+      }
       return said;
     case 'penaltyLay':
       say(shown, s.layCount(e.cards, e.cards), t);
@@ -44,7 +51,15 @@ export function showEvent(app: AppTable, e: GameEvent, before: GameState, game: 
       say(shown, s.challenge(nameOf(shown, e.answerer), e.answerer === human, e.chances), t);
       return true;
     case 'collectDue':
-      return said;
+      // The pile waits a moment for its winner: say now who won it.
+      say(
+        shown,
+        game.pendingCollect !== null && game.pendingCollect.reason === 'lastCard'
+          ? s.lastCardWon(nameOf(shown, e.seat), e.seat === human)
+          : s.challengeWon(nameOf(shown, e.seat), e.seat === human),
+        t,
+      );
+      return true;
     case 'claimed':
       startSweep(shown, before, e.seat, t);
       cue(screen, CUE_SWEEP, e.seat);
@@ -77,7 +92,8 @@ export function showEvent(app: AppTable, e: GameEvent, before: GameState, game: 
       if (!said) say(shown, s.out(nameOf(shown, e.seat), e.seat === human), t);
       return said;
     case 'slappedIn':
-      return said;
+      say(shown, s.slappedIn(nameOf(shown, e.seat), e.seat === human), t);
+      return true;
     case 'turn':
       return said;
     case 'gameOver':

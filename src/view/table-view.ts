@@ -310,8 +310,12 @@ function drawBanner(text: string): void {
 
 function drawMoving(t: TableScreen, game: GameState, now: number): void {
   drawTurnArrow(t, game, now);
-  if (t.flight.active && now - t.flight.start < FLIGHT_MS) drawFlight(t, game, now);
-  if (t.sweep.active && now - t.sweep.start < SWEEP_MS) drawSweep(t, game, now);
+  const flying = t.flight.active && now - t.flight.start < FLIGHT_MS;
+  const sweeping = t.sweep.active && now - t.sweep.start < SWEEP_MS;
+  if (flying) drawFlight(t, game, now);
+  if (sweeping) drawSweep(t, game, now);
+  // A card crossing the message line passes under it: the line stays readable.
+  if (flying || sweeping) drawMessage(shownMessage);
   if (t.slapHand.active && now - t.slapHand.start < HAND_MS) drawHand(t, game, now);
 }
 

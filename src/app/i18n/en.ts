@@ -110,6 +110,9 @@ export const EN: Strings = {
   lower: 'Lower',
   challenge: (name, isYou, chances) =>
     (isYou ? 'Challenge! You have ' : 'Challenge! ' + name + ' has ') + (chances === 1 ? '1 chance' : chances + ' chances'),
+  chancesLeft: (name, isYou, left) => (isYou ? 'You have ' : name + ' has ') + (left === 1 ? '1 chance' : left + ' chances') + ' left',
+  challengeWon: (name, isYou) => (isYou ? 'You win the challenge!' : name + ' wins the challenge!'),
+  lastCardWon: (name, isYou) => (isYou ? 'You played' : name + ' played') + ' the last card: the pile is ' + (isYou ? 'yours' : 'theirs'),
   slapClaim: (pattern, name, isYou, n) => pattern + '! ' + cap(take(name, isYou)) + ' ' + cards(n),
   challengeClaim: (name, isYou, n) => (isYou ? 'You win' : name + ' wins') + ' the challenge: ' + cards(n),
   lastCardClaim: (name, isYou, n) => cap(take(name, isYou)) + ' the last pile: ' + cards(n),

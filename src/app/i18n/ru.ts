@@ -1,5 +1,5 @@
 // Русский текст.
-import { ruCount } from './plural';
+import { ruCount, ruPlural } from './plural';
 import type { Strings } from './strings';
 
 /** Counted cards as a subject or after a colon: 1 карта, 2 карты, 5 карт, 21 карта, 11 карт. */
@@ -120,6 +120,9 @@ export const RU: Strings = {
   equal: 'Равна',
   lower: 'Младше',
   challenge: (name, isYou, n) => 'Вызов! ' + (isYou ? 'У вас ' : 'У ' + name + ': ') + chances(n),
+  chancesLeft: (name, isYou, left) => (isYou ? 'У вас ' : 'У ' + name + ' ') + (ruPlural(left) === 'one' ? 'осталась ' : 'осталось ') + chances(left),
+  challengeWon: (name, isYou) => (isYou ? 'Вы выиграли вызов!' : name + ' выигрывает вызов!'),
+  lastCardWon: (name, isYou) => 'Последняя карта: стопку ' + (isYou ? 'берёте вы' : 'берёт ' + name),
   slapClaim: (pattern, name, isYou, n) => pattern + '! ' + cap(takes(name, isYou)) + ' ' + cardsTaken(n),
   challengeClaim: (name, isYou, n) => 'Вызов выигран: ' + takes(name, isYou) + ' ' + cardsTaken(n),
   lastCardClaim: (name, isYou, n) => 'Последняя стопка: ' + takes(name, isYou) + ' ' + cardsTaken(n),

@@ -65,6 +65,12 @@ export interface Strings {
   readonly equal: string;
   readonly lower: string;
   readonly challenge: (name: string, isYou: boolean, chances: number) => string;
+  /** The running challenge after an answer that was no face card. */
+  readonly chancesLeft: (name: string, isYou: boolean, left: number) => string;
+  /** The challenge is won; the pile waits for its winner to take it. */
+  readonly challengeWon: (name: string, isYou: boolean) => string;
+  /** Nobody holds cards any more: the last player to play wins the pile. */
+  readonly lastCardWon: (name: string, isYou: boolean) => string;
   readonly slapClaim: (pattern: string, name: string, isYou: boolean, cards: number) => string;
   readonly challengeClaim: (name: string, isYou: boolean, cards: number) => string;
   readonly lastCardClaim: (name: string, isYou: boolean, cards: number) => string;
