@@ -13,7 +13,7 @@ import {
   BTN_UP,
 } from '../contract';
 import { stringsFor } from './i18n';
-import { anyPressed, readButtons, resetButtons, wasPressed } from './input';
+import { anyPressed, menuPressed, readButtons, resetButtons, wasPressed } from './input';
 import { changeRow, gameOptions, optionRows, rowText, type Settings } from './options';
 import {
   CUE_CLICK,
@@ -105,7 +105,7 @@ export function appFrame(now: number, buttons: number): void {
 function advance(now: number, buttons: number): void {
   // A button still held from launching the game is not a press.
   if (!started) resetButtons(buttons);
-  readButtons(buttons);
+  readButtons(buttons, now);
   screen.cueCount = 0;
   if (!started) {
     started = true;
@@ -176,8 +176,8 @@ function titleFrame(now: number): void {
     startDemo(now);
     return;
   }
-  if (wasPressed(BTN_UP)) moveTitle(-1);
-  if (wasPressed(BTN_DOWN)) moveTitle(1);
+  if (menuPressed(BTN_UP)) moveTitle(-1);
+  if (menuPressed(BTN_DOWN)) moveTitle(1);
   if (wasPressed(BTN_START)) {
     screen.quit = true;
     return;
@@ -230,9 +230,9 @@ function refreshOptions(): void {
 
 function optionsFrame(): void {
   const n = optionList.length;
-  if (wasPressed(BTN_UP)) screen.optionCursor = (screen.optionCursor + n - 1) % n;
-  if (wasPressed(BTN_DOWN)) screen.optionCursor = (screen.optionCursor + 1) % n;
-  const dir = wasPressed(BTN_LEFT) ? -1 : wasPressed(BTN_RIGHT) || wasPressed(BTN_CROSS) ? 1 : 0;
+  if (menuPressed(BTN_UP)) screen.optionCursor = (screen.optionCursor + n - 1) % n;
+  if (menuPressed(BTN_DOWN)) screen.optionCursor = (screen.optionCursor + 1) % n;
+  const dir = menuPressed(BTN_LEFT) ? -1 : menuPressed(BTN_RIGHT) || wasPressed(BTN_CROSS) ? 1 : 0;
   if (dir !== 0) {
     changeRow(optionList[screen.optionCursor]!, settings, dir);
     refreshOptions();
@@ -272,8 +272,8 @@ function howToPages(): string[] {
 
 function howToFrame(): void {
   const pages = screen.howToPages.length;
-  if (wasPressed(BTN_LEFT) && screen.howToPage > 0) screen.howToPage--;
-  if ((wasPressed(BTN_RIGHT) || wasPressed(BTN_CROSS)) && screen.howToPage < pages - 1) screen.howToPage++;
+  if (menuPressed(BTN_LEFT) && screen.howToPage > 0) screen.howToPage--;
+  if ((menuPressed(BTN_RIGHT) || wasPressed(BTN_CROSS)) && screen.howToPage < pages - 1) screen.howToPage++;
   else if (wasPressed(BTN_CROSS) || wasPressed(BTN_CIRCLE)) screen.scene = SCENE_TITLE;
 }
 
