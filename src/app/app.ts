@@ -33,6 +33,8 @@ import { pressedMask } from './input';
 /** What the app needs from the host (src/host/entry.ts passes the real one). */
 export interface Services {
   readonly seed: number;
+  /** host.platform: the desktop's hints name its keys rather than the PSP's buttons. */
+  readonly platform: string;
   load(): string | null;
   save(text: string): boolean;
   log(text: string): void;
@@ -70,7 +72,7 @@ export function startApp(host: Services): Screen {
   const loaded = readSave(typeof text === 'string' ? text : null);
   settings = loaded.settings;
   stats = loaded.stats;
-  screen = newScreen(stringsFor(settings.language));
+  screen = newScreen(stringsFor(settings.language, services.platform));
   noticePending = damaged || loaded.damaged;
   if (noticePending) host.log('saved data was damaged; defaults used where unreadable');
   applyAudioSettings();
@@ -221,7 +223,7 @@ function openOptions(): void {
 }
 
 function refreshOptions(): void {
-  screen.strings = stringsFor(settings.language);
+  screen.strings = stringsFor(settings.language, services.platform);
   optionList = optionRows(settings);
   if (screen.optionCursor >= optionList.length) screen.optionCursor = optionList.length - 1;
   screen.optionRows = optionList.map((row) => rowText(row, settings, screen.strings));

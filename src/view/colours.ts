@@ -7,6 +7,8 @@ export const FELT = 0xff3a681c | 0;
 export const GOLD = 0xff3cb2e3 | 0;
 export const PALE_GOLD = 0xffb8f1ff | 0;
 export const GREY = 0xff8c8c8c | 0;
+/** Help lines on the felt: #ececec, at least 4.5:1 against the felt's lightest pixel (test/game/contrast.test.ts). */
+export const HINT = 0xffececec | 0;
 export const DARK_GREY = 0xff5a5a5a | 0;
 export const YELLOW = 0xff40e8ff | 0;
 export const RED = 0xff5a5aff | 0;

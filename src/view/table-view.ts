@@ -293,12 +293,26 @@ function drawControls(strings: Strings, slapping: boolean): void {
   if (slapping) {
     slapLegend.draw(FONT_SMALL, strings.controlSlap, x, 253, ALIGN_RIGHT, C.WHITE);
     x -= slapLegend.run!.width + 17;
-    spriteRect(x, 252, SPRITES.btnCross, C.WHITE);
-    x -= 8;
+    drawButton(strings, x, SPRITES.btnCross, strings.buttons.cross, slapKey);
+    x -= 8 + (strings.glyphs === false ? slapKey.run!.width : 0);
   }
   playLegend.draw(FONT_SMALL, strings.controlPlay, x, 253, ALIGN_RIGHT, C.WHITE);
   x -= playLegend.run!.width + 17;
-  spriteRect(x, 252, SPRITES.btnSquare, C.WHITE);
+  drawButton(strings, x, SPRITES.btnSquare, strings.buttons.square, playKey);
+}
+
+const slapKey = new TextSlot();
+const playKey = new TextSlot();
+
+/** The PSP's button glyph at x, or on the desktop its key's name in a key cap ending at x + 14. */
+function drawButton(strings: Strings, x: number, glyph: readonly number[], key: string, slot: TextSlot): void {
+  if (strings.glyphs !== false) {
+    spriteRect(x, 252, glyph, C.WHITE);
+    return;
+  }
+  const run = slot.lay(FONT_SMALL, key, x + 11, 253, ALIGN_RIGHT, C.BLACK);
+  rect(x + 8 - run.width, 252, run.width + 6, 14, C.WHITE);
+  copyInts(run.cmds);
 }
 
 function drawBanner(text: string): void {

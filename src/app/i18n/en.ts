@@ -15,15 +15,16 @@ function cap(s: string): string {
 
 export const EN: Strings = {
   languageName: 'English',
+  buttons: { cross: 'Cross', circle: 'Circle', square: 'Square', triangle: 'Triangle', start: 'Start' },
   title: 'Egyptian Ratscrew',
   subtitle: 'Slap the pile!',
   menu: { play: 'Play', options: 'Options', howTo: 'How to play', quit: 'Quit' },
-  titleHint: 'Up/Down: choose   Cross: confirm   Start: quit',
+  titleHint: 'Up/Down: choose   {cross}: confirm   {start}: quit',
   demo: 'Demo - press any button',
   savedDataNotice: 'Saved settings were damaged: defaults used where unreadable.',
 
   optionsTitle: 'Options',
-  optionsHint: 'Up/Down: move   Left/Right, Cross: change   Circle: back',
+  optionsHint: 'Up/Down: move   Left/Right, {cross}: change   {circle}: back',
   opt: {
     ruleSet: 'Rules',
     players: 'Players',
@@ -59,7 +60,7 @@ export const EN: Strings = {
   },
 
   howToTitle: 'How to play',
-  howToHint: 'Left/Right: page   Circle: back',
+  howToHint: 'Left/Right: page   {circle}: back',
   howToClassic: [
     'Win all the cards. Everyone holds a face-down stack. In turn, each player turns their top card onto the pile.\n\nSquare: play your card (on your turn)\nCross: slap the pile\nStart: quit (press twice)',
     'A jack, queen, king or ace is a challenge: the next player must answer with a face card or ace within 1, 2, 3 or 4 cards. If they fail, whoever played the last face card wins the pile.',
@@ -98,13 +99,13 @@ export const EN: Strings = {
   cards,
   controlPlay: 'Play',
   controlSlap: 'Slap',
-  yourTurn: 'Your turn: Square',
+  yourTurn: 'Your turn: {square}',
   notYourTurn: 'Not your turn',
-  takePile: 'Square: take the pile',
+  takePile: '{square}: take the pile',
   waitFor: (name) => name + ' to play',
-  quitConfirm: 'Press Start again to quit',
+  quitConfirm: 'Press {start} again to quit',
   chooseTaker: 'Joker! Who takes the pile?',
-  chooseHint: 'Left/Right: choose   Cross: confirm',
+  chooseHint: 'Left/Right: choose   {cross}: confirm',
   higher: 'Higher',
   equal: 'Equal',
   lower: 'Lower',
@@ -142,5 +143,5 @@ export const EN: Strings = {
   lifetimeLine: (ruleSet, games, wins) => ruleSet + ': ' + games + ' played, ' + wins + ' won',
   ms: (n) => n + ' ms',
   none: '-',
-  resultsHint: 'Cross: play again   Circle: title',
+  resultsHint: '{cross}: play again   {circle}: title',
 };

@@ -1,11 +1,53 @@
-// The language tables by settings code.
+// The language tables by settings code, with the buttons in their hints
+// named for the machine: the PSP's Cross, Circle... or the desktop's keys
+// (native/desktop/sdl_keys.c maps S, D, Z, A and Enter to them).
 import type { Language } from '../options';
 import { EN } from './en';
 import { RU } from './ru';
-import type { Strings } from './strings';
+import type { ButtonNames, Strings } from './strings';
 
 export type { Strings } from './strings';
 
-export function stringsFor(language: Language): Strings {
-  return language === 'ru' ? RU : EN;
+/** The first key of each button in native/desktop/sdl_keys.c. */
+export const DESKTOP_KEYS: ButtonNames = { cross: 'S', circle: 'D', square: 'Z', triangle: 'A', start: 'Enter' };
+
+const TOKEN = /\{(cross|circle|square|triangle|start)\}/g;
+
+function fill(text: string, names: ButtonNames): string {
+  return text.indexOf('{') < 0 ? text : text.replace(TOKEN, (_m, k: keyof ButtonNames) => names[k]);
+}
+
+/** Every string of the table, and every string a function of it returns, with the button names filled in. */
+function resolve(v: unknown, names: ButtonNames): unknown {
+  if (typeof v === 'string') return fill(v, names);
+  if (typeof v === 'function') {
+    const f = v as (...a: unknown[]) => unknown;
+    return (...a: unknown[]) => {
+      const r = f(...a);
+      return typeof r === 'string' ? fill(r, names) : r;
+    };
+  }
+  if (Array.isArray(v)) return v.map((x) => resolve(x, names));
+  if (v !== null && typeof v === 'object') {
+    const o: Record<string, unknown> = {};
+    for (const k of Object.keys(v)) o[k] = resolve((v as Record<string, unknown>)[k], names);
+    return o;
+  }
+  return v;
+}
+
+const made: Record<string, Strings> = {};
+
+/** The table for a language on a platform ('desktop' names keys; anything else, the PSP's buttons). Built once each. */
+export function stringsFor(language: Language, platform = 'psp'): Strings {
+  const desktop = platform === 'desktop';
+  const key = language + (desktop ? ':desktop' : ':psp');
+  let t = made[key];
+  if (t === undefined) {
+    const table = language === 'ru' ? RU : EN;
+    const names = desktop ? DESKTOP_KEYS : table.buttons;
+    t = { ...(resolve(table, names) as Strings), buttons: names, glyphs: !desktop };
+    made[key] = t;
+  }
+  return t;
 }

@@ -26,15 +26,16 @@ function cap(s: string): string {
 
 export const RU: Strings = {
   languageName: 'Русский',
+  buttons: { cross: 'Крест', circle: 'Круг', square: 'Квадрат', triangle: 'Треугольник', start: 'Start' },
   title: 'Египетский Рэтскрю',
   subtitle: 'Египетский Рэтскрю: хлопни по стопке!',
   menu: { play: 'Играть', options: 'Настройки', howTo: 'Как играть', quit: 'Выход' },
-  titleHint: 'Вверх/вниз: выбор   Крест: ОК   Start: выход',
+  titleHint: 'Вверх/вниз: выбор   {cross}: ОК   {start}: выход',
   demo: 'Демо - нажмите любую кнопку',
   savedDataNotice: 'Сохранённые настройки повреждены: нечитаемое заменено на стандартное.',
 
   optionsTitle: 'Настройки',
-  optionsHint: 'Вверх/вниз: пункт   Влево/вправо, Крест: изменить   Круг: назад',
+  optionsHint: 'Вверх/вниз: пункт   Влево/вправо, {cross}: изменить   {circle}: назад',
   opt: {
     ruleSet: 'Правила',
     players: 'Игроки',
@@ -70,7 +71,7 @@ export const RU: Strings = {
   },
 
   howToTitle: 'Как играть',
-  howToHint: 'Влево/вправо: страница   Круг: назад',
+  howToHint: 'Влево/вправо: страница   {circle}: назад',
   howToClassic: [
     'Соберите все карты. У каждого стопка рубашкой вверх. По очереди игроки кладут верхнюю карту в общую стопку.\n\nКвадрат: сыграть карту (в свой ход)\nКрест: хлопнуть по стопке\nStart: выход (нажать дважды)',
     'Валет, дама, король или туз - вызов: следующий игрок должен ответить картинкой или тузом за 1, 2, 3 или 4 карты. Не ответил - стопку берёт тот, кто положил последнюю картинку.',
@@ -109,13 +110,13 @@ export const RU: Strings = {
   cards,
   controlPlay: 'Ход',
   controlSlap: 'Хлопок',
-  yourTurn: 'Ваш ход: Квадрат',
+  yourTurn: 'Ваш ход: {square}',
   notYourTurn: 'Сейчас не ваш ход',
-  takePile: 'Квадрат: забрать стопку',
+  takePile: '{square}: забрать стопку',
   waitFor: (name) => 'Ходит ' + name,
-  quitConfirm: 'Нажмите Start ещё раз для выхода',
+  quitConfirm: 'Нажмите {start} ещё раз для выхода',
   chooseTaker: 'Джокер! Кто заберёт стопку?',
-  chooseHint: 'Влево/вправо: выбор   Крест: ОК',
+  chooseHint: 'Влево/вправо: выбор   {cross}: ОК',
   higher: 'Старше',
   equal: 'Равна',
   lower: 'Младше',
@@ -151,5 +152,5 @@ export const RU: Strings = {
   lifetimeLine: (ruleSet, games, wins) => ruleSet + ': сыграно ' + games + ', побед ' + wins,
   ms: (n) => n + ' мс',
   none: '-',
-  resultsHint: 'Крест: ещё раз   Круг: в меню',
+  resultsHint: '{cross}: ещё раз   {circle}: в меню',
 };

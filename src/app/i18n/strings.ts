@@ -3,8 +3,26 @@
 // use its own grammar (English "you take" / "Dana takes", Russian plurals).
 import type { SlapRule } from '../../rules/types';
 
+/** The buttons by what the player presses: the PSP's names, or the desktop's keys. */
+export interface ButtonNames {
+  readonly cross: string;
+  readonly circle: string;
+  readonly square: string;
+  readonly triangle: string;
+  readonly start: string;
+}
+
+/**
+ * A language table. Hints name buttons as {cross}, {circle}, {square},
+ * {triangle} and {start}; stringsFor() (./index.ts) fills them in with the
+ * PSP's button names or the desktop's keys.
+ */
 export interface Strings {
   readonly languageName: string;
+  /** This language's names of the PSP buttons. */
+  readonly buttons: ButtonNames;
+  /** The table's legend shows the PSP button glyphs (false: the desktop's key names). */
+  readonly glyphs?: boolean;
   readonly title: string;
   /** The line under the (English) logo: in Russian it also names the game. */
   readonly subtitle: string;
