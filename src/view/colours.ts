@@ -21,3 +21,5 @@ export const SHADE_HEAVY = 0xc8000000 | 0;
 /** Greyed-out sprites (eliminated seats). */
 export const DIM_TINT = 0xff707070 | 0;
 export const HIGHLIGHT = 0x5040e8ff | 0;
+/** Under the plate the joker chooser points at. */
+export const PICK_GLOW = 0x9040e8ff | 0;

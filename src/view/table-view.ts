@@ -271,10 +271,17 @@ function drawPips(players: number, seat: number, left: number, total: number): v
   }
 }
 
+/** The seat the chooser would name: a gold glow under its plate, a thick yellow frame and a pointer. */
 function drawPick(players: number, pick: number): void {
   const px = plateX(players, pick);
   const py = plateY(players, pick);
-  drawOutline(px - (PLATE_W >> 1) - 3, py - (PLATE_H >> 1) - 3, PLATE_W + 6, PLATE_H + 6, 2, C.YELLOW);
+  rect(px - (PLATE_W >> 1) - 6, py - (PLATE_H >> 1) - 6, PLATE_W + 12, PLATE_H + 12, C.PICK_GLOW);
+  drawOutline(px - (PLATE_W >> 1) - 4, py - (PLATE_H >> 1) - 4, PLATE_W + 8, PLATE_H + 8, 3, C.YELLOW);
+  // The pointer sits on the plate's outer side, away from the pile.
+  const a = SPRITES.arrowSide;
+  const left = px < PILE_X || (px === PILE_X && py > PILE_Y);
+  const x = left ? px - (PLATE_W >> 1) - 22 : px + (PLATE_W >> 1) + 6;
+  sprite(x, py - 8, left ? 16 : -16, 16, a[0], a[1], a[2], a[3], C.YELLOW);
 }
 
 function drawMessage(message: string): void {
