@@ -1,8 +1,9 @@
-// The game as a program: the scenes (title, options, how to play, table,
-// results, and the quit question on the table), fed with host time and
-// button edges once per frame. Settings and lifetime statistics are loaded
-// once and saved on leaving Options and at the end of a game.
-import { SLAP_RULES, defaultOptions, nextDealer } from '../rules';
+// The game as a program: the scenes (title, options, how to play,
+// statistics, table with its pause menu, results, and the quit question),
+// fed with host time and button edges once per frame. Settings and lifetime
+// statistics are loaded once and saved on leaving Options, at the end of a
+// game and on a reset.
+import { defaultOptions, nextDealer } from '../rules';
 import {
   BTN_CIRCLE,
   BTN_CROSS,
@@ -10,16 +11,20 @@ import {
   BTN_LEFT,
   BTN_RIGHT,
   BTN_START,
+  BTN_TRIANGLE,
   BTN_UP,
 } from '../contract';
 import { stringsFor } from './i18n';
 import { anyPressed, menuPressed, readButtons, resetButtons, wasPressed } from './input';
+import { howToPages } from './howto';
+import { addGame, defaultStats, statsRows } from './lifetime';
 import { changeRow, gameOptions, optionRows, rowText, type Settings } from './options';
 import {
   CUE_CLICK,
   SCENE_HOWTO,
   SCENE_OPTIONS,
   SCENE_RESULTS,
+  SCENE_STATS,
   SCENE_TABLE,
   SCENE_TITLE,
   cue,
@@ -44,7 +49,18 @@ export interface Services {
 export const DEMO_AFTER_MS = 20000;
 /** The damaged-save notice stays this long. */
 const NOTICE_MS = 6000;
-const TITLE_ITEMS = 4;
+/** Title menu rows, top to bottom. */
+const ITEM_PLAY = 0;
+const ITEM_OPTIONS = 1;
+const ITEM_HOWTO = 2;
+const ITEM_STATS = 3;
+const ITEM_WATCH = 4;
+const ITEM_QUIT = 5;
+const TITLE_ITEMS = 6;
+/** Pause menu rows. */
+const PAUSE_RESUME = 0;
+const PAUSE_HOWTO = 1;
+const PAUSE_END = 2;
 
 let services: Services;
 let settings: Settings;
@@ -119,7 +135,10 @@ function advance(now: number, buttons: number): void {
     }
   }
   if (anyPressed()) lastInputAt = now;
-  if (screen.scene !== SCENE_TITLE && quitQuestion(now)) return;
+  if (screen.scene === SCENE_TABLE) {
+    if (screen.paused) return pauseFrame(now);
+    if (wasPressed(BTN_START)) return openPause(now);
+  } else if (screen.scene !== SCENE_TITLE && quitQuestion()) return;
   switch (screen.scene) {
     case SCENE_TITLE:
       return titleFrame(now);
@@ -131,33 +150,79 @@ function advance(now: number, buttons: number): void {
       return tableFrame(now);
     case SCENE_RESULTS:
       return resultsFrame(now);
+    case SCENE_STATS:
+      return statsFrame();
   }
 }
 
 // ---- the quit question ----
 
 /**
- * Start anywhere but on the title asks first ("press Start again to quit"),
- * so that a stray press loses nothing: Start again goes to the title (from
- * Options, saving), any other button goes on where it was. The table waits
- * meanwhile. Returns true while the question is up.
+ * Start away from the title and the table asks first ("press Start again to
+ * quit"), so that a stray press loses nothing: Start again goes to the title
+ * (from Options, saving; from How to play opened in a paused game, ending
+ * that game), any other button goes on where it was. Returns true while the
+ * question is up.
  */
-function quitQuestion(now: number): boolean {
+function quitQuestion(): boolean {
   if (screen.quitConfirm) {
     if (wasPressed(BTN_START)) {
       screen.quitConfirm = false;
       if (screen.scene === SCENE_OPTIONS) save();
+      if (screen.scene === SCENE_HOWTO && screen.howToFromPause) endGame();
       screen.scene = SCENE_TITLE;
     } else if (anyPressed()) {
       screen.quitConfirm = false;
-      if (screen.scene === SCENE_TABLE && table !== null) resumeAppTable(table, now);
     }
     return true;
   }
   if (!wasPressed(BTN_START)) return false;
   screen.quitConfirm = true;
-  if (screen.scene === SCENE_TABLE && table !== null) pauseAppTable(table, now);
   return true;
+}
+
+// ---- the pause menu ----
+
+/**
+ * Start at the table pauses it: Continue, How to play (for this game's
+ * rules) or End game. Circle continues; Start again ends the game, as Start,
+ * Start leaves every other scene. The view hides the table meanwhile.
+ */
+function openPause(now: number): void {
+  if (table === null) return;
+  screen.paused = true;
+  screen.pauseCursor = PAUSE_RESUME;
+  pauseAppTable(table, now);
+  cue(screen, CUE_CLICK);
+}
+
+function pauseFrame(now: number): void {
+  if (menuPressed(BTN_UP)) screen.pauseCursor = (screen.pauseCursor + 2) % 3;
+  if (menuPressed(BTN_DOWN)) screen.pauseCursor = (screen.pauseCursor + 1) % 3;
+  if (wasPressed(BTN_START)) return endGame();
+  if (wasPressed(BTN_CIRCLE)) return resume(now);
+  if (!wasPressed(BTN_CROSS)) return;
+  cue(screen, CUE_CLICK);
+  if (screen.pauseCursor === PAUSE_RESUME) resume(now);
+  else if (screen.pauseCursor === PAUSE_HOWTO) openHowTo(true);
+  else if (screen.pauseCursor === PAUSE_END) endGame();
+}
+
+function resume(now: number): void {
+  screen.paused = false;
+  if (table !== null) resumeAppTable(table, now);
+}
+
+/** Ends the paused game: it counts as played (not won) in the statistics; then the title. */
+function endGame(): void {
+  screen.paused = false;
+  screen.howToFromPause = false;
+  if (table !== null && table.you >= 0 && table.table.game.over === null) {
+    addGame(stats, table.table.game, table.stats, table.you, false);
+    save();
+  }
+  table = null;
+  screen.scene = SCENE_TITLE;
 }
 
 // ---- title ----
@@ -166,16 +231,17 @@ function titleFrame(now: number): void {
   if (screen.demo) {
     if (anyPressed()) {
       screen.demo = false;
+      screen.watching = false;
       return;
     }
     if (table !== null) {
       stepTable(table, now, 0);
-      if (tableFinished(table, now)) startDemo(now);
+      if (tableFinished(table, now)) startDemo(now, screen.watching);
     }
     return;
   }
   if (now - lastInputAt >= DEMO_AFTER_MS) {
-    startDemo(now);
+    startDemo(now, false);
     return;
   }
   if (menuPressed(BTN_UP)) moveTitle(-1);
@@ -187,16 +253,22 @@ function titleFrame(now: number): void {
   if (!wasPressed(BTN_CROSS)) return;
   cue(screen, CUE_CLICK);
   switch (screen.titleCursor) {
-    case 0:
+    case ITEM_PLAY:
       startGame(now);
       break;
-    case 1:
+    case ITEM_OPTIONS:
       openOptions();
       break;
-    case 2:
-      openHowTo();
+    case ITEM_HOWTO:
+      openHowTo(false);
       break;
-    case 3:
+    case ITEM_STATS:
+      openStats();
+      break;
+    case ITEM_WATCH:
+      startDemo(now, true);
+      break;
+    case ITEM_QUIT:
       screen.quit = true;
       break;
   }
@@ -207,10 +279,15 @@ function moveTitle(dir: number): void {
   cue(screen, CUE_CLICK);
 }
 
-/** A CPU-only classic game behind the title, until a button is pressed. */
-function startDemo(now: number): void {
+/**
+ * A CPU-only game until a button is pressed: behind the idle title a
+ * 4-player classic one; chosen as "Watch CPUs", one with the player's own
+ * options (a new one follows each that ends).
+ */
+function startDemo(now: number, watching: boolean): void {
   screen.demo = true;
-  const options = defaultOptions('classic', 4);
+  screen.watching = watching;
+  const options = watching ? gameOptions(settings) : defaultOptions('classic', 4);
   table = startTable(screen, { options, seed: gameSeed(), dealer: 0, difficulty: 'medium', withHuman: false, aiSeed: aiSeed() }, now);
 }
 
@@ -248,35 +325,50 @@ function optionsFrame(): void {
 
 // ---- how to play ----
 
-function openHowTo(): void {
+/** From the title: the rules as the options are set; from the pause menu: the running game's. */
+function openHowTo(fromPause: boolean): void {
   screen.scene = SCENE_HOWTO;
-  screen.howToPages = howToPages();
+  screen.howToFromPause = fromPause && table !== null;
+  const options = screen.howToFromPause ? table!.table.game.options : gameOptions(settings);
+  screen.howToPages = howToPages(options, screen.strings);
   screen.howToPage = 0;
-}
-
-/** The rule set's pages, then one page with this game's own options. */
-function howToPages(): string[] {
-  const t = screen.strings;
-  if (settings.ruleSet === 'russian') return [...t.howToRussian, t.activeRulesTitle + '\n\n' + t.russianJokerHelp[settings.russianJokers]];
-  const slaps: string[] = [];
-  for (const rule of SLAP_RULES) {
-    if (settings.slapRules[rule] && (rule !== 'joker' || settings.jokers)) slaps.push(t.slapRuleHelp[rule]);
-  }
-  // Up to six slap rules a page, so that even every rule on fits the panel.
-  const pages = [...t.howToClassic];
-  for (let i = 0; i < slaps.length || i === 0; i += 6) {
-    const lines = [t.activeRulesTitle, '', ...slaps.slice(i, i + 6)];
-    if (i + 6 >= slaps.length) lines.push('', t.penaltyHelp(settings.wrongSlapPenalty), t.slapInHelp(settings.slapIn));
-    pages.push(lines.join('\n'));
-  }
-  return pages;
 }
 
 function howToFrame(): void {
   const pages = screen.howToPages.length;
   if (menuPressed(BTN_LEFT) && screen.howToPage > 0) screen.howToPage--;
   if ((menuPressed(BTN_RIGHT) || wasPressed(BTN_CROSS)) && screen.howToPage < pages - 1) screen.howToPage++;
-  else if (wasPressed(BTN_CROSS) || wasPressed(BTN_CIRCLE)) screen.scene = SCENE_TITLE;
+  else if (wasPressed(BTN_CROSS) || wasPressed(BTN_CIRCLE)) {
+    // Back where it was opened: the title, or the paused table's menu.
+    screen.scene = screen.howToFromPause ? SCENE_TABLE : SCENE_TITLE;
+    screen.howToFromPause = false;
+  }
+}
+
+// ---- statistics ----
+
+function openStats(): void {
+  screen.scene = SCENE_STATS;
+  screen.statsConfirm = false;
+  screen.statsRows = statsRows(stats, screen.strings);
+}
+
+/** Circle goes back; Triangle asks to reset, Cross then resets and Circle keeps them. */
+function statsFrame(): void {
+  if (screen.statsConfirm) {
+    if (wasPressed(BTN_CROSS)) {
+      stats = defaultStats();
+      save();
+      screen.statsRows = statsRows(stats, screen.strings);
+      screen.statsConfirm = false;
+      cue(screen, CUE_CLICK);
+    } else if (wasPressed(BTN_CIRCLE)) screen.statsConfirm = false;
+    return;
+  }
+  if (wasPressed(BTN_TRIANGLE)) {
+    screen.statsConfirm = true;
+    cue(screen, CUE_CLICK);
+  } else if (wasPressed(BTN_CIRCLE)) screen.scene = SCENE_TITLE;
 }
 
 // ---- the table ----
@@ -294,6 +386,8 @@ function aiSeed(): number {
 function startGame(now: number): void {
   screen.scene = SCENE_TABLE;
   screen.demo = false;
+  screen.watching = false;
+  screen.paused = false;
   const options = gameOptions(settings);
   if (dealer >= options.players) dealer = 0;
   table = startTable(
@@ -312,9 +406,7 @@ function tableFrame(now: number): void {
 function finishGame(played: AppTable): void {
   const game = played.table.game;
   const over = game.over!;
-  const set = stats[game.options.ruleSet];
-  set.games++;
-  if (over.winner === played.you) set.wins++;
+  addGame(stats, game, played.stats, played.you, over.winner === played.you);
   save();
   dealer = nextDealer(game);
   const r = screen.results;
@@ -341,7 +433,7 @@ function resultsFrame(now: number): void {
 
 // ---- test-only introspection ----
 
-const SCENE_NAMES = ['title', 'options', 'howTo', 'table', 'results'];
+const SCENE_NAMES = ['title', 'options', 'howTo', 'table', 'results', 'stats'];
 
 /** JSON of the app's state for tests (ratscrew.debug()); never used by the game itself. */
 export function debugState(): string {
@@ -356,6 +448,13 @@ export function debugState(): string {
     howToPage: screen.howToPage,
     notice: screen.notice,
     quitConfirm: screen.quitConfirm,
+    paused: screen.paused,
+    pauseCursor: screen.pauseCursor,
+    howToFromPause: screen.howToFromPause,
+    howToTitle: screen.scene === SCENE_HOWTO ? (screen.howToPages[screen.howToPage]?.title ?? '') : '',
+    statsConfirm: screen.statsConfirm,
+    statsRows: screen.scene === SCENE_STATS ? screen.statsRows : null,
+    watching: screen.watching,
     settings,
     stats,
     dealer,
@@ -369,6 +468,7 @@ export function debugState(): string {
           choosing: t.chooser >= 0,
           pick: t.pick,
           quitConfirm: screen.quitConfirm,
+          paused: screen.paused,
           timers: table !== null ? tableDebug(table) : null,
         }
       : null,

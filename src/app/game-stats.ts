@@ -1,14 +1,21 @@
-// The statistics of one game, per seat: piles won, slaps won and lost, and
-// the people's fastest slap (from the moment the top card landed).
+// The statistics of one game, per seat: piles won (Russian: taken), slaps
+// that took the pile, wrong slaps, slap races lost (a slap that met a pile
+// already taken) and challenges won; and the times of the people's winning
+// slaps (from the moment the top card landed).
 import type { GameEvent, GameState, Seat } from '../rules/types';
 import type { SeatResult } from './screen';
 
 export interface GameStats {
+  /** Classic: piles won by any claim; Russian: piles a seat had to take. */
   piles: number[];
   slapsWon: number[];
-  slapsLost: number[];
+  wrongSlaps: number[];
+  racesLost: number[];
+  challengesWon: number[];
   /** The fastest winning slap by a person, in ms; -1 for none. */
   fastest: number;
+  /** Every winning slap by a person, in ms from the top card landing. */
+  slapTimes: number[];
 }
 
 function zeros(n: number): number[] {
@@ -18,18 +25,32 @@ function zeros(n: number): number[] {
 }
 
 export function newStats(players: number): GameStats {
-  return { piles: zeros(players), slapsWon: zeros(players), slapsLost: zeros(players), fastest: -1 };
+  return {
+    piles: zeros(players),
+    slapsWon: zeros(players),
+    wrongSlaps: zeros(players),
+    racesLost: zeros(players),
+    challengesWon: zeros(players),
+    fastest: -1,
+    slapTimes: [],
+  };
 }
 
 /** Counts one engine event; topAt is when the pile's top card landed, human whether a person made it. */
 export function countEvent(stats: GameStats, e: GameEvent, t: number, topAt: number, human: boolean): void {
   if (e.type === 'claimed') {
     stats.piles[e.seat]!++;
+    if (e.reason === 'challenge') stats.challengesWon[e.seat]!++;
     if (e.reason !== 'slap') return;
     stats.slapsWon[e.seat]!++;
-    if (human && (stats.fastest < 0 || t - topAt < stats.fastest)) stats.fastest = t - topAt;
+    if (!human) return;
+    const ms = t - topAt;
+    stats.slapTimes.push(ms);
+    if (stats.fastest < 0 || ms < stats.fastest) stats.fastest = ms;
   } else if (e.type === 'wrongSlap') {
-    stats.slapsLost[e.seat]!++;
+    stats.wrongSlaps[e.seat]!++;
+  } else if (e.type === 'slapMissed') {
+    stats.racesLost[e.seat]!++;
   }
 }
 
@@ -46,7 +67,7 @@ export function statsResults(
       cards: game.stacks[seat]!.length,
       piles: stats.piles[seat]!,
       slapsWon: stats.slapsWon[seat]!,
-      slapsLost: stats.slapsLost[seat]!,
+      wrongSlaps: stats.wrongSlaps[seat]!,
     });
   }
   return { ranking, fastestMs: stats.fastest, cardsPlayed: game.cardsPlayed };

@@ -11,8 +11,8 @@ import type { Strings } from './i18n/strings';
 
 export type Language = 'en' | 'ru';
 
-/** The player's settings: the rules' options (but the card limit) and the app's own. */
-export type Settings = Omit<GameOptions, 'cardLimit'> & {
+/** The player's settings: the rules' options and the app's own. */
+export type Settings = GameOptions & {
   difficulty: Difficulty;
   language: Language;
   sound: boolean;
@@ -88,6 +88,7 @@ export const OPTIONS: readonly OptionDef[] = [
     label: (t) => t.opt.russianJokers,
     text: (v, t) => t.russianJokerNames[v as 'off'],
   },
+  { path: 'cardLimit', values: [500, 1000, 2000, 5000, 10000], rules: true, shows: always, label: (t) => t.opt.cardLimit, text: number },
   { path: 'language', values: ['en', 'ru'], appDefault: 'en', rules: false, shows: always, label: (t) => t.opt.language, text: (_v, t) => t.languageName },
   { path: 'sound', values: BOOL, appDefault: true, rules: false, shows: always, label: (t) => t.opt.sound, text: onOff },
   { path: 'music', values: BOOL, appDefault: true, rules: false, shows: always, label: (t) => t.opt.music, text: onOff },

@@ -9,6 +9,7 @@ export const SCENE_OPTIONS = 1;
 export const SCENE_HOWTO = 2;
 export const SCENE_TABLE = 3;
 export const SCENE_RESULTS = 4;
+export const SCENE_STATS = 5;
 
 /** Sound cues; the view maps them to the atlas's sound ids. */
 export const CUE_FLIP = 0;
@@ -74,6 +75,32 @@ export interface TableScreen {
   chancesTotal: number;
 }
 
+/** A picture on a How to play page: cards as the table draws them, and what they show. */
+export interface HowToExample {
+  /** Card numbers (src/rules/types.ts; 54 a card back), bottom of the pile first. */
+  cards: number[];
+  caption: string;
+  /** 0 nothing, 1 the burst of a good slap, 2 the red cross of a wrong one. */
+  mark: number;
+  /** Face-down burned cards under the pile. */
+  burned: number;
+}
+
+export interface HowToPage {
+  title: string;
+  text: string;
+  examples: HowToExample[];
+  /** Examples side by side with captions under them (single cards), or one a row with the caption beside. */
+  across: boolean;
+}
+
+/** One line of the Statistics screen: a label and each rule set's figure. */
+export interface StatsRow {
+  label: string;
+  classic: string;
+  russian: string;
+}
+
 export interface OptionRow {
   label: string;
   value: string;
@@ -84,7 +111,7 @@ export interface SeatResult {
   cards: number;
   piles: number;
   slapsWon: number;
-  slapsLost: number;
+  wrongSlaps: number;
 }
 
 export interface ResultsScreen {
@@ -108,8 +135,18 @@ export interface Screen {
   demo: boolean;
   optionRows: OptionRow[];
   optionCursor: number;
-  howToPages: string[];
+  howToPages: HowToPage[];
   howToPage: number;
+  /** How to play was opened from the pause menu: Circle goes back to it. */
+  howToFromPause: boolean;
+  /** The pause menu over the table (the pile hidden); pauseCursor its row. */
+  paused: boolean;
+  pauseCursor: number;
+  statsRows: StatsRow[];
+  /** "Reset all statistics?" is showing. */
+  statsConfirm: boolean;
+  /** The title's "Watch CPUs": a CPU-only game with the player's options. */
+  watching: boolean;
   table: TableScreen;
   results: ResultsScreen;
   /** Sound cues queued this frame: cue id | (seat + 1) << 8, seat 0-based or -1 for none (the view pans by seat). */
@@ -135,6 +172,12 @@ export function newScreen(strings: Strings): Screen {
     optionCursor: 0,
     howToPages: [],
     howToPage: 0,
+    howToFromPause: false,
+    paused: false,
+    pauseCursor: 0,
+    statsRows: [],
+    statsConfirm: false,
+    watching: false,
     table: {
       game: null,
       names: [],

@@ -2,23 +2,14 @@
 // with a version number. Reading is forgiving: whatever is readable is kept,
 // whatever is not falls back to its default, and the caller learns that a
 // notice is due. Never throws.
+import { SLAP_BUCKETS, defaultStats, type Stats } from './lifetime';
+
+export { defaultStats } from './lifetime';
 import { OPTIONS, defaultSettings, optionValue, setOption, type Settings } from './options';
 
+export type { RuleSetStats, Stats } from './lifetime';
+
 export const SAVE_VERSION = 1;
-
-export interface RuleSetStats {
-  games: number;
-  wins: number;
-}
-
-export interface Stats {
-  classic: RuleSetStats;
-  russian: RuleSetStats;
-}
-
-export function defaultStats(): Stats {
-  return { classic: { games: 0, wins: 0 }, russian: { games: 0, wins: 0 } };
-}
 
 export interface Loaded {
   settings: Settings;
@@ -76,9 +67,20 @@ class Reader {
     return this.bad(v, fallback);
   }
 
-  count(v: unknown): number {
+  count(v: unknown, fallback = 0): number {
     if (typeof v === 'number' && v >= 0 && v <= 1e9 && Math.floor(v) === v) return v;
-    return this.bad(v, 0);
+    return this.bad(v, fallback);
+  }
+
+  /** An array of at most `max` counts; anything else is empty. */
+  histogram(v: unknown, max: number): number[] {
+    if (!Array.isArray(v) || v.length > max) return this.bad(v, []);
+    const out: number[] = [];
+    for (const x of v) {
+      if (typeof x !== 'number' || x < 0 || x > 1e9 || Math.floor(x) !== x) return this.bad(v, []);
+      out.push(x);
+    }
+    return out;
   }
 }
 
@@ -105,7 +107,10 @@ function readStats(r: Reader, o: Dict | null, s: Stats): void {
   for (const set of ['classic', 'russian'] as const) {
     const one = r.object(o[set]);
     if (one === null) continue;
-    s[set].games = r.count(one.games);
-    s[set].wins = r.count(one.wins);
+    const to = s[set];
+    for (const key of ['games', 'wins', 'piles', 'slapsWon', 'racesLost', 'wrongSlaps', 'challengesWon', 'longest'] as const) to[key] = r.count(one[key]);
+    // -1: no winning slap yet.
+    to.fastest = one.fastest === -1 ? -1 : r.count(one.fastest, -1);
+    to.slapHistogram = r.histogram(one.slapHistogram, SLAP_BUCKETS);
   }
 }

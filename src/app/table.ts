@@ -185,5 +185,5 @@ export function tableResults(app: AppTable): { ranking: SeatResult[]; fastestMs:
 /** Test-only view of the table's timers and statistics (ratscrew.debug()). */
 export function tableDebug(app: AppTable): object {
   const s = app.stats;
-  return { ...tableTimers(app.table), piles: s.piles, slapsWon: s.slapsWon, slapsLost: s.slapsLost, fastest: s.fastest };
+  return { ...tableTimers(app.table), piles: s.piles, slapsWon: s.slapsWon, wrongSlaps: s.wrongSlaps, racesLost: s.racesLost, challengesWon: s.challengesWon, fastest: s.fastest };
 }

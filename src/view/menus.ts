@@ -1,4 +1,4 @@
-// The menu scenes: title, options, how to play, results. Each is drawn into
+// The menu scenes: title, options, results (how to play: howto-view.ts). Each is drawn into
 // a cached layer that is rebuilt only when what it shows changes.
 import { SPRITES } from '../assets/atlas';
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
@@ -42,7 +42,7 @@ function keep(from: number): void {
 
 // ---- title ----
 
-const titleSlots = slots(6);
+const titleSlots = slots(8);
 
 export function drawTitle(s: Screen): void {
   if (cached(0, s.titleCursor, s.strings, null)) return;
@@ -53,14 +53,14 @@ export function drawTitle(s: Screen): void {
   spriteRect(240 - (logo[2] >> 1), 22, logo, C.WHITE);
   titleSlots[0]!.draw(FONT_SMALL, t.subtitle, 240, 22 + logo[3] + 4, ALIGN_CENTRE, C.PALE_GOLD);
   drawTitleCards();
-  drawPanel(150, 112, 180, 112, C.WHITE);
-  const items = [t.menu.play, t.menu.options, t.menu.howTo, t.menu.quit];
+  drawPanel(150, 100, 180, 144, C.WHITE);
+  const items = [t.menu.play, t.menu.options, t.menu.howTo, t.menu.stats, t.menu.watch, t.menu.quit];
   for (let i = 0; i < items.length; i++) {
-    const y = 122 + i * 24;
-    if (i === s.titleCursor) rect(158, y - 3, 164, 22, C.HIGHLIGHT);
+    const y = 106 + i * 22;
+    if (i === s.titleCursor) rect(158, y - 2, 164, 21, C.HIGHLIGHT);
     titleSlots[1 + i]!.draw(FONT_LARGE, items[i]!, 240, y, ALIGN_CENTRE, i === s.titleCursor ? C.YELLOW : C.WHITE);
   }
-  titleSlots[5]!.draw(FONT_SMALL, t.titleHint, 240, 252, ALIGN_CENTRE, C.HINT);
+  titleSlots[7]!.draw(FONT_SMALL, t.titleHint, 240, 254, ALIGN_CENTRE, C.HINT);
   keep(from);
 }
 
@@ -111,25 +111,6 @@ export function drawOptions(s: Screen): void {
   keep(from);
 }
 
-// ---- how to play ----
-
-const howTitle = new TextSlot();
-const howBody = new TextSlot();
-const howPage = new TextSlot();
-const howHint = new TextSlot();
-
-export function drawHowTo(s: Screen): void {
-  if (cached(2, s.howToPage, s.howToPages, s.strings)) return;
-  const from = mark();
-  drawFelt();
-  drawPanel(30, 10, 420, 232, C.WHITE);
-  howTitle.draw(FONT_LARGE, s.strings.howToTitle, 240, 18, ALIGN_CENTRE, C.GOLD);
-  howBody.draw(FONT_SMALL, s.howToPages[s.howToPage] ?? '', 46, 46, ALIGN_LEFT, C.WHITE, 388);
-  howPage.draw(FONT_SMALL, s.strings.page(s.howToPage + 1, s.howToPages.length), 432, 226, ALIGN_RIGHT, C.GREY);
-  howHint.draw(FONT_SMALL, s.strings.howToHint, 240, 254, ALIGN_CENTRE, C.HINT);
-  keep(from);
-}
-
 // ---- results ----
 
 const resultSlots = slots(24);
@@ -152,11 +133,12 @@ export function drawResults(s: Screen): void {
   let y = 48;
   text(FONT_SMALL, t.ranking, 36, y, ALIGN_LEFT, C.GOLD);
   text(FONT_SMALL, t.statCards, cols[0]!, y, ALIGN_CENTRE, C.GOLD);
-  text(FONT_SMALL, t.statPiles, cols[1]!, y, ALIGN_CENTRE, C.GOLD);
   const slapping = s.table.game !== null && s.table.game.options.ruleSet === 'classic';
+  // In Russian rules a pile is taken as a loss, not won.
+  text(FONT_SMALL, slapping ? t.statPiles : t.statPilesTaken, cols[1]!, y, ALIGN_CENTRE, C.GOLD);
   if (slapping) {
     text(FONT_SMALL, t.statSlapsWon, cols[2]!, y, ALIGN_CENTRE, C.GOLD);
-    text(FONT_SMALL, t.statSlapsLost, cols[3]!, y, ALIGN_CENTRE, C.GOLD);
+    text(FONT_SMALL, t.statWrongSlaps, cols[3]!, y, ALIGN_CENTRE, C.GOLD);
   }
   y += 15;
   for (let i = 0; i < r.ranking.length; i++) {
@@ -169,7 +151,7 @@ export function drawResults(s: Screen): void {
     drawNumber(FONT_SMALL, row.piles, cols[1]!, y, ALIGN_CENTRE, tint);
     if (slapping) {
       drawNumber(FONT_SMALL, row.slapsWon, cols[2]!, y, ALIGN_CENTRE, tint);
-      drawNumber(FONT_SMALL, row.slapsLost, cols[3]!, y, ALIGN_CENTRE, tint);
+      drawNumber(FONT_SMALL, row.wrongSlaps, cols[3]!, y, ALIGN_CENTRE, tint);
     }
     y += 13;
   }

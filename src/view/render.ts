@@ -6,6 +6,7 @@ import {
   SCENE_HOWTO,
   SCENE_OPTIONS,
   SCENE_RESULTS,
+  SCENE_STATS,
   SCENE_TABLE,
   SCENE_TITLE,
   type Screen,
@@ -13,7 +14,10 @@ import {
 import * as C from './colours';
 import { SPRITES } from '../assets/atlas';
 import { beginFrame, clear, commandCount, music, quit, rect, sound, spriteRect } from './drawlist';
-import { drawHowTo, drawOptions, drawResults, drawTitle } from './menus';
+import { drawHowTo } from './howto-view';
+import { drawOptions, drawResults, drawTitle } from './menus';
+import { drawPause } from './pause-view';
+import { drawStats } from './stats-view';
 import { drawFelt, drawPanel } from './widgets';
 import { plateX } from './seats';
 import { drawTable } from './table-view';
@@ -52,9 +56,9 @@ export function renderFrame(s: Screen, now: number): number {
     case SCENE_TITLE:
       if (s.demo) {
         drawFelt();
-        drawTable(s.table, s.strings, now, s.strings.demo);
+        drawTable(s.table, s.strings, now, s.watching ? s.strings.watching : s.strings.demo);
         // The game's name in the corner the 4-player demo table leaves free.
-        spriteRect(1, 2, SPRITES.logo, C.WHITE);
+        if (!s.watching) spriteRect(1, 2, SPRITES.logo, C.WHITE);
       } else drawTitle(s);
       break;
     case SCENE_OPTIONS:
@@ -64,11 +68,17 @@ export function renderFrame(s: Screen, now: number): number {
       drawHowTo(s);
       break;
     case SCENE_TABLE:
-      drawFelt();
-      drawTable(s.table, s.strings, now, '');
+      if (s.paused) drawPause(s);
+      else {
+        drawFelt();
+        drawTable(s.table, s.strings, now, '');
+      }
       break;
     case SCENE_RESULTS:
       drawResults(s);
+      break;
+    case SCENE_STATS:
+      drawStats(s);
       break;
   }
   if (s.quitConfirm) drawQuitQuestion(s);

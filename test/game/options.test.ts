@@ -7,9 +7,9 @@ import { defaultStats, readSave, writeSave } from '../../src/app/settings';
 import { defaultOptions } from '../../src/rules';
 
 describe('the option table', () => {
-  it('writes the defaults in the save format the game has always written', () => {
+  it('writes the defaults in the save format the game has always written (the card limit added last among the rules)', () => {
     expect(JSON.stringify(defaultSettings())).toBe(
-      '{"ruleSet":"classic","players":4,"difficulty":"medium","slapRules":{"pair":true,"sandwich":true,"topBottom":false,"tens":false,"sandwichTens":false,"marriage":false,"divorce":false,"hoagie":false,"run":false,"flush":false,"joker":false},"runLength":3,"runWrap":false,"wrongSlapPenalty":1,"slapIn":true,"jokers":false,"russianJokers":"off","language":"en","sound":true,"music":true}',
+      '{"ruleSet":"classic","players":4,"difficulty":"medium","slapRules":{"pair":true,"sandwich":true,"topBottom":false,"tens":false,"sandwichTens":false,"marriage":false,"divorce":false,"hoagie":false,"run":false,"flush":false,"joker":false},"runLength":3,"runWrap":false,"wrongSlapPenalty":1,"slapIn":true,"jokers":false,"russianJokers":"off","cardLimit":5000,"language":"en","sound":true,"music":true}',
     );
   });
 
@@ -35,7 +35,7 @@ describe('the option table', () => {
     s.ruleSet = 'russian';
     const en = stringsFor('en');
     const russian = optionRows(s).map((row) => rowText(row, s, en).label);
-    expect(russian).toEqual([en.opt.ruleSet, en.opt.players, en.opt.difficulty, en.opt.russianJokers, en.opt.language, en.opt.sound, en.opt.music]);
+    expect(russian).toEqual([en.opt.ruleSet, en.opt.players, en.opt.difficulty, en.opt.russianJokers, en.opt.cardLimit, en.opt.language, en.opt.sound, en.opt.music]);
     expect(classicRows).toBeGreaterThan(russian.length);
     for (const lang of ['en', 'ru'] as const)
       for (let row = 0; row < OPTIONS.length; row++) expect(rowText(row, defaultSettings(), stringsFor(lang)).label).not.toBe('');
@@ -46,8 +46,9 @@ describe('the option table', () => {
     s.players = 6;
     s.slapRules.joker = true;
     s.wrongSlapPenalty = 2;
+    s.cardLimit = 1000;
     const o = gameOptions(s);
-    expect(o).toEqual({ ...defaultOptions('classic', 6), wrongSlapPenalty: 2 });
+    expect(o).toEqual({ ...defaultOptions('classic', 6), wrongSlapPenalty: 2, cardLimit: 1000 });
     s.jokers = true;
     expect(gameOptions(s).slapRules.joker).toBe(true);
   });

@@ -33,7 +33,7 @@ describe('title', () => {
   it('the Quit item sends QUIT too', async () => {
     d = await Driver.create({ seed: 1 });
     d.step(0);
-    goToTitleItem(d, 3);
+    goToTitleItem(d, 5);
     expect(hasOp(d.step(BTN.CROSS), 6)).toBe(true);
   });
 
@@ -100,9 +100,14 @@ describe('how to play', () => {
     let s = d.debug();
     expect(s.scene).toBe('howTo');
     expect(s.howToPage).toBe(0);
-    d.presses(BTN.RIGHT, BTN.RIGHT, BTN.RIGHT, BTN.RIGHT, BTN.RIGHT);
-    s = d.debug();
-    expect(s.howToPage).toBe(3); // the last page: this game's rules
+    const titles: string[] = [s.howToTitle];
+    for (let i = 0; i < 6; i++) {
+      d.press(BTN.RIGHT);
+      titles.push(d.debug().howToTitle);
+    }
+    // Pair and tens make one page of slaps; the last page stays the last.
+    expect(titles).toEqual(['The game', 'Challenges', 'Slaps', 'Wrong and late slaps', 'Out of cards', 'Out of cards', 'Out of cards']);
+    expect(d.debug().howToPage).toBe(4);
     d.press(BTN.CIRCLE);
     expect(d.debug().scene).toBe('title');
   });

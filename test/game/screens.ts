@@ -40,6 +40,66 @@ async function howTo(): Promise<Driver> {
   return d;
 }
 
+/** How to play from the title, on page `page`, with the options `set` sets first. */
+async function howToPage(page: number, set: (d: Driver) => void): Promise<Driver> {
+  const d = await Driver.create({ seed: 1 });
+  d.step(0);
+  openOptions(d);
+  set(d);
+  d.press(BTN.CIRCLE);
+  goToTitleItem(d, 2);
+  d.press(BTN.CROSS);
+  for (let i = 0; i < page; i++) d.press(BTN.RIGHT);
+  d.wait(2);
+  return d;
+}
+
+/** The pause menu over a classic game: the table (and its pile) hidden. */
+async function pause(language: string): Promise<Driver> {
+  const d = await Driver.create({ seed: 2 });
+  d.step(0);
+  openOptions(d);
+  setOption(d, 'Language', language);
+  d.press(BTN.CIRCLE);
+  goToTitleItem(d, 0);
+  d.press(BTN.CROSS);
+  d.wait(90);
+  d.press(BTN.START);
+  d.press(BTN.DOWN);
+  d.wait(2);
+  return d;
+}
+
+/** Statistics after one finished classic game and one Russian game ended from the pause menu. */
+async function statistics(language: string): Promise<Driver> {
+  const d = await Driver.create({ seed: 3 });
+  d.step(0);
+  openOptions(d);
+  setOption(d, 'Players', '3');
+  setOption(d, 'CPU players', 'Easy');
+  startFromOptions(d);
+  // Slap every pair or sandwich the moment it shows: winning slaps with times.
+  for (let i = 0; i < 60000 && d.debug().scene !== 'results'; i++) {
+    const s = d.debug();
+    const g = s.table?.game;
+    if (g && g.over === null && g.pile.length > 1 && pairOrSandwich(g.pile) && g.pendingCollect === null) d.press(BTN.CROSS);
+    else if (g && g.over === null && (g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
+    else d.step(0);
+  }
+  d.press(BTN.CIRCLE);
+  openOptions(d);
+  setOption(d, 'Rules', 'Russian');
+  setOption(d, 'Language', language);
+  startFromOptions(d);
+  playUntil(d, (s) => s.table.game.cardsPlayed > 30);
+  d.press(BTN.START);
+  d.press(BTN.START);
+  goToTitleItem(d, 3);
+  d.press(BTN.CROSS);
+  d.wait(2);
+  return d;
+}
+
 async function table6(): Promise<Driver> {
   const d = await Driver.create({ seed: 9 });
   d.step(0);
@@ -101,4 +161,20 @@ export const SCENES: Scene[] = [
   { name: 'table-wrong-slap', reach: tableWrongSlap },
   { name: 'table-russian', reach: tableRussian },
   { name: 'results', reach: results },
+  // How to play with pictures: slap patterns, what a slap costs, the Russian lays.
+  { name: 'how-to-slaps', reach: () => howToPage(2, (d) => setOption(d, 'Slap: Marriage', 'On')) },
+  { name: 'how-to-costs', reach: () => howToPage(3, () => undefined) },
+  { name: 'how-to-challenges-ru', reach: () => howToPage(1, (d) => setOption(d, 'Language', 'Русский')) },
+  {
+    name: 'how-to-lays-ru',
+    reach: () =>
+      howToPage(2, (d) => {
+        setOption(d, 'Rules', 'Russian');
+        setOption(d, 'Language', 'Русский');
+      }),
+  },
+  { name: 'pause', reach: () => pause('English') },
+  { name: 'pause-ru', reach: () => pause('Русский') },
+  { name: 'statistics', reach: () => statistics('English') },
+  { name: 'statistics-ru', reach: () => statistics('Русский') },
 ];

@@ -74,8 +74,9 @@ describe('saved settings', () => {
     expect(s.settings.language).toBe('en');
     expect(s.settings.slapRules.pair).toBe(false);
     expect(s.settings.slapRules.run).toBe(false);
-    expect(s.stats.classic).toEqual({ games: 3, wins: 1 });
-    expect(s.stats.russian).toEqual({ games: 0, wins: 0 });
+    // Saved before the fuller statistics: the new figures start at zero.
+    expect(s.stats.classic).toMatchObject({ games: 3, wins: 1, slapsWon: 0, fastest: -1, slapHistogram: [] });
+    expect(s.stats.russian).toMatchObject({ games: 0, wins: 0 });
     expect(s.notice).toMatch(/^Saved settings were damaged/);
     expect(d.vm.logs.length).toBe(1);
     // The notice is drawn (a dark band at the top) for a few seconds, then gone.

@@ -192,25 +192,60 @@ describe('the classic table', () => {
     expect(after.table.game.stacks[0].length).toBe(mine - 1);
     expect(after.table.game.burned.length).toBe(burned + 1);
     expect(after.table.message).toBe('Wrong slap: 1 card burned');
-    expect(after.table.timers.slapsLost[0]).toBe(1);
+    expect(after.table.timers.wrongSlaps[0]).toBe(1);
   });
 
-  it('Start asks first; any other button cancels; Start again returns to the title', async () => {
+  it('Start pauses: the menu hides the pile, the table waits, Continue goes on; Start again ends the game', async () => {
     await classicTable(3);
     d.wait(30);
     d.press(BTN.START);
     let s = d.debug();
-    expect(s.table.quitConfirm).toBe(true);
+    expect(s.paused).toBe(true);
+    expect(s.pauseCursor).toBe(0);
     expect(s.table.timers.paused).toBe(true);
+    // No card of the pile is drawn while paused (card faces are 46 x 64 sprites).
+    const cardsDrawn = (cmds: Int32Array): number => {
+      let n = 0;
+      for (let o = 0; o < cmds.length; o += 8) if (cmds[o] === 2 && cmds[o + 3] === 46 && cmds[o + 4] === 64) n++;
+      return n;
+    };
+    expect(cardsDrawn(d.last)).toBe(0);
     const frozen = JSON.stringify(s.table.game);
-    d.wait(120); // the table does not move while asking
+    d.wait(120); // the table does not move while paused
     expect(JSON.stringify(d.debug().table.game)).toBe(frozen);
+    d.press(BTN.DOWN);
+    d.press(BTN.UP);
+    d.press(BTN.CROSS); // Continue
+    s = d.debug();
+    expect(s.scene).toBe('table');
+    expect(s.paused).toBe(false);
+    expect(s.table.timers.paused).toBe(false);
+    d.press(BTN.START);
+    d.press(BTN.CIRCLE); // Circle continues too
+    expect(d.debug().paused).toBe(false);
+    d.press(BTN.START);
+    d.press(BTN.START);
+    s = d.debug();
+    expect(s.scene).toBe('title');
+    expect(s.stats.classic.games).toBe(1); // an ended game counts as played, not won
+    expect(s.stats.classic.wins).toBe(0);
+  });
+
+  it('How to play from the pause menu shows this game\'s rules and comes back to the pause menu', async () => {
+    await classicTable(3);
+    d.wait(30);
+    d.press(BTN.START);
+    d.press(BTN.DOWN);
+    d.press(BTN.CROSS);
+    let s = d.debug();
+    expect(s.scene).toBe('howTo');
+    expect(s.howToFromPause).toBe(true);
     d.press(BTN.CIRCLE);
     s = d.debug();
     expect(s.scene).toBe('table');
-    expect(s.table.quitConfirm).toBe(false);
-    d.press(BTN.START);
-    d.press(BTN.START);
+    expect(s.paused).toBe(true);
+    d.press(BTN.DOWN);
+    d.press(BTN.CROSS); // End game
     expect(d.debug().scene).toBe('title');
   });
 });

@@ -20,7 +20,7 @@ import { Rand, mixSeed } from './random';
 /** The PSP buttons (test/support/driver.ts), by a short name for the press tables below. */
 export const B = BTN;
 
-const SCENES = ['title', 'options', 'howTo', 'table', 'results'] as const;
+const SCENES = ['title', 'options', 'howTo', 'table', 'results', 'stats'] as const;
 const ALL_BUTTONS = Object.values(B);
 const MAX_COMMANDS = 2048;
 
@@ -214,7 +214,7 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
       if (scene === 'results') res.gamesFinished++;
     }
     if (state.table?.game) checkTableGame(state.table.game as GameState);
-    if (state.quitConfirm ?? state.table?.quitConfirm) res.quitConfirmSeen++;
+    if (state.quitConfirm || state.paused) res.quitConfirmSeen++;
     checkProgress();
     return state;
   };
@@ -229,7 +229,7 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
   const STALL_FRAMES = 600; // 10 s; CPU players act within about 2 s
   const checkProgress = (): void => {
     const onTable = (scene === 'table' || (scene === 'title' && state.demo)) && state.table?.game;
-    if (!onTable || state.table.quitConfirm) {
+    if (!onTable || state.table.quitConfirm || state.paused) {
       lastSig = '';
       return;
     }
@@ -261,7 +261,8 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
     // Let go of everything first: a held Start gives no new press.
     if (!step(0)) return;
     look();
-    const asking = state.quitConfirm ?? state.table?.quitConfirm;
+    // The table's pause menu is what Start opens there: Start again leaves, like the quit question.
+    const asking = state.quitConfirm || state.paused;
     const from = asking ? `${scene}+quitConfirm` : state.demo ? 'demo' : scene;
     res.probes[from] = (res.probes[from] ?? 0) + 1;
     if (scene === 'title' && !state.demo) {
@@ -288,7 +289,7 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
     // that the results are reached whatever the seed and the game's pace.
     if (scene !== 'table') patient = false;
     else if (!patient && state.table?.game?.cardsPlayed === 0 && rnd.chance(0.35)) patient = true;
-    if (patient && !state.table?.quitConfirm) {
+    if (patient && !state.paused) {
       const g = state.table?.game;
       const mine = g && g.over === null && (g.turn === 0 || g.pendingChoice === 0 || g.pendingCollect?.seat === 0);
       if (mine) press(state.table.choosing ? rnd.pick([B.CROSS, B.LEFT, B.RIGHT]) : B.SQUARE, 1 + rnd.below(12));
@@ -312,9 +313,10 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
         }
         if (r < 0.12) return wait(1250); // idle past 20 s: the demo starts
         {
-          const target = r < 0.55 ? 0 : r < 0.8 ? 1 : r < 0.97 ? 2 : 3; // play, options, how to, quit
+          // play, options, how to, statistics, watch CPUs, quit
+          const target = r < 0.5 ? 0 : r < 0.72 ? 1 : r < 0.86 ? 2 : r < 0.92 ? 3 : r < 0.97 ? 4 : 5;
           const cursor = state.titleCursor as number;
-          const moves = (target - cursor + 4) % 4;
+          const moves = (target - cursor + 6) % 6;
           for (let i = 0; i < moves; i++) press(B.DOWN);
           press(B.CROSS, 2);
         }
@@ -332,13 +334,16 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
       case 'howTo':
         press(rnd.pick([B.LEFT, B.RIGHT, B.RIGHT, B.CROSS, B.CIRCLE]));
         return;
+      case 'stats':
+        press(rnd.pick([B.TRIANGLE, B.CROSS, B.CIRCLE, B.CIRCLE]));
+        return;
       case 'results':
         wait(rnd.below(90));
         press(rnd.chance(0.6) ? B.CROSS : B.CIRCLE, 2);
         return;
       default: {
         // The table.
-        if (state.table?.quitConfirm) {
+        if (state.paused) {
           press(rnd.chance(0.1) ? B.START : rnd.pick([B.CROSS, B.SQUARE, B.CIRCLE, B.UP]), 2);
           return;
         }
@@ -375,7 +380,7 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
         look();
         // Probes are rarer at the table (plans there are short) so that games get finished.
         // Results and the quit question are short visits: probe them more often.
-        const chance = scene === 'results' ? 0.5 : scene === 'howTo' ? 0.15 : scene !== 'table' ? probeChance : state.table?.quitConfirm ? 0.3 : probeChance / 10;
+        const chance = scene === 'results' ? 0.5 : scene === 'howTo' ? 0.15 : scene !== 'table' ? probeChance : state.paused ? 0.3 : probeChance / 10;
         if (rnd.chance(chance)) {
           probe();
           if (!quitNow) look();

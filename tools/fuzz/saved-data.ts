@@ -19,6 +19,7 @@ export const SETTING_VALUES: Record<string, readonly unknown[]> = {
   slapIn: [true, false],
   jokers: [true, false],
   russianJokers: ['off', 'beatsAll', 'chooser'],
+  cardLimit: [500, 1000, 2000, 5000, 10000],
   language: ['en', 'ru'],
   sound: [true, false],
   music: [true, false],
@@ -35,6 +36,7 @@ export const DEFAULTS = {
   slapIn: true,
   jokers: false,
   russianJokers: 'off',
+  cardLimit: 5000,
   language: 'en',
   sound: true,
   music: true,
@@ -63,9 +65,14 @@ export function sampleSave(): string {
   });
 }
 
+/** Lifetime counts per rule set (src/app/lifetime.ts); fastest is -1 for none, the histogram at most 201 counts. */
+const STAT_COUNTS = ['games', 'wins', 'piles', 'slapsWon', 'racesLost', 'wrongSlaps', 'challengesWon', 'longest'] as const;
+type SetStats = Record<(typeof STAT_COUNTS)[number] | 'fastest', number> & { slapHistogram: number[] };
+const noStats = (): SetStats => ({ games: 0, wins: 0, piles: 0, slapsWon: 0, racesLost: 0, wrongSlaps: 0, challengesWon: 0, fastest: -1, slapHistogram: [], longest: 0 });
+
 export interface Expected {
   settings: Record<string, unknown>;
-  stats: { classic: { games: number; wins: number }; russian: { games: number; wins: number } };
+  stats: { classic: SetStats; russian: SetStats };
   damaged: boolean;
 }
 
@@ -75,7 +82,7 @@ const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isI
 /** What the game must load from `text` (null: nothing saved). */
 export function expectedLoad(text: string | null): Expected {
   const settings: Record<string, unknown> = structuredClone(DEFAULTS) as unknown as Record<string, unknown>;
-  const stats = { classic: { games: 0, wins: 0 }, russian: { games: 0, wins: 0 } };
+  const stats = { classic: noStats(), russian: noStats() };
   if (text === null) return { settings, stats, damaged: false };
   let data: unknown;
   try {
@@ -105,8 +112,10 @@ export function expectedLoad(text: string | null): Expected {
     for (const set of ['classic', 'russian'] as const) {
       const one = st[set];
       if (!field(one, isObject(one)) || !isObject(one)) continue;
-      if (field(one.games, isCount(one.games))) stats[set].games = one.games as number;
-      if (field(one.wins, isCount(one.wins))) stats[set].wins = one.wins as number;
+      for (const key of STAT_COUNTS) if (field(one[key], isCount(one[key]))) stats[set][key] = one[key] as number;
+      if (field(one.fastest, one.fastest === -1 || isCount(one.fastest))) stats[set].fastest = one.fastest as number;
+      const h = one.slapHistogram;
+      if (field(h, Array.isArray(h) && h.length <= 201 && h.every(isCount))) stats[set].slapHistogram = h as number[];
     }
   }
   return { settings, stats, damaged };

@@ -26,7 +26,9 @@ export interface Strings {
   readonly title: string;
   /** The line under the (English) logo: in Russian it also names the game. */
   readonly subtitle: string;
-  readonly menu: { play: string; options: string; howTo: string; quit: string };
+  readonly menu: { play: string; options: string; howTo: string; stats: string; watch: string; quit: string };
+  /** The banner over a CPU-only game the player chose to watch. */
+  readonly watching: string;
   readonly titleHint: string;
   readonly demo: string;
   readonly savedDataNotice: string;
@@ -47,6 +49,7 @@ export interface Strings {
     language: string;
     sound: string;
     music: string;
+    cardLimit: string;
   };
   readonly ruleSetNames: { classic: string; russian: string };
   readonly difficultyNames: { easy: string; medium: string; hard: string };
@@ -57,14 +60,45 @@ export interface Strings {
 
   readonly howToTitle: string;
   readonly howToHint: string;
-  readonly howToClassic: readonly string[];
-  readonly howToRussian: readonly string[];
+  /** Page titles of How to play. */
+  readonly howPages: {
+    goal: string;
+    challenges: string;
+    slaps: string;
+    costs: string;
+    slapIn: string;
+    compare: string;
+    lays: string;
+    jokers: string;
+  };
   readonly page: (n: number, of: number) => string;
-  /** The page listing this game's own rules (slaps on, penalty, jokers). */
-  readonly activeRulesTitle: string;
+  readonly howGoalClassic: string;
+  readonly howGoalRussian: string;
+  readonly exampleStack: string;
+  readonly examplePile: string;
+  readonly howChallenges: string;
+  /** Under a face card: its challenge count ("Queen: 2 chances"). */
+  readonly chanceCaption: (rank: number, chances: number) => string;
+  readonly howSlaps: string;
+  readonly howCosts: string;
+  readonly lateCaption: string;
+  readonly tieCaption: string;
+  readonly howSlapIn: string;
+  readonly howCompare: string;
+  readonly higherCaption: string;
+  readonly equalCaption: string;
+  readonly lowerCaption: string;
+  readonly howLays: string;
+  /** Under a card that starts a penalty lay ("Ace on a lower card: the next player lays 4"). */
+  readonly layCaption: (rank: number, cards: number) => string;
+  readonly jokerBeatsCaption: string;
+  readonly jokerLowerCaption: string;
+  readonly jokerChooseCaption: string;
   readonly slapRuleHelp: Record<SlapRule, string>;
   readonly penaltyHelp: (cards: number) => string;
   readonly slapInHelp: (on: boolean) => string;
+  /** What happens to an out player's wrong slap. */
+  readonly barredHelp: string;
   readonly russianJokerHelp: { off: string; beatsAll: string; chooser: string };
 
   readonly you: string;
@@ -109,7 +143,9 @@ export interface Strings {
   readonly statCards: string;
   readonly statPiles: string;
   readonly statSlapsWon: string;
-  readonly statSlapsLost: string;
+  /** Russian: piles a player had to take (bad for them). */
+  readonly statPilesTaken: string;
+  readonly statWrongSlaps: string;
   readonly statFastest: string;
   readonly statCardsPlayed: string;
   readonly lifetime: string;
@@ -117,4 +153,30 @@ export interface Strings {
   readonly ms: (n: number) => string;
   readonly none: string;
   readonly resultsHint: string;
+
+  readonly pauseTitle: string;
+  readonly pauseItems: { resume: string; howTo: string; endGame: string };
+  readonly pauseHint: string;
+
+  readonly statsTitle: string;
+  /** Row labels of the Statistics screen: each says exactly what it counts. */
+  readonly statsRows: {
+    games: string;
+    wins: string;
+    winRate: string;
+    pilesWon: string;
+    pilesTaken: string;
+    slapsWon: string;
+    racesLost: string;
+    wrongSlaps: string;
+    fastest: string;
+    median: string;
+    challengesWon: string;
+    longest: string;
+  };
+  readonly statsNote: string;
+  readonly statsHint: string;
+  readonly resetQuestion: string;
+  readonly resetHint: string;
+  readonly percent: (n: number) => string;
 }

@@ -1,0 +1,134 @@
+// How to play, built for the player's own options: what the game is and its
+// buttons, then (classic) the challenge counts, each slap pattern that is on
+// shown as a real pile, what a wrong or late slap costs and slapping back
+// in; (Russian) higher and lower, the penalty lays and the jokers as set.
+// Every picture is a pile the rules themselves judge as its caption says
+// (test/game/howto.test.ts checks them with src/rules).
+import { CARD_BACK } from '../assets/atlas';
+import { SLAP_RULES } from '../rules';
+import { makeCard } from '../rules/cards';
+import type { GameOptions, SlapRule } from '../rules/types';
+import type { Strings } from './i18n/strings';
+import type { HowToExample, HowToPage } from './screen';
+
+const CLUBS = 0;
+const DIAMONDS = 1;
+const HEARTS = 2;
+const SPADES = 3;
+const JOKER = 52;
+const c = makeCard;
+
+/** A pile that shows the rule: bottom first, the top card last. */
+export function slapExample(rule: SlapRule, options: GameOptions): number[] {
+  switch (rule) {
+    case 'pair':
+      return [c(9, SPADES), c(4, DIAMONDS), c(7, CLUBS), c(7, HEARTS)];
+    case 'sandwich':
+      return [c(3, SPADES), c(8, DIAMONDS), c(13, CLUBS), c(8, SPADES)];
+    case 'topBottom':
+      return [c(6, HEARTS), c(2, CLUBS), c(10, DIAMONDS), c(6, SPADES)];
+    case 'tens':
+      return [c(12, CLUBS), c(4, DIAMONDS), c(6, HEARTS)];
+    case 'sandwichTens':
+      return [c(5, SPADES), c(2, DIAMONDS), c(11, CLUBS), c(8, HEARTS)];
+    case 'marriage':
+      return [c(4, CLUBS), c(12, HEARTS), c(13, HEARTS)];
+    case 'divorce':
+      return [c(12, SPADES), c(5, DIAMONDS), c(13, SPADES)];
+    case 'hoagie':
+      return [c(9, DIAMONDS), c(3, CLUBS), c(6, SPADES), c(9, SPADES)];
+    case 'run':
+      return options.runLength === 4
+        ? [c(3, CLUBS), c(4, DIAMONDS), c(5, SPADES), c(6, HEARTS)]
+        : [c(13, CLUBS), c(4, DIAMONDS), c(5, SPADES), c(6, HEARTS)];
+    case 'flush':
+      return [c(2, HEARTS), c(9, HEARTS), c(5, HEARTS), c(7, HEARTS)];
+    case 'joker':
+      return [c(8, CLUBS), c(3, DIAMONDS), JOKER];
+  }
+}
+
+const ex = (cards: number[], caption: string, mark = 0, burned = 0): HowToExample => ({ cards, caption, mark, burned });
+
+function page(title: string, text: string, examples: HowToExample[], across: boolean): HowToPage {
+  return { title, text, examples, across };
+}
+
+/** Slap pictures a page: three rows fit the panel. */
+const SLAPS_A_PAGE = 3;
+
+export function howToPages(options: GameOptions, t: Strings): HowToPage[] {
+  const P = t.howPages;
+  if (options.ruleSet === 'russian') {
+    const pages = [
+      page(P.goal, t.howGoalRussian, [ex([CARD_BACK], t.exampleStack), ex([c(6, CLUBS), c(10, HEARTS), c(2, SPADES)], t.examplePile)], true),
+      page(
+        P.compare,
+        t.howCompare,
+        [
+          ex([c(6, CLUBS), c(9, HEARTS)], t.higherCaption),
+          ex([c(9, DIAMONDS), c(9, SPADES)], t.equalCaption),
+          ex([c(9, HEARTS), c(5, CLUBS)], t.lowerCaption, 2),
+        ],
+        false,
+      ),
+      page(
+        P.lays,
+        t.howLays,
+        [12, 13, 14].map((rank) => ex([c(5, DIAMONDS), c(rank, SPADES)], t.layCaption(rank, rank - 10))),
+        false,
+      ),
+    ];
+    if (options.russianJokers === 'beatsAll') {
+      pages.push(
+        page(P.jokers, t.russianJokerHelp.beatsAll, [ex([c(14, SPADES), JOKER], t.jokerBeatsCaption), ex([JOKER, c(7, HEARTS)], t.jokerLowerCaption, 2)], false),
+      );
+    } else if (options.russianJokers === 'chooser') {
+      pages.push(page(P.jokers, t.russianJokerHelp.chooser, [ex([c(10, CLUBS), JOKER], t.jokerChooseCaption)], false));
+    } else {
+      pages.push(page(P.jokers, t.russianJokerHelp.off, [], false));
+    }
+    return pages;
+  }
+  const pages = [
+    page(P.goal, t.howGoalClassic, [ex([CARD_BACK], t.exampleStack), ex([c(6, CLUBS), c(10, HEARTS), c(2, SPADES)], t.examplePile)], true),
+    page(
+      P.challenges,
+      t.howChallenges,
+      [11, 12, 13, 14].map((rank) => ex([c(rank, [CLUBS, HEARTS, DIAMONDS, SPADES][rank - 11]!)], t.chanceCaption(rank, rank - 10))),
+      true,
+    ),
+  ];
+  const slaps: SlapRule[] = SLAP_RULES.filter((rule) => options.slapRules[rule] && (rule !== 'joker' || options.jokers));
+  for (let i = 0; i < slaps.length; i += SLAPS_A_PAGE) {
+    const title = slaps.length > SLAPS_A_PAGE ? P.slaps + ' ' + t.page(i / SLAPS_A_PAGE + 1, Math.ceil(slaps.length / SLAPS_A_PAGE)) : P.slaps;
+    pages.push(
+      page(
+        title,
+        t.howSlaps,
+        slaps.slice(i, i + SLAPS_A_PAGE).map((rule) => ex(slapExample(rule, options), t.slapRuleHelp[rule], 1)),
+        false,
+      ),
+    );
+  }
+  const burn = options.wrongSlapPenalty;
+  pages.push(
+    page(
+      P.costs,
+      t.howCosts,
+      [
+        ex([c(4, CLUBS), c(9, DIAMONDS), c(12, HEARTS)], t.penaltyHelp(burn), 2, burn),
+        ex([], t.lateCaption, 2),
+        ex([c(10, SPADES), c(10, HEARTS)], t.tieCaption, 1),
+      ],
+      false,
+    ),
+  );
+  const slapIn = [ex([], t.slapInHelp(options.slapIn), 0)];
+  if (options.slapIn && slaps.length > 0) {
+    slapIn[0] = ex(slapExample(slaps[0]!, options), t.slapInHelp(true), 1);
+    slapIn.push(ex([c(3, CLUBS), c(8, HEARTS)], t.barredHelp, 2));
+  }
+  pages.push(page(P.slapIn, t.howSlapIn, slapIn, false));
+  return pages;
+}

@@ -1,0 +1,39 @@
+// The pause menu: Continue, How to play, End game. The table is not drawn
+// behind it, so a paused game shows nobody the pile (a pause must not be a
+// free look at the cards).
+import { FONT_LARGE, FONT_SMALL } from '../assets/font';
+import type { Screen } from '../app/screen';
+import * as C from './colours';
+import { capture, copyRun, mark, newRun, rect } from './drawlist';
+import { ALIGN_CENTRE, TextSlot } from './text';
+import { drawFelt, drawPanel } from './widgets';
+
+const layer = newRun();
+let kCursor = -1;
+let kStrings: unknown = null;
+const title = new TextSlot();
+const hint = new TextSlot();
+const items = [new TextSlot(), new TextSlot(), new TextSlot()];
+
+export function drawPause(s: Screen): void {
+  if (layer.filled && kCursor === s.pauseCursor && kStrings === s.strings) {
+    copyRun(layer);
+    return;
+  }
+  kCursor = s.pauseCursor;
+  kStrings = s.strings;
+  const from = mark();
+  const t = s.strings;
+  drawFelt();
+  drawPanel(130, 60, 220, 132, C.WHITE);
+  title.draw(FONT_LARGE, t.pauseTitle, 240, 70, ALIGN_CENTRE, C.GOLD);
+  const names = [t.pauseItems.resume, t.pauseItems.howTo, t.pauseItems.endGame];
+  for (let i = 0; i < names.length; i++) {
+    const y = 102 + i * 26;
+    const on = i === s.pauseCursor;
+    if (on) rect(140, y - 3, 200, 22, C.HIGHLIGHT);
+    items[i]!.draw(FONT_LARGE, names[i]!, 240, y, ALIGN_CENTRE, on ? C.YELLOW : C.WHITE);
+  }
+  hint.draw(FONT_SMALL, t.pauseHint, 240, 254, ALIGN_CENTRE, C.HINT);
+  capture(layer, from);
+}

@@ -1,0 +1,57 @@
+// The Statistics screen: a row per figure, a column per rule set, the note
+// saying whose play it counts, and the reset question over it.
+import { FONT_LARGE, FONT_SMALL } from '../assets/font';
+import type { Screen } from '../app/screen';
+import * as C from './colours';
+import { capture, copyRun, mark, newRun, rect } from './drawlist';
+import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot } from './text';
+import { drawFelt, drawPanel } from './widgets';
+
+const ROW_H = 14;
+const COL_CLASSIC = 360;
+const COL_RUSSIAN = 436;
+
+const layer = newRun();
+let kRows: unknown = null;
+let kConfirm = false;
+const slots: TextSlot[] = [];
+
+export function drawStats(s: Screen): void {
+  if (layer.filled && kRows === s.statsRows && kConfirm === s.statsConfirm) {
+    copyRun(layer);
+    return;
+  }
+  kRows = s.statsRows;
+  kConfirm = s.statsConfirm;
+  const from = mark();
+  const t = s.strings;
+  let k = 0;
+  const text = (font: typeof FONT_SMALL, str: string, x: number, y: number, align: number, tint: number, width = 0): void => {
+    if (k === slots.length) slots.push(new TextSlot());
+    slots[k++]!.draw(font, str, x, y, align, tint, width);
+  };
+  drawFelt();
+  drawPanel(20, 6, 440, 240, C.WHITE);
+  text(FONT_LARGE, t.statsTitle, 240, 12, ALIGN_CENTRE, C.GOLD);
+  let y = 38;
+  text(FONT_SMALL, t.ruleSetNames.classic, COL_CLASSIC, y, ALIGN_RIGHT, C.GOLD);
+  text(FONT_SMALL, t.ruleSetNames.russian, COL_RUSSIAN, y, ALIGN_RIGHT, C.GOLD);
+  y += 16;
+  for (let i = 0; i < s.statsRows.length; i++) {
+    const row = s.statsRows[i]!;
+    if ((i & 1) === 0) rect(32, y - 2, 416, ROW_H, C.SHADE_LIGHT);
+    text(FONT_SMALL, row.label, 40, y, ALIGN_LEFT, C.WHITE);
+    text(FONT_SMALL, row.classic, COL_CLASSIC, y, ALIGN_RIGHT, C.PALE_GOLD);
+    text(FONT_SMALL, row.russian, COL_RUSSIAN, y, ALIGN_RIGHT, C.PALE_GOLD);
+    y += ROW_H;
+  }
+  text(FONT_SMALL, t.statsNote, 240, y + 6, ALIGN_CENTRE, C.HINT, 400);
+  text(FONT_SMALL, t.statsHint, 240, 254, ALIGN_CENTRE, C.HINT);
+  if (s.statsConfirm) {
+    rect(0, 0, 480, 272, C.SHADE);
+    drawPanel(90, 100, 300, 64, C.WHITE);
+    text(FONT_LARGE, t.resetQuestion, 240, 110, ALIGN_CENTRE, C.WHITE);
+    text(FONT_SMALL, t.resetHint, 240, 140, ALIGN_CENTRE, C.HINT);
+  }
+  capture(layer, from);
+}

@@ -1,0 +1,83 @@
+// How to play's pictures (src/app/howto.ts) are judged by the rules
+// themselves: each slap picture is a pile its rule matches, the challenge
+// cards give the counts their captions say, and the Russian pictures
+// compare as captioned.
+import { describe, expect, it } from 'vitest';
+import { stringsFor } from '../../src/app/i18n';
+import { howToPages, slapExample } from '../../src/app/howto';
+import { SLAP_RULES, defaultOptions } from '../../src/rules';
+import { challengeChances, penaltyCards } from '../../src/rules/cards';
+import { compareCards } from '../../src/rules/russian';
+import { matchesRule } from '../../src/rules/slaps';
+import type { GameOptions } from '../../src/rules/types';
+
+const en = stringsFor('en');
+
+function everySlap(runLength: 3 | 4): GameOptions {
+  const o = defaultOptions('classic', 4);
+  o.jokers = true;
+  o.runLength = runLength;
+  for (const rule of SLAP_RULES) o.slapRules[rule] = true;
+  return o;
+}
+
+describe('how to play pictures', () => {
+  it.each([3, 4] as const)('each slap picture is a pile its rule matches (runs of %i)', (runLength) => {
+    const o = everySlap(runLength);
+    for (const rule of SLAP_RULES) expect(matchesRule(rule, slapExample(rule, o), o), rule).toBe(true);
+  });
+
+  it('shows exactly the slap rules that are on, three a page, captioned with their help', () => {
+    const o = everySlap(3);
+    const pages = howToPages(o, en);
+    const slapPages = pages.filter((p) => p.title.startsWith('Slaps'));
+    expect(slapPages.length).toBe(Math.ceil(SLAP_RULES.length / 3));
+    expect(slapPages.flatMap((p) => p.examples.map((e) => e.caption))).toEqual(SLAP_RULES.map((r) => en.slapRuleHelp[r]));
+    const plain = howToPages(defaultOptions('classic', 4), en).filter((p) => p.title.startsWith('Slaps'));
+    expect(plain.flatMap((p) => p.examples.map((e) => e.caption))).toEqual([en.slapRuleHelp.pair, en.slapRuleHelp.sandwich]);
+  });
+
+  it('the challenge cards give the chances their captions say', () => {
+    const page = howToPages(defaultOptions('classic', 4), en).find((p) => p.title === 'Challenges')!;
+    expect(page.examples.map((e) => challengeChances(e.cards[0]!))).toEqual([1, 2, 3, 4]);
+    expect(page.examples.map((e) => e.caption)).toEqual(['Jack: 1 chance', 'Queen: 2 chances', 'King: 3 chances', 'Ace: 4 chances']);
+  });
+
+  it('the wrong-slap picture burns what the option burns, and says so', () => {
+    for (const burn of [0, 1, 2] as const) {
+      const o = { ...defaultOptions('classic', 4), wrongSlapPenalty: burn };
+      const costs = howToPages(o, en).find((p) => p.title === 'Wrong and late slaps')!;
+      expect(costs.examples[0]!.burned).toBe(burn);
+      expect(costs.examples[0]!.caption).toBe(en.penaltyHelp(burn));
+      // The wrong slap's pile shows no slap pattern.
+      for (const rule of SLAP_RULES) if (o.slapRules[rule]) expect(matchesRule(rule, costs.examples[0]!.cards, o)).toBe(false);
+    }
+  });
+
+  it('slapping back in is explained as the option is set', () => {
+    const on = howToPages(defaultOptions('classic', 4), en).at(-1)!;
+    expect(on.examples.map((e) => e.caption)).toEqual([en.slapInHelp(true), en.barredHelp]);
+    const off = howToPages({ ...defaultOptions('classic', 4), slapIn: false }, en).at(-1)!;
+    expect(off.examples.map((e) => e.caption)).toEqual([en.slapInHelp(false)]);
+  });
+
+  it('the Russian pictures compare as captioned, and the lays count as the rules do', () => {
+    for (const jokers of ['off', 'beatsAll', 'chooser'] as const) {
+      const o = { ...defaultOptions('russian', 3), russianJokers: jokers };
+      const pages = howToPages(o, en);
+      const compare = pages.find((p) => p.title === 'Higher or lower')!;
+      expect(compare.examples.map((e) => compareCards(e.cards[1]!, e.cards[0]!, o))).toEqual(['higher', 'equal', 'lower']);
+      const lays = pages.find((p) => p.title === 'Penalty lays')!;
+      for (const e of lays.examples) {
+        expect(compareCards(e.cards[1]!, e.cards[0]!, o)).toBe('higher');
+        expect(e.caption).toMatch(new RegExp(`lays ${penaltyCards(e.cards[1]!)}$`));
+      }
+      const joker = pages.find((p) => p.title === 'Jokers')!;
+      expect(joker.text).toBe(en.russianJokerHelp[jokers]);
+      if (jokers === 'beatsAll') {
+        expect(compareCards(joker.examples[0]!.cards[1]!, joker.examples[0]!.cards[0]!, o)).toBe('higher');
+        expect(compareCards(joker.examples[1]!.cards[1]!, joker.examples[1]!.cards[0]!, o)).toBe('lower');
+      }
+    }
+  });
+});
