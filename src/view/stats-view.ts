@@ -7,7 +7,7 @@ import { capture, copyRun, mark, newRun, rect } from './drawlist';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot } from './text';
 import { drawFelt, drawPanel } from './widgets';
 
-const ROW_H = 14;
+const ROW_H = 13;
 const COL_CLASSIC = 360;
 const COL_RUSSIAN = 436;
 
@@ -45,7 +45,7 @@ export function drawStats(s: Screen): void {
     text(FONT_SMALL, row.russian, COL_RUSSIAN, y, ALIGN_RIGHT, C.PALE_GOLD);
     y += ROW_H;
   }
-  text(FONT_SMALL, t.statsNote, 240, y + 6, ALIGN_CENTRE, C.HINT, 400);
+  text(FONT_SMALL, t.statsNote, 240, y + 4, ALIGN_CENTRE, C.HINT, 400);
   text(FONT_SMALL, t.statsHint, 240, 254, ALIGN_CENTRE, C.HINT);
   if (s.statsConfirm) {
     rect(0, 0, 480, 272, C.SHADE);
