@@ -213,12 +213,14 @@ function resume(now: number): void {
   if (table !== null) resumeAppTable(table, now);
 }
 
-/** Ends the paused game: it counts as played (not won) in the statistics; then the title. */
+/** Ends the paused game: it counts as played (not won, unless it was already won) in the statistics; then the title. */
 function endGame(): void {
   screen.paused = false;
   screen.howToFromPause = false;
-  if (table !== null && table.you >= 0 && table.table.game.over === null) {
-    addGame(stats, table.table.game, table.stats, table.you, false);
+  if (table !== null && table.you >= 0) {
+    // A game that ended in the 2 s before its results counts as it ended.
+    const over = table.table.game.over;
+    addGame(stats, table.table.game, table.stats, table.you, over !== null && over.winner === table.you);
     save();
   }
   table = null;

@@ -89,7 +89,7 @@ function median(set: RuleSetStats, t: Strings): string {
   const b = medianBucket(set.slapHistogram);
   if (b < 0) return t.none;
   const from = b * SLAP_BUCKET_MS;
-  return b === SLAP_BUCKETS - 1 ? '≥ ' + t.ms(from) : from + '-' + t.ms(from + SLAP_BUCKET_MS);
+  return b === SLAP_BUCKETS - 1 ? '>= ' + t.ms(from) : from + '-' + t.ms(from + SLAP_BUCKET_MS);
 }
 
 /** The Statistics screen: a row per figure, with '-' where a rule set has no such thing (no slaps in Russian). */

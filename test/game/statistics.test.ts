@@ -159,3 +159,14 @@ describe('Watch CPUs', () => {
     expect(s.table.game.cardsPlayed).toBeLessThanOrEqual(500);
   });
 });
+
+describe('the median of slow slaps', () => {
+  it('slaps of 2 s and more share the last bucket, shown as at least its start', () => {
+    const stats = defaultStats();
+    const game = newGame(defaultOptions('classic', 3), 1, 0);
+    const one = newStats(3);
+    for (const ms of [2500, 9000, 30]) countEvent(one, { type: 'claimed', seat: 0, reason: 'slap', pattern: 'pair', cards: 2 }, 1000 + ms, 1000, true);
+    addGame(stats, game, one, 0, false);
+    expect(statsRows(stats, stringsFor('en')).find((r) => r.label === 'Median winning slap')!.classic).toBe('>= 2000 ms');
+  });
+});
