@@ -34,6 +34,8 @@ import { pressedMask } from './input';
 /** What the app needs from the host (src/host/entry.ts passes the real one). */
 export interface Services {
   readonly seed: number;
+  /** The host's platform (docs/host-api.md); the desktop adds its key bindings to How to play. */
+  readonly platform?: string;
   load(): string | null;
   save(text: string): boolean;
   log(text: string): void;
@@ -259,7 +261,7 @@ function openHowTo(): void {
 function howToPages(): string[] {
   const t = screen.strings;
   if (settings.ruleSet === 'russian')
-    return [...t.howToRussian, t.activeRulesTitle + '\n\n' + t.russianJokerHelp[settings.russianJokers], t.howToTwoPlayers];
+    return [...t.howToRussian, t.activeRulesTitle + '\n\n' + t.russianJokerHelp[settings.russianJokers], twoPlayersPage()];
   const slaps: string[] = [];
   for (const rule of SLAP_RULES) {
     if (settings.slapRules[rule] && (rule !== 'joker' || settings.jokers)) slaps.push(t.slapRuleHelp[rule]);
@@ -274,8 +276,14 @@ function howToPages(): string[] {
     }
     pages.push(lines.join('\n'));
   }
-  pages.push(t.howToTwoPlayers);
+  pages.push(twoPlayersPage());
   return pages;
+}
+
+/** Two people on one PSP; on the desktop, with the keyboard's and controllers' bindings too. */
+function twoPlayersPage(): string {
+  const t = screen.strings;
+  return services.platform === 'desktop' ? t.howToTwoPlayers + '\n' + t.desktopKeys : t.howToTwoPlayers;
 }
 
 function wrongSlapHelp(): string {

@@ -96,6 +96,7 @@ export const EN: Strings = {
   tensStopHelp: 'A 10 answering a challenge stops it: nobody wins the pile.',
   howToTwoPlayers:
     'Two people on one PSP: set People to 2 in Options.\n\nLeft player: D-pad Left plays, L slaps.\nRight player: Square plays, R slaps.\n\nIn menus both can move and confirm. Start pauses for both.',
+  desktopKeys: 'Keyboard: left F plays, Q slaps; right J plays, P slaps. Controllers: the first is the left player\'s, the second the right\'s.',
   slapInHelp: (on) => (on ? 'Out of cards? Slap back in.' : 'Out of cards means out of the game.'),
   russianJokerHelp: {
     off: 'No jokers.',

@@ -56,6 +56,8 @@ export interface Strings {
   readonly tensStopHelp: string;
   /** How to play: the page for two people on one PSP (the view draws the PSP beside it). */
   readonly howToTwoPlayers: string;
+  /** Appended to it on the desktop (native/desktop/sdl_keys.c). */
+  readonly desktopKeys: string;
   readonly slapInHelp: (on: boolean) => string;
   readonly russianJokerHelp: { off: string; beatsAll: string; chooser: string };
 
