@@ -15,9 +15,10 @@ import {
   BTN_UP,
 } from '../contract';
 import { stringsFor } from './i18n';
-import { anyPressed, menuPressed, readButtons, resetButtons, wasPressed } from './input';
+import { addPressed, anyPressed, menuPressed, readButtons, resetButtons, wasPressed } from './input';
 import { howToPages } from './howto';
 import { addGame, defaultStats, statsRows } from './lifetime';
+import { menuAliases } from './pads';
 import { changeRow, gameOptions, optionRows, rowText, type Settings } from './options';
 import {
   CUE_CLICK,
@@ -38,8 +39,8 @@ import { pressedMask } from './input';
 /** What the app needs from the host (src/host/entry.ts passes the real one). */
 export interface Services {
   readonly seed: number;
-  /** host.platform: the desktop's hints name its keys rather than the PSP's buttons. */
-  readonly platform: string;
+  /** The host's platform (docs/host-api.md): the desktop's hints name its keys, and How to play adds its bindings. */
+  readonly platform?: string;
   load(): string | null;
   save(text: string): boolean;
   log(text: string): void;
@@ -135,6 +136,8 @@ function advance(now: number, buttons: number): void {
     }
   }
   if (anyPressed()) lastInputAt = now;
+  // Two people share the PSP: in menus (the pause menu too) either one's buttons work (src/app/pads.ts).
+  if (settings.humans === 2 && (screen.scene !== SCENE_TABLE || screen.paused)) addPressed(menuAliases(pressedMask()));
   if (screen.scene === SCENE_TABLE) {
     if (screen.paused) return pauseFrame(now);
     if (wasPressed(BTN_START)) return openPause(now);
@@ -217,10 +220,11 @@ function resume(now: number): void {
 function endGame(): void {
   screen.paused = false;
   screen.howToFromPause = false;
-  if (table !== null && table.you >= 0) {
+  if (table !== null && table.humans.length > 0) {
     // A game that ended in the 2 s before its results counts as it ended.
     const over = table.table.game.over;
-    addGame(stats, table.table.game, table.stats, table.you, over !== null && over.winner === table.you);
+    if (table.duel) stats.twoPlayer.games++;
+    else addGame(stats, table.table.game, table.stats, table.you, over !== null && over.winner === table.you);
     save();
   }
   table = null;
@@ -332,7 +336,7 @@ function openHowTo(fromPause: boolean): void {
   screen.scene = SCENE_HOWTO;
   screen.howToFromPause = fromPause && table !== null;
   const options = screen.howToFromPause ? table!.table.game.options : gameOptions(settings);
-  screen.howToPages = howToPages(options, screen.strings);
+  screen.howToPages = howToPages(options, screen.strings, services.platform === 'desktop');
   screen.howToPage = 0;
 }
 
@@ -394,7 +398,7 @@ function startGame(now: number): void {
   if (dealer >= options.players) dealer = 0;
   table = startTable(
     screen,
-    { options, seed: gameSeed(), dealer, difficulty: settings.difficulty, withHuman: true, aiSeed: aiSeed() },
+    { options, seed: gameSeed(), dealer, difficulty: settings.difficulty, withHuman: true, humans: settings.humans, aiSeed: aiSeed() },
     now,
   );
 }
@@ -408,7 +412,13 @@ function tableFrame(now: number): void {
 function finishGame(played: AppTable): void {
   const game = played.table.game;
   const over = game.over!;
-  addGame(stats, game, played.stats, played.you, over.winner === played.you);
+  // Two people's games are kept apart from the lifetime statistics of single play.
+  if (played.duel) {
+    const two = stats.twoPlayer;
+    two.games++;
+    if (over.winner === played.humans[0]) two.leftWins++;
+    else if (over.winner === played.humans[1]) two.rightWins++;
+  } else addGame(stats, game, played.stats, played.you, over.winner === played.you);
   save();
   dealer = nextDealer(game);
   const r = screen.results;
@@ -419,10 +429,12 @@ function finishGame(played: AppTable): void {
   r.ranking = res.ranking;
   r.fastestMs = res.fastestMs;
   r.cardsPlayed = res.cardsPlayed;
-  r.lifetime = [
-    t.lifetimeLine(t.ruleSetNames.classic, stats.classic.games, stats.classic.wins),
-    t.lifetimeLine(t.ruleSetNames.russian, stats.russian.games, stats.russian.wins),
-  ];
+  r.lifetime = played.duel
+    ? [t.twoPlayerLine(stats.twoPlayer.games, stats.twoPlayer.leftWins, stats.twoPlayer.rightWins)]
+    : [
+        t.lifetimeLine(t.ruleSetNames.classic, stats.classic.games, stats.classic.wins),
+        t.lifetimeLine(t.ruleSetNames.russian, stats.russian.games, stats.russian.wins),
+      ];
   screen.scene = SCENE_RESULTS;
 }
 
@@ -464,6 +476,7 @@ export function debugState(): string {
       ? {
           game: t.game,
           names: t.names,
+          marks: t.marks,
           message: t.message,
           hint: t.hint,
           comparison: t.comparison,

@@ -1,7 +1,8 @@
 // How to play, built for the player's own options: what the game is and its
 // buttons, then (classic) the challenge counts, each slap pattern that is on
 // shown as a real pile, what a wrong or late slap costs and slapping back
-// in; (Russian) higher and lower, the penalty lays and the jokers as set.
+// in; (Russian) higher and lower, the penalty lays and the jokers as set;
+// last, two people on one PSP (with the desktop's keys on the desktop).
 // Every picture is a pile the rules themselves judge as its caption says
 // (test/game/howto.test.ts checks them with src/rules).
 import { CARD_BACK } from '../assets/atlas';
@@ -51,13 +52,24 @@ export function slapExample(rule: SlapRule, options: GameOptions): number[] {
 const ex = (cards: number[], caption: string, mark = 0, burned = 0): HowToExample => ({ cards, caption, mark, burned });
 
 function page(title: string, text: string, examples: HowToExample[], across: boolean): HowToPage {
-  return { title, text, examples, across };
+  return { title, text, examples, across, psp: false };
+}
+
+function twoPeople(t: Strings, desktop: boolean): HowToPage {
+  return { title: t.howPages.twoPeople, text: desktop ? t.howToTwoPlayers + '\n' + t.desktopKeys : t.howToTwoPlayers, examples: [], across: false, psp: true };
+}
+
+/** What a wrong slap costs under the wrong-slap rule, and the cards it burns. */
+function wrongSlapCost(options: GameOptions, t: Strings): { caption: string; burned: number } {
+  if (options.wrongSlap === 'pileToNext') return { caption: t.pileToNextHelp, burned: 0 };
+  if (options.wrongSlap === 'ban') return { caption: t.banHelp(options.banCards), burned: 0 };
+  return { caption: t.penaltyHelp(options.wrongSlapPenalty), burned: options.wrongSlapPenalty };
 }
 
 /** Slap pictures a page: three rows fit the panel. */
 const SLAPS_A_PAGE = 3;
 
-export function howToPages(options: GameOptions, t: Strings): HowToPage[] {
+export function howToPages(options: GameOptions, t: Strings, desktop = false): HowToPage[] {
   const P = t.howPages;
   if (options.ruleSet === 'russian') {
     const pages = [
@@ -88,13 +100,14 @@ export function howToPages(options: GameOptions, t: Strings): HowToPage[] {
     } else {
       pages.push(page(P.jokers, t.russianJokerHelp.off, [], false));
     }
+    pages.push(twoPeople(t, desktop));
     return pages;
   }
   const pages = [
     page(P.goal, t.howGoalClassic, [ex([CARD_BACK], t.exampleStack), ex([c(6, CLUBS), c(10, HEARTS), c(2, SPADES)], t.examplePile)], true),
     page(
       P.challenges,
-      t.howChallenges,
+      options.tensStop ? t.howChallenges + ' ' + t.tensStopHelp : t.howChallenges,
       [11, 12, 13, 14].map((rank) => ex([c(rank, [CLUBS, HEARTS, DIAMONDS, SPADES][rank - 11]!)], t.chanceCaption(rank, rank - 10))),
       true,
     ),
@@ -111,13 +124,13 @@ export function howToPages(options: GameOptions, t: Strings): HowToPage[] {
       ),
     );
   }
-  const burn = options.wrongSlapPenalty;
+  const cost = wrongSlapCost(options, t);
   pages.push(
     page(
       P.costs,
       t.howCosts,
       [
-        ex([c(4, CLUBS), c(9, DIAMONDS), c(12, HEARTS)], t.penaltyHelp(burn), 2, burn),
+        ex([c(4, CLUBS), c(9, DIAMONDS), c(12, HEARTS)], cost.caption, 2, cost.burned),
         ex([], t.lateCaption, 2),
         ex([c(10, SPADES), c(10, HEARTS)], t.tieCaption, 1),
       ],
@@ -130,5 +143,6 @@ export function howToPages(options: GameOptions, t: Strings): HowToPage[] {
     slapIn.push(ex([c(3, CLUBS), c(8, HEARTS)], t.barredHelp, 2));
   }
   pages.push(page(P.slapIn, t.howSlapIn, slapIn, false));
+  pages.push(twoPeople(t, desktop));
   return pages;
 }

@@ -30,9 +30,17 @@ export interface RuleSetStats {
   longest: number;
 }
 
+/** Games two people played on one PSP, and how often each side won (kept apart from single play). */
+export interface TwoPlayerStats {
+  games: number;
+  leftWins: number;
+  rightWins: number;
+}
+
 export interface Stats {
   classic: RuleSetStats;
   russian: RuleSetStats;
+  twoPlayer: TwoPlayerStats;
 }
 
 export function emptyRuleSetStats(): RuleSetStats {
@@ -40,7 +48,7 @@ export function emptyRuleSetStats(): RuleSetStats {
 }
 
 export function defaultStats(): Stats {
-  return { classic: emptyRuleSetStats(), russian: emptyRuleSetStats() };
+  return { classic: emptyRuleSetStats(), russian: emptyRuleSetStats(), twoPlayer: { games: 0, leftWins: 0, rightWins: 0 } };
 }
 
 export function slapBucket(ms: number): number {

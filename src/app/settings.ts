@@ -7,7 +7,7 @@ import { SLAP_BUCKETS, defaultStats, type Stats } from './lifetime';
 export { defaultStats } from './lifetime';
 import { OPTIONS, defaultSettings, optionValue, setOption, type Settings } from './options';
 
-export type { RuleSetStats, Stats } from './lifetime';
+export type { RuleSetStats, Stats, TwoPlayerStats } from './lifetime';
 
 export const SAVE_VERSION = 1;
 
@@ -112,5 +112,11 @@ function readStats(r: Reader, o: Dict | null, s: Stats): void {
     // -1: no winning slap yet.
     to.fastest = one.fastest === -1 ? -1 : r.count(one.fastest, -1);
     to.slapHistogram = r.histogram(one.slapHistogram, SLAP_BUCKETS);
+  }
+  const two = r.object(o.twoPlayer);
+  if (two !== null) {
+    s.twoPlayer.games = r.count(two.games);
+    s.twoPlayer.leftWins = r.count(two.leftWins);
+    s.twoPlayer.rightWins = r.count(two.rightWins);
   }
 }

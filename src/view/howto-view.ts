@@ -7,6 +7,7 @@ import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import type { HowToExample, HowToPage, Screen } from '../app/screen';
 import { CARD_BACK, SPRITES } from '../assets/atlas';
 import { CARD_H, CARD_W, drawBack, drawCard, drawCardScaled } from './cards';
+import { drawPspButtons } from './psp-picture';
 import * as C from './colours';
 import { capture, copyRun, mark, newRun, rect, sprite, spriteRectScaled } from './drawlist';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot } from './text';
@@ -55,6 +56,7 @@ export function drawHowTo(s: Screen): void {
   const bottom = PANEL_Y + PANEL_H - 16;
   if (p.across) drawAcross(p.examples, top);
   else drawRows(p.examples, top, bottom);
+  if (p.psp) drawPspButtons(s.strings, 140, bottom - 78);
   pageSlot.draw(FONT_SMALL, s.strings.page(s.howToPage + 1, s.howToPages.length), PANEL_X + PANEL_W - 12, PANEL_Y + PANEL_H - 15, ALIGN_RIGHT, C.HINT);
   hintSlot.draw(FONT_SMALL, s.strings.howToHint, 240, 254, ALIGN_CENTRE, C.HINT);
   capture(layer, from);

@@ -55,9 +55,9 @@ describe('how to play pictures', () => {
   });
 
   it('slapping back in is explained as the option is set', () => {
-    const on = howToPages(defaultOptions('classic', 4), en).at(-1)!;
+    const on = howToPages(defaultOptions('classic', 4), en).find((p) => p.title === 'Out of cards')!;
     expect(on.examples.map((e) => e.caption)).toEqual([en.slapInHelp(true), en.barredHelp]);
-    const off = howToPages({ ...defaultOptions('classic', 4), slapIn: false }, en).at(-1)!;
+    const off = howToPages({ ...defaultOptions('classic', 4), slapIn: false }, en).find((p) => p.title === 'Out of cards')!;
     expect(off.examples.map((e) => e.caption)).toEqual([en.slapInHelp(false)]);
   });
 

@@ -12,10 +12,14 @@ export const SLAP_RULE_NAMES = ['pair', 'sandwich', 'topBottom', 'tens', 'sandwi
 export const SETTING_VALUES: Record<string, readonly unknown[]> = {
   ruleSet: ['classic', 'russian'],
   players: [2, 3, 4, 5, 6],
+  humans: [1, 2],
   difficulty: ['easy', 'medium', 'hard'],
   runLength: [3, 4],
   runWrap: [true, false],
+  wrongSlap: ['burn', 'pileToNext', 'ban'],
   wrongSlapPenalty: [0, 1, 2],
+  banCards: [3, 5],
+  tensStop: [true, false],
   slapIn: [true, false],
   jokers: [true, false],
   russianJokers: ['off', 'beatsAll', 'chooser'],
@@ -28,11 +32,15 @@ export const SETTING_VALUES: Record<string, readonly unknown[]> = {
 export const DEFAULTS = {
   ruleSet: 'classic',
   players: 4,
+  humans: 1,
   difficulty: 'medium',
   slapRules: { pair: true, sandwich: true, topBottom: false, tens: false, sandwichTens: false, marriage: false, divorce: false, hoagie: false, run: false, flush: false, joker: false },
   runLength: 3,
   runWrap: false,
+  wrongSlap: 'burn',
   wrongSlapPenalty: 1,
+  banCards: 3,
+  tensStop: false,
   slapIn: true,
   jokers: false,
   russianJokers: 'off',
@@ -49,11 +57,15 @@ export function sampleSave(): string {
     settings: {
       ruleSet: 'russian',
       players: 6,
+      humans: 2,
       difficulty: 'hard',
       slapRules: { pair: false, sandwich: true, topBottom: true, tens: true, sandwichTens: false, marriage: true, divorce: false, hoagie: true, run: true, flush: false, joker: true },
       runLength: 4,
       runWrap: true,
+      wrongSlap: 'ban',
       wrongSlapPenalty: 2,
+      banCards: 5,
+      tensStop: true,
       slapIn: false,
       jokers: true,
       russianJokers: 'chooser',
@@ -61,7 +73,7 @@ export function sampleSave(): string {
       sound: false,
       music: false,
     },
-    stats: { classic: { games: 12, wins: 5 }, russian: { games: 3, wins: 0 } },
+    stats: { classic: { games: 12, wins: 5 }, russian: { games: 3, wins: 0 }, twoPlayer: { games: 7, leftWins: 4, rightWins: 2 } },
   });
 }
 
@@ -72,7 +84,11 @@ const noStats = (): SetStats => ({ games: 0, wins: 0, piles: 0, slapsWon: 0, rac
 
 export interface Expected {
   settings: Record<string, unknown>;
-  stats: { classic: SetStats; russian: SetStats };
+  stats: {
+    classic: SetStats;
+    russian: SetStats;
+    twoPlayer: { games: number; leftWins: number; rightWins: number };
+  };
   damaged: boolean;
 }
 
@@ -82,7 +98,7 @@ const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isI
 /** What the game must load from `text` (null: nothing saved). */
 export function expectedLoad(text: string | null): Expected {
   const settings: Record<string, unknown> = structuredClone(DEFAULTS) as unknown as Record<string, unknown>;
-  const stats = { classic: noStats(), russian: noStats() };
+  const stats = { classic: noStats(), russian: noStats(), twoPlayer: { games: 0, leftWins: 0, rightWins: 0 } };
   if (text === null) return { settings, stats, damaged: false };
   let data: unknown;
   try {
@@ -116,6 +132,10 @@ export function expectedLoad(text: string | null): Expected {
       if (field(one.fastest, one.fastest === -1 || isCount(one.fastest))) stats[set].fastest = one.fastest as number;
       const h = one.slapHistogram;
       if (field(h, Array.isArray(h) && h.length <= 201 && h.every(isCount))) stats[set].slapHistogram = h as number[];
+    }
+    const two = st.twoPlayer;
+    if (field(two, isObject(two)) && isObject(two)) {
+      for (const key of ['games', 'leftWins', 'rightWins'] as const) if (field(two[key], isCount(two[key]))) stats.twoPlayer[key] = two[key] as number;
     }
   }
   return { settings, stats, damaged };
