@@ -54,6 +54,20 @@ describe('how to play pictures', () => {
     }
   });
 
+  it('the other wrong-slap rules show their own cost and burn nothing; tens stoppers are told with the challenges', () => {
+    const costsOf = (o: GameOptions) => howToPages(o, en).find((p) => p.title === 'Wrong and late slaps')!.examples[0]!;
+    expect(costsOf({ ...defaultOptions('classic', 4), wrongSlap: 'pileToNext' })).toMatchObject({ caption: en.pileToNextHelp, burned: 0 });
+    expect(costsOf({ ...defaultOptions('classic', 4), wrongSlap: 'ban', banCards: 5 })).toMatchObject({ caption: en.banHelp(5), burned: 0 });
+    const challenges = howToPages({ ...defaultOptions('classic', 4), tensStop: true }, en).find((p) => p.title === 'Challenges')!;
+    expect(challenges.text).toContain(en.tensStopHelp);
+  });
+
+  it('ends with two people on one PSP, with the desktop\'s keys on the desktop', () => {
+    const psp = howToPages(defaultOptions('classic', 4), en).at(-1)!;
+    expect(psp).toMatchObject({ title: 'Two people', psp: true, text: en.howToTwoPlayers });
+    expect(howToPages(defaultOptions('russian', 4), en, true).at(-1)!.text).toContain(en.desktopKeys);
+  });
+
   it('slapping back in is explained as the option is set', () => {
     const on = howToPages(defaultOptions('classic', 4), en).find((p) => p.title === 'Out of cards')!;
     expect(on.examples.map((e) => e.caption)).toEqual([en.slapInHelp(true), en.barredHelp]);
