@@ -294,8 +294,14 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
     else if (!patient && state.table?.game?.cardsPlayed === 0 && rnd.chance(0.35)) patient = true;
     if (patient && !state.paused) {
       const g = state.table?.game;
-      const mine = g && g.over === null && (g.turn === 0 || g.pendingChoice === 0 || g.pendingCollect?.seat === 0);
-      if (mine) press(state.table.choosing ? rnd.pick([B.CROSS, B.LEFT, B.RIGHT]) : B.SQUARE, 1 + rnd.below(12));
+      // Two people (issue 16): the left player in seat 0 plays with D-pad Left, the right player in the last seat with Square.
+      const marks: (string | null)[] = state.table?.marks ?? [];
+      const duel = marks.some((m) => m);
+      const last = marks.length - 1;
+      const acting = g ? (g.pendingChoice ?? g.pendingCollect?.seat ?? g.turn) : -1;
+      const mine = g && g.over === null && (acting === 0 || (duel && acting === last));
+      if (mine && duel) press(acting === 0 ? B.LEFT : B.SQUARE, 1 + rnd.below(12));
+      else if (mine) press(state.table.choosing ? rnd.pick([B.CROSS, B.LEFT, B.RIGHT]) : B.SQUARE, 1 + rnd.below(12));
       else if (rnd.chance(0.05)) press(B.CROSS, 4);
       else wait(4 + rnd.below(20));
       return;
