@@ -10,7 +10,7 @@ static const char USAGE[] =
     "usage: ratscrew-headless --out DIR [--inputs SCRIPT.json] [--seed S] [--frames N]\n"
     "         [--shots 10,200,...] [--saved FILE] [--bundle FILE] [--no-raster]\n"
     "         [--stats FILE.jsonl] [--memory-limit BYTES] [--frame-budget-ms MS]\n"
-    "         [--rename-cannot-replace]\n"
+    "         [--load-budget-ms MS] [--rename-cannot-replace]\n"
     "Replays the input script, writes DIR/hashes.txt (frame, FNV-1a of its command\n"
     "list) and DIR/frame-NNNNN.png for the --shots frames. Exit 2 on a script error.\n";
 
@@ -74,6 +74,10 @@ static int parse_flag(HeadlessOptions *o, const char *flag, const char *val)
         if (parse_ulong(val, 3600000UL, &n) < 0 || n == 0)
             return usage_error("bad --frame-budget-ms (1 to 3600000)", val);
         o->frame_budget_ms = (unsigned)n;
+    } else if (!strcmp(flag, "--load-budget-ms")) {
+        if (parse_ulong(val, 3600000UL, &n) < 0 || n == 0)
+            return usage_error("bad --load-budget-ms (1 to 3600000)", val);
+        o->load_budget_ms = (unsigned)n;
     } else return usage_error("unknown option", flag);
     return 0;
 }

@@ -207,6 +207,7 @@ static int run(Headless *h)
     config.seed = h->opt.script.seed;
     config.memory_limit = h->opt.memory_limit;
     config.frame_budget_ms = h->opt.frame_budget_ms;
+    config.load_budget_ms = h->opt.load_budget_ms;
     memset(&host, 0, sizeof host);
     host.user = h;
     host.load = host_load;
