@@ -37,13 +37,14 @@ static int whole_number(JSContext *ctx, JSValueConst v, double min, double max, 
     return 0;
 }
 
-static int int_at(JSContext *ctx, JSValueConst arr, uint32_t i, double max, int *out)
+static int int_at(JSContext *ctx, JSValueConst arr, uint32_t i, double min, double max, int *out)
 {
     JSValue v = JS_GetPropertyUint32(ctx, arr, i);
     double d;
-    int rc = whole_number(ctx, v, 0, max, &d);
+    int rc = whole_number(ctx, v, min, max, &d);
     JS_FreeValue(ctx, v);
-    if (rc == 0) *out = (int)(long long)d;
+    /* Through uint32: a mask above 2^31 keeps its bits. */
+    if (rc == 0) *out = (int)(int32_t)(uint32_t)(long long)d;
     return rc;
 }
 
@@ -55,9 +56,9 @@ static int read_inputs(JSContext *ctx, JSValueConst arr, InputScript *s)
     if (!s->inputs) return -1;
     for (i = 0; i < n; i++) {
         JSValue pair = JS_GetPropertyUint32(ctx, arr, i);
-        /* A mask is the 32 button bits (contract.h), stored as their int. */
-        int ok = int_at(ctx, pair, 0, INPUT_SCRIPT_MAX_FRAMES, &s->inputs[i][0]) == 0
-            && int_at(ctx, pair, 1, 2147483647.0, &s->inputs[i][1]) == 0;
+        /* A mask is the 32 button bits (contract.h), as an int32 or a uint32. */
+        int ok = int_at(ctx, pair, 0, 0, INPUT_SCRIPT_MAX_FRAMES, &s->inputs[i][0]) == 0
+            && int_at(ctx, pair, 1, -2147483648.0, 4294967295.0, &s->inputs[i][1]) == 0;
         JS_FreeValue(ctx, pair);
         if (!ok || (i > 0 && s->inputs[i][0] < s->inputs[i - 1][0])) return -1;
         s->input_count = (int)i + 1;
@@ -73,7 +74,7 @@ static int read_shots(JSContext *ctx, JSValueConst arr, InputScript *s)
     s->shots = (int *)calloc(n ? n : 1, sizeof *s->shots);
     if (!s->shots) return -1;
     for (i = 0; i < n; i++)
-        if (int_at(ctx, arr, i, INPUT_SCRIPT_MAX_FRAMES, &s->shots[i]) < 0) return -1;
+        if (int_at(ctx, arr, i, 0, INPUT_SCRIPT_MAX_FRAMES, &s->shots[i]) < 0) return -1;
     s->shot_count = (int)n;
     s->has_shots = 1;
     return 0;

@@ -57,7 +57,8 @@ int psp_save_store(void *user, const char *text, size_t len)
 {
     /* No sync step: closing the file is what commits it on the PSP's file
      * system, and save_write closes the new file before it renames it. */
-    static const SaveOps ops = { NULL, io_remove, io_rename };
+    /* FAT's rename cannot replace a file: remove_before_rename = 1. */
+    static const SaveOps ops = { NULL, io_remove, io_rename, 1, 0 };
     (void)user;
     return save_write(save_path, text, len, &ops);
 }

@@ -37,7 +37,14 @@ globalThis.ratscrew = { commands: c, frame: function () {
 `;
 
 describe('SDL desktop host (dummy drivers)', () => {
-  beforeAll(() => buildNative('sdl'), BUILD_TIMEOUT_MS);
+  beforeAll(() => buildNative('sdl', 'sdl-keys-test'), BUILD_TIMEOUT_MS);
+
+  it('counts a key tapped within one frame as one press (native/tests/sdl_keys_test.c)', () => {
+    const r = spawnSync(path.join(ROOT, 'build/native/sdl-keys-test'), { encoding: 'utf8', timeout: 30_000 });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('all passed');
+    expect(r.status).toBe(0);
+  });
 
   it('runs the game bundle for 120 frames', () => {
     const r = runDesktop(['--frames', '120', '--seed', '5'], tempDir('xdg'));
