@@ -16,7 +16,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 
 TS_SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 
-dist/ratscrew.js: node_modules/.package-lock.json $(TS_SOURCES) rollup.config.mjs tsconfig.json
+dist/ratscrew.js: node_modules/.package-lock.json $(TS_SOURCES) rollup.config.mjs tsconfig.json tools/contract/contract.json tools/contract/generate.mjs
 	npx rollup -c --silent
 
 bundle: dist/ratscrew.js
@@ -69,9 +69,12 @@ psp-replay: bundle
 assets: node_modules/.package-lock.json
 	node tools/assets/build.mjs
 
+# With a PSP toolchain (PSPDEV), also the frame costs on the PSP's clock in
+# PPSSPP (bench/psp/frames.ts); without one it says so in one line.
 bench: bundle
 	$(MAKE) -C native headless
 	node bench/run.mjs
+	npx tsx bench/psp/frames.ts
 
 soak: bundle
 	$(MAKE) -C native headless

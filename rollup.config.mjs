@@ -6,6 +6,21 @@
 // the global object's hash table on every use, while an IIFE's are closure
 // variables (about 10% off a steady table frame).
 import typescript from '@rollup/plugin-typescript';
+import { generated, stale } from './tools/contract/generate.mjs';
+import { writeFileSync } from 'node:fs';
+
+// Every bundle build first brings the generated contract files
+// (src/contract.ts, native/core/contract.h, tools/contract/contract.mjs) up
+// to date with tools/contract/contract.json; unchanged files are not touched.
+function contract() {
+  return {
+    name: 'contract',
+    buildStart() {
+      const files = generated();
+      for (const path of stale()) writeFileSync(path, files[path]);
+    },
+  };
+}
 
 // Opens the IIFE as `!function () {` rather than `(function () {`. At an
 // opening parenthesis QuickJS's parser scans ahead over the whole body to see
@@ -32,6 +47,7 @@ export default {
     plugins: [bangIife()],
   },
   plugins: [
+    contract(),
     typescript({ tsconfig: './tsconfig.json', noEmit: false, outDir: undefined, declaration: false }),
   ],
 };

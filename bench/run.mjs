@@ -14,7 +14,8 @@ import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { frameMs, playScript } from './lib/game-driver.mjs';
+import { headlessFrameMs as frameMs } from '../tools/contract/contract.mjs';
+import { playScript } from './lib/game-driver.mjs';
 import { addSelf, readDumps, top } from './lib/callgrind.mjs';
 import { profileFrames } from './lib/js-profile.mjs';
 

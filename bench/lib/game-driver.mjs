@@ -10,33 +10,11 @@
 // `untilResults`, stops at the results screen.
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
+import { BTN_CROSS, BTN_SQUARE, COMMAND_INTS, OP_SOUND, SOUND, frameHash, headlessFrameMs } from '../../tools/contract/contract.mjs';
 
-export const BTN_CROSS = 0x4000;
-export const BTN_SQUARE = 0x8000;
-export const OP_SOUND = 4;
-/** Sound ids (src/assets/sounds.ts). */
-export const SOUND_SLAP = 1;
-export const SOUND_SWEEP = 2;
 /** The human's reaction: about 330 ms. */
 const REACT_FRAMES = 20;
 const PRESS_AT_TITLE = 60;
-
-export function frameMs(i) {
-  return Math.floor((i * 1000) / 60);
-}
-
-/** FNV-1a 32-bit over n*8 int32s, little-endian bytes (docs/host-api.md §5). */
-export function fnv(cmds, n) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < n * 8; i++) {
-    const w = cmds[i];
-    for (let b = 0; b < 4; b++) {
-      h ^= (w >>> (8 * b)) & 0xff;
-      h = Math.imul(h, 0x01000193) >>> 0;
-    }
-  }
-  return h >>> 0;
-}
 
 /**
  * The saved text the benchmark starts with: only the rule set and player
@@ -109,20 +87,20 @@ export function playScript({ bundlePath, seed, players, frames, untilResults = f
       inputs.push([f, want]);
       mask = want;
     }
-    const n = r.frame(frameMs(f), mask);
+    const n = r.frame(headlessFrameMs(f), mask);
     const cmds = r.commands;
-    hashes.push(fnv(cmds, n));
+    hashes.push(frameHash(cmds, n));
     scenes.push(st ? st.scene : 'title');
     let slap = false;
     let sweep = false;
     for (let i = 0; i < n; i++) {
-      if (cmds[i * 8] !== OP_SOUND) continue;
-      if (cmds[i * 8 + 1] === SOUND_SLAP) slap = true;
-      if (cmds[i * 8 + 1] === SOUND_SWEEP) sweep = true;
+      if (cmds[i * COMMAND_INTS] !== OP_SOUND) continue;
+      if (cmds[i * COMMAND_INTS + 1] === SOUND.slap) slap = true;
+      if (cmds[i * COMMAND_INTS + 1] === SOUND.sweep) sweep = true;
     }
     if (slap && sweep) slapClaims.push(f);
     let anySound = false;
-    for (let i = 0; i < n; i++) if (cmds[i * 8] === OP_SOUND) anySound = true;
+    for (let i = 0; i < n; i++) if (cmds[i * COMMAND_INTS] === OP_SOUND) anySound = true;
     cued.push(anySound);
   }
   // the scene of frame f is known after it ran: shift by one (frame f's scene = debug after frame f)

@@ -16,7 +16,7 @@
 // call made inside the function. Self counts are raw.
 import { readFileSync, writeFileSync } from 'node:fs';
 import vm from 'node:vm';
-import { frameMs } from './game-driver.mjs';
+import { headlessFrameMs as frameMs } from '../../tools/contract/contract.mjs';
 
 const MAX_CALLS = 25;
 

@@ -57,14 +57,14 @@ void commands_run(const int32_t *cmds, int count, const CommandSink *sink)
 
 uint32_t commands_hash(const int32_t *cmds, int count)
 {
-    uint32_t h = 0x811c9dc5u;
+    uint32_t h = FRAME_HASH_OFFSET;
     int i, b;
     /* Byte order spelled out so a big-endian host would hash the same. */
     for (i = 0; i < count * COMMAND_INTS; i++) {
         uint32_t word = (uint32_t)cmds[i];
         for (b = 0; b < 4; b++) {
             h ^= (word >> (8 * b)) & 0xffu;
-            h *= 0x01000193u;
+            h *= FRAME_HASH_PRIME;
         }
     }
     return h;

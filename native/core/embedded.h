@@ -27,6 +27,10 @@ typedef struct EmbeddedSound {
 extern const EmbeddedSound embedded_sounds[];
 extern const int embedded_sound_count;
 
+/* Only in the PSP builds: assets/build/ICON0.PNG, for the save folder. */
+extern const unsigned char embedded_icon[];
+extern const unsigned long embedded_icon_len;
+
 /* Only in the PSP replay build: the headless input scripts it replays (the
  * JSON of test/scripts/) and the bundles it then runs to show their failures,
  * NUL-terminated, under their file names. */

@@ -1,6 +1,56 @@
+#include <math.h>
 #include <string.h>
 #include "contract.h"
 #include "mixer.h"
+
+/* Kaiser window shape: beta 6.8 puts the stop band about 70 dB down. */
+#define KAISER_BETA 6.8
+/* The limiter lets go with this time constant (ms) once a peak has passed. */
+#define LIMITER_RELEASE_MS 60
+#define PI 3.14159265358979323846
+
+/* Modified Bessel function I0 by its power series (converges fast for x < 10). */
+static double bessel_i0(double x)
+{
+    double sum = 1, term = 1;
+    int k;
+    for (k = 1; k < 40; k++) {
+        term *= (x / (2 * k)) * (x / (2 * k));
+        sum += term;
+    }
+    return sum;
+}
+
+/* Windowed sinc with its cutoff at half the lower of the two rates: at the
+ * 2x ratio it passes the assets' band (below 9 kHz, docs/sound.md) and
+ * removes its mirror image above 13 kHz that linear interpolation left in. */
+static void make_kernel(Mixer *m, int output_rate)
+{
+    const int half = MIXER_TAPS / 2;
+    double cut = output_rate < SOUND_RATE ? 0.5 * output_rate / SOUND_RATE : 0.5;
+    int p, j;
+    for (p = 0; p < MIXER_PHASES; p++) {
+        double frac = (double)p / MIXER_PHASES, h[MIXER_TAPS], sum = 0;
+        int total = 0, big = 0;
+        for (j = 0; j < MIXER_TAPS; j++) {
+            double x = (j - (half - 1)) - frac; /* tap j is source sample idx + j - (half - 1) */
+            double r = x / half, w, s;
+            w = r * r < 1 ? bessel_i0(KAISER_BETA * sqrt(1 - r * r)) / bessel_i0(KAISER_BETA) : 0;
+            s = x == 0 ? 1 : sin(PI * 2 * cut * x) / (PI * 2 * cut * x);
+            h[j] = 2 * cut * s * w;
+            sum += h[j];
+        }
+        for (j = 0; j < MIXER_TAPS; j++) {
+            m->kernel[p][j] = (int16_t)lround(h[j] / sum * 16384);
+            total += m->kernel[p][j];
+            if (m->kernel[p][j] > m->kernel[p][big]) big = j;
+        }
+        m->kernel[p][big] = (int16_t)(m->kernel[p][big] + 16384 - total); /* DC gain exactly 1 */
+    }
+    m->phase0_exact = 1;
+    for (j = 0; j < MIXER_TAPS; j++)
+        if (m->kernel[0][j] != (j == half - 1 ? 16384 : 0)) m->phase0_exact = 0;
+}
 
 void mixer_init(Mixer *m, const EmbeddedSound *sounds, int count, int output_rate)
 {
@@ -9,6 +59,9 @@ void mixer_init(Mixer *m, const EmbeddedSound *sounds, int count, int output_rat
     m->sound_count = count;
     m->step = (uint32_t)(((uint64_t)SOUND_RATE << 16) / (uint32_t)output_rate);
     m->music_track = -1;
+    make_kernel(m, output_rate);
+    m->limiter_gain = 65536;
+    m->limiter_release = (int32_t)(65536 / ((int64_t)output_rate * LIMITER_RELEASE_MS / 1000) + 1);
 }
 
 static int clamp(int v, int lo, int hi)
@@ -80,34 +133,86 @@ void mixer_music(Mixer *m, int track, int volume)
     set_gains(&m->music, volume, 0);
 }
 
+/* Source sample k of a voice: a loop wraps round (its start follows its
+ * end), a one-shot is silent outside its samples. */
+static int32_t sample_at(const MixerVoice *v, int64_t k)
+{
+    int64_t n = v->sound->count;
+    if (k < 0 || k >= n) {
+        if (!v->loop) return 0;
+        k %= n;
+        if (k < 0) k += n;
+    }
+    return v->sound->samples[k];
+}
+
+/* The voice's signal at its position: the kernel phase nearest the
+ * fractional part, over the taps around it. */
+static int32_t interpolate(const Mixer *m, const MixerVoice *v)
+{
+    const int half = MIXER_TAPS / 2;
+    int64_t idx = (int64_t)(v->pos >> 16), first = idx - (half - 1);
+    unsigned phase = (unsigned)(v->pos & 0xffff) >> (16 - MIXER_PHASE_BITS);
+    const int16_t *h = m->kernel[phase];
+    int32_t acc = 0;
+    int j;
+    if (phase == 0 && m->phase0_exact) return v->sound->samples[idx];
+    if (first >= 0 && first + MIXER_TAPS <= (int64_t)v->sound->count) {
+        const int16_t *d = v->sound->samples + first;
+        for (j = 0; j < MIXER_TAPS; j++) acc += d[j] * h[j];
+    } else {
+        for (j = 0; j < MIXER_TAPS; j++) acc += sample_at(v, first + j) * h[j];
+    }
+    return (acc + (1 << 13)) >> 14;
+}
+
 /* Adds one voice into acc (stereo int32), advancing it; frees it at the end. */
 static void mix_voice(const Mixer *m, MixerVoice *v, int32_t *acc, int frames)
 {
-    const int16_t *data;
-    uint32_t count;
+    uint64_t end;
     int i;
     if (!v->sound) return;
-    data = v->sound->samples;
-    count = v->sound->count;
+    end = (uint64_t)v->sound->count << 16;
     for (i = 0; i < frames; i++) {
-        uint32_t idx, frac;
-        int32_t a, b, s;
-        if ((v->pos >> 16) >= count) {
+        int32_t s;
+        if (v->pos >= end) {
             if (!v->loop) {
                 v->sound = NULL;
                 return;
             }
-            v->pos %= (uint64_t)count << 16;
+            v->pos %= end;
         }
-        idx = (uint32_t)(v->pos >> 16);
-        frac = (uint32_t)(v->pos & 0xffff);
-        a = data[idx];
-        b = idx + 1 < count ? data[idx + 1] : (v->loop ? data[0] : 0);
-        s = a + (int32_t)(((int64_t)(b - a) * frac) >> 16);
+        s = interpolate(m, v);
         acc[2 * i] += (int32_t)(((int64_t)s * v->gain_l) >> 16);
         acc[2 * i + 1] += (int32_t)(((int64_t)s * v->gain_r) >> 16);
         v->pos += m->step;
     }
+}
+
+/* A peak limiter with instant attack: the gain drops at once to what keeps
+ * the frame's louder side at the ceiling, then recovers exponentially. Both
+ * sides share one gain, so a limited sound keeps its place in the stereo
+ * picture. */
+static void limit(Mixer *m, const int32_t *acc, int16_t *out, int frames)
+{
+    int32_t g = m->limiter_gain;
+    int i;
+    for (i = 0; i < frames; i++) {
+        int32_t l = acc[2 * i], r = acc[2 * i + 1];
+        int32_t peak = l < 0 ? -l : l, pr = r < 0 ? -r : r;
+        if (pr > peak) peak = pr;
+        if (g < 65536) {
+            int32_t up = (int32_t)(((int64_t)(65536 - g) * m->limiter_release) >> 16);
+            g += up > 0 ? up : 1;
+        }
+        if (((int64_t)peak * g) >> 16 > MIXER_CEILING) {
+            g = (int32_t)(((int64_t)MIXER_CEILING << 16) / peak);
+            m->limited_frames++;
+        }
+        out[2 * i] = (int16_t)(((int64_t)l * g) >> 16);
+        out[2 * i + 1] = (int16_t)(((int64_t)r * g) >> 16);
+    }
+    m->limiter_gain = g;
 }
 
 #define CHUNK 256
@@ -120,7 +225,7 @@ void mixer_render(Mixer *m, int16_t *out, int frames)
         memset(acc, 0, sizeof acc);
         for (i = 0; i < MIXER_VOICES; i++) mix_voice(m, &m->voices[i], acc, n);
         mix_voice(m, &m->music, acc, n);
-        for (i = 0; i < 2 * n; i++) out[i] = (int16_t)clamp(acc[i], -32768, 32767);
+        limit(m, acc, out, n);
         out += 2 * n;
         frames -= n;
     }

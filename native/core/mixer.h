@@ -1,6 +1,7 @@
 /* Mixing the game's sounds (docs/host-api.md §3: SOUND one-shots and the
  * looping MUSIC track, 22,050 Hz mono s16) into interleaved stereo s16 at
  * any output rate. Used by the SDL audio callback and the PSP audio thread.
+ * docs/sound.md explains the resampling filter and the limiter.
  *
  * Not thread-safe: the host serialises mixer_play/mixer_music (game thread)
  * with mixer_render (audio thread) with its own lock. */
@@ -11,6 +12,16 @@
 #include "embedded.h"
 
 #define MIXER_VOICES 16
+
+/* The resampling kernel: MIXER_TAPS source samples around each output
+ * position, its fractional part quantised to 1 / MIXER_PHASES (exact at the
+ * 2x ratio of a 44,100 Hz host). */
+#define MIXER_TAPS 24
+#define MIXER_PHASE_BITS 6
+#define MIXER_PHASES (1 << MIXER_PHASE_BITS)
+
+/* The limiter keeps every output sample within this level (-1 dBFS). */
+#define MIXER_CEILING 29204
 
 typedef struct MixerVoice {
     const EmbeddedSound *sound;   /* NULL = free */
@@ -26,6 +37,12 @@ typedef struct Mixer {
     MixerVoice voices[MIXER_VOICES];
     MixerVoice music;
     int music_track;              /* -1 = none */
+    /* Windowed-sinc taps per phase, Q14, each phase summing to 1. */
+    int16_t kernel[MIXER_PHASES][MIXER_TAPS];
+    int phase0_exact;             /* phase 0 is a unit impulse: copy the sample */
+    int32_t limiter_gain;         /* Q16; 65536 = no reduction */
+    int32_t limiter_release;      /* Q16 share of the way back to 1 per frame */
+    uint32_t limited_frames;      /* frames whose peak the limiter caught (tests, docs/sound.md) */
 } Mixer;
 
 void mixer_init(Mixer *m, const EmbeddedSound *sounds, int count, int output_rate);
@@ -38,7 +55,8 @@ void mixer_play(Mixer *m, int id, int volume, int pan);
  * changes the volume (the game repeats MUSIC every frame it wants it). */
 void mixer_music(Mixer *m, int track, int volume);
 
-/* Writes frames stereo frames (2 * frames int16s, left first). */
+/* Writes frames stereo frames (2 * frames int16s, left first), never beyond
+ * +-MIXER_CEILING. */
 void mixer_render(Mixer *m, int16_t *out, int frames);
 
 #endif

@@ -7,6 +7,7 @@
 
 #define RATE 44100
 #define FRAMES PSP_AUDIO_SAMPLE_ALIGN(1024)
+#define BUFFER_US (FRAMES * 1000000 / RATE)
 
 static Mixer mixer;
 static SceUID lock = -1;
@@ -24,8 +25,12 @@ static int audio_thread(SceSize args, void *argp)
         sceKernelWaitSema(lock, 1, NULL);
         mixer_render(&mixer, buffers[which], FRAMES);
         sceKernelSignalSema(lock, 1);
-        /* Blocks until the channel can take this buffer. */
-        sceAudioOutputPannedBlocking(channel, PSP_AUDIO_VOLUME_MAX, PSP_AUDIO_VOLUME_MAX, buffers[which]);
+        /* Blocks until the channel can take this buffer. An error returns
+         * at once: without the delay this thread, above the game's, would
+         * spin and starve it. Waiting one buffer's time keeps the mixer's
+         * clock and lets the game run; psp_audio_stop still ends the loop. */
+        if (sceAudioOutputPannedBlocking(channel, PSP_AUDIO_VOLUME_MAX, PSP_AUDIO_VOLUME_MAX, buffers[which]) < 0)
+            sceKernelDelayThread(BUFFER_US);
         which ^= 1;
     }
     return 0;

@@ -1,13 +1,34 @@
+/* HOME: the exit callback asks the game to stop, gives it EXIT_GRACE_MS to
+ * leave on its own (the main loop polls psp_exit_requested() and returns,
+ * and main() calls sceKernelExitGame), and then ends the game itself.
+ * psploadexec.h says an exit callback must end in sceKernelExitGame: a
+ * thread stuck in a bundle load, a long frame or a slow Memory Stick write
+ * must not keep the PSP from going back to the menu. A save cut off here is
+ * safe: core/save.c replaces the file only once the new one is complete. */
 #include <pspkernel.h>
-#include <stddef.h>
+#include <stdio.h>
 #include "psp_exit.h"
 
+#define EXIT_GRACE_MS 1000
+#define EXIT_POLL_MS 10
+
 static volatile int exit_requested;
+
+void psp_exit_now(void)
+{
+    int waited;
+    exit_requested = 1;
+    for (waited = 0; waited < EXIT_GRACE_MS; waited += EXIT_POLL_MS) sceKernelDelayThread(EXIT_POLL_MS * 1000);
+    /* Still here: the game thread did not finish within the grace time. */
+    printf("psp: HOME: the game did not stop within %d ms; ending it\n", EXIT_GRACE_MS);
+    fflush(stdout);
+    sceKernelExitGame();
+}
 
 static int exit_callback(int arg1, int arg2, void *common)
 {
     (void)arg1; (void)arg2; (void)common;
-    exit_requested = 1;
+    psp_exit_now();
     return 0;
 }
 
@@ -24,6 +45,7 @@ static int callback_thread(SceSize args, void *argp)
 
 int psp_exit_setup(void)
 {
+    /* Above the game thread (0x20), so the grace time runs while it is busy. */
     SceUID thid = sceKernelCreateThread("exit_callback", callback_thread, 0x11, 0x1000, 0, NULL);
     if (thid >= 0) sceKernelStartThread(thid, 0, NULL);
     return thid;

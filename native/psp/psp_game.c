@@ -1,5 +1,6 @@
 #include <pspctrl.h>
 #include <pspkernel.h>
+#include <stdio.h>
 #include <string.h>
 #include "commands.h"
 #include "contract.h"
@@ -29,9 +30,31 @@ static uint32_t read_buttons(void)
     return pad.Buttons & GAME_BUTTONS;
 }
 
-static void sink_sound(void *user, int id, int volume, int pan) { (void)user; psp_audio_play(id, volume, pan); }
+/* Each sound also goes to the log, by id (src/assets/sounds.ts): with the
+ * script's "scene" lines, the PSP checks tell from it that a live press was
+ * taken (test/psp/live.test.ts). A line per sound costs nothing that shows. */
+static void sink_sound(void *user, int id, int volume, int pan)
+{
+    (void)user;
+    printf("psp: sound %d\n", id);
+    fflush(stdout);
+    psp_audio_play(id, volume, pan);
+}
+
+static void host_log(void *user, const char *text)
+{
+    (void)user;
+    printf("[script] %s\n", text);
+    fflush(stdout);
+}
 static void sink_music(void *user, int track, int volume) { (void)user; psp_audio_music(track, volume); }
-static void sink_quit(void *user) { *(int *)user = 1; }
+/* One line in the log (PPSSPP shows it): test/psp/live.test.ts waits for it. */
+static void sink_quit(void *user)
+{
+    *(int *)user = 1;
+    printf("psp: the game asked to quit\n");
+    fflush(stdout);
+}
 
 static Vm *create_vm(void)
 {
@@ -44,6 +67,7 @@ static Vm *create_vm(void)
     host.load = psp_save_load;
     host.save = psp_save_store;
     host.clock_ms = clock_ms;
+    host.log = host_log;
     return vm_create(&config, &host);
 }
 

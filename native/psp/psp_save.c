@@ -1,64 +1,138 @@
+/* The save on the PSP: <dev>/PSP/SAVEDATA/<PSP_DISC_ID>SETTINGS/, where the
+ * Saved Data Utility looks, with the PARAM.SFO (psp_sfo.c) and ICON0.PNG
+ * that make it list the save as "Egyptian Ratscrew" with the game's icon.
+ * <dev> is the device the EBOOT runs from: ms0: (Memory Stick) or ef0: (a
+ * PSP Go's internal storage); otherwise ms0:, or ef0: when there is no
+ * stick. The folder is written by hand rather than by sceUtilitySavedata,
+ * because the utility replaces a file in place with no documented
+ * crash-safety, runs as a multi-frame dialog state machine inside a call
+ * the script expects to return, and draws its own screens; core/save.c's
+ * write-then-rename keeps an intact save through a pulled stick or power
+ * cut (docs/native.md, "Real hardware"). */
 #include <pspiofilemgr.h>
 #include <stdio.h>
 #include <string.h>
+#include "embedded.h"
 #include "psp_save.h"
+#include "psp_sfo.h"
 #include "save.h"
 
-#define FALLBACK_DIR "ms0:/PSP/SAVEDATA/RATSCREW00"
+#ifndef PSP_DISC_ID
+#error "PSP_DISC_ID is set by native/psp/Makefile (the PARAM.SFO's DISC_ID)"
+#endif
+#define SAVE_FOLDER PSP_DISC_ID "SETTINGS"
 
-static char save_path[256];
+static char device[8];       /* "ms0:" or "ef0:" */
+static char folder[64];      /* <dev>/PSP/SAVEDATA/<SAVE_FOLDER> */
+static char save_path[96];   /* <folder>/save.json */
+/* Where earlier versions saved: beside EBOOT.PBP, or the old fallback. */
+static char old_paths[2][256];
 
-/* The folder of the EBOOT, if it is on a writable device. */
-static int game_folder(const char *eboot_path, char *out, size_t size)
+static int on_device(const char *path, const char *dev) { return path && strncmp(path, dev, 4) == 0; }
+
+static int device_present(const char *dev)
 {
-    const char *slash;
-    size_t n;
-    if (!eboot_path || (strncmp(eboot_path, "ms0:", 4) != 0 && strncmp(eboot_path, "ef0:", 4) != 0))
-        return 0;
-    slash = strrchr(eboot_path, '/');
-    if (!slash) return 0;
-    n = (size_t)(slash - eboot_path);
-    if (n + sizeof "/save.json" > size) return 0;
-    memcpy(out, eboot_path, n);
-    out[n] = '\0';
+    char root[8];
+    SceUID d;
+    snprintf(root, sizeof root, "%s/", dev);
+    d = sceIoDopen(root);
+    if (d < 0) return 0;
+    sceIoDclose(d);
     return 1;
 }
 
 void psp_save_init(const char *eboot_path)
 {
-    char dir[200];
-    if (!game_folder(eboot_path, dir, sizeof dir)) {
-        sceIoMkdir("ms0:/PSP/SAVEDATA", 0777); /* fails harmlessly if it exists */
-        sceIoMkdir(FALLBACK_DIR, 0777);
-        strcpy(dir, FALLBACK_DIR);
-    }
-    snprintf(save_path, sizeof save_path, "%s/save.json", dir);
+    const char *slash = eboot_path ? strrchr(eboot_path, '/') : NULL;
+    if (on_device(eboot_path, "ef0:") || (!on_device(eboot_path, "ms0:") && !device_present("ms0:")
+                                          && device_present("ef0:")))
+        strcpy(device, "ef0:");
+    else
+        strcpy(device, "ms0:");
+    snprintf(folder, sizeof folder, "%s/PSP/SAVEDATA/%s", device, SAVE_FOLDER);
+    snprintf(save_path, sizeof save_path, "%s/save.json", folder);
+    old_paths[0][0] = old_paths[1][0] = '\0';
+    if (slash && (on_device(eboot_path, "ms0:") || on_device(eboot_path, "ef0:"))
+        && (size_t)(slash - eboot_path) + sizeof "/save.json" <= sizeof old_paths[0])
+        snprintf(old_paths[0], sizeof old_paths[0], "%.*s/save.json", (int)(slash - eboot_path), eboot_path);
+    snprintf(old_paths[1], sizeof old_paths[1], "%s/PSP/SAVEDATA/RATSCREW00/save.json", device);
 }
 
 char *psp_save_load(void *user, size_t *len)
 {
+    char *text = save_read(save_path, len);
+    int i;
     (void)user;
-    return save_read(save_path, len);
+    /* A save of an earlier version moves here with the next save. */
+    for (i = 0; !text && i < 2; i++)
+        if (old_paths[i][0]) text = save_read(old_paths[i], len);
+    return text;
 }
 
-/* The PSP's C library (pspsdk libcglue) has no working unlink, so remove()
- * fails there: the kernel's own calls do the file operations. */
-static int io_remove(const char *path)
+/* The kernel's calls for the file operations. pspsdk's libcglue has mapped
+ * remove() and rename() onto them since late 2023, but older toolchains'
+ * did not; calling the kernel directly works with either. */
+static int io_remove(const char *path) { return sceIoRemove(path) < 0 ? -1 : 0; }
+static int io_rename(const char *from, const char *to) { return sceIoRename(from, to) < 0 ? -1 : 0; }
+
+/* Closing a file does not write the FAT and directory entries out to the
+ * stick; sceIoSync on the device does. */
+static int sync_device(void) { return sceIoSync(device, 0) < 0 ? -1 : 0; }
+static int io_sync(FILE *f) { (void)f; return sync_device(); }
+
+static int write_whole(const char *path, const void *bytes, size_t len)
 {
-    return sceIoRemove(path) < 0 ? -1 : 0;
+    FILE *f = fopen(path, "wb");
+    int ok;
+    if (!f) return 0;
+    ok = fwrite(bytes, 1, len, f) == len;
+    if (fclose(f) != 0) ok = 0;
+    return ok;
 }
 
-static int io_rename(const char *from, const char *to)
+static int exists(const char *path)
 {
-    return sceIoRename(from, to) < 0 ? -1 : 0;
+    FILE *f = fopen(path, "rb");
+    if (!f) return 0;
+    fclose(f);
+    return 1;
+}
+
+/* The folder, PARAM.SFO and ICON0.PNG, each made when missing. A failure
+ * here only costs the Saved Data Utility's listing, not the save. */
+static void make_folder(void)
+{
+    static uint8_t sfo[PSP_SFO_SAVEDATA_BYTES];
+    char path[128];
+    char parent[32];
+    SavedataInfo info = { "Egyptian Ratscrew", "Settings and statistics", "Options, language and lifetime games",
+                          SAVE_FOLDER };
+    size_t n;
+    snprintf(parent, sizeof parent, "%s/PSP", device);
+    sceIoMkdir(parent, 0777); /* each fails harmlessly when it exists */
+    snprintf(parent, sizeof parent, "%s/PSP/SAVEDATA", device);
+    sceIoMkdir(parent, 0777);
+    sceIoMkdir(folder, 0777);
+    snprintf(path, sizeof path, "%s/PARAM.SFO", folder);
+    if (!exists(path) && (n = psp_sfo_savedata(sfo, sizeof sfo, &info)) > 0) write_whole(path, sfo, n);
+    snprintf(path, sizeof path, "%s/ICON0.PNG", folder);
+    if (!exists(path) && embedded_icon_len > 0) write_whole(path, embedded_icon, embedded_icon_len);
 }
 
 int psp_save_store(void *user, const char *text, size_t len)
 {
-    /* No sync step: closing the file is what commits it on the PSP's file
-     * system, and save_write closes the new file before it renames it. */
     /* FAT's rename cannot replace a file: remove_before_rename = 1. */
-    static const SaveOps ops = { NULL, io_remove, io_rename, 1, 0 };
+    static const SaveOps ops = { io_sync, io_remove, io_rename, 1, 0 };
+    int ok;
     (void)user;
-    return save_write(save_path, text, len, &ops);
+    make_folder();
+    ok = save_write(save_path, text, len, &ops);
+    /* The rename, too, is only on the stick once the device is synced. */
+    if (sync_device() < 0) ok = 0;
+    return ok;
+}
+
+const char *psp_save_path(void)
+{
+    return save_path;
 }

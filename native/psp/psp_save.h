@@ -1,8 +1,8 @@
-/* Where the PSP keeps the save file: save.json beside EBOOT.PBP when the game
- * runs from the Memory Stick (ms0:/PSP/GAME/RATSCREW/), otherwise
- * ms0:/PSP/SAVEDATA/RATSCREW00/save.json. Written through core/save (a new
- * file, then a rename; see docs/native.md for how a half-written file is
- * detected). */
+/* Where the PSP keeps the save: <dev>/PSP/SAVEDATA/<DISC_ID>SETTINGS/save.json
+ * with a PARAM.SFO and ICON0.PNG for the Saved Data Utility, on the EBOOT's
+ * own device (ms0: or a PSP Go's ef0:). Written through core/save (a new
+ * file, synced, then a rename; docs/native.md). Saves of earlier versions,
+ * beside EBOOT.PBP or in .../SAVEDATA/RATSCREW00/, are still read. */
 #ifndef RATSCREW_PSP_SAVE_H
 #define RATSCREW_PSP_SAVE_H
 
@@ -11,6 +11,9 @@
 /* eboot_path is argv[0] (NULL if unknown). */
 void psp_save_init(const char *eboot_path);
 char *psp_save_load(void *user, size_t *len);
+/* 1 when saved; 0 when the stick is missing, full or write-protected. */
 int psp_save_store(void *user, const char *text, size_t len);
+/* The save file's path (for the replay's check in test/psp). */
+const char *psp_save_path(void);
 
 #endif

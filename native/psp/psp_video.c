@@ -15,8 +15,13 @@
 #define FRAME_BYTES (BUF_W * SCREEN_H * 4)
 
 /* One frame's display list: up to 2048 sprites of 32 bytes of vertices
- * plus their draw commands fit well within 256 KB. */
-static unsigned int __attribute__((aligned(16))) list[64 * 1024];
+ * plus their draw commands fit well within 256 KB. The GE reads it from
+ * memory behind the CPU's data cache, so it starts on a 64-byte cache line
+ * and spans whole lines: no line is shared with other data that a
+ * write-back could clobber (docs/native.md, "Real hardware"). */
+#define LIST_BYTES (256 * 1024)
+static unsigned int __attribute__((aligned(64))) list[LIST_BYTES / sizeof(unsigned int)];
+typedef char list_is_whole_cache_lines[sizeof list % 64 == 0 ? 1 : -1];
 
 /* The GE's vertex layouts (PSP-NOTES.md): 16 and 12 bytes with padding. */
 typedef struct TexVertex {
@@ -47,6 +52,16 @@ static void set_texture(void)
     sceGuTexWrap(GU_CLAMP, GU_CLAMP);
 }
 
+/* Clears the draw buffer to black and waits for the GE. */
+static void clear_buffer(void)
+{
+    sceGuStart(GU_DIRECT, list);
+    sceGuClearColor(0xff000000);
+    sceGuClear(GU_COLOR_BUFFER_BIT);
+    sceGuFinish();
+    sceGuSync(0, 0);
+}
+
 void psp_video_init(void)
 {
     /* The atlas was written by the module loader through the data cache. */
@@ -66,10 +81,14 @@ void psp_video_init(void)
     sceGuEnable(GU_BLEND);
     sceGuBlendFunc(GU_ADD, GU_SRC_ALPHA, GU_ONE_MINUS_SRC_ALPHA, 0, 0);
     set_texture();
-    sceGuClearColor(0xff000000);
-    sceGuClear(GU_COLOR_BUFFER_BIT);
     sceGuFinish();
     sceGuSync(0, 0);
+    /* A real PSP keeps whatever VRAM held before (PPSSPP starts it zeroed):
+     * both buffers are cleared before the display is switched on, or the
+     * screen shows stale pictures while the bundle loads. */
+    clear_buffer();
+    sceGuSwapBuffers();
+    clear_buffer();
     sceDisplayWaitVblankStart();
     sceGuDisplay(GU_TRUE);
 }
@@ -170,6 +189,27 @@ void psp_video_frame(const int32_t *cmds, int count)
     sceGuSync(0, 0);
     sceDisplayWaitVblankStart();
     sceGuSwapBuffers();
+}
+
+int psp_video_count_unlike(uint32_t bgr)
+{
+    const uint32_t *vram = (const uint32_t *)(0x44000000u);
+    int b, x, y, n = 0;
+    sceGuSync(0, 0);
+    /* Colour only: the top byte of a 32-bit pixel is the stencil, which
+     * the display does not show and a colour clear leaves alone. */
+    for (b = 0; b < 2; b++)
+        for (y = 0; y < SCREEN_H; y++)
+            for (x = 0; x < SCREEN_W; x++)
+                if ((vram[b * (FRAME_BYTES / 4) + y * BUF_W + x] & 0xffffffu) != (bgr & 0xffffffu)) n++;
+    return n;
+}
+
+void psp_video_dirty(void)
+{
+    uint32_t *vram = (uint32_t *)(0x44000000u);
+    int i;
+    for (i = 0; i < 2 * FRAME_BYTES / 4; i++) vram[i] = 0xff00ff00u ^ (uint32_t)(i * 2654435761u);
 }
 
 void psp_video_show_rgba(const uint8_t *pixels)

@@ -13,4 +13,10 @@ void psp_video_frame(const int32_t *cmds, int count);
  * frame buffers, once the GE is idle: the error screen. */
 void psp_video_show_rgba(const uint8_t *pixels);
 
+/* For the replay's check of the first frame (test/psp): how many pixels of
+ * both frame buffers differ in colour from bgr, and filling both with a
+ * pattern, as a real PSP's VRAM may hold at boot. */
+int psp_video_count_unlike(uint32_t bgr);
+void psp_video_dirty(void);
+
 #endif

@@ -3,9 +3,11 @@
 # native/Makefile as
 #   make -f native/psp/quickjs.mk OUT=build/psp-quickjs QJS_SRC=<patched sources>
 # Flags as in /work/shared/PSP-NOTES.md's QuickJS section and build.mak's:
-# -G0 (no small-data section in a PRX), the firmware version PSPSDK headers
-# test, and the GCC 14 flags that keep QuickJS's int32_t/int mismatches
-# (newlib's int32_t is long) warnings rather than errors.
+# -G0 (no small-data section in a PRX) and the firmware version PSPSDK
+# headers test. Type mismatches are errors, as in GCC 14 (the official
+# pspdev compiler), whatever this compiler's version: patches/0003 fixed
+# QuickJS's int *-for-int32_t ones (newlib's int32_t is long). The sources'
+# folder is mapped away so that the EBOOT does not depend on the checkout's.
 ifndef OUT
 $(error OUT is undefined: build with `make psp` from the repository)
 endif
@@ -14,8 +16,9 @@ PSPSDK    := $(shell psp-config --pspsdk-path)
 QJS_NAMES := quickjs libregexp libunicode cutils
 OBJS      := $(QJS_NAMES:%=$(OUT)/%.o)
 CFLAGS    := -O2 -G0 -D_PSP_FW_VERSION=600 -I$(PSPSDK)/include \
-             -D_GNU_SOURCE -DCONFIG_VERSION=\"2021-03-27\" -w \
-             -Wno-error=incompatible-pointer-types -Wno-error=int-conversion
+             -D_GNU_SOURCE -DCONFIG_VERSION=\"2021-03-27\" \
+             -Werror=incompatible-pointer-types -Werror=int-conversion \
+             -ffile-prefix-map=$(abspath $(QJS_SRC)/..)=quickjs
 
 $(OUT)/libquickjs.a: $(OBJS)
 	psp-gcc-ar rcs $@ $^

@@ -16,17 +16,30 @@
  * Then each failure bundle runs through psp_game_run, the player's own path
  * (real controller, error screen until START), the k-th starting at
  * REPLAY_GALLERY_AT_MS + shots * REPLAY_SHOT_MS + k * REPLAY_FAILURE_MS, and
- * the replay ends with sceKernelExitGame as the game does.
+ * then HOME is pressed (psp_exit_now, what the exit callback does) while
+ * the last failure bundle, which never returns from a frame, runs again:
+ * the game must end within the exit callback's bound although its thread
+ * never gets back to the loop.
+ *
+ * Two checks of the PSP layer itself come first: both frame buffers are
+ * filled with a pattern (a real PSP's VRAM is not cleared at boot, PPSSPP's
+ * is) and must be black after psp_video_init; and a save goes through the
+ * real Memory Stick path (psp_save.c), is read back, and its folder's
+ * PARAM.SFO is printed for test/psp to parse.
  *
  * Output lines (all start with "RS "):
+ *   RS vram unlike=<pixels not black after psp_video_init>
+ *   RS savedata path=<p> saved=<0|1> roundtrip=<0|1> sfo=<bytes> icon=<bytes>
+ *   RS sfo <offset> <hex of up to 256 bytes>
  *   RS script <index> <name> frames=<n> seed=<s>
  *   RS load <mhz> <index> us=<t>
- *   RS f <mhz> <index> <frame> <hash> <us>
+ *   RS f <mhz> <index> <frame> <hash> <us>[ s=<sound ids started>]
  *   RS end <mhz> <index> frames=<n> [error=<text>]
  *   RS shot <k> <index> <frame> from_ms=<t>
  *   RS late gallery_at_ms=<t> now_ms=<t>
  *   RS failure <k> <name> from_ms=<t>
- *   RS exit */
+ *   RS home from_ms=<t>          (HOME is pressed REPLAY_HOME_PRESS_MS later)
+ *   RS exit                      (only if the game thread got back first) */
 #include <pspctrl.h>
 #include <pspkernel.h>
 #include <psppower.h>
@@ -61,6 +74,9 @@ PSP_HEAP_THRESHOLD_SIZE_KB(1024);
 #endif
 #ifndef REPLAY_CLOCKS
 #define REPLAY_CLOCKS 222, 333
+#endif
+#ifndef REPLAY_HOME_PRESS_MS
+#define REPLAY_HOME_PRESS_MS 300
 #endif
 #define MAX_SHOTS 16
 
@@ -164,6 +180,21 @@ static int load_script(int index, InputScript *s)
     return 0;
 }
 
+/* " s=1,3": the ids of the frame's SOUND commands (bench/psp/frames.ts
+ * groups the frames of a slap or a sweep by them), or "". */
+static const char *frame_sounds(const int32_t *cmds, int count)
+{
+    static char text[64];
+    size_t used = 0;
+    int i;
+    text[0] = '\0';
+    for (i = 0; i < count && used + 16 < sizeof text; i++)
+        if (cmds[i * COMMAND_INTS] == OP_SOUND)
+            used += (size_t)snprintf(text + used, sizeof text - used, "%s%d", used ? "," : " s=",
+                                     (int)cmds[i * COMMAND_INTS + 1]);
+    return text;
+}
+
 /* Runs one script from a fresh VM; the first pass keeps its shot frames. */
 static void replay(int index, int mhz, int keep_shots)
 {
@@ -204,8 +235,8 @@ static void replay(int index, int mhz, int keep_shots)
             say("RS end %d %d frames=%d error=%s\n", mhz, index, frame, vm_error(vm));
             break;
         }
-        say("RS f %d %d %d %08lx %lu\n", mhz, index, frame, (unsigned long)commands_hash(cmds, count),
-            (unsigned long)(t2 - t1));
+        say("RS f %d %d %d %08lx %lu%s\n", mhz, index, frame, (unsigned long)commands_hash(cmds, count),
+            (unsigned long)(t2 - t1), frame_sounds(cmds, count));
         if (keep_shots && is_shot(&s, frame)) keep_shot(index, frame, cmds, count);
         if (commands_has_quit(cmds, count)) {
             frame++;
@@ -215,6 +246,44 @@ static void replay(int index, int mhz, int keep_shots)
     if (!vm_error(vm)) say("RS end %d %d frames=%d\n", mhz, index, frame);
     vm_destroy(vm);
     input_script_free(&s);
+}
+
+/* The whole of a file (at most size bytes), or -1. */
+static long read_file(const char *path, unsigned char *out, size_t size)
+{
+    FILE *f = fopen(path, "rb");
+    size_t n;
+    if (!f) return -1;
+    n = fread(out, 1, size, f);
+    fclose(f);
+    return (long)n;
+}
+
+/* A save through the player's own path, read back, and its folder shown. */
+static void savedata_check(void)
+{
+    static const char text[] = "{\"replay\":\"savedata check\"}";
+    static unsigned char bytes[64 * 1024];
+    char path[160];
+    const char *save = psp_save_path();
+    size_t len = 0, dir = (size_t)(strrchr(save, '/') - save);
+    char *back;
+    long sfo, icon, k;
+    int saved = psp_save_store(NULL, text, sizeof text - 1);
+    back = psp_save_load(NULL, &len);
+    snprintf(path, sizeof path, "%.*s/ICON0.PNG", (int)dir, save);
+    icon = read_file(path, bytes, sizeof bytes);
+    snprintf(path, sizeof path, "%.*s/PARAM.SFO", (int)dir, save);
+    sfo = read_file(path, bytes, sizeof bytes);
+    say("RS savedata path=%s saved=%d roundtrip=%d sfo=%ld icon=%ld\n", save, saved,
+        back && len == sizeof text - 1 && memcmp(back, text, len) == 0, sfo, icon);
+    free(back);
+    for (k = 0; k < sfo; k += 256) {
+        char hex[2 * 256 + 1];
+        long i, n = sfo - k < 256 ? sfo - k : 256;
+        for (i = 0; i < n; i++) snprintf(hex + 2 * i, 3, "%02x", bytes[k + i]);
+        say("RS sfo %ld %s\n", k, hex);
+    }
 }
 
 /* Waits on the vertical blank, showing the picture, until at_ms. */
@@ -250,6 +319,30 @@ static void failures(uint64_t boot_ms, uint64_t from_ms)
     }
 }
 
+static int home_thread(SceSize args, void *argp)
+{
+    (void)args; (void)argp;
+    sceKernelDelayThread(REPLAY_HOME_PRESS_MS * 1000);
+    psp_exit_now();
+    return 0;
+}
+
+/* HOME while the game thread is stuck in a frame (the last failure bundle
+ * never returns from one): psp_exit_now must end the game by itself. */
+static void home(uint64_t boot_ms, uint64_t from_ms)
+{
+    const EmbeddedText *f;
+    SceUID thid;
+    if (embedded_failures_count == 0 || psp_exit_requested()) return;
+    f = &embedded_failures[embedded_failures_count - 1];
+    show_until(from_ms, NULL, 0);
+    say("RS home from_ms=%lu\n", (unsigned long)(clock_ms(NULL) - boot_ms));
+    /* Above the game thread, as the exit callback's thread is. */
+    thid = sceKernelCreateThread("home", home_thread, 0x11, 0x1000, 0, NULL);
+    if (thid >= 0) sceKernelStartThread(thid, 0, NULL);
+    psp_game_run(f->text, f->len, f->name);
+}
+
 int main(int argc, char **argv)
 {
     uint64_t boot_ms = clock_ms(NULL), gallery_ms = boot_ms + REPLAY_GALLERY_AT_MS;
@@ -259,7 +352,10 @@ int main(int argc, char **argv)
     sceCtrlSetSamplingCycle(0);
     sceCtrlSetSamplingMode(PSP_CTRL_MODE_DIGITAL);
     psp_save_init(argc > 0 ? argv[0] : NULL);
+    psp_video_dirty();
     psp_video_init();
+    say("RS vram unlike=%d\n", psp_video_count_unlike(0x000000u));
+    savedata_check();
     for (c = 0; c < sizeof clocks_mhz / sizeof clocks_mhz[0]; c++) {
         int mhz = clocks_mhz[c];
         scePowerSetClockFrequency(mhz, mhz, mhz / 2);
@@ -267,6 +363,8 @@ int main(int argc, char **argv)
     }
     gallery(boot_ms, gallery_ms);
     failures(boot_ms, gallery_ms + (uint64_t)shot_count * REPLAY_SHOT_MS);
+    home(boot_ms, gallery_ms + (uint64_t)shot_count * REPLAY_SHOT_MS
+                      + (uint64_t)embedded_failures_count * REPLAY_FAILURE_MS);
     say("RS exit\n");
     sceKernelExitGame();
     return 0;

@@ -138,7 +138,7 @@ static void test_mixer(void)
         int i; /* seventeen one-shots: the oldest voice is replaced, no overflow */
         for (i = 0; i < MIXER_VOICES + 1; i++) mixer_play(&m, 0, 255, 0);
         mixer_render(&m, out, 1);
-        CHECK(out[0] == 32767); /* clipped, not wrapped */
+        CHECK(out[0] <= MIXER_CEILING && out[0] > MIXER_CEILING - 16); /* limited, not wrapped */
     }
 }
 

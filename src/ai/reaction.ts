@@ -23,7 +23,7 @@ export interface DifficultyParams {
 
 export const DIFFICULTY_PARAMS: Record<Difficulty, DifficultyParams> = {
   // A quick, attentive human: go/no-go choice time at the fast end (~300 ms).
-  // Never misses: RULES.md says the human never wins a slap against hard by waiting.
+  // Never misses: docs/rules.md says the human never wins a slap against hard by waiting.
   hard: { mu: 300, sigma: 40, tau: 60, floor: 150, miss: 0, wrong: 0.005, extraPercent: 100 },
   // An ordinary player: choice time at the slow end (~420 ms), a longer tail.
   medium: { mu: 420, sigma: 60, tau: 120, floor: 150, miss: 0.06, wrong: 0.03, extraPercent: 125 },

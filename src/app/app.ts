@@ -2,22 +2,20 @@
 // results, and the quit question on the table), fed with host time and
 // button edges once per frame. Settings and lifetime statistics are loaded
 // once and saved on leaving Options and at the end of a game.
-import { defaultOptions, nextDealer } from '../rules';
-import type { GameOptions } from '../rules/types';
+import { SLAP_RULES, defaultOptions, nextDealer } from '../rules';
 import {
   BTN_CIRCLE,
   BTN_CROSS,
   BTN_DOWN,
   BTN_LEFT,
   BTN_RIGHT,
-  BTN_SQUARE,
   BTN_START,
   BTN_UP,
-} from '../host/contract';
+} from '../contract';
 import { stringsFor } from './i18n';
 import { anyPressed, readButtons, resetButtons, wasPressed } from './input';
 import { asProblem, loadNotice, saveNotice } from './notice';
-import { changeRow, optionRows, rowText } from './options-menu';
+import { changeRow, gameOptions, optionRows, rowText, type Settings } from './options';
 import {
   CUE_CLICK,
   SCENE_HOWTO,
@@ -29,18 +27,9 @@ import {
   newScreen,
   type Screen,
 } from './screen';
-import { SLAP_RULES, readSave, writeSave, type Settings, type Stats } from './settings';
-import {
-  humanSeat,
-  pauseTable,
-  resumeTable,
-  startTable,
-  stepTable,
-  tableDebug,
-  tableFinished,
-  tableGame,
-  tableResults,
-} from './table';
+import { readSave, writeSave, type Stats } from './settings';
+import { pauseAppTable, resumeAppTable, startTable, stepTable, tableDebug, tableFinished, tableResults, type AppTable } from './table';
+import { pressedMask } from './input';
 
 /** What the app needs from the host (src/host/entry.ts passes the real one). */
 export interface Services {
@@ -72,6 +61,8 @@ let noticePending = false;
 /** A notice due at the next frame (src/app/notice.ts), or ''. */
 let noticeDue = '';
 let lastNow = 0;
+/** The game on the table (or behind the title in the demo); null before the first. */
+let table: AppTable | null = null;
 
 export function startApp(host: Services): Screen {
   services = host;
@@ -93,6 +84,7 @@ export function startApp(host: Services): Screen {
   if (noticeDue !== '') host.log(`saved data could not be read: ${problem}`);
   applyAudioSettings();
   started = false;
+  table = null;
   return screen;
 }
 
@@ -119,8 +111,17 @@ function showNotice(text: string, now: number): void {
   screen.noticeUntil = now + NOTICE_MS;
 }
 
-/** One frame: reads the buttons, advances the current scene. */
+/** One frame. A change of scene goes to the host's log ("scene table"): the
+ * PSP checks follow live button presses by it (test/psp/live.test.ts), and
+ * it dates a player's bug report in the emulator's log. */
 export function appFrame(now: number, buttons: number): void {
+  const before = screen.scene;
+  advance(now, buttons);
+  if (screen.scene !== before) services.log(`scene ${SCENE_NAMES[screen.scene]}`);
+}
+
+/** Reads the buttons, advances the current scene. */
+function advance(now: number, buttons: number): void {
   // A button still held from launching the game is not a press.
   if (!started) resetButtons(buttons);
   readButtons(buttons);
@@ -169,13 +170,13 @@ function quitQuestion(now: number): boolean {
       screen.scene = SCENE_TITLE;
     } else if (anyPressed()) {
       screen.quitConfirm = false;
-      if (screen.scene === SCENE_TABLE) resumeTable(now);
+      if (screen.scene === SCENE_TABLE && table !== null) resumeAppTable(table, now);
     }
     return true;
   }
   if (!wasPressed(BTN_START)) return false;
   screen.quitConfirm = true;
-  if (screen.scene === SCENE_TABLE) pauseTable(now);
+  if (screen.scene === SCENE_TABLE && table !== null) pauseAppTable(table, now);
   return true;
 }
 
@@ -187,8 +188,10 @@ function titleFrame(now: number): void {
       screen.demo = false;
       return;
     }
-    stepTable(now, false, false, false, false, false);
-    if (tableFinished(now)) startDemo(now);
+    if (table !== null) {
+      stepTable(table, now, 0);
+      if (tableFinished(table, now)) startDemo(now);
+    }
     return;
   }
   if (now - lastInputAt >= DEMO_AFTER_MS) {
@@ -228,7 +231,7 @@ function moveTitle(dir: number): void {
 function startDemo(now: number): void {
   screen.demo = true;
   const options = defaultOptions('classic', 4);
-  startTable(screen, { options, seed: gameSeed(), dealer: 0, difficulty: 'medium', withHuman: false, aiSeed: aiSeed() }, now);
+  table = startTable(screen, { options, seed: gameSeed(), dealer: 0, difficulty: 'medium', withHuman: false, aiSeed: aiSeed() }, now);
 }
 
 // ---- options ----
@@ -298,20 +301,6 @@ function howToFrame(): void {
 
 // ---- the table ----
 
-function gameOptions(): GameOptions {
-  const o = defaultOptions(settings.ruleSet, settings.players);
-  o.jokers = settings.jokers;
-  for (const rule of Object.keys(o.slapRules) as (keyof GameOptions['slapRules'])[]) o.slapRules[rule] = settings.slapRules[rule];
-  // The joker slap needs jokers in the deck.
-  if (!o.jokers) o.slapRules.joker = false;
-  o.runLength = settings.runLength;
-  o.runWrap = settings.runWrap;
-  o.wrongSlapPenalty = settings.wrongSlapPenalty;
-  o.slapIn = settings.slapIn;
-  o.russianJokers = settings.russianJokers;
-  return o;
-}
-
 /** A different, reproducible seed for every game of the session. */
 function gameSeed(): number {
   gamesStarted++;
@@ -325,9 +314,9 @@ function aiSeed(): number {
 function startGame(now: number): void {
   screen.scene = SCENE_TABLE;
   screen.demo = false;
-  const options = gameOptions();
+  const options = gameOptions(settings);
   if (dealer >= options.players) dealer = 0;
-  startTable(
+  table = startTable(
     screen,
     { options, seed: gameSeed(), dealer, difficulty: settings.difficulty, withHuman: true, aiSeed: aiSeed() },
     now,
@@ -335,29 +324,23 @@ function startGame(now: number): void {
 }
 
 function tableFrame(now: number): void {
-  stepTable(
-    now,
-    wasPressed(BTN_CROSS),
-    wasPressed(BTN_SQUARE),
-    wasPressed(BTN_LEFT) || wasPressed(BTN_UP),
-    wasPressed(BTN_RIGHT) || wasPressed(BTN_DOWN),
-    wasPressed(BTN_CROSS),
-  );
-  if (tableGame().over !== null && tableFinished(now)) finishGame();
+  if (table === null) return;
+  stepTable(table, now, pressedMask());
+  if (table.table.game.over !== null && tableFinished(table, now)) finishGame(table);
 }
 
-function finishGame(): void {
-  const game = tableGame();
+function finishGame(played: AppTable): void {
+  const game = played.table.game;
   const over = game.over!;
   const set = stats[game.options.ruleSet];
   set.games++;
-  if (over.winner === humanSeat()) set.wins++;
+  if (over.winner === played.you) set.wins++;
   save();
   dealer = nextDealer(game);
   const r = screen.results;
   const t = screen.strings;
-  const res = tableResults();
-  r.winner = t.wins(screen.table.names[over.winner]!, over.winner === humanSeat());
+  const res = tableResults(played);
+  r.winner = t.wins(screen.table.names[over.winner]!, over.winner === played.you);
   r.byLimit = over.byLimit;
   r.ranking = res.ranking;
   r.fastestMs = res.fastestMs;
@@ -403,10 +386,10 @@ export function debugState(): string {
           message: t.message,
           hint: t.hint,
           comparison: t.comparison,
-          choosing: t.choosing,
+          choosing: t.chooser >= 0,
           pick: t.pick,
           quitConfirm: screen.quitConfirm,
-          timers: tableDebug(),
+          timers: table !== null ? tableDebug(table) : null,
         }
       : null,
     results: screen.scene === SCENE_RESULTS ? screen.results : null,

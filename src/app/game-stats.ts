@@ -1,13 +1,15 @@
 // The statistics of one game, per seat: piles won, slaps won and lost, and
-// the human's fastest slap (from the moment the top card landed).
+// the people's fastest slap (from the moment the top card landed).
 import type { GameEvent, GameState, Seat } from '../rules/types';
 import type { SeatResult } from './screen';
 
-let piles: number[] = [];
-let slapsWon: number[] = [];
-let slapsLost: number[] = [];
-let fastest = -1;
-let human: Seat = 0;
+export interface GameStats {
+  piles: number[];
+  slapsWon: number[];
+  slapsLost: number[];
+  /** The fastest winning slap by a person, in ms; -1 for none. */
+  fastest: number;
+}
 
 function zeros(n: number): number[] {
   const a: number[] = [];
@@ -15,42 +17,37 @@ function zeros(n: number): number[] {
   return a;
 }
 
-export function resetStats(players: number, humanSeat: Seat): void {
-  piles = zeros(players);
-  slapsWon = zeros(players);
-  slapsLost = zeros(players);
-  fastest = -1;
-  human = humanSeat;
+export function newStats(players: number): GameStats {
+  return { piles: zeros(players), slapsWon: zeros(players), slapsLost: zeros(players), fastest: -1 };
 }
 
-/** Counts one engine event; topAt is when the pile's top card landed. */
-export function countEvent(e: GameEvent, t: number, topAt: number): void {
+/** Counts one engine event; topAt is when the pile's top card landed, human whether a person made it. */
+export function countEvent(stats: GameStats, e: GameEvent, t: number, topAt: number, human: boolean): void {
   if (e.type === 'claimed') {
-    piles[e.seat]!++;
+    stats.piles[e.seat]!++;
     if (e.reason !== 'slap') return;
-    slapsWon[e.seat]!++;
-    if (e.seat === human && (fastest < 0 || t - topAt < fastest)) fastest = t - topAt;
+    stats.slapsWon[e.seat]!++;
+    if (human && (stats.fastest < 0 || t - topAt < stats.fastest)) stats.fastest = t - topAt;
   } else if (e.type === 'wrongSlap') {
-    slapsLost[e.seat]!++;
+    stats.slapsLost[e.seat]!++;
   }
 }
 
 /** Every seat, best first, as the results screen lists them. */
-export function statsResults(game: GameState, names: readonly string[]): { ranking: SeatResult[]; fastestMs: number; cardsPlayed: number } {
+export function statsResults(
+  stats: GameStats,
+  game: GameState,
+  names: readonly string[],
+): { ranking: SeatResult[]; fastestMs: number; cardsPlayed: number } {
   const ranking: SeatResult[] = [];
-  for (const seat of game.over!.ranking) {
+  for (const seat of game.over!.ranking as readonly Seat[]) {
     ranking.push({
       name: names[seat]!,
       cards: game.stacks[seat]!.length,
-      piles: piles[seat]!,
-      slapsWon: slapsWon[seat]!,
-      slapsLost: slapsLost[seat]!,
+      piles: stats.piles[seat]!,
+      slapsWon: stats.slapsWon[seat]!,
+      slapsLost: stats.slapsLost[seat]!,
     });
   }
-  return { ranking, fastestMs: fastest, cardsPlayed: game.cardsPlayed };
-}
-
-/** Test-only (ratscrew.debug()). */
-export function statsDebug(): object {
-  return { piles, slapsWon, slapsLost, fastest };
+  return { ranking, fastestMs: stats.fastest, cardsPlayed: game.cardsPlayed };
 }

@@ -2,7 +2,7 @@
 // settings: the problem names of host.problem() (docs/host-api.md §1), as one
 // line in the player's language. A save that failed costs nothing but the
 // file: the game goes on with the settings in memory, and says so.
-import type { Language } from './settings';
+import type { Language } from './options';
 
 /** The problems host.problem() names (native/core/save.h). */
 export type SaveProblem = 'damaged' | 'too-large' | 'unreadable' | 'no-folder' | 'read-only' | 'full' | 'failed';

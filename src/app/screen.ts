@@ -49,7 +49,7 @@ export interface SeatEffect {
 
 export interface TableScreen {
   game: GameState | null;
-  /** Seat names in the chosen language; seat 0 is "You" unless demo. */
+  /** Seat names in the chosen language; the person's seat is "You" (none in the demo). */
   names: string[];
   /** The seat the human sits at, or -1 in the demo. */
   human: number;
@@ -65,9 +65,13 @@ export interface TableScreen {
   sweep: Sweep;
   slapHand: SeatEffect;
   shake: SeatEffect;
-  /** Russian chooser: the human is naming a taker; pick is the highlighted seat. */
-  choosing: boolean;
+  /** Russian chooser: the seat a person names a taker from (-1: nobody is choosing); pick is the highlighted seat. */
+  chooser: number;
   pick: number;
+  /** The seat whose action the game waits for (src/table/table.ts seatToAct), -1 when over. */
+  toAct: number;
+  /** The running challenge's full count of chances, from the face card that set it. */
+  chancesTotal: number;
 }
 
 export interface OptionRow {
@@ -144,8 +148,10 @@ export function newScreen(strings: Strings): Screen {
       sweep: { active: false, seat: 0, start: 0, cards: new Int32Array(4), count: 0 },
       slapHand: { active: false, seat: 0, start: 0, good: false },
       shake: { active: false, seat: 0, start: 0, good: false },
-      choosing: false,
+      chooser: -1,
       pick: 0,
+      toAct: -1,
+      chancesTotal: 0,
     },
     results: { winner: '', byLimit: false, ranking: [], fastestMs: -1, cardsPlayed: 0, lifetime: [] },
     cues: new Int32Array(16),

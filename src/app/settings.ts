@@ -2,33 +2,9 @@
 // with a version number. Reading is forgiving: whatever is readable is kept,
 // whatever is not falls back to its default, and the caller learns that a
 // notice is due. Never throws.
-import { SLAP_RULES, defaultOptions } from '../rules';
-import type { Difficulty } from '../ai';
-import type { RuleSet, RussianJokerMode, SlapRule } from '../rules/types';
-
-export type { Difficulty };
-export type Language = 'en' | 'ru';
+import { OPTIONS, defaultSettings, optionValue, setOption, type Settings } from './options';
 
 export const SAVE_VERSION = 1;
-
-/** Classic slap rules in the order the options menu lists them (the engine's own order). */
-export { SLAP_RULES };
-
-export interface Settings {
-  ruleSet: RuleSet;
-  players: number;
-  difficulty: Difficulty;
-  slapRules: Record<SlapRule, boolean>;
-  runLength: 3 | 4;
-  runWrap: boolean;
-  wrongSlapPenalty: 0 | 1 | 2;
-  slapIn: boolean;
-  jokers: boolean;
-  russianJokers: RussianJokerMode;
-  language: Language;
-  sound: boolean;
-  music: boolean;
-}
 
 export interface RuleSetStats {
   games: number;
@@ -38,26 +14,6 @@ export interface RuleSetStats {
 export interface Stats {
   classic: RuleSetStats;
   russian: RuleSetStats;
-}
-
-/** The rules' own defaults (RULES.md), medium CPUs, English, sound and music on. */
-export function defaultSettings(): Settings {
-  const rules = defaultOptions();
-  return {
-    ruleSet: rules.ruleSet,
-    players: rules.players,
-    difficulty: 'medium',
-    slapRules: { ...rules.slapRules },
-    runLength: rules.runLength,
-    runWrap: rules.runWrap,
-    wrongSlapPenalty: rules.wrongSlapPenalty,
-    slapIn: rules.slapIn,
-    jokers: rules.jokers,
-    russianJokers: rules.russianJokers,
-    language: 'en',
-    sound: true,
-    music: true,
-  };
 }
 
 export function defaultStats(): Stats {
@@ -120,33 +76,28 @@ class Reader {
     return this.bad(v, fallback);
   }
 
-  flag(v: unknown, fallback: boolean): boolean {
-    if (typeof v === 'boolean') return v;
-    return this.bad(v, fallback);
-  }
-
   count(v: unknown): number {
     if (typeof v === 'number' && v >= 0 && v <= 1e9 && Math.floor(v) === v) return v;
     return this.bad(v, 0);
   }
 }
 
+/** Each option from the save, as OPTIONS defines it; a group (the slap rules) is one object. */
 function readSettings(r: Reader, o: Dict | null, s: Settings): void {
   if (o === null) return;
-  s.ruleSet = r.oneOf(o.ruleSet, ['classic', 'russian'] as const, s.ruleSet);
-  s.players = r.oneOf(o.players, [2, 3, 4, 5, 6], s.players);
-  s.difficulty = r.oneOf(o.difficulty, ['easy', 'medium', 'hard'] as const, s.difficulty);
-  const rules = r.object(o.slapRules);
-  if (rules !== null) for (const rule of SLAP_RULES) s.slapRules[rule] = r.flag(rules[rule], s.slapRules[rule]);
-  s.runLength = r.oneOf(o.runLength, [3, 4] as const, s.runLength);
-  s.runWrap = r.flag(o.runWrap, s.runWrap);
-  s.wrongSlapPenalty = r.oneOf(o.wrongSlapPenalty, [0, 1, 2] as const, s.wrongSlapPenalty);
-  s.slapIn = r.flag(o.slapIn, s.slapIn);
-  s.jokers = r.flag(o.jokers, s.jokers);
-  s.russianJokers = r.oneOf(o.russianJokers, ['off', 'beatsAll', 'chooser'] as const, s.russianJokers);
-  s.language = r.oneOf(o.language, ['en', 'ru'] as const, s.language);
-  s.sound = r.flag(o.sound, s.sound);
-  s.music = r.flag(o.music, s.music);
+  const groups: Record<string, Dict | null> = {};
+  for (const def of OPTIONS) {
+    let from: Dict | null = o;
+    let key: string;
+    if (typeof def.path === 'string') key = def.path;
+    else {
+      const [group, field] = def.path;
+      if (!(group in groups)) groups[group] = r.object(o[group]);
+      from = groups[group]!;
+      key = field;
+    }
+    if (from !== null) setOption(def, s, r.oneOf(from[key], def.values, optionValue(def, s)));
+  }
 }
 
 function readStats(r: Reader, o: Dict | null, s: Stats): void {

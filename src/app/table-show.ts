@@ -1,32 +1,18 @@
 // What the table shows of the game's events: the message line in the
 // chosen language, the card flight, pile sweep, slap hand and shake, the
-// sound cues, and the human's help line. Only display: timing lives in
-// table.ts, statistics in game-stats.ts.
+// sound cues, and the people's help line. Only display: timing lives in
+// src/table/table.ts, statistics in game-stats.ts.
 import type { GameEvent, GameState, Seat } from '../rules/types';
-import type { Strings } from './i18n/strings';
-import { CUE_BUZZ, CUE_FLIP, CUE_LOSE, CUE_SLAP, CUE_SWEEP, CUE_WIN, cue, type Screen, type TableScreen } from './screen';
+import { CUE_BUZZ, CUE_FLIP, CUE_LOSE, CUE_SLAP, CUE_SWEEP, CUE_WIN, cue, type TableScreen } from './screen';
+import type { AppTable } from './table';
 
-let screen: Screen;
-let view: TableScreen;
-let strings: Strings;
-/** The human's seat, -1 in the demo. */
-let human: Seat = 0;
-
-/** Shows the next game's events on this screen, for this human seat. */
-export function showOn(s: Screen, humanSeat: Seat): void {
-  screen = s;
-  view = s.table;
-  strings = s.strings;
-  human = humanSeat;
+function nameOf(shown: TableScreen, seat: Seat): string {
+  return shown.names[seat]!;
 }
 
-function say(text: string, t: number): void {
-  view.message = text;
-  view.messageAt = t;
-}
-
-export function nameOf(seat: Seat): string {
-  return view.names[seat]!;
+function say(shown: TableScreen, text: string, t: number): void {
+  shown.message = text;
+  shown.messageAt = t;
 }
 
 /**
@@ -35,76 +21,79 @@ export function nameOf(seat: Seat): string {
  * Returns whether a message was set in this batch (an 'out' does not
  * replace a more important line).
  */
-export function showEvent(e: GameEvent, before: GameState, game: GameState, t: number, said: boolean): boolean {
-  const s = strings;
+export function showEvent(app: AppTable, e: GameEvent, before: GameState, game: GameState, t: number, said: boolean): boolean {
+  const { shown, screen, you: human } = app;
+  const s = screen.strings;
   switch (e.type) {
     case 'played':
-      startFlight(e.seat, e.card, t);
+      startFlight(shown, e.seat, e.card, t);
       cue(screen, CUE_FLIP, e.seat);
-      view.comparison =
+      shown.comparison =
         e.comparison === 'higher' ? s.higher : e.comparison === 'equal' ? s.equal : e.comparison === 'lower' ? s.lower : '';
-      view.comparisonKind = e.comparison === 'higher' ? 1 : e.comparison === 'lower' ? -1 : 0;
+      shown.comparisonKind = e.comparison === 'higher' ? 1 : e.comparison === 'lower' ? -1 : 0;
       if (game.lay !== null && game.lay.seat === e.seat && game.lay.left > 0 && game.lay.left < game.lay.total) {
-        say(s.layCount(game.lay.total, game.lay.left), t);
+        say(shown, s.layCount(game.lay.total, game.lay.left), t);
         return true;
       }
       return said;
     case 'penaltyLay':
-      say(s.layCount(e.cards, e.cards), t);
+      say(shown, s.layCount(e.cards, e.cards), t);
       return true;
     case 'challenge':
-      say(s.challenge(nameOf(e.answerer), e.answerer === human, e.chances), t);
+      shown.chancesTotal = e.chances;
+      say(shown, s.challenge(nameOf(shown, e.answerer), e.answerer === human, e.chances), t);
       return true;
     case 'collectDue':
       return said;
     case 'claimed':
-      startSweep(before, e.seat, t);
+      startSweep(shown, before, e.seat, t);
       cue(screen, CUE_SWEEP, e.seat);
-      say(claimText(e.seat, e.reason, e.pattern, e.cards, before), t);
-      if (e.reason === 'slap') slapAt(e.seat, t, true);
+      say(shown, claimText(app, e.seat, e.reason, e.pattern, e.cards, before), t);
+      if (e.reason === 'slap') slapAt(app, e.seat, t, true);
       return true;
     case 'wrongSlap':
-      slapAt(e.seat, t, false);
-      view.shake.active = true;
-      view.shake.seat = e.seat;
-      view.shake.start = t;
+      slapAt(app, e.seat, t, false);
+      shown.shake.active = true;
+      shown.shake.seat = e.seat;
+      shown.shake.start = t;
       cue(screen, CUE_BUZZ, e.seat);
-      say(e.barred ? s.barred(nameOf(e.seat), e.seat === human) : s.wrongSlap(nameOf(e.seat), e.seat === human, e.burned), t);
+      say(shown, e.barred ? s.barred(nameOf(shown, e.seat), e.seat === human) : s.wrongSlap(nameOf(shown, e.seat), e.seat === human, e.burned), t);
       return true;
     case 'slapMissed':
       if (e.seat === human) {
-        slapAt(e.seat, t, false);
-        say(s.tooLate, t);
+        slapAt(app, e.seat, t, false);
+        say(shown, s.tooLate, t);
         return true;
       }
       return said;
     case 'chooseTaker':
-      say(s.chooseTaker, t);
-      if (e.seat === human) {
-        view.choosing = true;
-        view.pick = (human + 1) % game.options.players;
+      say(shown, s.chooseTaker, t);
+      if (app.table.seats[e.seat]!.kind === 'human') {
+        shown.chooser = e.seat;
+        shown.pick = (e.seat + 1) % game.options.players;
       }
       return true;
     case 'out':
-      if (!said) say(s.out(nameOf(e.seat), e.seat === human), t);
+      if (!said) say(shown, s.out(nameOf(shown, e.seat), e.seat === human), t);
       return said;
     case 'slappedIn':
       return said;
     case 'turn':
       return said;
     case 'gameOver':
-      view.choosing = false;
-      say(s.wins(nameOf(e.result.winner), e.result.winner === human), t);
+      shown.chooser = -1;
+      say(shown, s.wins(nameOf(shown, e.result.winner), e.result.winner === human), t);
       cue(screen, human < 0 || e.result.winner === human ? CUE_WIN : CUE_LOSE);
       return true;
   }
   return said;
 }
 
-function claimText(seat: Seat, reason: string, pattern: string | undefined, cards: number, before: GameState): string {
-  const s = strings;
+function claimText(app: AppTable, seat: Seat, reason: string, pattern: string | undefined, cards: number, before: GameState): string {
+  const s = app.screen.strings;
+  const { shown, you: human } = app;
   const you = seat === human;
-  const name = nameOf(seat);
+  const name = nameOf(shown, seat);
   switch (reason) {
     case 'slap':
       return s.slapClaim(s.slapRuleNames[pattern as keyof typeof s.slapRuleNames] ?? '', name, you, cards);
@@ -117,21 +106,21 @@ function claimText(seat: Seat, reason: string, pattern: string | undefined, card
     case 'jokerLower':
       return s.jokerClaim(name, you, cards);
     case 'jokerChoice':
-      return s.choiceClaim(nameOf(before.pendingChoice ?? seat), before.pendingChoice === human, name, you, cards);
+      return s.choiceClaim(nameOf(shown, before.pendingChoice ?? seat), before.pendingChoice === human, name, you, cards);
   }
   return '';
 }
 
-function startFlight(seat: Seat, card: number, t: number): void {
-  const f = view.flight;
+function startFlight(shown: TableScreen, seat: Seat, card: number, t: number): void {
+  const f = shown.flight;
   f.active = true;
   f.seat = seat;
   f.card = card;
   f.start = t;
 }
 
-function startSweep(before: GameState, seat: Seat, t: number): void {
-  const sw = view.sweep;
+function startSweep(shown: TableScreen, before: GameState, seat: Seat, t: number): void {
+  const sw = shown.sweep;
   const pile = before.pile;
   const n = pile.length < sw.cards.length ? pile.length : sw.cards.length;
   for (let i = 0; i < n; i++) sw.cards[i] = pile[pile.length - n + i]!;
@@ -140,24 +129,26 @@ function startSweep(before: GameState, seat: Seat, t: number): void {
   sw.seat = seat;
   sw.start = t;
   // The card still flying belongs to the swept pile now.
-  view.flight.active = false;
+  shown.flight.active = false;
 }
 
-function slapAt(seat: Seat, t: number, good: boolean): void {
-  view.slapHand.active = true;
-  view.slapHand.good = good;
-  view.slapHand.seat = seat;
-  view.slapHand.start = t;
-  cue(screen, CUE_SLAP, seat);
+function slapAt(app: AppTable, seat: Seat, t: number, good: boolean): void {
+  const shown = app.shown;
+  shown.slapHand.active = true;
+  shown.slapHand.good = good;
+  shown.slapHand.seat = seat;
+  shown.slapHand.start = t;
+  cue(app.screen, CUE_SLAP, seat);
 }
 
-/** The help line for the human: whose turn, what to press. */
-export function updateHint(game: GameState): void {
-  const s = strings;
-  if (human < 0 || game.over !== null) view.hint = '';
-  else if (view.choosing) view.hint = s.chooseHint;
-  else if (game.pendingCollect !== null) view.hint = game.pendingCollect.seat === human ? s.takePile : '';
-  else if (game.pendingChoice !== null) view.hint = '';
-  else if (game.turn === human) view.hint = s.yourTurn;
-  else view.hint = s.waitFor(nameOf(game.turn));
+/** The help line for the person the table speaks to: whose turn, what to press. */
+export function updateHint(app: AppTable, game: GameState): void {
+  const { shown, you: human } = app;
+  const s = app.screen.strings;
+  if (human < 0 || game.over !== null) shown.hint = '';
+  else if (shown.chooser === human) shown.hint = s.chooseHint;
+  else if (game.pendingCollect !== null) shown.hint = game.pendingCollect.seat === human ? s.takePile : '';
+  else if (game.pendingChoice !== null) shown.hint = '';
+  else if (game.turn === human) shown.hint = s.yourTurn;
+  else shown.hint = s.waitFor(shown.names[game.turn]!);
 }

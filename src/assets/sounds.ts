@@ -10,6 +10,6 @@ export const MUSIC = { theme: 8 } as const;
 export type SoundName = keyof typeof SOUND;
 
 /** Length of each sound in samples, by id. */
-export const SOUND_SAMPLES: readonly number[] = [1985, 5733, 9261, 9261, 33075, 39690, 1323, 772, 282240];
+export const SOUND_SAMPLES: readonly number[] = [1764, 5733, 9923, 8820, 33075, 39690, 2867, 772, 1227130];
 
 export const SAMPLE_RATE = 22050;

@@ -6,7 +6,7 @@ import type { Screen } from '../app/screen';
 import { bindCommands } from '../view/drawlist';
 import { renderFrame } from '../view/render';
 import { setFallbackCode } from '../view/text';
-import { COMMAND_INTS, MAX_COMMANDS, type Entry, type Host } from './contract';
+import { COMMAND_INTS, MAX_COMMANDS, type Entry, type Host } from '../contract';
 
 /** A host without load/save/log still runs the game (nothing is saved). */
 function services(host: Host | undefined): Services {

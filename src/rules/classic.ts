@@ -1,4 +1,4 @@
-// Classic (seed 000): challenges, collecting a won pile, slapping, burning.
+// Classic (docs/rules.md, Classic): challenges, collecting a won pile, slapping, burning.
 import { challengeChances } from './cards';
 import { checkCardLimit, classicRanking, finish, recordPosition } from './guard';
 import { slapPattern } from './slaps';

@@ -1,4 +1,4 @@
-// Option defaults, as RULES.md names them.
+// Option defaults, as docs/rules.md names them.
 import type { GameOptions, RuleSet, SlapRule } from './types';
 
 /** Every slap rule, in the order slapPattern() checks (and reports) them. */

@@ -10,7 +10,7 @@ import {
   OP_RECT,
   OP_SOUND,
   OP_SPRITE,
-} from '../host/contract';
+} from '../contract';
 
 const LIMIT = MAX_COMMANDS * COMMAND_INTS;
 

@@ -56,7 +56,7 @@ let kGame: GameState | null = null;
 let kMessage = '';
 let kHint = '';
 let kComparison = '';
-let kChoosing = false;
+let kChooser = -1;
 let kPick = -1;
 let kFlying = false;
 let kShake = 0;
@@ -91,7 +91,7 @@ export function drawTable(t: TableScreen, strings: Strings, now: number, banner:
     kMessage !== shownMessage ||
     kHint !== shownHint ||
     kComparison !== t.comparison ||
-    kChoosing !== t.choosing ||
+    kChooser !== t.chooser ||
     kPick !== t.pick ||
     kFlying !== flying ||
     kShake !== shake ||
@@ -105,7 +105,7 @@ export function drawTable(t: TableScreen, strings: Strings, now: number, banner:
     kMessage = shownMessage;
     kHint = shownHint;
     kComparison = t.comparison;
-    kChoosing = t.choosing;
+    kChooser = t.chooser;
     kPick = t.pick;
     kFlying = flying;
     kShake = shake;
@@ -136,8 +136,8 @@ function drawLayer(
   const shown = flying ? game.pile.length - 1 : game.pile.length;
   drawPileArea(game, shown);
   for (let seat = 0; seat < players; seat++) drawSeatPart(t, game, seat, seat === shakeSeat ? shake : 0);
-  if (game.challenge !== null) drawPips(players, game.challenge.answerer, game.challenge.chancesLeft, challengeTotal(game));
-  if (t.choosing) drawPick(players, t.pick);
+  if (game.challenge !== null) drawPips(players, game.challenge.answerer, game.challenge.chancesLeft, t.chancesTotal);
+  if (t.chooser >= 0) drawPick(players, t.pick);
   if (t.comparison !== '') {
     const colour = t.comparisonKind > 0 ? C.GREEN : t.comparisonKind < 0 ? C.RED : C.YELLOW;
     comparisonSlot.draw(FONT_LARGE, t.comparison, fanLeft(shown) - 8, PILE_Y - 9, ALIGN_RIGHT, colour);
@@ -193,19 +193,6 @@ function drawSeatPart(t: TableScreen, game: GameState, seat: number, dx: number)
   const from = mark();
   drawSeat(t, game, seat, dx);
   capture(cached, from);
-}
-
-/** The challenge's full count, from the face card or ace that set it. */
-function challengeTotal(game: GameState): number {
-  const pile = game.pile;
-  for (let i = pile.length - 1; i >= 0; i--) {
-    const c = pile[i]!;
-    if (c < 52) {
-      const rank = (c % 13) + 2;
-      if (rank >= 11) return rank - 10;
-    }
-  }
-  return game.challenge!.chancesLeft;
 }
 
 /** Left edge of the fanned pile showing `shown` cards. */
@@ -330,8 +317,8 @@ function drawMoving(t: TableScreen, game: GameState, now: number): void {
 
 /** The arrow at whoever acts next: plays, collects, or names a taker. */
 function drawTurnArrow(t: TableScreen, game: GameState, now: number): void {
-  if (game.over !== null) return;
-  const seat = game.pendingChoice ?? (game.pendingCollect !== null ? game.pendingCollect.seat : game.turn);
+  const seat = t.toAct;
+  if (seat < 0) return;
   const players = game.options.players;
   const sx = stackX(players, seat);
   const sy = stackY(players, seat);

@@ -1,7 +1,7 @@
 // Text laid out in TypeScript from the font's metrics (src/assets/font.ts):
 // one SPRITE command per glyph, cached as a run and re-emitted with
 // copyInts until the text, place or colour changes.
-import { COMMAND_INTS, OP_SPRITE } from '../host/contract';
+import { COMMAND_INTS, OP_SPRITE } from '../contract';
 import { copyInts, sprite } from './drawlist';
 
 /** The shape of FONT_SMALL / FONT_LARGE: 7 ints per glyph (u, v, w, h, xoff, yoff, advance). */

@@ -1,6 +1,6 @@
 // Table furniture: the felt, 9-slice panels, outlines, shaded text boxes.
 import { PANEL_SLICE, SPRITES } from '../assets/atlas';
-import { SCREEN_H, SCREEN_W } from '../host/contract';
+import { SCREEN_H, SCREEN_W } from '../contract';
 import { capture, copyRun, mark, newRun, rect, sprite } from './drawlist';
 
 const feltRun = newRun();

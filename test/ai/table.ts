@@ -1,11 +1,16 @@
-// A table run the way the app runs one: CPU seats play after playDelay, the
-// CPU slap plans from planSlaps fire at their times and are dropped when the
-// pile changes, a pile due to a player is collected after a second, and the
-// human (seat 0) plays after 500 ms and slaps valid piles after a fixed time.
-// Used by the integration test and, bundled, by the QuickJS determinism test,
-// so it touches nothing but src/ai and src/rules.
-import { chooseTaker, planSlaps, playDelay, type Difficulty, type SlapPlan } from '../../src/ai';
-import { apply, newGame, slapPattern, type Action, type GameOptions, type GameState } from '../../src/rules';
+// A table run by the game's own scheduler (src/table/table.ts), the way the
+// app runs one, with a modelled person in seat 0: they play, collect and name
+// a taker HUMAN_PLAY_MS after the game starts waiting for them, and slap a
+// slappable pile humanSlapMs after its top card landed (null: never). Their
+// actions reach the table through the same calls the app's buttons make, at
+// the same point of a frame. Used by the integration test and, bundled, by
+// the QuickJS determinism test, so it touches nothing but src/ai, src/rules
+// and src/table.
+import type { Difficulty } from '../../src/ai';
+import { chooseTaker } from '../../src/ai';
+import { slapPattern, type Action, type GameOptions, type GameState } from '../../src/rules';
+import { seatsWith } from '../../src/table/seats';
+import { NEVER, act, humanSlap, newTable, nextDue, runDue, seatToAct, type Table } from '../../src/table/table';
 
 export interface TableRun {
   state: GameState;
@@ -14,12 +19,12 @@ export interface TableRun {
   cpuValidSlaps: number;
   cpuWrongSlaps: number;
   humanSlapWins: number;
-  /** Inconsistencies: an engine refusal, or a plan whose validity the engine did not confirm. */
+  /** Inconsistencies: an engine refusal, or a slap whose outcome the pile it was made on does not explain. */
   problems: string[];
 }
 
+const HUMAN = 0;
 const HUMAN_PLAY_MS = 500;
-const COLLECT_MS = 1000;
 const TYPE_CODE: Record<Action['type'], number> = { play: 1, slap: 2, collect: 3, choose: 4 };
 
 export function runTable(
@@ -29,83 +34,69 @@ export function runTable(
   humanSlapMs: number | null,
   maxActions: number,
 ): TableRun {
-  let state = newGame(options, seed);
-  let aiRng = (seed ^ 0x5f3759df) >>> 0;
-  const cpuSeats: number[] = [];
-  for (let seat = 1; seat < options.players; seat++) cpuSeats.push(seat);
-  const run: TableRun = { state, trace: [], cpuValidSlaps: 0, cpuWrongSlaps: 0, humanSlapWins: 0, problems: [] };
+  const run: TableRun = { state: null as unknown as GameState, trace: [], cpuValidSlaps: 0, cpuWrongSlaps: 0, humanSlapWins: 0, problems: [] };
+  /** When the game started waiting for the person (-1: it is not). */
+  let waitingSince = 0;
+  let actions = 0;
+  /** The top-card time of the pile the person last slapped: they slap each pile once. */
+  let slappedTop = -1;
+  const table: Table = newTable(
+    { options, seed, dealer: 0, seats: seatsWith(options.players, HUMAN, difficulty), aiSeed: (seed ^ 0x5f3759df) >>> 0 },
+    0,
+    (t, action, result, before, at) => {
+      actions++;
+      if (!result.ok) {
+        // A slap refused because its seat sits out is the rules working; anything else is a fault.
+        if (action.type !== 'slap' || result.error.code !== 'barred') run.problems.push(`${action.type} by ${action.seat} refused: ${result.error.message}`);
+        return;
+      }
+      run.trace.push(TYPE_CODE[action.type], action.seat, at);
+      if (action.type === 'slap') {
+        const claimed = result.events.some((e) => e.type === 'claimed' && e.reason === 'slap');
+        const wrong = result.events.some((e) => e.type === 'wrongSlap');
+        const valid = slapPattern(before) !== null;
+        if (valid !== claimed || valid === wrong) run.problems.push(`seat ${action.seat} slapped a ${valid ? 'valid' : 'plain'} pile and the engine said ${result.events.map((e) => e.type).join(',')}`);
+        else if (action.seat === HUMAN) run.humanSlapWins += claimed ? 1 : 0;
+        else if (claimed) run.cpuValidSlaps++;
+        else run.cpuWrongSlaps++;
+      }
+      waitingSince = seatToAct(t.game) === HUMAN ? (waitingSince >= 0 && seatToAct(before) === HUMAN ? waitingSince : at) : -1;
+    },
+  );
+  waitingSince = seatToAct(table.game) === HUMAN ? 0 : -1;
 
-  let changedAt = 0; // host time of the last change of the pile (or turn)
-  let plans: SlapPlan[] = [];
-  let nextMoveAt = 0;
-  const scheduleMove = (): void => {
-    if (state.pendingCollect) {
-      nextMoveAt = changedAt + COLLECT_MS;
-      return;
-    }
-    const mover = state.pendingChoice !== null ? state.pendingChoice : state.turn;
-    if (mover === 0) {
-      nextMoveAt = changedAt + HUMAN_PLAY_MS;
-    } else {
-      const d = playDelay(difficulty, aiRng);
-      aiRng = d.rng;
-      nextMoveAt = changedAt + d.delay;
-    }
-  };
-  const replan = (): void => {
-    const p = planSlaps(state, cpuSeats, difficulty, changedAt, aiRng);
-    aiRng = p.rng;
-    plans = p.plans;
-  };
-  scheduleMove();
-
-  for (let n = 0; n < maxActions && !state.over; n++) {
-    const humanAt = humanSlapMs !== null && slapPattern(state) !== null ? changedAt + humanSlapMs : Infinity;
-    const planAt = plans.length > 0 ? plans[0].at : Infinity;
-    let action: Action;
-    let plan: SlapPlan | null = null;
-    if (planAt <= humanAt && planAt <= nextMoveAt) {
-      plan = plans.shift()!;
-      action = { type: 'slap', seat: plan.seat, at: plan.at };
-    } else if (humanAt <= nextMoveAt) {
-      action = { type: 'slap', seat: 0, at: humanAt };
-    } else if (state.pendingCollect) {
-      action = { type: 'collect', seat: state.pendingCollect.seat, at: nextMoveAt };
-    } else if (state.pendingChoice !== null) {
-      action = { type: 'choose', seat: state.pendingChoice, target: chooseTaker(state, state.pendingChoice), at: nextMoveAt };
-    } else {
-      action = { type: 'play', seat: state.turn, at: nextMoveAt };
-    }
-    const result = apply(state, action);
-    if (!result.ok) {
-      run.problems.push(`${action.type} by ${action.seat} refused: ${result.error.message}`);
+  while (actions < maxActions && table.game.over === null) {
+    const game = table.game;
+    const slapAt = humanSlapMs !== null && slappedTop !== table.topAt && slapPattern(game) !== null ? table.topAt + humanSlapMs : NEVER;
+    const moveAt = waitingSince >= 0 ? waitingSince + HUMAN_PLAY_MS : NEVER;
+    const personAt = Math.min(slapAt, moveAt);
+    const due = nextDue(table);
+    if (personAt === NEVER && due === NEVER) {
+      run.problems.push('the table waits and nobody acts');
       break;
     }
-    const before = state;
-    state = result.state;
-    run.trace.push(TYPE_CODE[action.type], action.seat, action.at ?? 0);
-
-    if (action.type === 'slap') {
-      const claimed = result.events.some((e) => e.type === 'claimed' && e.reason === 'slap');
-      const wrong = result.events.some((e) => e.type === 'wrongSlap');
-      if (plan) {
-        if (plan.valid && claimed) run.cpuValidSlaps++;
-        else if (!plan.valid && wrong) run.cpuWrongSlaps++;
-        else run.problems.push(`seat ${plan.seat} planned valid=${plan.valid} but the engine said ${result.events.map((e) => e.type).join(',')}`);
-      } else if (claimed) {
-        run.humanSlapWins++;
-      } else {
-        run.problems.push(`the human slapped a valid pile and did not claim it`);
-      }
+    if (due < personAt) {
+      runDue(table, due);
+      continue;
     }
-    const pileChanged = state.pile !== before.pile || state.burned !== before.burned;
-    const turnChanged = state.turn !== before.turn || state.pendingCollect !== before.pendingCollect || state.pendingChoice !== before.pendingChoice;
-    if (pileChanged || turnChanged) {
-      changedAt = action.at ?? changedAt;
-      if (pileChanged) replan(); // the app drops unfired plans when the pile changes
-      scheduleMove();
+    // The app's order within a frame: what fell due before it, the person, then what falls due at it.
+    runDue(table, personAt - 1);
+    if (table.game !== game) continue;
+    if (personAt === slapAt) {
+      slappedTop = table.topAt;
+      humanSlap(table, HUMAN, personAt);
     }
+    else personMove(table, personAt);
+    runDue(table, personAt);
   }
-  run.state = state;
+  run.state = table.game;
   return run;
+}
+
+/** The person's play, collect or choice of taker (the CPU players' policy for the choice). */
+function personMove(table: Table, at: number): void {
+  const game = table.game;
+  if (game.pendingChoice === HUMAN) act(table, { type: 'choose', seat: HUMAN, target: chooseTaker(game, HUMAN), at }, at);
+  else if (game.pendingCollect !== null) act(table, { type: 'collect', seat: HUMAN, at }, at);
+  else act(table, { type: 'play', seat: HUMAN, at }, at);
 }

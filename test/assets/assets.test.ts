@@ -264,12 +264,13 @@ describe('sounds', () => {
     }
   });
 
-  it('fits in under 1 MB of samples, every sound audible, not clipped', () => {
+  // The theme is about a minute long (docs/sound.md): 2.5 MB of the PSP's 24.
+  it('fits in under 3 MB of samples, every sound audible, not clipped', () => {
     const total = index.reduce((s, e) => s + e.samples * 2, 0);
-    expect(total).toBeLessThan(1 << 20);
+    expect(total).toBeLessThan(3 << 20);
     for (const e of index) {
       const peak = pcm(e).reduce((m, v) => Math.max(m, Math.abs(v)), 0);
-      expect(peak, e.name).toBeGreaterThan(8000);
+      expect(peak, e.name).toBeGreaterThan(4000); // test/audio/levels.test.ts checks each level closely
       expect(peak, e.name).toBeLessThan(32767);
     }
   });
@@ -282,12 +283,12 @@ describe('sounds', () => {
     }
   });
 
-  it('has one looping tune of 5-15 s whose end runs smoothly into its start', () => {
+  it('has one looping tune of 40-90 s whose end runs smoothly into its start', () => {
     const loops = index.filter((e) => e.loop);
     expect(loops.map((e) => e.name)).toEqual(['theme']);
     const theme = loops[0];
-    expect(theme.samples / 22050).toBeGreaterThanOrEqual(5);
-    expect(theme.samples / 22050).toBeLessThanOrEqual(15);
+    expect(theme.samples / 22050).toBeGreaterThanOrEqual(40);
+    expect(theme.samples / 22050).toBeLessThanOrEqual(90);
     const s = pcm(theme);
     // The jump across the seam is no bigger than the largest step inside.
     let maxStep = 0;

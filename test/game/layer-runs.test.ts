@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FALLBACK_CODE, FONT_LARGE, FONT_SMALL } from '../../src/assets/font';
 import { EN } from '../../src/app/i18n/en';
 import { RU } from '../../src/app/i18n/ru';
-import { COMMAND_INTS, MAX_COMMANDS, OP_RECT, OP_SPRITE } from '../../src/host/contract';
+import { COMMAND_INTS, MAX_COMMANDS, OP_RECT, OP_SPRITE } from '../../src/contract';
 import { beginFrame, bindCommands, capture, commandCount, copyRun, mark, newRun, rect } from '../../src/view/drawlist';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, type Font, glyphIndex, layout, setFallbackCode } from '../../src/view/text';
 import { languageTexts } from '../support/language-texts';

@@ -6,14 +6,19 @@
 // pixel within a stated tolerance. Then bundles that throw, overflow the
 // stack and never return run through the game's own path: each must show
 // the error screen the headless host draws, START must move on, and the
-// last must leave through sceKernelExitGame.
+// last must leave through sceKernelExitGame. Before the replay, the PSP
+// layer's own checks: the frame buffers are cleared before the display goes
+// on (VRAM is filled first, as a real PSP may have it), and a save goes
+// through the Memory Stick path with the folder the Saved Data Utility
+// lists. Last, HOME while a frame never returns must still end the game.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOOP_FOREVER, RECURSE_FOREVER, THROW_IN_FRAME } from '../native/bundles';
 import { buildNative, HEADLESS, readHashes, readScript, ROOT, runHeadless } from '../native/headless';
 import { compare, MAX_DIFFERING, readPng } from './pixels';
+import { readPsf } from './psf';
 import { frameAt, makePsp, missing, OUTPUT, runEboot, type EmulatorRun, type Step } from './ppsspp';
 
 const SCRIPTS = ['full-game-classic.json', 'full-game-russian.json', 'russian-ui.json'];
@@ -80,6 +85,8 @@ function steps(): Step[] {
     list.push({ at_frame: frameAt(failureSlot(k) + 2600), screenshot: `failure-${k}`, comment: name });
     list.push({ at_frame: frameAt(failureSlot(k) + 2900), press: 'start', comment: `leave ${name}'s error screen` });
   });
+  // Keeps the run going past HOME and its one-second bound.
+  list.push({ at_frame: frameAt(failureSlot(FAILURES.length) + 2500), screenshot: 'after-home' });
   return list;
 }
 
@@ -109,7 +116,7 @@ describe.skipIf(why !== null)(`the PSP build in PPSSPP at ${MHZ} MHz`, () => {
   it.each(SCRIPTS.map((s, i) => [s, i] as const))('%s: every frame hash equals the headless host', (script, index) => {
     const psp = new Map<number, string>();
     for (const line of run.printed) {
-      const m = /^RS f (\d+) (\d+) (\d+) ([0-9a-f]{8}) (\d+)$/.exec(line);
+      const m = /^RS f (\d+) (\d+) (\d+) ([0-9a-f]{8}) (\d+)(?: s=[\d,]+)?$/.exec(line);
       if (m && Number(m[1]) === MHZ && Number(m[2]) === index) psp.set(Number(m[3]), m[4]!);
     }
     const want = expected[index]!.hashes;
@@ -151,12 +158,37 @@ describe.skipIf(why !== null)(`the PSP build in PPSSPP at ${MHZ} MHz`, () => {
     // depends on each machine's C stack per JavaScript call: left out.
     const c = compare(readPng(got), readPng(want), path.join(OUTPUT, `error-${base}-diff.png`), [[0, 248], [256, 272]]);
     expect(c.differing, `error screen of ${name}: ${c.differing} differing pixels`).toBeLessThanOrEqual(MAX_DIFFERING);
-    const next = k + 1 < FAILURES.length ? `RS failure ${k + 1} ` : 'RS exit';
+    const next = k + 1 < FAILURES.length ? `RS failure ${k + 1} ` : 'RS home ';
     expect(run.printed.slice(start + 1).some((l) => l.startsWith(next)), `START did not leave ${name}'s error screen`).toBe(true);
   });
 
-  it('leaves through sceKernelExitGame', () => {
-    expect(run.printed).toContain('RS exit');
-    expect(run.log).toMatch(/sceKernelExitGame/);
+  it('clears both frame buffers before the display goes on', () => {
+    expect(run.printed).toContain('RS vram unlike=0');
+  });
+
+  it('saves to the Memory Stick with the folder the Saved Data Utility lists', () => {
+    const line = run.printed.find((l) => l.startsWith('RS savedata '));
+    expect(line).toBeDefined();
+    const icon = readFileSync(path.join(ROOT, 'assets/build/ICON0.PNG')).length;
+    expect(line).toMatch(new RegExp(`^RS savedata path=ms0:/PSP/SAVEDATA/RATS00001SETTINGS/save.json saved=1 roundtrip=1 sfo=\\d+ icon=${icon}$`));
+    const hex = run.printed.filter((l) => l.startsWith('RS sfo ')).map((l) => l.split(' ')[3]).join('');
+    const sfo = readPsf(Buffer.from(hex, 'hex'));
+    expect([...sfo.keys()], 'PSF keys must be sorted').toEqual([...sfo.keys()].sort());
+    expect(sfo.get('CATEGORY')).toBe('MS');
+    expect(sfo.get('TITLE')).toBe('Egyptian Ratscrew');
+    expect(sfo.get('SAVEDATA_DIRECTORY')).toBe('RATS00001SETTINGS');
+    expect(String(sfo.get('SAVEDATA_TITLE')).length).toBeGreaterThan(0);
+    expect((sfo.get('SAVEDATA_PARAMS') as Buffer).length).toBe(128);
+  });
+
+  it('HOME ends the game within its bound even while a frame never returns', () => {
+    const home = run.printed.findIndex((l) => l.startsWith('RS home '));
+    expect(home, 'the HOME stage never ran').toBeGreaterThanOrEqual(0);
+    const after = run.printed.slice(home + 1);
+    // The game thread was stuck in the frame: the exit callback's own bound
+    // ended the game, not the loop getting back to main().
+    expect(after.some((l) => /^psp: HOME: the game did not stop within 1000 ms; ending it$/.test(l))).toBe(true);
+    expect(after).not.toContain('RS exit');
+    expect(run.log.slice(run.log.indexOf('RS home '))).toMatch(/sceKernelExitGame/);
   });
 });

@@ -4,7 +4,7 @@
 // memory. Driven through src/app/app.ts with a stand-in host.
 import { describe, expect, it } from 'vitest';
 import { appFrame, debugState, startApp, type Services } from '../../src/app/app';
-import { BTN_CROSS, BTN_DOWN, BTN_START } from '../../src/host/contract';
+import { BTN_CROSS, BTN_DOWN, BTN_START } from '../../src/contract';
 import { writeSave } from '../../src/app/settings';
 
 interface StandIn extends Services {

@@ -105,7 +105,7 @@ describe('the deal', () => {
     expect(nextDealer(third)).toBe(0);
   });
 
-  it('defaults follow RULES.md', () => {
+  it('defaults follow docs/rules.md', () => {
     const o = defaultOptions();
     expect(o.ruleSet).toBe('classic');
     expect(o.players).toBe(4);

@@ -4,20 +4,8 @@
 import { BundleVM, frameTime, type FakeHostOptions } from './quickjs-host';
 import { ScriptRecorder } from './script';
 
-export const BTN = {
-  SELECT: 0x0001,
-  START: 0x0008,
-  UP: 0x0010,
-  RIGHT: 0x0020,
-  DOWN: 0x0040,
-  LEFT: 0x0080,
-  L: 0x0100,
-  R: 0x0200,
-  TRIANGLE: 0x1000,
-  CIRCLE: 0x2000,
-  CROSS: 0x4000,
-  SQUARE: 0x8000,
-} as const;
+/** Button bits by name (tools/contract/contract.json). */
+export { BTN } from '../../src/contract';
 
 export class Driver {
   frameIndex = 0;

@@ -2,6 +2,7 @@
 // the tests' stand-in for the C host (docs/host-api.md).
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { COMMAND_INTS, frameHash, headlessFrameMs } from '../../src/contract';
 import { getQuickJS, type QuickJSContext, type QuickJSHandle } from 'quickjs-emscripten';
 
 export const BUNDLE_PATH = fileURLToPath(new URL('../../dist/ratscrew.js', import.meta.url));
@@ -84,8 +85,8 @@ export class BundleVM {
     const arr = vm.getProp(this.entry, 'commands');
     const buf = vm.getProp(arr, 'buffer');
     const bytes = vm.getArrayBuffer(buf);
-    const out = new Int32Array(count * 8);
-    out.set(new Int32Array(bytes.value.buffer, bytes.value.byteOffset, count * 8));
+    const out = new Int32Array(count * COMMAND_INTS);
+    out.set(new Int32Array(bytes.value.buffer, bytes.value.byteOffset, count * COMMAND_INTS));
     bytes.dispose();
     buf.dispose();
     arr.dispose();
@@ -113,18 +114,10 @@ export class BundleVM {
   }
 }
 
-/** FNV-1a 32-bit over the little-endian bytes of a frame's commands (docs/host-api.md). */
+/** A frame's hash, the one every host computes (tools/contract/contract.json). */
 export function hashCommands(cmds: Int32Array): number {
-  let h = 0x811c9dc5;
-  const bytes = new Uint8Array(cmds.buffer, cmds.byteOffset, cmds.byteLength);
-  for (let i = 0; i < bytes.length; i++) {
-    h ^= bytes[i]!;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
+  return frameHash(cmds, cmds.length / COMMAND_INTS);
 }
 
 /** Headless time of frame i, the same formula in every host. */
-export function frameTime(i: number): number {
-  return Math.floor((i * 1000) / 60);
-}
+export const frameTime = headlessFrameMs;

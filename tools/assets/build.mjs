@@ -97,7 +97,7 @@ function buildAtlas({ codes, art, uiFonts }) {
 
 function buildSounds(theme) {
   return SOUND_LIST.map((s, id) => {
-    const pcm = toInt16(master(s.make(theme), s.peak, Boolean(s.loop)));
+    const pcm = toInt16(master(s.make(theme), s));
     return { name: s.name, id, file: `${s.name}.s16`, samples: pcm.length, loop: Boolean(s.loop), pcm };
   });
 }

@@ -1,164 +1,101 @@
-// Sound effects and the table tune, synthesized from oscillators and seeded
-// integer noise at 22,050 Hz mono. Output: 16-bit little-endian samples.
-import { makeRng } from './rng.mjs';
+// The game's sound effects and table theme, synthesized from oscillators and
+// seeded integer noise (tools/assets/synth.mjs) at 22,050 Hz mono, and
+// mastered: confined to the asset band and set to a loudness per sound
+// (docs/sound.md has the levels and why). Output: 16-bit little-endian.
+import { loudnessDb, peakDb } from './loudness.mjs';
+import { theme } from './music.mjs';
+import {
+  addTone, bandLimit, bandpass, env, lowpass, noise, noteHz, RATE, secs, TAU,
+} from './synth.mjs';
 
-export const RATE = 22050;
-const TAU = 2 * Math.PI;
+export { RATE };
 
-/** Ids are fixed: the game codes against them (src/assets/sounds.ts). */
-/** `peak` is the mastered peak level (1 = full scale): the mix between cues. */
+/**
+ * Ids are fixed: the game codes against them (src/assets/sounds.ts).
+ * `loudness` is the mastered level in dB of gated K-weighted loudness
+ * (tools/assets/loudness.mjs): the mix between cues. The slap, the action
+ * the game is about, is the loudest; win and lose match; the theme sits
+ * under the effects (and the game plays it at volume 150 of 255 besides).
+ */
 export const SOUND_LIST = [
-  { name: 'flip', make: flip, peak: 0.55 },
-  { name: 'slap', make: slap, peak: 0.95 },
-  { name: 'sweep', make: sweep, peak: 0.6 },
-  { name: 'buzz', make: buzz, peak: 0.6 },
-  { name: 'win', make: win, peak: 0.7 },
-  { name: 'lose', make: lose, peak: 0.7 },
-  { name: 'deal', make: deal, peak: 0.4 },
-  { name: 'click', make: click, peak: 0.35 },
-  { name: 'theme', make: theme, peak: 0.5, loop: true },
+  { name: 'flip', make: flip, loudness: -23 },
+  { name: 'slap', make: slap, loudness: -12 },
+  { name: 'sweep', make: sweep, loudness: -17 },
+  { name: 'buzz', make: buzz, loudness: -15 },
+  { name: 'win', make: win, loudness: -16 },
+  { name: 'lose', make: lose, loudness: -16 },
+  { name: 'deal', make: deal, loudness: -21 },
+  { name: 'click', make: click, loudness: -21 },
+  { name: 'theme', make: theme, loudness: -17, loop: true },
 ];
 
 /**
- * Scales a sound so its largest sample is `peak`; a one-shot also fades to
- * silence over its last 4 ms, so cutting it off never clicks.
+ * Peak ceilings. The game plays the theme at volume 150 of 255, so its
+ * 0.5 is 0.29 in the mix; an effect's 0.6 on top makes 0.89, the mixer's
+ * limiter threshold (-1 dBFS, native/core/mixer.h): any one cue over the
+ * music never touches the limiter, which is left for cues that pile up.
  */
-export function master(x, peak, loop = false) {
-  let max = 0;
-  for (const v of x) max = Math.max(max, Math.abs(v));
-  const fade = loop ? 0 : Math.min(x.length, secs(0.004));
-  return x.map((v, i) => {
+export const PEAK_CEILING = { effect: 0.6, loop: 0.5 };
+
+/**
+ * Confines a sound to the asset band, scales it to its loudness and checks
+ * its peak; a one-shot also fades in over 1 ms and out over its last 4 ms,
+ * so starting or cutting it off never clicks.
+ */
+export function master(x, { name, loudness, loop = false }) {
+  const banded = bandLimit(x, loop);
+  const gain = 10 ** ((loudness - loudnessDb(banded, RATE)) / 20);
+  const fadeIn = loop ? 0 : secs(0.001);
+  const fadeOut = loop ? 0 : Math.min(x.length, secs(0.004));
+  const out = banded.map((v, i) => {
     const tail = x.length - 1 - i;
-    const g = tail < fade ? tail / fade : 1;
-    return max === 0 ? 0 : (v * peak * g) / max;
+    const g = (tail < fadeOut ? tail / fadeOut : 1) * (i < fadeIn ? i / fadeIn : 1);
+    return v * gain * g;
   });
-}
-
-const secs = (s) => Math.round(s * RATE);
-
-/** Seeded white noise in [-1, 1): integer generator, so it never changes. */
-function noise(n, seed) {
-  const rnd = makeRng(seed);
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) out[i] = rnd() / 2147483648 - 1;
-  return out;
-}
-
-/**
- * One-pole low-pass; `cut(i)` gives the cutoff in Hz at sample i. With
- * `loop`, the filter first runs once over the whole buffer so that its state
- * at the start is the state the loop's end leaves: no click at the seam.
- */
-function lowpass(x, cut, loop = false) {
-  const y = new Float64Array(x.length);
-  let s = 0;
-  for (let pass = loop ? 0 : 1; pass < 2; pass++) {
-    for (let i = 0; i < x.length; i++) {
-      const a = 1 - Math.exp((-TAU * cut(i)) / RATE);
-      s += a * (x[i] - s);
-      y[i] = s;
-    }
-  }
-  return y;
-}
-
-/** High-pass as the input minus its low-pass. */
-function highpass(x, cut) {
-  const lo = lowpass(x, cut);
-  return x.map((v, i) => v - lo[i]);
-}
-
-/** Attack/decay envelope: linear attack, exponential decay with time constant tau (s). */
-const env = (t, attack, tau) => (t < attack ? t / attack : Math.exp(-(t - attack) / tau));
-
-/**
- * Band-limited oscillators: each wave is summed from its Fourier series up
- * to HARMONIC_CEILING Hz, so high notes do not alias into out-of-tune
- * whistles at a 22,050 Hz rate. harmonic(k) gives the sine and cosine
- * amplitudes of harmonic k.
- */
-const HARMONIC_CEILING = 9000;
-const WAVES = {
-  sine: { max: 1, harmonic: (k) => [1, 0] },
-  square: { max: 64, harmonic: (k) => [k % 2 ? 4 / (Math.PI * k) : 0, 0] },
-  pulse25: {
-    max: 64,
-    // Duty 1/4: (4 / (pi k)) sin(pi k / 4) cos(2 pi k (p - 1/8)), expanded.
-    harmonic: (k) => {
-      const a = (4 / (Math.PI * k)) * Math.sin((Math.PI * k) / 4);
-      return [a * Math.sin((Math.PI * k) / 4), a * Math.cos((Math.PI * k) / 4)];
-    },
-  },
-  triangle: { max: 15, harmonic: (k) => [0, k % 2 ? -8 / (Math.PI * Math.PI * k * k) : 0] },
-  saw: { max: 64, harmonic: (k) => [-2 / (Math.PI * k), 0] },
-};
-
-/** The harmonics of `wave` at `freq` as [k, sinAmp, cosAmp] triples. */
-function spectrum(wave, freq) {
-  const { max, harmonic } = WAVES[wave];
-  const out = [];
-  const top = Math.max(1, Math.min(max, Math.floor(HARMONIC_CEILING / freq)));
-  for (let k = 1; k <= top; k++) {
-    const [a, b] = harmonic(k);
-    if (a !== 0 || b !== 0) out.push([k, a, b]);
+  const peak = peakDb(out);
+  if (peak > 20 * Math.log10(loop ? PEAK_CEILING.loop : PEAK_CEILING.effect)) {
+    throw new Error(`${name}: peak ${peak.toFixed(2)} dBFS at loudness ${loudness} dB; lower its loudness`);
   }
   return out;
-}
-
-const sampleWave = (partials, phase) => {
-  let v = 0;
-  for (const [k, a, b] of partials) {
-    const x = TAU * k * phase;
-    v += a * Math.sin(x) + b * Math.cos(x);
-  }
-  return v;
-};
-
-/** Adds a tone into buf from sample `start`, wrapping round if `wrap`. */
-function addTone(buf, start, dur, freq, { wave = 'square', vol = 0.2, attack = 0.005, tau = 0.2, release = 0.03, vibrato = 0, wrap = false, slide = 0 }) {
-  const n = secs(dur + release);
-  const partials = spectrum(wave, freq * (1 + Math.max(0, slide) * (dur + release)));
-  let phase = 0;
-  for (let i = 0; i < n; i++) {
-    const t = i / RATE;
-    const f = freq * (1 + slide * t) * (1 + vibrato * Math.sin(TAU * 5.5 * t));
-    phase += f / RATE;
-    let a = env(t, attack, tau);
-    if (t > dur) a *= 1 - (t - dur) / release; // release ramp: no clicks
-    let k = start + i;
-    if (k >= buf.length) {
-      if (!wrap) break;
-      k %= buf.length;
-    }
-    buf[k] += vol * a * sampleWave(partials, phase % 1);
-  }
-}
-
-const NOTE_INDEX = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
-/** "C#4" -> Hz (equal temperament, A4 = 440). */
-export function noteHz(name) {
-  const m = /^([A-G])(#|b)?(-?\d)$/.exec(name);
-  if (!m) throw new Error(`bad note ${name}`);
-  const semis = NOTE_INDEX[m[1]] + (m[2] === '#' ? 1 : m[2] === 'b' ? -1 : 0) + 12 * (Number(m[3]) + 1);
-  return 440 * 2 ** ((semis - 69) / 12);
 }
 
 // --- effects -------------------------------------------------------------
+// Each has its own shape, so a player can tell them apart with eyes shut
+// (docs/sound.md): flip a hard "tak", deal a rising "fsst", sweep a long
+// riffling whoosh, slap a thump with a crack.
 
-/** A card turned onto the pile: a short bright rustle with a paper tick. */
+/** A short burst of noise through a resonance at `hz`, added into out at `at`. */
+function addTick(out, at, seed, hz, q, vol, tau) {
+  const n = Math.min(secs(tau * 8), out.length - at);
+  if (n <= 0) return;
+  const x = bandpass(noise(n, seed), () => hz, q);
+  for (let i = 0; i < n; i++) out[at + i] += vol * x[i] * env(i / RATE, 0.0004, tau);
+}
+
+/** A card snapped onto the pile: the edge's tick, then the card's body hitting cards. */
 function flip() {
-  const n = secs(0.09);
-  const x = highpass(noise(n, 11), () => 1800);
-  return x.map((v, i) => 0.9 * v * env(i / RATE, 0.004, 0.018) + (i < 40 ? 0.3 * Math.sin((TAU * 2400 * i) / RATE) * (1 - i / 40) : 0));
+  const out = new Float64Array(secs(0.08));
+  addTick(out, 0, 11, 3200, 1.5, 0.5, 0.003);
+  const land = secs(0.003);
+  for (let i = land; i < out.length; i++) {
+    const t = (i - land) / RATE;
+    out[i] += 0.2 * Math.sin(TAU * 190 * t) * env(t, 0.0008, 0.015) + 0.25 * Math.sin(TAU * 560 * t) * env(t, 0.0005, 0.01);
+  }
+  addTick(out, land, 13, 1100, 1.0, 0.7, 0.008);
+  return out;
 }
 
-/** Dealing: a lighter, shorter flip. */
+/** Dealing: a card sliding off the deck across the felt, brightening as it goes, and a soft stop. */
 function deal() {
-  const n = secs(0.06);
-  const x = highpass(noise(n, 12), () => 2600);
-  return x.map((v, i) => 0.6 * v * env(i / RATE, 0.002, 0.012));
+  const n = secs(0.13);
+  const slide = bandpass(noise(n, 12), (i) => 1400 + 2400 * (i / n), 2);
+  const end = secs(0.1);
+  const out = slide.map((v, i) => v * Math.sin((Math.PI * Math.min(i, end)) / end) ** 1.2 * (i < end ? 1 : 0));
+  addTick(out, end - secs(0.004), 14, 2500, 2, 0.4, 0.004);
+  return out;
 }
 
+const SLAP_DRIVE = 3;
 /** A hand slapping the pile: a dull thump under a sharp smack. */
 function slap() {
   const n = secs(0.26);
@@ -170,22 +107,35 @@ function slap() {
     phase += (130 - 70 * Math.min(1, t / 0.08)) / RATE;
     out[i] = 2.2 * smack[i] * env(t, 0.001, 0.03) + 0.7 * Math.sin(TAU * phase) * env(t, 0.002, 0.06);
   }
+  // Saturating the hit (as a real palm on cards does) takes off the few
+  // needle peaks of the noise: more loudness under the same peak.
+  return out.map((v) => Math.tanh(SLAP_DRIVE * v));
+}
+
+/**
+ * The pile swept to the winner: a low whoosh whose colour rises and falls,
+ * with the riffle of the cards' edges running through it, fast in the middle.
+ */
+function sweep() {
+  const n = secs(0.45);
+  const shape = (i) => Math.sin((Math.PI * i) / n) ** 1.5;
+  const out = bandpass(noise(n, 31), (i) => 250 + 650 * Math.sin((Math.PI * i) / n), 0.9).map((v, i) => 1.2 * v * shape(i));
+  let t = 0.02;
+  for (let k = 0; t < 0.42; k++) {
+    const i = secs(t);
+    addTick(out, i, 100 + k, 1600, 3, 0.4 * shape(i), 0.003);
+    t += 0.034 - 0.022 * Math.sin((Math.PI * t) / 0.45); // 34 ms apart at the ends, 12 ms in the middle
+  }
   return out;
 }
 
-/** The pile swept to the winner: a noise swoosh whose brightness rises and falls. */
-function sweep() {
-  const n = secs(0.42);
-  const x = lowpass(noise(n, 31), (i) => 500 + 3500 * Math.sin((Math.PI * i) / n));
-  return x.map((v, i) => 1.6 * v * Math.sin((Math.PI * i) / n) ** 1.5);
-}
-
-/** Wrong slap: a low, rough two-oscillator buzz. */
+/** Wrong slap: two short, low, rough buzzes ("eh-eh"). */
 function buzz() {
-  const n = secs(0.42);
-  const out = new Float64Array(n);
-  addTone(out, 0, 0.36, 98, { wave: 'saw', vol: 0.35, attack: 0.01, tau: 1, release: 0.05 });
-  addTone(out, 0, 0.36, 104, { wave: 'square', vol: 0.2, attack: 0.01, tau: 1, release: 0.05 });
+  const out = new Float64Array(secs(0.4));
+  for (const at of [0, 0.19]) {
+    addTone(out, secs(at), 0.13, 98, { wave: 'saw', vol: 0.35, attack: 0.008, tau: 1, release: 0.03 });
+    addTone(out, secs(at), 0.13, 104, { wave: 'square', vol: 0.2, attack: 0.008, tau: 1, release: 0.03 });
+  }
   return lowpass(out, () => 1400);
 }
 
@@ -220,52 +170,6 @@ function lose() {
     });
   }
   return lowpass(out, () => 1600);
-}
-
-// --- music ---------------------------------------------------------------
-
-/**
- * Renders the score in assets/src/theme.json as a seamless loop: every
- * voice writes with wrap-around, so tails that run past the end sound at the
- * start, exactly as they would when the loop repeats.
- */
-function theme(score) {
-  const beat = 60 / score.tempo;
-  const beats = score.bars.length * 4;
-  const out = new Float64Array(secs(beats * beat));
-  const at = (b) => Math.round(b * beat * RATE);
-  // Bass and off-beat chord stabs from the bar chords.
-  score.bars.forEach((bar, b) => {
-    const span = 4 / bar.length;
-    bar.forEach((name, k) => {
-      const chord = score.chords[name];
-      for (let j = 0; j < span; j++) {
-        const pos = b * 4 + k * span + j;
-        addTone(out, at(pos), beat * 0.8, noteHz(chord.bass[j % 2]), { wave: 'triangle', vol: 0.24, tau: 0.35, wrap: true });
-        if (j % 2 === 1) {
-          for (const nm of chord.tones) {
-            addTone(out, at(pos), beat * 0.35, noteHz(nm), { wave: 'square', vol: 0.035, tau: 0.12, wrap: true });
-          }
-        }
-      }
-    });
-  });
-  // Melody: a 25% pulse lead with a little vibrato.
-  let pos = 0;
-  for (const [nm, len] of score.melody) {
-    if (nm !== 'r') {
-      addTone(out, at(pos), len * beat * 0.9, noteHz(nm), { wave: 'pulse25', vol: 0.13, tau: 0.5, vibrato: 0.003, wrap: true });
-    }
-    pos += len;
-  }
-  if (pos !== beats) throw new Error(`theme: melody has ${pos} beats, bars need ${beats}`);
-  // Brushed hi-hat on the off-beat eighths.
-  const hat = highpass(noise(secs(0.04), 41), () => 6000);
-  for (let e = 1; e < beats * 2; e += 2) {
-    const s = at(e / 2);
-    for (let i = 0; i < hat.length; i++) out[(s + i) % out.length] += 0.12 * hat[i] * env(i / RATE, 0.001, 0.01);
-  }
-  return lowpass(out, () => 7000, true);
 }
 
 /** Float samples -> Int16 with hard clipping (effects are mastered below 1). */

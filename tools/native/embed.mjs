@@ -162,6 +162,16 @@ function soundsSource(assets) {
   return text;
 }
 
+/** The PSP save folder's ICON0.PNG (native/psp/psp_save.c): the EBOOT's own
+ * 144x80 icon, so that the Saved Data Utility shows the game's picture. */
+function iconSource(assets) {
+  const file = path.join(assets, 'ICON0.PNG');
+  const bytes = fs.existsSync(file) ? fs.readFileSync(file) : Buffer.alloc(0);
+  if (!bytes.length) console.error(`embed: WARNING ${file} is missing: the save folder gets no icon`);
+  return `${HEADER}const unsigned char embedded_icon[${Math.max(1, bytes.length)}] = {\n${byteList(bytes.length ? bytes : Buffer.alloc(1))}\n};\n`
+    + `const unsigned long embedded_icon_len = ${bytes.length}UL;\n`;
+}
+
 /** Files as named, NUL-terminated texts: the array `symbol` of
  * EmbeddedText and `symbol`_count (native/core/embedded.h). */
 function textsSource(symbol, files) {
@@ -196,3 +206,4 @@ if (opts.scripts) {
 writeIfChanged(path.join(opts.out, 'embedded_bundle.c'), bundleSource(opts.bundle));
 writeIfChanged(path.join(opts.out, 'embedded_atlas.c'), atlasSource(opts.assets, opts.atlas));
 writeIfChanged(path.join(opts.out, 'embedded_sounds.c'), soundsSource(opts.assets));
+if (opts.atlas === 'psp') writeIfChanged(path.join(opts.out, 'embedded_icon.c'), iconSource(opts.assets));

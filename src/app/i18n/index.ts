@@ -1,5 +1,5 @@
 // The language tables by settings code.
-import type { Language } from '../settings';
+import type { Language } from '../options';
 import { EN } from './en';
 import { RU } from './ru';
 import type { Strings } from './strings';

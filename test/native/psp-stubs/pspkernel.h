@@ -33,5 +33,6 @@ int sceKernelWaitSema(SceUID semaid, int signal, SceUInt *timeout);
 SceInt64 sceKernelGetSystemTimeWide(void);
 int sceKernelRegisterExitCallback(int cbid);
 void sceKernelExitGame(void);
+int sceKernelDelayThread(SceUInt delay);
 void sceKernelDcacheWritebackAll(void);
 #endif

@@ -1,0 +1,259 @@
+// The table: one game and the times at which its CPU players act, as a
+// plain value. This is the one scheduler: the app (src/app/table.ts), the
+// simulation benchmark (bench/sim/entry.ts) and the CPU tests
+// (test/ai/table.ts) all drive a table through these functions, and only the
+// app draws it. CPU seats play after their playDelay, slap at their planned
+// times and name takers with chooseTaker; a won pile goes to its winner after
+// COLLECT_MS unless they take it first (docs/rules.md, "Timing the table adds").
+// People act through humanSlap and act, at times their driver chooses.
+import { chooseTaker, planSlaps, playDelay, type SlapPlan } from '../ai';
+import { apply, newGame, orderSlaps } from '../rules';
+import type { Action, ApplyResult, GameOptions, GameState, Seat } from '../rules/types';
+import { cpuGroups, type Controller, type CpuGroup } from './seats';
+
+/** A time that never comes: nothing scheduled. */
+export const NEVER = 0x3fffffff;
+/** A won pile waits this long for its winner to collect it (slappable meanwhile). */
+export const COLLECT_MS = 1000;
+/** A CPU naming the joker's taker thinks this long. */
+export const CHOOSE_MS = 900;
+
+/**
+ * Told of every action the table applies, accepted or refused, after the
+ * game has moved on (`table.game` is the new state, `before` the old one).
+ */
+export type TableListener = (table: Table, action: Action, result: ApplyResult, before: GameState, t: number) => void;
+
+export interface Table {
+  game: GameState;
+  readonly seats: readonly Controller[];
+  readonly cpus: readonly CpuGroup[];
+  /** The CPU players' rng state (the engine carries its own). */
+  rng: number;
+  /** Slaps the CPU seats intend for the pile as it is; nextPlan is the first not yet fired. */
+  plans: readonly SlapPlan[];
+  nextPlan: number;
+  playAt: number;
+  collectAt: number;
+  chooseAt: number;
+  /** When the game ended, NEVER before. */
+  overAt: number;
+  /** When the pile's top card landed: a slap's speed is measured from it. */
+  topAt: number;
+  /** When the table was paused, -1 when running. */
+  pausedAt: number;
+  readonly listener: TableListener | null;
+}
+
+export interface TableSetup {
+  options: GameOptions;
+  seed: number;
+  dealer: Seat;
+  seats: readonly Controller[];
+  aiSeed: number;
+}
+
+export function newTable(setup: TableSetup, now: number, listener: TableListener | null = null): Table {
+  const table: Table = {
+    game: newGame(setup.options, setup.seed, setup.dealer),
+    seats: setup.seats,
+    cpus: cpuGroups(setup.seats),
+    rng: setup.aiSeed >>> 0 || 1,
+    plans: [],
+    nextPlan: 0,
+    playAt: NEVER,
+    collectAt: NEVER,
+    chooseAt: NEVER,
+    overAt: NEVER,
+    topAt: now,
+    pausedAt: -1,
+    listener,
+  };
+  schedule(table, now);
+  return table;
+}
+
+/** The earliest time something is scheduled, NEVER when the table waits for a person (or the game is over). */
+export function nextDue(table: Table): number {
+  if (table.game.over !== null) return NEVER;
+  const slapAt = table.nextPlan < table.plans.length ? table.plans[table.nextPlan]!.at : NEVER;
+  return Math.min(slapAt, table.playAt, table.collectAt, table.chooseAt);
+}
+
+/** Runs scheduled CPU actions (and collects) with times up to `until`, earliest first. */
+export function runDue(table: Table, until: number): void {
+  for (let guard = 0; guard < 64; guard++) {
+    const t = nextDue(table);
+    if (t === NEVER || t > until) return;
+    if (table.nextPlan < table.plans.length && t === table.plans[table.nextPlan]!.at) fireSlapsAt(table, t, -1);
+    else if (t === table.collectAt) cpuCollect(table, t);
+    else if (t === table.chooseAt) cpuChoose(table, t);
+    else cpuPlay(table, t);
+  }
+}
+
+/** A person's slap at `now`, judged together with the CPU slaps due at the same instant. */
+export function humanSlap(table: Table, seat: Seat, now: number): void {
+  fireSlapsAt(table, now, seat);
+}
+
+/** The CPU slaps planned for time t (and a person's, when seat >= 0), in the rules' order. */
+function fireSlapsAt(table: Table, t: number, human: Seat): void {
+  const batch: { seat: Seat; at: number }[] = [];
+  while (table.nextPlan < table.plans.length && table.plans[table.nextPlan]!.at === t) batch.push(table.plans[table.nextPlan++]!);
+  if (human >= 0) batch.push({ seat: human, at: t });
+  const ordered = batch.length > 1 ? orderSlaps(table.game, batch) : batch;
+  const pileBefore = table.game.pile;
+  for (const s of ordered) {
+    // A CPU's plan was for the pile it saw; once the pile is claimed it is void.
+    if (s.seat !== human && table.game.pile !== pileBefore) continue;
+    act(table, { type: 'slap', seat: s.seat, at: t }, t);
+  }
+}
+
+function cpuPlay(table: Table, t: number): void {
+  // A CPU that is about to slap the pile does that first instead of covering it.
+  const slapping = ownSlapAfter(table, table.game.turn, t);
+  if (slapping !== NEVER) {
+    table.playAt = slapping + 1;
+    return;
+  }
+  table.playAt = NEVER;
+  act(table, { type: 'play', seat: table.game.turn, at: t }, t);
+}
+
+/** The time of this seat's own planned valid slap at or after t, or NEVER. */
+function ownSlapAfter(table: Table, seat: Seat, t: number): number {
+  for (let i = table.nextPlan; i < table.plans.length; i++) {
+    const p = table.plans[i]!;
+    if (p.seat === seat && p.valid && p.at >= t) return p.at;
+  }
+  return NEVER;
+}
+
+/** The won pile goes to its winner when nobody slapped it in time (a person's too, if they did not take it). */
+function cpuCollect(table: Table, t: number): void {
+  table.collectAt = NEVER;
+  const due = table.game.pendingCollect;
+  if (due !== null) act(table, { type: 'collect', seat: due.seat, at: t }, t);
+}
+
+function cpuChoose(table: Table, t: number): void {
+  table.chooseAt = NEVER;
+  const seat = table.game.pendingChoice;
+  if (seat !== null) act(table, { type: 'choose', seat, target: chooseTaker(table.game, seat), at: t }, t);
+}
+
+/** Applies one action at time t, tells the listener, and reschedules the CPU players. */
+export function act(table: Table, action: Action, t: number): void {
+  const before = table.game;
+  const result = apply(before, action);
+  if (!result.ok) {
+    // e.g. a barred seat's slap: nothing happens, but the schedule must stay true to the game.
+    schedule(table, t);
+    if (table.listener !== null) table.listener(table, action, result, before, t);
+    return;
+  }
+  const game = (table.game = result.state);
+  for (const e of result.events) {
+    if (e.type === 'collectDue') table.collectAt = t + COLLECT_MS;
+    else if (e.type === 'gameOver') table.overAt = t;
+  }
+  if (table.listener !== null) table.listener(table, action, result, before, t);
+  if (game.pile !== before.pile && game.pile.length !== before.pile.length) {
+    table.topAt = t;
+    replan(table, t);
+  }
+  // Whoever is to play now waits their own pause from this moment.
+  if (game.turn !== before.turn || game.pile.length < before.pile.length) table.playAt = NEVER;
+  schedule(table, t);
+}
+
+/** Fresh CPU slap plans for the pile as it now is; unfired old ones are dropped. */
+function replan(table: Table, t: number): void {
+  let plans: SlapPlan[] = [];
+  for (const group of table.cpus) {
+    const planned = planSlaps(table.game, group.seats, group.difficulty, t, table.rng);
+    table.rng = planned.rng;
+    plans = plans.length === 0 ? planned.plans : plans.concat(planned.plans).sort((a, b) => a.at - b.at);
+  }
+  table.plans = plans;
+  table.nextPlan = 0;
+}
+
+/** Who acts next and when: a CPU's play or choice, or nothing while a person is to act. */
+function schedule(table: Table, t: number): void {
+  const game = table.game;
+  if (game.over !== null) {
+    table.playAt = table.collectAt = table.chooseAt = NEVER;
+    return;
+  }
+  if (game.pendingCollect === null) table.collectAt = NEVER;
+  if (game.pendingChoice !== null) {
+    table.playAt = NEVER;
+    if (table.seats[game.pendingChoice]!.kind === 'cpu' && table.chooseAt === NEVER) table.chooseAt = t + CHOOSE_MS;
+    return;
+  }
+  table.chooseAt = NEVER;
+  const mover = table.seats[game.turn]!;
+  if (game.pendingCollect !== null || mover.kind !== 'cpu') {
+    table.playAt = NEVER;
+    return;
+  }
+  if (table.playAt === NEVER) {
+    const d = playDelay(mover.difficulty, table.rng);
+    table.rng = d.rng;
+    // Later cards of a penalty lay follow quickly: they are not compared.
+    const laying = game.lay !== null && game.lay.left < game.lay.total;
+    table.playAt = t + (laying ? d.delay >> 1 : d.delay);
+  }
+}
+
+/**
+ * The seat whose action the game waits for now: the seat naming a taker,
+ * the winner of a pile due to be collected, or the seat to play; -1 when over.
+ */
+export function seatToAct(game: GameState): Seat {
+  if (game.over !== null) return -1;
+  if (game.pendingChoice !== null) return game.pendingChoice;
+  if (game.pendingCollect !== null) return game.pendingCollect.seat;
+  return game.turn;
+}
+
+// ---- pausing (the quit question) ----
+
+export function pauseTable(table: Table, now: number): void {
+  if (table.pausedAt < 0) table.pausedAt = now;
+}
+
+/** Resumes, moving every scheduled time by the pause so nobody gains from it; returns the shift. */
+export function resumeTable(table: Table, now: number): number {
+  if (table.pausedAt < 0) return 0;
+  const shift = now - table.pausedAt;
+  table.pausedAt = -1;
+  if (table.playAt !== NEVER) table.playAt += shift;
+  if (table.collectAt !== NEVER) table.collectAt += shift;
+  if (table.chooseAt !== NEVER) table.chooseAt += shift;
+  if (table.overAt !== NEVER) table.overAt += shift;
+  table.topAt += shift;
+  if (table.nextPlan < table.plans.length) {
+    const moved: SlapPlan[] = [];
+    for (let i = table.nextPlan; i < table.plans.length; i++) moved.push({ ...table.plans[i]!, at: table.plans[i]!.at + shift });
+    table.plans = moved;
+    table.nextPlan = 0;
+  }
+  return shift;
+}
+
+/** Test-only view of the table's timers (ratscrew.debug()). */
+export function tableTimers(table: Table): object {
+  const at = (t: number): number | null => (t === NEVER ? null : t);
+  return {
+    plans: table.plans.slice(table.nextPlan),
+    playAt: at(table.playAt),
+    collectAt: at(table.collectAt),
+    chooseAt: at(table.chooseAt),
+    overAt: at(table.overAt),
+    paused: table.pausedAt >= 0,
+  };
+}

@@ -1,0 +1,77 @@
+// The release EBOOT (make psp) played with live buttons in PPSSPP: the real
+// controller path (sceCtrlPeekBufferPositive, button edges, the 222 MHz
+// clock and the frame loop of native/psp/psp_game.c), not the replay's
+// scripted masks. What the game did after each press is read from its log:
+// the script's "scene" lines and the host's "sound" lines (ids of
+// src/assets/sounds.ts), placed by the harness's own "press" lines. The
+// harness writes a press line only after the emulator has run the frame
+// that saw it, so a press's effect may come just before its own line: the
+// k-th press is given the log from the press before it to the press after.
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SOUND } from '../../src/assets/sounds';
+import { ROOT } from '../native/headless';
+import { compare, readPng } from './pixels';
+import { frameAt, makePsp, missing, runEboot, type EmulatorRun, type Step } from './ppsspp';
+
+const why = missing();
+// On the game's clock after boot: the title is up once the bundle has
+// loaded (about 0.3 s at 222 MHz; docs/performance.md).
+const STEPS: Step[] = [
+  { at_frame: frameAt(1500), screenshot: 'title' },
+  { at_frame: frameAt(1600), press: 'cross', comment: 'Play' },
+  { at_frame: frameAt(3000), screenshot: 'table' },
+  { at_frame: frameAt(3100), press: 'square', comment: 'play a card' },
+  { at_frame: frameAt(4300), press: 'cross', comment: 'slap' },
+  { at_frame: frameAt(5500), press: 'start', comment: 'the quit question' },
+  { at_frame: frameAt(6000), screenshot: 'quit-question' },
+  { at_frame: frameAt(6100), press: 'start', comment: 'leave the table' },
+  { at_frame: frameAt(7300), press: 'start', comment: 'quit from the title' },
+  { at_frame: frameAt(8800), screenshot: 'after-quit' },
+];
+
+let run: EmulatorRun;
+let lines: string[] = [];
+/** The index in lines of each press line. */
+let presses: number[] = [];
+
+describe.skipIf(why !== null)('the release EBOOT with live buttons in PPSSPP', () => {
+  beforeAll(() => {
+    makePsp('psp');
+    run = runEboot(path.join(ROOT, 'build/psp/EBOOT.PBP'), 'live', STEPS, 20);
+    lines = run.log.split('\n');
+    presses = lines.flatMap((l, i) => (/\[harness\] press /.test(l) ? [i] : []));
+  }, 1_800_000);
+
+  const around = (k: number) => lines.slice(k > 0 ? presses[k - 1]! : 0, k + 1 < presses.length ? presses[k + 1]! : lines.length);
+  const printed = (k: number) => around(k).filter((l) => l.includes('[PRINTF] stdout: ')).map((l) => l.slice(l.indexOf('stdout: ') + 8).trim());
+  const sounds = (k: number) => printed(k).filter((l) => l.startsWith('psp: sound ')).map((l) => Number(l.slice(11)));
+
+  it('the harness pressed every button', () => {
+    expect(run.status, run.stdout.slice(-2000)).toBe(0);
+    expect(presses.length).toBe(STEPS.filter((s) => s.press).length);
+  });
+
+  it('Cross on the title starts a game', () => {
+    expect(printed(0)).toContain('[script] scene table');
+    const c = compare(readPng(path.join(run.out, 'title.png')), readPng(path.join(run.out, 'table.png')), path.join(run.out, 'diff-title-table.png'));
+    expect(c.differing).toBeGreaterThan(5000);
+  });
+
+  it('Square plays a card and Cross slaps', () => {
+    expect(sounds(1)).toContain(SOUND.flip);
+    // A slap on a slappable pile sounds "slap"; on any other, "buzz".
+    expect(sounds(2).some((id) => id === SOUND.slap || id === SOUND.buzz), `sounds after Cross: ${sounds(2).join(',')}`).toBe(true);
+  });
+
+  it('Start asks, Start again returns to the title, Start there quits', () => {
+    expect(printed(3).filter((l) => l.startsWith('[script] scene'))).toEqual([]);
+    expect(printed(4)).toContain('[script] scene title');
+    const title = lines.findIndex((l) => l.endsWith('[script] scene title'));
+    const quit = lines.findIndex((l) => l.endsWith('psp: the game asked to quit'));
+    expect(quit, 'the game quit before it was back on the title').toBeGreaterThan(title);
+    expect(quit).toBeGreaterThan(presses[4]!);
+    expect(lines.slice(quit).join('\n')).toMatch(/sceKernelExitGame/);
+    expect(run.log).not.toContain('psp: HOME:');
+  });
+});
