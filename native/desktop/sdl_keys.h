@@ -9,7 +9,8 @@
 typedef struct SdlInput {
     uint32_t held_keys;          /* bit i: entry i of the key table is down */
     uint32_t pressed;            /* buttons pressed since the frame began */
-    SDL_GameController *pad;     /* the first controller found, or NULL */
+    SDL_GameController *pad;     /* the first controller found (the left player's), or NULL */
+    SDL_GameController *pad2;    /* the second (the right player's), or NULL */
 } SdlInput;
 
 /* Starts a frame's events: forgets the presses of the last frame. */
@@ -21,5 +22,7 @@ void sdl_input_event(SdlInput *in, const SDL_Event *e);
  * shorter than a frame still counts as one press. */
 uint32_t sdl_input_mask(const SdlInput *in);
 void sdl_input_close(SdlInput *in);
+/* The key bindings as text, printed when the window opens. */
+const char *sdl_input_help(void);
 
 #endif
