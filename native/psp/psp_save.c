@@ -121,7 +121,8 @@ static void make_folder(void)
 
 int psp_save_store(void *user, const char *text, size_t len)
 {
-    static const SaveOps ops = { io_sync, io_remove, io_rename };
+    /* FAT's rename cannot replace a file: remove_before_rename = 1. */
+    static const SaveOps ops = { io_sync, io_remove, io_rename, 1, 0 };
     int ok;
     (void)user;
     make_folder();
