@@ -72,6 +72,7 @@ assets: node_modules/.package-lock.json
 bench: bundle
 	$(MAKE) -C native headless
 	node bench/run.mjs
+	node bench/fairness.mjs
 
 soak: bundle
 	$(MAKE) -C native headless
