@@ -1,8 +1,8 @@
 // When the CPU players slap. Called after every change of the pile; the CPU
 // seats decide together, as one opponent, whether one of them slaps (or
 // misses, or slaps a pile that only looks slappable), who, and when, from
-// public information only: the face-up pile, the options, who is barred and
-// how many cards each seat holds. The stacks' contents and the engine's own
+// public information only: the face-up pile, the options, who is barred or
+// banned and how many cards each seat holds. The stacks' contents and the engine's own
 // rng are never read.
 //
 // One reaction per pile contest, not one per seat: if each CPU drew its own
@@ -23,9 +23,9 @@ export interface SlapPlan {
   valid: boolean;
 }
 
-/** May this seat slap at all? Barred seats never; seats without cards only with slap-in. */
+/** May this seat slap at all? Barred or banned seats never (docs/rules.md, Variants); seats without cards only with slap-in. */
 function maySlap(state: GameState, seat: Seat): boolean {
-  if (state.barred[seat]) return false;
+  if (state.barred[seat] || state.slapBan[seat] > 0) return false;
   return state.options.slapIn || cardCount(state, seat) > 0;
 }
 

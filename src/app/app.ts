@@ -13,7 +13,8 @@ import {
   BTN_UP,
 } from '../contract';
 import { stringsFor } from './i18n';
-import { anyPressed, readButtons, resetButtons, wasPressed } from './input';
+import { addPressed, anyPressed, readButtons, resetButtons, wasPressed } from './input';
+import { menuAliases } from './pads';
 import { changeRow, gameOptions, optionRows, rowText, type Settings } from './options';
 import {
   CUE_CLICK,
@@ -33,6 +34,8 @@ import { pressedMask } from './input';
 /** What the app needs from the host (src/host/entry.ts passes the real one). */
 export interface Services {
   readonly seed: number;
+  /** The host's platform (docs/host-api.md); the desktop adds its key bindings to How to play. */
+  readonly platform?: string;
   load(): string | null;
   save(text: string): boolean;
   log(text: string): void;
@@ -117,6 +120,8 @@ function advance(now: number, buttons: number): void {
     }
   }
   if (anyPressed()) lastInputAt = now;
+  // Two people share the PSP: in menus either one's buttons work (src/app/pads.ts).
+  if (settings.humans === 2 && screen.scene !== SCENE_TABLE) addPressed(menuAliases(pressedMask()));
   if (screen.scene !== SCENE_TITLE && quitQuestion(now)) return;
   switch (screen.scene) {
     case SCENE_TITLE:
@@ -255,7 +260,8 @@ function openHowTo(): void {
 /** The rule set's pages, then one page with this game's own options. */
 function howToPages(): string[] {
   const t = screen.strings;
-  if (settings.ruleSet === 'russian') return [...t.howToRussian, t.activeRulesTitle + '\n\n' + t.russianJokerHelp[settings.russianJokers]];
+  if (settings.ruleSet === 'russian')
+    return [...t.howToRussian, t.activeRulesTitle + '\n\n' + t.russianJokerHelp[settings.russianJokers], twoPlayersPage()];
   const slaps: string[] = [];
   for (const rule of SLAP_RULES) {
     if (settings.slapRules[rule] && (rule !== 'joker' || settings.jokers)) slaps.push(t.slapRuleHelp[rule]);
@@ -264,10 +270,27 @@ function howToPages(): string[] {
   const pages = [...t.howToClassic];
   for (let i = 0; i < slaps.length || i === 0; i += 6) {
     const lines = [t.activeRulesTitle, '', ...slaps.slice(i, i + 6)];
-    if (i + 6 >= slaps.length) lines.push('', t.penaltyHelp(settings.wrongSlapPenalty), t.slapInHelp(settings.slapIn));
+    if (i + 6 >= slaps.length) {
+      lines.push('', wrongSlapHelp(), t.slapInHelp(settings.slapIn));
+      if (settings.tensStop) lines.push(t.tensStopHelp);
+    }
     pages.push(lines.join('\n'));
   }
+  pages.push(twoPlayersPage());
   return pages;
+}
+
+/** Two people on one PSP; on the desktop, with the keyboard's and controllers' bindings too. */
+function twoPlayersPage(): string {
+  const t = screen.strings;
+  return services.platform === 'desktop' ? t.howToTwoPlayers + '\n' + t.desktopKeys : t.howToTwoPlayers;
+}
+
+function wrongSlapHelp(): string {
+  const t = screen.strings;
+  if (settings.wrongSlap === 'pileToNext') return t.pileToNextHelp;
+  if (settings.wrongSlap === 'ban') return t.banHelp(settings.banCards);
+  return t.penaltyHelp(settings.wrongSlapPenalty);
 }
 
 function howToFrame(): void {
@@ -296,7 +319,7 @@ function startGame(now: number): void {
   if (dealer >= options.players) dealer = 0;
   table = startTable(
     screen,
-    { options, seed: gameSeed(), dealer, difficulty: settings.difficulty, withHuman: true, aiSeed: aiSeed() },
+    { options, seed: gameSeed(), dealer, difficulty: settings.difficulty, withHuman: true, humans: settings.humans, aiSeed: aiSeed() },
     now,
   );
 }
@@ -310,9 +333,17 @@ function tableFrame(now: number): void {
 function finishGame(played: AppTable): void {
   const game = played.table.game;
   const over = game.over!;
-  const set = stats[game.options.ruleSet];
-  set.games++;
-  if (over.winner === played.you) set.wins++;
+  // Two people's games are kept apart from the lifetime statistics of single play.
+  if (played.duel) {
+    const two = stats.twoPlayer;
+    two.games++;
+    if (over.winner === played.humans[0]) two.leftWins++;
+    else if (over.winner === played.humans[1]) two.rightWins++;
+  } else {
+    const set = stats[game.options.ruleSet];
+    set.games++;
+    if (over.winner === played.you) set.wins++;
+  }
   save();
   dealer = nextDealer(game);
   const r = screen.results;
@@ -323,10 +354,12 @@ function finishGame(played: AppTable): void {
   r.ranking = res.ranking;
   r.fastestMs = res.fastestMs;
   r.cardsPlayed = res.cardsPlayed;
-  r.lifetime = [
-    t.lifetimeLine(t.ruleSetNames.classic, stats.classic.games, stats.classic.wins),
-    t.lifetimeLine(t.ruleSetNames.russian, stats.russian.games, stats.russian.wins),
-  ];
+  r.lifetime = played.duel
+    ? [t.twoPlayerLine(stats.twoPlayer.games, stats.twoPlayer.leftWins, stats.twoPlayer.rightWins)]
+    : [
+        t.lifetimeLine(t.ruleSetNames.classic, stats.classic.games, stats.classic.wins),
+        t.lifetimeLine(t.ruleSetNames.russian, stats.russian.games, stats.russian.wins),
+      ];
   screen.scene = SCENE_RESULTS;
 }
 
@@ -361,6 +394,7 @@ export function debugState(): string {
       ? {
           game: t.game,
           names: t.names,
+          marks: t.marks,
           message: t.message,
           hint: t.hint,
           comparison: t.comparison,

@@ -13,6 +13,7 @@ function services(host: Host | undefined): Services {
   const h = host ?? ({} as Partial<Host>);
   return {
     seed: typeof h.seed === 'number' ? h.seed >>> 0 : 1,
+    platform: typeof h.platform === 'string' ? h.platform : undefined,
     load: () => (typeof h.load === 'function' ? h.load() : null),
     save: (text) => (typeof h.save === 'function' ? h.save(text) : false),
     log: (text) => {

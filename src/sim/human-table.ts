@@ -211,9 +211,9 @@ export function playHumanGame(
   return out;
 }
 
-/** Whether the seat may slap at all: not barred, and holding cards unless slapping in is on (docs/rules.md). */
+/** Whether the seat may slap at all: not barred or banned, and holding cards unless slapping in is on (docs/rules.md). */
 function maySlap(game: GameState, seat: number): boolean {
-  return !game.barred[seat] && (game.options.slapIn || game.stacks[seat]!.length > 0);
+  return !game.barred[seat] && game.slapBan[seat]! <= 0 && (game.options.slapIn || game.stacks[seat]!.length > 0);
 }
 
 /** Square (play or collect) or naming a taker, as the app's humanPlay and picker do. */

@@ -7,6 +7,7 @@ import * as C from './colours';
 import { capture, copyRun, mark, newRun, rect, sprite, spriteRect } from './drawlist';
 import { drawBack, drawCard } from './cards';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
+import { drawPspButtons } from './psp-picture';
 import { drawFelt, drawPanel } from './widgets';
 
 function slots(n: number): TextSlot[] {
@@ -125,6 +126,7 @@ export function drawHowTo(s: Screen): void {
   drawPanel(30, 10, 420, 232, C.WHITE);
   howTitle.draw(FONT_LARGE, s.strings.howToTitle, 240, 18, ALIGN_CENTRE, C.GOLD);
   howBody.draw(FONT_SMALL, s.howToPages[s.howToPage] ?? '', 46, 46, ALIGN_LEFT, C.WHITE, 388);
+  if ((s.howToPages[s.howToPage] ?? '').startsWith(s.strings.howToTwoPlayers)) drawPspButtons(s.strings, 140, 150);
   howPage.draw(FONT_SMALL, s.strings.page(s.howToPage + 1, s.howToPages.length), 432, 226, ALIGN_RIGHT, C.GREY);
   howHint.draw(FONT_SMALL, s.strings.howToHint, 240, 254, ALIGN_CENTRE, C.GREY);
   keep(from);
