@@ -66,9 +66,17 @@ static Vm *create_vm(void)
     memset(&host, 0, sizeof host);
     host.load = psp_save_load;
     host.save = psp_save_store;
+    host.problem = psp_save_problem;
     host.clock_ms = clock_ms;
     host.log = host_log;
     return vm_create(&config, &host);
+}
+
+static volatile unsigned frames_run;
+
+unsigned psp_game_frames(void)
+{
+    return frames_run;
 }
 
 /* Runs frames until HOME, QUIT or a script error. */
@@ -84,7 +92,9 @@ static void game_loop(Vm *vm)
     sound.quit = sink_quit;
     while (!quit && !psp_exit_requested()) {
         const int32_t *cmds;
-        int count = vm_frame(vm, (int)(clock_ms(NULL) - start), read_buttons(), &cmds);
+        int count;
+        frames_run++;
+        count = vm_frame(vm, (int)(clock_ms(NULL) - start), read_buttons(), &cmds);
         if (count < 0) return;
         commands_run(cmds, count, &sound); /* sounds, music, quit */
         psp_video_frame(cmds, count);      /* presented before any quit */

@@ -18,6 +18,7 @@ import { stringsFor } from './i18n';
 import { addPressed, anyPressed, menuPressed, readButtons, resetButtons, wasPressed } from './input';
 import { howToPages } from './howto';
 import { addGame, defaultStats, statsRows } from './lifetime';
+import { asProblem, loadNotice, saveNotice } from './notice';
 import { menuAliases } from './pads';
 import { changeRow, gameOptions, optionRows, rowText, type Settings } from './options';
 import {
@@ -44,6 +45,8 @@ export interface Services {
   load(): string | null;
   save(text: string): boolean;
   log(text: string): void;
+  /** What went wrong with the last load or save (host.problem), or null. */
+  problem?(): string | null;
 }
 
 /** Idle this long on the title and a CPU-only game plays behind it. */
@@ -74,6 +77,9 @@ let dealer = 0;
 let lastInputAt = 0;
 let started = false;
 let noticePending = false;
+/** A notice due at the next frame (src/app/notice.ts), or ''. */
+let noticeDue = '';
+let lastNow = 0;
 /** The game on the table (or behind the title in the demo); null before the first. */
 let table: AppTable | null = null;
 
@@ -90,8 +96,11 @@ export function startApp(host: Services): Screen {
   settings = loaded.settings;
   stats = loaded.stats;
   screen = newScreen(stringsFor(settings.language, services.platform));
-  noticePending = damaged || loaded.damaged;
+  const problem = asProblem(host.problem?.());
+  noticePending = damaged || loaded.damaged || problem === 'damaged';
   if (noticePending) host.log('saved data was damaged; defaults used where unreadable');
+  noticeDue = loadNotice(problem, settings.language) ?? '';
+  if (noticeDue !== '') host.log(`saved data could not be read: ${problem}`);
   applyAudioSettings();
   started = false;
   table = null;
@@ -104,11 +113,21 @@ function applyAudioSettings(): void {
 }
 
 function save(): void {
+  let saved = false;
   try {
-    if (!services.save(writeSave(settings, stats))) services.log('saving settings failed');
+    saved = services.save(writeSave(settings, stats));
   } catch {
-    services.log('saving settings failed');
+    saved = false;
   }
+  if (saved) return;
+  const problem = asProblem(services.problem?.());
+  services.log(`saving settings failed: ${problem ?? 'no reason given'}`);
+  showNotice(saveNotice(problem, settings.language), lastNow);
+}
+
+function showNotice(text: string, now: number): void {
+  screen.notice = text;
+  screen.noticeUntil = now + NOTICE_MS;
 }
 
 /** One frame. A change of scene goes to the host's log ("scene table"): the
@@ -126,6 +145,7 @@ function advance(now: number, buttons: number): void {
   if (!started) resetButtons(buttons);
   readButtons(buttons, now);
   screen.cueCount = 0;
+  lastNow = now;
   if (!started) {
     started = true;
     lastInputAt = now;
@@ -134,6 +154,8 @@ function advance(now: number, buttons: number): void {
       screen.noticeUntil = now + NOTICE_MS;
       noticePending = false;
     }
+    if (noticeDue !== '') showNotice(noticeDue, now);
+    noticeDue = '';
   }
   if (anyPressed()) lastInputAt = now;
   // Two people share the PSP: in menus (the pause menu too) either one's buttons work (src/app/pads.ts).

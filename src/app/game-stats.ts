@@ -1,7 +1,8 @@
 // The statistics of one game, per seat: piles won (Russian: taken), slaps
 // that took the pile, wrong slaps, slap races lost (a slap that met a pile
 // already taken) and challenges won; and the times of the people's winning
-// slaps (from the moment the top card landed).
+// slaps (from the moment the top card landed and could be read:
+// src/table/table.ts LAND_MS).
 import type { GameEvent, GameState, Seat } from '../rules/types';
 import type { SeatResult } from './screen';
 
@@ -43,7 +44,8 @@ export function countEvent(stats: GameStats, e: GameEvent, t: number, topAt: num
     if (e.reason === 'challenge') stats.challengesWon[e.seat]!++;
     if (e.reason !== 'slap') return;
     stats.slapsWon[e.seat]!++;
-    if (!human) return;
+    // A slap before the card landed was a guess, not a reaction: it sets no record.
+    if (!human || t < topAt) return;
     const ms = t - topAt;
     stats.slapTimes.push(ms);
     if (stats.fastest < 0 || ms < stats.fastest) stats.fastest = ms;

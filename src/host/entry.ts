@@ -19,6 +19,7 @@ function services(host: Host | undefined): Services {
     log: (text) => {
       if (typeof h.log === 'function') h.log(text);
     },
+    problem: () => (typeof h.problem === 'function' ? h.problem() : null),
   };
 }
 

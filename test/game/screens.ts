@@ -79,10 +79,14 @@ async function statistics(language: string): Promise<Driver> {
   setOption(d, 'CPU players', 'Easy');
   startFromOptions(d);
   // Slap every pair or sandwich the moment it shows: winning slaps with times.
+  let seenFor = 0;
   for (let i = 0; i < 60000 && d.debug().scene !== 'results'; i++) {
     const s = d.debug();
     const g = s.table?.game;
-    if (g && g.over === null && g.pile.length > 1 && pairOrSandwich(g.pile) && g.pendingCollect === null) d.press(BTN.CROSS);
+    // A person's reaction: about 250 ms after the pile shows the pattern.
+    const slappable = g && g.over === null && g.pile.length > 1 && pairOrSandwich(g.pile) && g.pendingCollect === null;
+    seenFor = slappable ? seenFor + 1 : 0;
+    if (slappable && seenFor >= 15) d.press(BTN.CROSS);
     else if (g && g.over === null && (g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
     else d.step(0);
   }
