@@ -4,7 +4,8 @@ import { SPRITES } from '../assets/atlas';
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import type { Screen } from '../app/screen';
 import * as C from './colours';
-import { capture, copyRun, mark, newRun, rect, sprite, spriteRect } from './drawlist';
+import { rect, sprite, spriteRect } from './drawlist';
+import { newLayer } from './layer';
 import { drawBack, drawCard } from './cards';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
 import { drawFelt, drawPanel } from './widgets';
@@ -15,38 +16,17 @@ function slots(n: number): TextSlot[] {
   return a;
 }
 
-// ---- a cached layer per scene ----
+// ---- one cached layer for the menu scenes, keyed by the scene first ----
 
-const layer = newRun();
-let kScene = -1;
-let kA: unknown = null;
-let kB: unknown = null;
-let kC: unknown = null;
+const layer = newLayer();
 
-/** Re-emits the cached layer when scene and keys are unchanged; otherwise returns false and starts a new one. */
-function cached(scene: number, a: unknown, b: unknown, c: unknown): boolean {
-  if (layer.filled && kScene === scene && kA === a && kB === b && kC === c) {
-    copyRun(layer);
-    return true;
-  }
-  kScene = scene;
-  kA = a;
-  kB = b;
-  kC = c;
-  return false;
-}
-
-function keep(from: number): void {
-  capture(layer, from);
-}
 
 // ---- title ----
 
 const titleSlots = slots(6);
 
 export function drawTitle(s: Screen): void {
-  if (cached(0, s.titleCursor, s.strings, null)) return;
-  const from = mark();
+  if (layer.reuse(0, s.titleCursor, s.strings, null)) return;
   drawFelt();
   const t = s.strings;
   const logo = SPRITES.logo;
@@ -61,7 +41,7 @@ export function drawTitle(s: Screen): void {
     titleSlots[1 + i]!.draw(FONT_LARGE, items[i]!, 240, y, ALIGN_CENTRE, i === s.titleCursor ? C.YELLOW : C.WHITE);
   }
   titleSlots[5]!.draw(FONT_SMALL, t.titleHint, 240, 252, ALIGN_CENTRE, C.GREY);
-  keep(from);
+  layer.keep();
 }
 
 /** Card numbers: suit * 13 + rank - 2 (src/rules/types.ts). */
@@ -85,8 +65,7 @@ const optionTitle = new TextSlot();
 const optionHint = new TextSlot();
 
 export function drawOptions(s: Screen): void {
-  if (cached(1, s.optionCursor, s.optionRows, s.strings)) return;
-  const from = mark();
+  if (layer.reuse(1, s.optionCursor, s.optionRows, s.strings)) return;
   drawFelt();
   drawPanel(40, 8, 400, 240, C.WHITE);
   optionTitle.draw(FONT_LARGE, s.strings.optionsTitle, 240, 14, ALIGN_CENTRE, C.GOLD);
@@ -108,7 +87,7 @@ export function drawOptions(s: Screen): void {
   if (first > 0) sprite(418, 16, 12, -12, a[0], a[1], a[2], a[3], C.GOLD);
   if (first + VISIBLE_ROWS < rows.length) sprite(418, 230, 12, 12, a[0], a[1], a[2], a[3], C.GOLD);
   optionHint.draw(FONT_SMALL, s.strings.optionsHint, 240, 254, ALIGN_CENTRE, C.GREY);
-  keep(from);
+  layer.keep();
 }
 
 // ---- how to play ----
@@ -119,15 +98,14 @@ const howPage = new TextSlot();
 const howHint = new TextSlot();
 
 export function drawHowTo(s: Screen): void {
-  if (cached(2, s.howToPage, s.howToPages, s.strings)) return;
-  const from = mark();
+  if (layer.reuse(2, s.howToPage, s.howToPages, s.strings)) return;
   drawFelt();
   drawPanel(30, 10, 420, 232, C.WHITE);
   howTitle.draw(FONT_LARGE, s.strings.howToTitle, 240, 18, ALIGN_CENTRE, C.GOLD);
   howBody.draw(FONT_SMALL, s.howToPages[s.howToPage] ?? '', 46, 46, ALIGN_LEFT, C.WHITE, 388);
   howPage.draw(FONT_SMALL, s.strings.page(s.howToPage + 1, s.howToPages.length), 432, 226, ALIGN_RIGHT, C.GREY);
   howHint.draw(FONT_SMALL, s.strings.howToHint, 240, 254, ALIGN_CENTRE, C.GREY);
-  keep(from);
+  layer.keep();
 }
 
 // ---- results ----
@@ -136,8 +114,7 @@ const resultSlots = slots(24);
 
 export function drawResults(s: Screen): void {
   const r = s.results;
-  if (cached(4, r, r.ranking, s.strings)) return;
-  const from = mark();
+  if (layer.reuse(4, r, r.ranking, s.strings)) return;
   const t = s.strings;
   let k = 0;
   const text = (font: typeof FONT_SMALL, str: string, x: number, y: number, align: number, tint: number): void => {
@@ -188,5 +165,5 @@ export function drawResults(s: Screen): void {
     text(FONT_SMALL, line, 48, y, ALIGN_LEFT, C.WHITE);
   }
   text(FONT_SMALL, t.resultsHint, 240, 254, ALIGN_CENTRE, C.GREY);
-  keep(from);
+  layer.keep();
 }

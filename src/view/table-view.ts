@@ -11,7 +11,8 @@ import type { Strings } from '../app/i18n/strings';
 import type { GameState } from '../rules/types';
 import { CARD_H, CARD_W, drawBack, drawCard, drawCardScaled, drawSmallBack } from './cards';
 import * as C from './colours';
-import { capture, copyInts, copyRun, mark, newRun, rect, sprite, spriteRect, type Run } from './drawlist';
+import { copyInts, rect, sprite, spriteRect } from './drawlist';
+import { newLayer, type Layer } from './layer';
 import {
   PILE_X,
   PILE_Y,
@@ -50,20 +51,10 @@ const bannerSlot = new TextSlot();
 const playLegend = new TextSlot();
 const slapLegend = new TextSlot();
 
-// The cached layer and what it was drawn from.
-const layer = newRun();
-let kGame: GameState | null = null;
-let kMessage = '';
-let kHint = '';
-let kComparison = '';
-let kChooser = -1;
-let kPick = -1;
-let kFlying = false;
-let kShake = 0;
-let kShakeSeat = -1;
-let kNames: string[] | null = null;
-let kBanner = '';
-let kStrings: Strings | null = null;
+// What only changes with the game, the message or the animations' start and end.
+const layer = newLayer();
+/** The game of the frame before: a new message waits for the frame after a change. */
+let previousGame: GameState | null = null;
 
 /**
  * The message and help lines as drawn. A new line appears from the frame
@@ -78,45 +69,18 @@ let shownHint = '';
 export function drawTable(t: TableScreen, strings: Strings, now: number, banner: string): void {
   const game = t.game;
   if (game === null) return;
-  if (kGame === game || !layer.filled) {
+  if (previousGame === game || previousGame === null) {
     shownMessage = t.message;
     shownHint = t.hint;
   }
+  previousGame = game;
   const flying = t.flight.active && now - t.flight.start < FLIGHT_MS && game.pile.length > 0;
   const shaking = t.shake.active && now - t.shake.start < SHAKE_MS;
   const shake = shaking ? shakeOffset(now - t.shake.start) : 0;
-  if (
-    !layer.filled ||
-    kGame !== game ||
-    kMessage !== shownMessage ||
-    kHint !== shownHint ||
-    kComparison !== t.comparison ||
-    kChooser !== t.chooser ||
-    kPick !== t.pick ||
-    kFlying !== flying ||
-    kShake !== shake ||
-    kShakeSeat !== t.shake.seat ||
-    kNames !== t.names ||
-    kBanner !== banner ||
-    kStrings !== strings
-  ) {
-    kStrings = strings;
-    kGame = game;
-    kMessage = shownMessage;
-    kHint = shownHint;
-    kComparison = t.comparison;
-    kChooser = t.chooser;
-    kPick = t.pick;
-    kFlying = flying;
-    kShake = shake;
-    kShakeSeat = t.shake.seat;
-    kNames = t.names;
-    kBanner = banner;
-    const from = mark();
-    drawLayer(t, strings, game, flying, shaking ? t.shake.seat : -1, shake, banner);
-    capture(layer, from);
-  } else {
-    copyRun(layer);
+  const shakeSeat = shaking ? t.shake.seat : -1;
+  if (!layer.reuse(game, shownMessage, shownHint, t.comparison, t.chooser, t.pick, flying, shake, shakeSeat, t.names, banner, strings)) {
+    drawLayer(t, strings, game, flying, shakeSeat, shake, banner);
+    layer.keep();
   }
   drawMoving(t, game, now);
 }
@@ -151,48 +115,26 @@ function drawLayer(
 // A play changes the pile and one seat; each part keeps its own run so that
 // rebuilding the layer redraws only those and copies the rest.
 
-const pileRun = newRun();
-let kPile: readonly number[] | null = null;
-let kShown = -1;
-let kBurned = -1;
+const pileLayer = newLayer();
 
 /** Burned cards, the fanned pile and its count, re-drawn only when they changed. */
 function drawPileArea(game: GameState, shown: number): void {
-  if (pileRun.filled && kPile === game.pile && kShown === shown && kBurned === game.burned.length) {
-    copyRun(pileRun);
-    return;
-  }
-  kPile = game.pile;
-  kShown = shown;
-  kBurned = game.burned.length;
-  const from = mark();
+  if (pileLayer.reuse(game.pile, shown, game.burned.length)) return;
   drawBurned(game.burned.length, shown);
   drawPile(game, shown);
-  capture(pileRun, from);
+  pileLayer.keep();
 }
 
-const seatRuns: Run[] = [newRun(), newRun(), newRun(), newRun(), newRun(), newRun()];
-const kSeat: number[] = [-1, -1, -1, -1, -1, -1];
-let kSeatNames: string[] | null = null;
-let kSeatPlayers = 0;
+const seatLayers: Layer[] = [];
+for (let i = 0; i < 6; i++) seatLayers.push(newLayer());
 
-/** One seat (plate, name, count, stack), re-drawn only when its count, state or shake changed. */
+/** One seat (plate, name, count, stack), re-drawn only when its count, state, shake or names changed. */
 function drawSeatPart(t: TableScreen, game: GameState, seat: number, dx: number): void {
-  const key = ((game.stacks[seat]!.length * 16 + dx + 8) * 2 + (game.barred[seat] ? 1 : 0)) * 2 + (seat === t.human ? 1 : 0);
-  if (kSeatNames !== t.names || kSeatPlayers !== game.options.players) {
-    kSeatNames = t.names;
-    kSeatPlayers = game.options.players;
-    for (let i = 0; i < kSeat.length; i++) kSeat[i] = -1;
-  }
-  const cached = seatRuns[seat]!;
-  if (cached.filled && kSeat[seat] === key) {
-    copyRun(cached);
-    return;
-  }
-  kSeat[seat] = key;
-  const from = mark();
+  const cached = seatLayers[seat]!;
+  const count = game.stacks[seat]!.length;
+  if (cached.reuse(count, dx, game.barred[seat] === true, seat === t.human, t.names, game.options.players)) return;
   drawSeat(t, game, seat, dx);
-  capture(cached, from);
+  cached.keep();
 }
 
 /** Left edge of the fanned pile showing `shown` cards. */

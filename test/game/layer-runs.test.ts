@@ -8,6 +8,7 @@ import { EN } from '../../src/app/i18n/en';
 import { RU } from '../../src/app/i18n/ru';
 import { COMMAND_INTS, MAX_COMMANDS, OP_RECT, OP_SPRITE } from '../../src/contract';
 import { beginFrame, bindCommands, capture, commandCount, copyRun, mark, newRun, rect } from '../../src/view/drawlist';
+import { newLayer } from '../../src/view/layer';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, type Font, glyphIndex, layout, setFallbackCode } from '../../src/view/text';
 import { languageTexts } from '../support/language-texts';
 
@@ -65,6 +66,61 @@ describe('Run', () => {
     for (let i = 0; i < MAX_COMMANDS - 9; i++) rect(0, 0, 0, 0, 0);
     copyRun(run);
     expect(commandCount()).toBe(MAX_COMMANDS - 9);
+  });
+});
+
+describe('Layer', () => {
+  it('draws on its first use, re-emits while its keys are the same, draws again when any one key changes', () => {
+    const layer = newLayer();
+    const game = { pile: [1, 2] };
+    const keys: unknown[] = [game, 'Dana to play', '', 3, -1, 0, false, 0, -1, ['Dana'], '', 'en'];
+    let drawn = 0;
+    const draw = (k: unknown[]): Int32Array => {
+      beginFrame();
+      rect(9, 9, 9, 9, 9);
+      const at = mark();
+      if (!layer.reuse(...k)) {
+        drawn++;
+        rect(drawn, 0, 1, 1, 0x55);
+        layer.keep();
+      }
+      return buf.slice(at, commandCount() * COMMAND_INTS);
+    };
+    const first = draw(keys);
+    expect(drawn).toBe(1);
+    expect(draw(keys)).toEqual(first);
+    expect(draw([...keys])).toEqual(first);
+    expect(drawn).toBe(1);
+    for (let i = 0; i < keys.length; i++) {
+      const changed = [...keys];
+      changed[i] = { other: i };
+      const before = drawn;
+      const got = draw(changed);
+      expect(drawn, `key ${i}`).toBe(before + 1);
+      expect(got[1]).toBe(drawn);
+      expect(draw(changed)).toEqual(got);
+      expect(drawn).toBe(before + 1);
+      draw(keys);
+    }
+  });
+
+  it('compares keys by identity: an equal but new object redraws, a number or string of the same value does not', () => {
+    const layer = newLayer();
+    let drawn = 0;
+    const use = (a: unknown, b: unknown): void => {
+      beginFrame();
+      if (!layer.reuse(a, b)) {
+        drawn++;
+        layer.keep();
+      }
+    };
+    use([1], 'a' + 'b');
+    use([1], 'ab');
+    expect(drawn).toBe(2);
+    const same = [1];
+    use(same, 7);
+    use(same, 7);
+    expect(drawn).toBe(3);
   });
 });
 
