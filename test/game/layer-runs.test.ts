@@ -1,7 +1,8 @@
-// Cached layers (src/view/drawlist.ts Run) and text layout (src/view/text.ts)
-// after their allocation and instruction cuts: a reused Run re-emits exactly
-// the commands captured, and layout() writes exactly what the earlier
-// measure-then-write algorithm (kept below as the reference) wrote.
+// Cached layers (src/view/drawlist.ts Run, src/view/layer.ts) and text layout
+// (src/view/text.ts) after their allocation and instruction cuts: a reused
+// Run re-emits exactly the commands captured, a layer redraws exactly when a
+// key changes, and layout() writes exactly what a plain measure-then-write
+// algorithm (kept below as the reference) writes at whole-pixel places.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FALLBACK_CODE, FONT_LARGE, FONT_SMALL } from '../../src/assets/font';
 import { EN } from '../../src/app/i18n/en';
@@ -9,7 +10,7 @@ import { RU } from '../../src/app/i18n/ru';
 import { COMMAND_INTS, MAX_COMMANDS, OP_RECT, OP_SPRITE } from '../../src/contract';
 import { beginFrame, bindCommands, capture, commandCount, copyRun, mark, newRun, rect } from '../../src/view/drawlist';
 import { newLayer } from '../../src/view/layer';
-import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, type Font, glyphIndex, layout, setFallbackCode } from '../../src/view/text';
+import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, type Font, glyphDrawn, layout, setFallbackCode } from '../../src/view/text';
 import { languageTexts } from '../support/language-texts';
 
 const buf = new Int32Array(MAX_COMMANDS * COMMAND_INTS);
@@ -127,7 +128,7 @@ describe('Layer', () => {
 // ---- the reference: layout as it was before it wrote each line in one pass ----
 
 function refIndex(font: Font, code: number): number {
-  return glyphIndex(font, code);
+  return glyphDrawn(font, code);
 }
 
 function refMeasure(font: Font, text: string): number {
@@ -180,8 +181,8 @@ function refLayout(font: Font, text: string, x: number, y: number, align: number
   return { cmds: Int32Array.from(out), width: widest, lines: lines.length };
 }
 
-describe('layout writes what measure-then-write wrote', () => {
-  const xs = [0, 6, 240, 474, -13, 0.5, 240.25, 1e-9, 17.999999999999996];
+describe('layout writes what measure-then-write writes', () => {
+  const xs = [0, 6, 240, 474, -13];
   const widths = [0, 40, 184, 300];
   function check(font: Font, text: string): void {
     for (const x of xs)
@@ -201,6 +202,15 @@ describe('layout writes what measure-then-write wrote', () => {
       check(FONT_SMALL, t);
       check(FONT_LARGE, t);
     }
+  });
+
+  it('places text at whole pixels: a fractional x draws as its integer part', () => {
+    for (const [x, whole] of [[0.5, 0], [240.25, 240], [1e-9, 0], [17.999999999999996, 17], [-13.5, -13]] as const)
+      for (const align of [ALIGN_LEFT, ALIGN_CENTRE, ALIGN_RIGHT]) {
+        const got = layout(FONT_SMALL, 'Dana wins the pile', x, 163, align, 0xff80c0e0, 0);
+        const want = refLayout(FONT_SMALL, 'Dana wins the pile', whole, 163, align, 0xff80c0e0, 0);
+        expect(Array.from(got.cmds)).toEqual(Array.from(want.cmds));
+      }
   });
 
   it('for odd strings: empty, spaces, newlines, code points past the tables', () => {
