@@ -33,7 +33,7 @@
  *   RS sfo <offset> <hex of up to 256 bytes>
  *   RS script <index> <name> frames=<n> seed=<s>
  *   RS load <mhz> <index> us=<t>
- *   RS f <mhz> <index> <frame> <hash> <us>
+ *   RS f <mhz> <index> <frame> <hash> <us>[ s=<sound ids started>]
  *   RS end <mhz> <index> frames=<n> [error=<text>]
  *   RS shot <k> <index> <frame> from_ms=<t>
  *   RS late gallery_at_ms=<t> now_ms=<t>
@@ -180,6 +180,21 @@ static int load_script(int index, InputScript *s)
     return 0;
 }
 
+/* " s=1,3": the ids of the frame's SOUND commands (bench/psp/frames.ts
+ * groups the frames of a slap or a sweep by them), or "". */
+static const char *frame_sounds(const int32_t *cmds, int count)
+{
+    static char text[64];
+    size_t used = 0;
+    int i;
+    text[0] = '\0';
+    for (i = 0; i < count && used + 16 < sizeof text; i++)
+        if (cmds[i * COMMAND_INTS] == OP_SOUND)
+            used += (size_t)snprintf(text + used, sizeof text - used, "%s%d", used ? "," : " s=",
+                                     (int)cmds[i * COMMAND_INTS + 1]);
+    return text;
+}
+
 /* Runs one script from a fresh VM; the first pass keeps its shot frames. */
 static void replay(int index, int mhz, int keep_shots)
 {
@@ -220,8 +235,8 @@ static void replay(int index, int mhz, int keep_shots)
             say("RS end %d %d frames=%d error=%s\n", mhz, index, frame, vm_error(vm));
             break;
         }
-        say("RS f %d %d %d %08lx %lu\n", mhz, index, frame, (unsigned long)commands_hash(cmds, count),
-            (unsigned long)(t2 - t1));
+        say("RS f %d %d %d %08lx %lu%s\n", mhz, index, frame, (unsigned long)commands_hash(cmds, count),
+            (unsigned long)(t2 - t1), frame_sounds(cmds, count));
         if (keep_shots && is_shot(&s, frame)) keep_shot(index, frame, cmds, count);
         if (commands_has_quit(cmds, count)) {
             frame++;

@@ -4,6 +4,7 @@
 // within 20 dB of the loudest, so a jingle's silent tail or a click's
 // decay does not lower its figure. Used to master each sound to its level
 // (tools/assets/sounds.mjs) and by the level tests (test/audio).
+import { biquad } from './synth.mjs';
 
 const db = (power) => (power > 0 ? 10 * Math.log10(power) : -Infinity);
 
@@ -37,21 +38,10 @@ function rbj(type, f, q, gainDb, rate) {
   return [b[0] / a[0], b[1] / a[0], b[2] / a[0], a[1] / a[0], a[2] / a[0]];
 }
 
-function filter(x, [b0, b1, b2, a1, a2]) {
-  const y = new Float64Array(x.length);
-  let x1 = 0, x2 = 0, y1 = 0, y2 = 0;
-  for (let i = 0; i < x.length; i++) {
-    const v = b0 * x[i] + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
-    x2 = x1; x1 = x[i]; y2 = y1; y1 = v;
-    y[i] = v;
-  }
-  return y;
-}
-
 /** The K-weighting curve at `rate` (the BS.1770 stages, redesigned for the rate). */
 export function kWeight(x, rate) {
-  const shelf = filter(x, rbj('shelf', 1681.97, 0.7072, 4, rate));
-  return filter(shelf, rbj('highpass', 38.14, 0.5003, 0, rate));
+  const shelf = biquad(x, rbj('shelf', 1681.97, 0.7072, 4, rate));
+  return biquad(shelf, rbj('highpass', 38.14, 0.5003, 0, rate));
 }
 
 /**
