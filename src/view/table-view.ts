@@ -1,4 +1,4 @@
-// The table: felt, seats (plate, name, stack, card count), the pile with its
+// The table on the felt: seats (plate, name, stack, card count), the pile with its
 // top cards readable, burned cards under it, whose turn it is, the running
 // challenge, the message line; then the animations over host time. What
 // only changes with the game (or the message) is drawn once into a cached
@@ -32,7 +32,7 @@ import {
 } from './seats';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
 import { easeOut, lerp, progress, shakeOffset, triangle } from './tween';
-import { drawOutline } from './widgets';
+import { drawFelt, drawOutline } from './widgets';
 
 export const FLIGHT_MS = 180;
 export const SWEEP_MS = 320;
@@ -68,7 +68,10 @@ let shownHint = '';
 /** Draws the table. banner: a line over the table (the title's demo), '' for none. */
 export function drawTable(t: TableScreen, strings: Strings, now: number, banner: string): void {
   const game = t.game;
-  if (game === null) return;
+  if (game === null) {
+    drawFelt();
+    return;
+  }
   if (previousGame === game || previousGame === null) {
     shownMessage = t.message;
     shownHint = t.hint;
@@ -98,6 +101,7 @@ function drawLayer(
 ): void {
   const players = game.options.players;
   const shown = flying ? game.pile.length - 1 : game.pile.length;
+  drawFelt();
   drawPileArea(game, shown);
   for (let seat = 0; seat < players; seat++) drawSeatPart(t, game, seat, seat === shakeSeat ? shake : 0);
   if (game.challenge !== null) drawPips(players, game.challenge.answerer, game.challenge.chancesLeft, t.chancesTotal);
