@@ -19,20 +19,8 @@ export interface Layer {
    * Re-emits the layer when it was drawn from these same keys (true).
    * Otherwise remembers the keys and returns false: draw the layer, then keep() it.
    */
-  reuse(
-    k0?: unknown,
-    k1?: unknown,
-    k2?: unknown,
-    k3?: unknown,
-    k4?: unknown,
-    k5?: unknown,
-    k6?: unknown,
-    k7?: unknown,
-    k8?: unknown,
-    k9?: unknown,
-    k10?: unknown,
-    k11?: unknown,
-  ): boolean;
+  reuse(k0?: unknown, k1?: unknown, k2?: unknown, k3?: unknown, k4?: unknown, k5?: unknown,
+    k6?: unknown, k7?: unknown, k8?: unknown, k9?: unknown, k10?: unknown, k11?: unknown): boolean;
   /** Remembers what was drawn since reuse() returned false. */
   keep(): void;
 }
@@ -44,49 +32,21 @@ export function newLayer(): Layer {
   const run: Run = newRun();
   /** Where this drawing started in the command buffer. */
   let from = 0;
-  let c0: unknown = NOTHING;
-  let c1: unknown = NOTHING;
-  let c2: unknown = NOTHING;
-  let c3: unknown = NOTHING;
-  let c4: unknown = NOTHING;
-  let c5: unknown = NOTHING;
-  let c6: unknown = NOTHING;
-  let c7: unknown = NOTHING;
-  let c8: unknown = NOTHING;
-  let c9: unknown = NOTHING;
-  let c10: unknown = NOTHING;
-  let c11: unknown = NOTHING;
+  // The keys drawn from, in reuse()'s argument order.
+  let c0: unknown = NOTHING, c1: unknown = NOTHING, c2: unknown = NOTHING, c3: unknown = NOTHING;
+  let c4: unknown = NOTHING, c5: unknown = NOTHING, c6: unknown = NOTHING, c7: unknown = NOTHING;
+  let c8: unknown = NOTHING, c9: unknown = NOTHING, c10: unknown = NOTHING, c11: unknown = NOTHING;
   return {
     reuse(k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11): boolean {
       if (
-        c0 === k0 &&
-        c1 === k1 &&
-        c2 === k2 &&
-        c3 === k3 &&
-        c4 === k4 &&
-        c5 === k5 &&
-        c6 === k6 &&
-        c7 === k7 &&
-        c8 === k8 &&
-        c9 === k9 &&
-        c10 === k10 &&
-        c11 === k11
+        c0 === k0 && c1 === k1 && c2 === k2 && c3 === k3 && c4 === k4 && c5 === k5 &&
+        c6 === k6 && c7 === k7 && c8 === k8 && c9 === k9 && c10 === k10 && c11 === k11
       ) {
         copyRun(run);
         return true;
       }
-      c0 = k0;
-      c1 = k1;
-      c2 = k2;
-      c3 = k3;
-      c4 = k4;
-      c5 = k5;
-      c6 = k6;
-      c7 = k7;
-      c8 = k8;
-      c9 = k9;
-      c10 = k10;
-      c11 = k11;
+      c0 = k0; c1 = k1; c2 = k2; c3 = k3; c4 = k4; c5 = k5;
+      c6 = k6; c7 = k7; c8 = k8; c9 = k9; c10 = k10; c11 = k11;
       from = mark();
       return false;
     },

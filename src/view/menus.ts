@@ -21,6 +21,23 @@ function slots(n: number): TextSlot[] {
 const layer = newLayer();
 
 
+// ---- what the options and how-to scenes share ----
+
+const headingSlot = new TextSlot(2);
+const hintSlot = new TextSlot(3);
+
+/** The felt, a panel and its heading centred over it: how a menu page starts. */
+function drawPage(x: number, y: number, w: number, h: number, heading: string, headingY: number): void {
+  drawFelt();
+  drawPanel(x, y, w, h, C.WHITE);
+  headingSlot.draw(FONT_LARGE, heading, 240, headingY, ALIGN_CENTRE, C.GOLD);
+}
+
+/** The line under the panel that says which buttons do what. */
+function drawHint(text: string): void {
+  hintSlot.draw(FONT_SMALL, text, 240, 254, ALIGN_CENTRE, C.GREY);
+}
+
 // ---- title ----
 
 const titleSlots = slots(6);
@@ -61,14 +78,10 @@ const VISIBLE_ROWS = 13;
 const ROW_H = 15;
 const labelSlots = slots(VISIBLE_ROWS);
 const valueSlots = slots(VISIBLE_ROWS);
-const optionTitle = new TextSlot();
-const optionHint = new TextSlot();
 
 export function drawOptions(s: Screen): void {
   if (layer.reuse(1, s.optionCursor, s.optionRows, s.strings)) return;
-  drawFelt();
-  drawPanel(40, 8, 400, 240, C.WHITE);
-  optionTitle.draw(FONT_LARGE, s.strings.optionsTitle, 240, 14, ALIGN_CENTRE, C.GOLD);
+  drawPage(40, 8, 400, 240, s.strings.optionsTitle, 14);
   const rows = s.optionRows;
   // Scroll so the cursor stays in view, centred where possible.
   let first = s.optionCursor - (VISIBLE_ROWS >> 1);
@@ -86,25 +99,21 @@ export function drawOptions(s: Screen): void {
   const a = SPRITES.arrow;
   if (first > 0) sprite(418, 16, 12, -12, a[0], a[1], a[2], a[3], C.GOLD);
   if (first + VISIBLE_ROWS < rows.length) sprite(418, 230, 12, 12, a[0], a[1], a[2], a[3], C.GOLD);
-  optionHint.draw(FONT_SMALL, s.strings.optionsHint, 240, 254, ALIGN_CENTRE, C.GREY);
+  drawHint(s.strings.optionsHint);
   layer.keep();
 }
 
 // ---- how to play ----
 
-const howTitle = new TextSlot();
 const howBody = new TextSlot();
 const howPage = new TextSlot();
-const howHint = new TextSlot();
 
 export function drawHowTo(s: Screen): void {
   if (layer.reuse(2, s.howToPage, s.howToPages, s.strings)) return;
-  drawFelt();
-  drawPanel(30, 10, 420, 232, C.WHITE);
-  howTitle.draw(FONT_LARGE, s.strings.howToTitle, 240, 18, ALIGN_CENTRE, C.GOLD);
+  drawPage(30, 10, 420, 232, s.strings.howToTitle, 18);
   howBody.draw(FONT_SMALL, s.howToPages[s.howToPage] ?? '', 46, 46, ALIGN_LEFT, C.WHITE, 388);
   howPage.draw(FONT_SMALL, s.strings.page(s.howToPage + 1, s.howToPages.length), 432, 226, ALIGN_RIGHT, C.GREY);
-  howHint.draw(FONT_SMALL, s.strings.howToHint, 240, 254, ALIGN_CENTRE, C.GREY);
+  drawHint(s.strings.howToHint);
   layer.keep();
 }
 
@@ -164,6 +173,6 @@ export function drawResults(s: Screen): void {
     y += 14;
     text(FONT_SMALL, line, 48, y, ALIGN_LEFT, C.WHITE);
   }
-  text(FONT_SMALL, t.resultsHint, 240, 254, ALIGN_CENTRE, C.GREY);
+  drawHint(t.resultsHint);
   layer.keep();
 }
