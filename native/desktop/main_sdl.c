@@ -218,6 +218,7 @@ int main(int argc, char **argv)
         return 1;
     }
     sdl_audio_open(&d.audio);
+    fputs(sdl_input_help(), stderr);
     status = run(&d, &config, bundle);
     if (d.vm) vm_destroy(d.vm);
     sdl_audio_close(&d.audio);

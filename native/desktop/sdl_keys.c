@@ -12,6 +12,10 @@ static const struct { SDL_Keycode key; uint32_t button; } KEYS[] = {
     { SDLK_d, BTN_CIRCLE }, { SDLK_l, BTN_CIRCLE },
     { SDLK_s, BTN_CROSS }, { SDLK_k, BTN_CROSS }, { SDLK_SPACE, BTN_CROSS },
     { SDLK_z, BTN_SQUARE }, { SDLK_j, BTN_SQUARE },
+    /* Two people at one keyboard (issue 16, src/app/pads.ts): the left
+     * player plays with F (D-pad Left) and slaps with Q (L); the right player
+     * plays with J (Square) and slaps with P (R). */
+    { SDLK_f, BTN_LEFT }, { SDLK_p, BTN_RTRIGGER },
 };
 #define KEY_COUNT ((int)(sizeof KEYS / sizeof KEYS[0]))
 
@@ -25,6 +29,19 @@ static const struct { SDL_GameControllerButton pad; uint32_t button; } PAD[] = {
     { SDL_CONTROLLER_BUTTON_A, BTN_CROSS }, { SDL_CONTROLLER_BUTTON_X, BTN_SQUARE },
 };
 #define PAD_COUNT ((int)(sizeof PAD / sizeof PAD[0]))
+
+/* The second controller belongs to the right player: its face buttons are the
+ * PSP's, either shoulder is R, and its D-pad Up/Down are Triangle/Square (the
+ * right player's menu keys, src/app/pads.ts), so it never presses the left
+ * player's D-pad Left or L. */
+static const struct { SDL_GameControllerButton pad; uint32_t button; } PAD2[] = {
+    { SDL_CONTROLLER_BUTTON_BACK, BTN_SELECT }, { SDL_CONTROLLER_BUTTON_START, BTN_START },
+    { SDL_CONTROLLER_BUTTON_DPAD_UP, BTN_TRIANGLE }, { SDL_CONTROLLER_BUTTON_DPAD_DOWN, BTN_SQUARE },
+    { SDL_CONTROLLER_BUTTON_LEFTSHOULDER, BTN_RTRIGGER }, { SDL_CONTROLLER_BUTTON_RIGHTSHOULDER, BTN_RTRIGGER },
+    { SDL_CONTROLLER_BUTTON_Y, BTN_TRIANGLE }, { SDL_CONTROLLER_BUTTON_B, BTN_CIRCLE },
+    { SDL_CONTROLLER_BUTTON_A, BTN_CROSS }, { SDL_CONTROLLER_BUTTON_X, BTN_SQUARE },
+};
+#define PAD2_COUNT ((int)(sizeof PAD2 / sizeof PAD2[0]))
 
 static void key_event(SdlInput *in, SDL_Keycode key, int down)
 {
@@ -45,11 +62,16 @@ void sdl_input_event(SdlInput *in, const SDL_Event *e)
         break;
     case SDL_CONTROLLERDEVICEADDED:
         if (!in->pad) in->pad = SDL_GameControllerOpen(e->cdevice.which);
+        else if (!in->pad2) in->pad2 = SDL_GameControllerOpen(e->cdevice.which);
         break;
     case SDL_CONTROLLERDEVICEREMOVED:
         if (in->pad && SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(in->pad)) == e->cdevice.which) {
             SDL_GameControllerClose(in->pad);
             in->pad = NULL;
+        }
+        if (in->pad2 && SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(in->pad2)) == e->cdevice.which) {
+            SDL_GameControllerClose(in->pad2);
+            in->pad2 = NULL;
         }
         break;
     case SDL_WINDOWEVENT:
@@ -70,11 +92,23 @@ uint32_t sdl_input_mask(const SdlInput *in)
     if (in->pad)
         for (i = 0; i < PAD_COUNT; i++)
             if (SDL_GameControllerGetButton(in->pad, PAD[i].pad)) mask |= PAD[i].button;
+    if (in->pad2)
+        for (i = 0; i < PAD2_COUNT; i++)
+            if (SDL_GameControllerGetButton(in->pad2, PAD2[i].pad)) mask |= PAD2[i].button;
     return mask;
+}
+
+const char *sdl_input_help(void)
+{
+    return "keys: arrows = D-pad, Enter/Esc = Start, S/K/Space = Cross, Z/J = Square, A/I = Triangle, D/L = Circle, Q = L, W/P = R\n"
+           "two people: left player F plays, Q slaps; right player J plays, P slaps; "
+           "a first game controller is the left player's, a second the right player's\n";
 }
 
 void sdl_input_close(SdlInput *in)
 {
     if (in->pad) SDL_GameControllerClose(in->pad);
+    if (in->pad2) SDL_GameControllerClose(in->pad2);
     in->pad = NULL;
+    in->pad2 = NULL;
 }

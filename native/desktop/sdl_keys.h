@@ -8,7 +8,8 @@
 
 typedef struct SdlInput {
     uint32_t held_keys;          /* bit i: entry i of the key table is down */
-    SDL_GameController *pad;     /* the first controller found, or NULL */
+    SDL_GameController *pad;     /* the first controller found (the left player's), or NULL */
+    SDL_GameController *pad2;    /* the second (the right player's), or NULL */
 } SdlInput;
 
 /* Updates the state from a keyboard or controller event. */
@@ -16,5 +17,7 @@ void sdl_input_event(SdlInput *in, const SDL_Event *e);
 /* The button mask held now. */
 uint32_t sdl_input_mask(const SdlInput *in);
 void sdl_input_close(SdlInput *in);
+/* The key bindings as text, printed when the window opens. */
+const char *sdl_input_help(void);
 
 #endif

@@ -1,7 +1,7 @@
 // When the CPU players slap. Called after every change of the pile; each CPU
 // seat independently decides to slap (or to miss, or to slap a pile that only
 // looks slappable) and when, from public information only: the face-up pile,
-// the options, who is barred and how many cards each seat holds. The stacks'
+// the options, who is barred or banned and how many cards each seat holds. The stacks'
 // contents and the engine's own rng are never read.
 import { cardCount, slapPattern } from '../rules';
 import type { GameState, Seat } from '../rules';
@@ -17,9 +17,9 @@ export interface SlapPlan {
   valid: boolean;
 }
 
-/** May this seat slap at all? Barred seats never; seats without cards only with slap-in. */
+/** May this seat slap at all? Barred or banned seats never (docs/rules.md, Variants); seats without cards only with slap-in. */
 function maySlap(state: GameState, seat: Seat): boolean {
-  if (state.barred[seat]) return false;
+  if (state.barred[seat] || state.slapBan[seat] > 0) return false;
   return state.options.slapIn || cardCount(state, seat) > 0;
 }
 

@@ -13,7 +13,8 @@ import {
   BTN_UP,
 } from '../contract';
 import { stringsFor } from './i18n';
-import { anyPressed, readButtons, resetButtons, wasPressed } from './input';
+import { addPressed, anyPressed, readButtons, resetButtons, wasPressed } from './input';
+import { menuAliases } from './pads';
 import { changeRow, gameOptions, optionRows, rowText, type Settings } from './options';
 import {
   CUE_CLICK,
@@ -116,6 +117,8 @@ function advance(app: App, screen: Screen, now: number, buttons: number): void {
   readButtons(buttons);
   screen.cueCount = 0;
   if (anyPressed()) app.lastInputAt = now;
+  // Two people share the PSP: in menus either one's buttons work (src/app/pads.ts).
+  if (screen.scene !== SCENE_TABLE && app.settings.humans === 2) addPressed(menuAliases(pressedMask()));
   if (screen.scene !== SCENE_TITLE && quitQuestion(app, now)) return;
   switch (screen.scene) {
     case SCENE_TITLE:
@@ -266,7 +269,8 @@ function openHowTo(app: App): void {
 /** The rule set's pages, then one page with this game's own options. */
 function howToPages(app: App): string[] {
   const t = app.screen.strings;
-  if (app.settings.ruleSet === 'russian') return [...t.howToRussian, t.activeRulesTitle + '\n\n' + t.russianJokerHelp[app.settings.russianJokers]];
+  if (app.settings.ruleSet === 'russian')
+    return [...t.howToRussian, t.activeRulesTitle + '\n\n' + t.russianJokerHelp[app.settings.russianJokers], twoPlayersPage(app)];
   const slaps: string[] = [];
   for (const rule of SLAP_RULES) {
     if (app.settings.slapRules[rule] && (rule !== 'joker' || app.settings.jokers)) slaps.push(t.slapRuleHelp[rule]);
@@ -275,10 +279,27 @@ function howToPages(app: App): string[] {
   const pages = [...t.howToClassic];
   for (let i = 0; i < slaps.length || i === 0; i += 6) {
     const lines = [t.activeRulesTitle, '', ...slaps.slice(i, i + 6)];
-    if (i + 6 >= slaps.length) lines.push('', t.penaltyHelp(app.settings.wrongSlapPenalty), t.slapInHelp(app.settings.slapIn));
+    if (i + 6 >= slaps.length) {
+      lines.push('', wrongSlapHelp(app), t.slapInHelp(app.settings.slapIn));
+      if (app.settings.tensStop) lines.push(t.tensStopHelp);
+    }
     pages.push(lines.join('\n'));
   }
+  pages.push(twoPlayersPage(app));
   return pages;
+}
+
+/** Two people on one PSP; on the desktop, with the keyboard's and controllers' bindings too. */
+function twoPlayersPage(app: App): string {
+  const t = app.screen.strings;
+  return app.host.platform === 'desktop' ? t.howToTwoPlayers + '\n' + t.desktopKeys : t.howToTwoPlayers;
+}
+
+function wrongSlapHelp(app: App): string {
+  const t = app.screen.strings;
+  if (app.settings.wrongSlap === 'pileToNext') return t.pileToNextHelp;
+  if (app.settings.wrongSlap === 'ban') return t.banHelp(app.settings.banCards);
+  return t.penaltyHelp(app.settings.wrongSlapPenalty);
 }
 
 function howToFrame(app: App): void {
@@ -307,7 +328,7 @@ function startGame(app: App, now: number): void {
   if (app.dealer >= options.players) app.dealer = 0;
   app.table = startTable(
     app.screen,
-    { options, seed: gameSeed(app), dealer: app.dealer, difficulty: app.settings.difficulty, withHuman: true, aiSeed: aiSeed(app) },
+    { options, seed: gameSeed(app), dealer: app.dealer, difficulty: app.settings.difficulty, withHuman: true, humans: app.settings.humans, aiSeed: aiSeed(app) },
     now,
   );
 }
@@ -322,9 +343,17 @@ function tableFrame(app: App, now: number): void {
 function finishGame(app: App, played: AppTable): void {
   const game = played.table.game;
   const over = game.over!;
-  const set = app.stats[game.options.ruleSet];
-  set.games++;
-  if (over.winner === played.you) set.wins++;
+  // Two people's games are kept apart from the lifetime statistics of single play.
+  if (played.duel) {
+    const two = app.stats.twoPlayer;
+    two.games++;
+    if (over.winner === played.humans[0]) two.leftWins++;
+    else if (over.winner === played.humans[1]) two.rightWins++;
+  } else {
+    const set = app.stats[game.options.ruleSet];
+    set.games++;
+    if (over.winner === played.you) set.wins++;
+  }
   save(app);
   app.dealer = nextDealer(game);
   const r = app.screen.results;
@@ -335,10 +364,12 @@ function finishGame(app: App, played: AppTable): void {
   r.ranking = res.ranking;
   r.fastestMs = res.fastestMs;
   r.cardsPlayed = res.cardsPlayed;
-  r.lifetime = [
-    t.lifetimeLine(t.ruleSetNames.classic, app.stats.classic.games, app.stats.classic.wins),
-    t.lifetimeLine(t.ruleSetNames.russian, app.stats.russian.games, app.stats.russian.wins),
-  ];
+  r.lifetime = played.duel
+    ? [t.twoPlayerLine(app.stats.twoPlayer.games, app.stats.twoPlayer.leftWins, app.stats.twoPlayer.rightWins)]
+    : [
+        t.lifetimeLine(t.ruleSetNames.classic, app.stats.classic.games, app.stats.classic.wins),
+        t.lifetimeLine(t.ruleSetNames.russian, app.stats.russian.games, app.stats.russian.wins),
+      ];
   app.screen.scene = SCENE_RESULTS;
 }
 
@@ -373,6 +404,7 @@ export function debugState(app: App): string {
       ? {
           game: t.game,
           names: t.names,
+          marks: t.marks,
           message: t.message,
           hint: t.hint,
           comparison: t.comparison,

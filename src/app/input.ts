@@ -22,6 +22,11 @@ export function anyPressed(): boolean {
   return pressed !== 0;
 }
 
+/** Counts these buttons as pressed this frame too (another button that stands for them). */
+export function addPressed(bits: number): void {
+  pressed |= bits;
+}
+
 export function pressedMask(): number {
   return pressed;
 }

@@ -14,6 +14,8 @@ export type Language = 'en' | 'ru';
 /** The player's settings: the rules' options (but the card limit) and the app's own. */
 export type Settings = Omit<GameOptions, 'cardLimit'> & {
   difficulty: Difficulty;
+  /** People at the table: one, or two sharing the PSP (src/app/pads.ts). */
+  humans: 1 | 2;
   language: Language;
   sound: boolean;
   music: boolean;
@@ -59,6 +61,7 @@ const runShows = (s: Settings): boolean => classic(s) && s.slapRules.run;
 export const OPTIONS: readonly OptionDef[] = [
   { path: 'ruleSet', values: ['classic', 'russian'], rules: true, shows: always, label: (t) => t.opt.ruleSet, text: (v, t) => t.ruleSetNames[v as 'classic'] },
   { path: 'players', values: [2, 3, 4, 5, 6], rules: true, shows: always, label: (t) => t.opt.players, text: number },
+  { path: 'humans', values: [1, 2], appDefault: 1, rules: false, shows: always, label: (t) => t.opt.humans, text: number },
   {
     path: 'difficulty',
     values: ['easy', 'medium', 'hard'],
@@ -77,7 +80,24 @@ export const OPTIONS: readonly OptionDef[] = [
           { path: 'runWrap', values: BOOL, rules: true, shows: runShows, label: (t) => t.opt.runWrap, text: onOff },
         ],
   ),
-  { path: 'wrongSlapPenalty', values: [0, 1, 2], rules: true, shows: classic, label: (t) => t.opt.penalty, text: (v, t) => t.cards(v as number) },
+  {
+    path: 'wrongSlap',
+    values: ['burn', 'pileToNext', 'ban'],
+    rules: true,
+    shows: classic,
+    label: (t) => t.opt.wrongSlap,
+    text: (v, t) => t.wrongSlapNames[v as 'burn'],
+  },
+  {
+    path: 'wrongSlapPenalty',
+    values: [0, 1, 2],
+    rules: true,
+    shows: (s) => classic(s) && s.wrongSlap === 'burn',
+    label: (t) => t.opt.penalty,
+    text: (v, t) => t.cards(v as number),
+  },
+  { path: 'banCards', values: [3, 5], rules: true, shows: (s) => classic(s) && s.wrongSlap === 'ban', label: (t) => t.opt.banCards, text: (v, t) => t.cards(v as number) },
+  { path: 'tensStop', values: BOOL, rules: true, shows: classic, label: (t) => t.opt.tensStop, text: onOff },
   { path: 'slapIn', values: BOOL, rules: true, shows: classic, label: (t) => t.opt.slapIn, text: onOff },
   { path: 'jokers', values: BOOL, rules: true, shows: classic, label: (t) => t.opt.jokers, text: onOff },
   {

@@ -51,8 +51,10 @@ export interface TableScreen {
   game: GameState | null;
   /** Seat names in the chosen language; the person's seat is "You" (none in the demo). */
   names: string[];
-  /** The seat the human sits at, or -1 in the demo. */
+  /** The seat the human sits at (with two people, the left player's), or -1 in the demo. */
   human: number;
+  /** Per seat, the buttons marked beside a person's plate when two people play ("← L"); empty otherwise. */
+  marks: string[];
   message: string;
   messageAt: number;
   /** Short help line at the bottom ("Your turn: Square"). */
@@ -139,6 +141,7 @@ export function newScreen(strings: Strings): Screen {
       game: null,
       names: [],
       human: 0,
+      marks: [],
       message: '',
       messageAt: 0,
       hint: '',

@@ -11,13 +11,21 @@ export interface RuleSetStats {
   wins: number;
 }
 
+/** Games two people played on one PSP, and how often each side won (kept apart from single play). */
+export interface TwoPlayerStats {
+  games: number;
+  leftWins: number;
+  rightWins: number;
+}
+
 export interface Stats {
   classic: RuleSetStats;
   russian: RuleSetStats;
+  twoPlayer: TwoPlayerStats;
 }
 
 export function defaultStats(): Stats {
-  return { classic: { games: 0, wins: 0 }, russian: { games: 0, wins: 0 } };
+  return { classic: { games: 0, wins: 0 }, russian: { games: 0, wins: 0 }, twoPlayer: { games: 0, leftWins: 0, rightWins: 0 } };
 }
 
 export interface Loaded {
@@ -107,5 +115,11 @@ function readStats(r: Reader, o: Dict | null, s: Stats): void {
     if (one === null) continue;
     s[set].games = r.count(one.games);
     s[set].wins = r.count(one.wins);
+  }
+  const two = r.object(o.twoPlayer);
+  if (two !== null) {
+    s.twoPlayer.games = r.count(two.games);
+    s.twoPlayer.leftWins = r.count(two.leftWins);
+    s.twoPlayer.rightWins = r.count(two.rightWins);
   }
 }

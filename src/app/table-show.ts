@@ -2,8 +2,9 @@
 // chosen language, the card flight, pile sweep, slap hand and shake, the
 // sound cues, and the people's help line. Only display: timing lives in
 // src/table/table.ts, statistics in game-stats.ts.
-import type { GameEvent, GameState, Seat } from '../rules/types';
+import type { Action, GameEvent, GameState, RuleErrorCode, Seat } from '../rules/types';
 import { CUE_BUZZ, CUE_FLIP, CUE_LOSE, CUE_SLAP, CUE_SWEEP, CUE_WIN, cue, type TableScreen } from './screen';
+import { padOf as seatPad } from './pads';
 import type { AppTable } from './table';
 
 function nameOf(shown: TableScreen, seat: Seat): string {
@@ -57,12 +58,24 @@ export function showEvent(app: AppTable, e: GameEvent, before: GameState, game: 
       shown.shake.seat = e.seat;
       shown.shake.start = t;
       cue(screen, CUE_BUZZ, e.seat);
-      say(shown, e.barred ? s.barred(nameOf(shown, e.seat), e.seat === human) : s.wrongSlap(nameOf(shown, e.seat), e.seat === human, e.burned), t);
+      say(
+        shown,
+        e.barred
+          ? s.barred(nameOf(shown, e.seat), e.seat === human)
+          : e.banned
+            ? s.slapBanned(nameOf(shown, e.seat), e.seat === human, e.banned)
+            : s.wrongSlap(nameOf(shown, e.seat), e.seat === human, e.burned),
+        t,
+      );
+      return true;
+    case 'challengeStopped':
+      shown.chancesTotal = 0;
+      say(shown, s.tenStops(nameOf(shown, e.seat), e.seat === human), t);
       return true;
     case 'slapMissed':
-      if (e.seat === human) {
+      if (app.table.seats[e.seat]!.kind === 'human') {
         slapAt(app, e.seat, t, false);
-        say(shown, s.tooLate, t);
+        say(shown, e.seat === human ? s.tooLate : s.tooLateFor(nameOf(shown, e.seat)), t);
         return true;
       }
       return said;
@@ -105,6 +118,8 @@ function claimText(app: AppTable, seat: Seat, reason: string, pattern: string | 
       return s.lowerClaim(name, you, cards);
     case 'jokerLower':
       return s.jokerClaim(name, you, cards);
+    case 'wrongSlap':
+      return s.wrongSlapClaim(name, you, cards);
     case 'jokerChoice':
       return s.choiceClaim(nameOf(shown, before.pendingChoice ?? seat), before.pendingChoice === human, name, you, cards);
   }
@@ -141,11 +156,34 @@ function slapAt(app: AppTable, seat: Seat, t: number, good: boolean): void {
   cue(app.screen, CUE_SLAP, seat);
 }
 
+/** A person's slap refused while banned: the table says for how long (other refusals show nothing). */
+export function showRefusal(app: AppTable, action: Action, code: RuleErrorCode, before: GameState, t: number): void {
+  if (code !== 'banned' || app.table.seats[action.seat]?.kind !== 'human') return;
+  say(app.shown, app.screen.strings.stillBanned(nameOf(app.shown, action.seat), action.seat === app.you, before.slapBan[action.seat]!), t);
+}
+
+/** Two people: the line names whoever the game waits for, with their button. */
+function duelHint(app: AppTable, game: GameState): string {
+  const { shown } = app;
+  const s = app.screen.strings;
+  if (game.over !== null) return '';
+  if (shown.chooser >= 0) {
+    const pad = seatPad(app.table.seats, shown.chooser);
+    return s.padChoose(nameOf(shown, shown.chooser), pad.prevKey + pad.nextKey, pad.playKey);
+  }
+  if (game.pendingChoice !== null) return '';
+  const seat = game.pendingCollect !== null ? game.pendingCollect.seat : game.turn;
+  if (app.table.seats[seat]!.kind !== 'human') return game.pendingCollect !== null ? '' : s.waitFor(nameOf(shown, seat));
+  const key = seatPad(app.table.seats, seat).playKey;
+  return game.pendingCollect !== null ? s.padTake(nameOf(shown, seat), key) : s.padTurn(nameOf(shown, seat), key);
+}
+
 /** The help line for the person the table speaks to: whose turn, what to press. */
 export function updateHint(app: AppTable, game: GameState): void {
   const { shown, you: human } = app;
   const s = app.screen.strings;
-  if (human < 0 || game.over !== null) shown.hint = '';
+  if (app.duel) shown.hint = duelHint(app, game);
+  else if (human < 0 || game.over !== null) shown.hint = '';
   else if (shown.chooser === human) shown.hint = s.chooseHint;
   else if (game.pendingCollect !== null) shown.hint = game.pendingCollect.seat === human ? s.takePile : '';
   else if (game.pendingChoice !== null) shown.hint = '';

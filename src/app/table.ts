@@ -1,16 +1,17 @@
 // The table scene: one game run by the scheduler (src/table/table.ts), the
-// people at it acting with press edges (Square plays or collects, Cross
-// slaps, the D-pad and Cross name a taker). Every action the scheduler
+// people at it acting with press edges on their own buttons (src/app/pads.ts:
+// alone, Square plays or collects, Cross slaps, the D-pad and Cross name a
+// taker; two people, Left/L and Square/R). Every action the scheduler
 // applies comes back through onAction, which hands the engine's events to
 // table-show.ts (what the table shows) and game-stats.ts.
 import type { Difficulty } from '../ai';
-import { BTN_CROSS, BTN_DOWN, BTN_LEFT, BTN_RIGHT, BTN_SQUARE, BTN_UP } from '../contract';
 import type { Action, ApplyResult, GameOptions, GameState, Seat } from '../rules/types';
-import { humanSeats, seatsWith } from '../table/seats';
-import { act, humanSlap, newTable, pauseTable, resumeTable, runDue, seatToAct, tableTimers, type Table } from '../table/table';
+import { humanSeats } from '../table/seats';
+import { act, humanSlaps, newTable, pauseTable, resumeTable, runDue, seatToAct, tableTimers, type Table } from '../table/table';
 import { countEvent, newStats, statsResults, type GameStats } from './game-stats';
 import { CUE_DEAL, cue, type Screen, type SeatResult, type TableScreen } from './screen';
-import { showEvent, updateHint } from './table-show';
+import { padOf as seatPad, tableSeats } from './pads';
+import { showEvent, showRefusal, updateHint } from './table-show';
 
 /** After the last card, the table stays this long before the results. */
 export const RESULTS_AFTER_MS = 2000;
@@ -24,9 +25,12 @@ export interface AppTable {
   /** screen.table: the display state the view draws from. */
   readonly shown: TableScreen;
   readonly stats: GameStats;
-  /** The seats people play; the first is the one the help line speaks to (-1 in the demo). */
+  /** The seats people play, in seat order. */
   readonly humans: readonly Seat[];
+  /** The one person the messages call "you"; -1 in the demo and when two people play (messages name them). */
   readonly you: Seat;
+  /** Two people share the PSP (issue 16). */
+  readonly duel: boolean;
 }
 
 export interface TableStart {
@@ -36,12 +40,15 @@ export interface TableStart {
   difficulty: Difficulty;
   /** false: every seat is a CPU player (the title's demo). */
   withHuman: boolean;
+  /** With withHuman: one person (the default) or two sharing the PSP. */
+  humans?: 1 | 2;
   aiSeed: number;
 }
 
 export function startTable(screen: Screen, start: TableStart, now: number): AppTable {
   const players = start.options.players;
-  const seats = seatsWith(players, start.withHuman ? 0 : -1, start.difficulty);
+  const duel = start.withHuman && start.humans === 2;
+  const seats = tableSeats(players, start.withHuman ? (duel ? 2 : 1) : 0, start.difficulty);
   const humans = humanSeats(seats);
   const shown = screen.table;
   const app: AppTable = {
@@ -51,10 +58,13 @@ export function startTable(screen: Screen, start: TableStart, now: number): AppT
     shown,
     stats: newStats(players),
     humans,
-    you: humans.length > 0 ? humans[0]! : -1,
+    you: humans.length === 1 ? humans[0]! : -1,
+    duel,
   };
-  shown.human = app.you;
-  shown.names = seatNames(screen, players, app.you);
+  shown.human = humans.length > 0 ? humans[0]! : -1;
+  shown.names = duel ? duelNames(screen, players) : seatNames(screen, players, app.you);
+  shown.marks = [];
+  
   shown.message = '';
   shown.messageAt = now;
   shown.comparison = '';
@@ -62,6 +72,7 @@ export function startTable(screen: Screen, start: TableStart, now: number): AppT
   shown.chooser = -1;
   shown.chancesTotal = 0;
   cue(screen, CUE_DEAL);
+  if (duel) for (const seat of humans) shown.marks[seat] = seatPad(seats, seat).playKey + ' ' + seatPad(seats, seat).slapKey;
   (app as { table: Table }).table = newTable(
     { options: start.options, seed: start.seed, dealer: start.dealer, seats, aiSeed: start.aiSeed },
     now,
@@ -81,6 +92,16 @@ function seatNames(screen: Screen, players: number, you: Seat): string[] {
   return names;
 }
 
+/** Two people: the left and right player by name, the CPU players between them. */
+function duelNames(screen: Screen, players: number): string[] {
+  const strings = screen.strings;
+  const names: string[] = [];
+  for (let seat = 0; seat < players; seat++) {
+    names.push(seat === 0 ? strings.leftPlayer : seat === players - 1 ? strings.rightPlayer : strings.cpuNames[seat - 1]!);
+  }
+  return names;
+}
+
 /** The game has ended and the table has been shown long enough. */
 export function tableFinished(app: AppTable, now: number): boolean {
   return now >= app.table.overAt + RESULTS_AFTER_MS;
@@ -91,30 +112,34 @@ export function tableFinished(app: AppTable, now: number): boolean {
 /**
  * Advances the table to `now`: first everything the CPU players had
  * scheduled before this frame, then the people's presses (`pressed`: the
- * buttons pad 0 pressed this frame, judged at `now` together with CPU slaps
- * due at the same instant), then what falls due at `now` itself. Nothing is
- * due in most frames, and then nothing is built.
+ * buttons pressed this frame, each person reading their own, src/app/pads.ts),
+ * then what falls due at `now` itself. Every slap pressed in this frame is
+ * judged at `now` in one batch with the CPU slaps due at the same instant, so
+ * two people pressing in the same frame tie and the rules' slap order decides.
+ * Nothing is due in most frames, and then nothing is built.
  */
 export function stepTable(app: AppTable, now: number, pressed: number): void {
   const { table, shown } = app;
   if (table.pausedAt >= 0) return;
   if (shown.message !== '' && shown.chooser < 0 && table.game.over === null && now - shown.messageAt >= MESSAGE_MS) shown.message = '';
   runDue(table, now - 1);
-  for (let i = 0; i < app.humans.length && pressed !== 0; i++) {
-    const seat = app.humans[i]!;
-    const c = table.seats[seat]!;
-    if (c.kind === 'human' && c.pad === 0) seatInput(app, seat, now, pressed);
+  if (pressed !== 0 && table.game.over === null) {
+    if (table.game.options.ruleSet === 'classic') {
+      let slappers: Seat[] | null = null;
+      for (const seat of app.humans) if ((pressed & seatPad(app.table.seats, seat).slap) !== 0) (slappers === null ? (slappers = []) : slappers).push(seat);
+      if (slappers !== null) humanSlaps(table, slappers, now);
+    }
+    for (const seat of app.humans) seatInput(app, seat, now, pressed);
   }
   runDue(table, now);
 }
 
-/** One person's presses: Cross slaps (classic) or confirms a taker, Square plays or collects. */
+/** One person's other presses: their play button plays or collects, or the chooser's buttons name a taker. */
 function seatInput(app: AppTable, seat: Seat, now: number, pressed: number): void {
   const { table, shown } = app;
   if (table.game.over !== null) return;
-  if ((pressed & BTN_CROSS) !== 0 && table.game.options.ruleSet === 'classic') humanSlap(table, seat, now);
   if (shown.chooser === seat) pickerInput(app, seat, now, pressed);
-  else if ((pressed & BTN_SQUARE) !== 0) humanPlay(app, seat, now);
+  else if ((pressed & seatPad(app.table.seats, seat).play) !== 0) humanPlay(app, seat, now);
 }
 
 function humanPlay(app: AppTable, seat: Seat, now: number): void {
@@ -126,7 +151,8 @@ function humanPlay(app: AppTable, seat: Seat, now: number): void {
   }
   if (game.pendingChoice !== null) return;
   if (game.turn !== seat) {
-    shown.hint = app.screen.strings.notYourTurn;
+    // With two people the line belongs to whoever is on turn; a press out of turn says nothing.
+    if (!app.duel) shown.hint = app.screen.strings.notYourTurn;
     return;
   }
   act(table, { type: 'play', seat, at: now }, now);
@@ -135,9 +161,10 @@ function humanPlay(app: AppTable, seat: Seat, now: number): void {
 function pickerInput(app: AppTable, seat: Seat, now: number, pressed: number): void {
   const { shown } = app;
   const players = app.table.game.options.players;
-  if ((pressed & (BTN_LEFT | BTN_UP)) !== 0) shown.pick = (shown.pick + players - 1) % players;
-  if ((pressed & (BTN_RIGHT | BTN_DOWN)) !== 0) shown.pick = (shown.pick + 1) % players;
-  if ((pressed & BTN_CROSS) !== 0) {
+  const pad = seatPad(app.table.seats, seat);
+  if ((pressed & pad.prev) !== 0) shown.pick = (shown.pick + players - 1) % players;
+  if ((pressed & pad.next) !== 0) shown.pick = (shown.pick + 1) % players;
+  if ((pressed & pad.confirm) !== 0) {
     shown.chooser = -1;
     act(app.table, { type: 'choose', seat, target: shown.pick, at: now }, now);
   }
@@ -156,8 +183,11 @@ export function resumeAppTable(app: AppTable, now: number): void {
 
 // ---- what the scheduler did ----
 
-function onAction(app: AppTable, _action: Action, result: ApplyResult, before: GameState, t: number): void {
-  if (!result.ok) return;
+function onAction(app: AppTable, action: Action, result: ApplyResult, before: GameState, t: number): void {
+  if (!result.ok) {
+    showRefusal(app, action, result.error.code, before, t);
+    return;
+  }
   const game = app.table.game;
   let said = false;
   for (const e of result.events) {

@@ -7,11 +7,11 @@ import { renderFrame } from '../view/render';
 import { setFallbackCode } from '../view/text';
 import { COMMAND_INTS, MAX_COMMANDS, type Entry, type Host } from '../contract';
 
-/** A host without load/save/log still runs the game (nothing is saved). */
+/** A host without load/save/log still runs the game (nothing is saved); one without a platform counts as 'test'. */
 function completeHost(host: Host | undefined): Host {
   const h = host ?? ({} as Partial<Host>);
   return {
-    platform: h.platform ?? 'test',
+    platform: typeof h.platform === 'string' ? h.platform : 'test',
     seed: typeof h.seed === 'number' ? h.seed >>> 0 : 1,
     load: () => (typeof h.load === 'function' ? h.load() : null),
     save: (text) => (typeof h.save === 'function' ? h.save(text) : false),

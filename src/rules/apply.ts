@@ -48,6 +48,8 @@ export function checkAction(state: GameState, action: Action): ApplyResult | nul
       if (state.barred[seat]) return refuse('barred', `seat ${seat} slapped wrongly without cards and may not slap again`);
       if (state.stacks[seat].length === 0 && !state.options.slapIn)
         return refuse('slapNotAllowed', `seat ${seat} has no cards and slapping in is off`);
+      if (state.slapBan[seat] > 0)
+        return refuse('banned', `seat ${seat} slapped wrongly and may not slap for ${state.slapBan[seat]} more cards`);
       return null;
     case 'collect':
       if (!state.pendingCollect) return refuse('nothingToCollect', 'no pile is waiting to be collected');

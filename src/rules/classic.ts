@@ -1,8 +1,8 @@
 // Classic (docs/rules.md, Classic): challenges, collecting a won pile, slapping, burning.
-import { challengeChances } from './cards';
+import { challengeChances, rankOf } from './cards';
 import { checkCardLimit, classicRanking, finish, recordPosition } from './guard';
 import { slapPattern } from './slaps';
-import { givePile, nextWithCards, playTopCard, setStack } from './state';
+import { givePile, nextWithCards, playTopCard, seatAfter, setStack } from './state';
 import type { ClaimReason, GameEvent, GameState, Seat, SlapRule } from './types';
 
 /** A player's stack just emptied: they are out (until a pile brings them back). */
@@ -66,14 +66,30 @@ function passTurn(draft: GameState, events: GameEvent[], from: Seat): void {
   else collectDue(draft, events, draft.lastPlayer ?? from, 'lastCard');
 }
 
+/** Every card played brings each running slap ban one card nearer its end. */
+function countDownBans(draft: GameState): void {
+  const bans = draft.slapBan;
+  let any = false;
+  for (let i = 0; i < bans.length; i++) if (bans[i] > 0) any = true;
+  if (!any) return;
+  draft.slapBan = bans.map((left) => (left > 0 ? left - 1 : 0));
+}
+
 export function playClassic(draft: GameState, events: GameEvent[], seat: Seat): void {
   const card = playTopCard(draft, seat);
   events.push({ type: 'played', seat, card, comparison: 'none' });
+  countDownBans(draft);
   const emptied = draft.stacks[seat].length === 0;
   if (emptied) markOut(draft, events, seat);
 
   const chances = challengeChances(card);
-  if (chances > 0) {
+  if (draft.challenge && draft.options.tensStop && rankOf(card) === 10) {
+    // Tens are stoppers: the challenge ends, nobody wins the pile, and play
+    // goes on from the next player as if no face card had been played.
+    draft.challenge = null;
+    events.push({ type: 'challengeStopped', seat });
+    passTurn(draft, events, seat);
+  } else if (chances > 0) {
     const answerer = nextWithCards(draft, seat);
     if (answerer < 0) {
       // Nobody else holds cards: no one can answer, the face card wins the pile.
@@ -100,8 +116,10 @@ export function collectClassic(draft: GameState, events: GameEvent[], seat: Seat
 
 /**
  * A slap, judged on the pile as it is now. Valid: the slapper claims the
- * pile (slapping in if they had no cards). Wrong: burn the penalty under the
- * pile, or — for a player with no cards — be barred for the rest of the game.
+ * pile (slapping in if they had no cards). Wrong: for a player with no cards,
+ * barred for the rest of the game; otherwise the wrong-slap rule — burn the
+ * penalty under the pile, give the pile to the next player with cards, or a
+ * ban from slapping for the next banCards cards played.
  * A slap on an empty pile misses: nothing happens.
  */
 export function slapClassic(draft: GameState, events: GameEvent[], seat: Seat): void {
@@ -120,6 +138,21 @@ export function slapClassic(draft: GameState, events: GameEvent[], seat: Seat): 
     draft.barred = draft.barred.slice();
     draft.barred[seat] = true;
     events.push({ type: 'wrongSlap', seat, burned: 0, barred: true });
+    return;
+  }
+  if (draft.options.wrongSlap === 'ban') {
+    const banned = draft.options.banCards;
+    draft.slapBan = draft.slapBan.slice();
+    draft.slapBan[seat] = banned;
+    events.push({ type: 'wrongSlap', seat, burned: 0, barred: false, banned });
+    return;
+  }
+  if (draft.options.wrongSlap === 'pileToNext') {
+    events.push({ type: 'wrongSlap', seat, burned: 0, barred: false });
+    // With nobody else holding cards, "the next player" is the next seat:
+    // the pile brings them back in.
+    const next = nextWithCards(draft, seat);
+    claim(draft, events, next >= 0 ? next : seatAfter(draft, seat), 'wrongSlap');
     return;
   }
   const stack = draft.stacks[seat];

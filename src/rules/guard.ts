@@ -7,7 +7,8 @@ const imul = Math.imul;
 
 /**
  * A 52-bit hash of the position that decides the rest of the game when the
- * pile is empty: every stack in order, whose turn it is, and who is barred.
+ * pile is empty: every stack in order, whose turn it is, who is barred and
+ * who is banned from slapping for how many more cards.
  * Two independent 32-bit hashes (FNV-1a and a murmur-style mix) joined, so a
  * false "repeat" is out of reach in practice. Integer ops only.
  */
@@ -25,7 +26,9 @@ export function stateHash(state: GameState): number {
       b = imul(b ^ v, 0x5bd1e995);
       b ^= b >>> 15;
     }
-    const sep = 100 + (state.barred[seat] ? 1 : 0); // separator between stacks
+    // Separator between stacks; a slap ban only counts while it lasts, so
+    // games without bans hash as they always did.
+    const sep = 100 + (state.barred[seat] ? 1 : 0) + state.slapBan[seat] * 2;
     a = imul(a ^ sep, 16777619);
     b = imul(b ^ sep, 0x5bd1e995);
     b ^= b >>> 15;

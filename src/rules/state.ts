@@ -36,10 +36,10 @@ export function nextWithCards(state: GameState, seat: Seat): Seat {
   return -1;
 }
 
-/** Classic: may this seat slap now? Barred seats never; seats without cards only with slap-in. */
+/** Classic: may this seat slap now? Barred or banned seats never; seats without cards only with slap-in. */
 export function canSlap(state: GameState, seat: Seat): boolean {
   if (state.options.ruleSet !== 'classic' || state.over) return false;
-  if (state.barred[seat]) return false;
+  if (state.barred[seat] || state.slapBan[seat] > 0) return false;
   return state.stacks[seat].length > 0 || state.options.slapIn;
 }
 
@@ -63,6 +63,7 @@ export function draftOf(state: GameState): GameState {
     lay: state.lay,
     pendingChoice: state.pendingChoice,
     barred: state.barred,
+    slapBan: state.slapBan,
     outOrder: state.outOrder,
     cardsPlayed: state.cardsPlayed,
     seen: state.seen,

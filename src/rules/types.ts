@@ -30,6 +30,13 @@ export type SlapRule =
 
 export type RussianJokerMode = 'off' | 'beatsAll' | 'chooser';
 
+/**
+ * Classic: what a wrong slap costs a player who holds cards — burn
+ * `wrongSlapPenalty` cards under the pile, the pile goes to the next player
+ * with cards, or no slapping for the next `banCards` cards played.
+ */
+export type WrongSlapRule = 'burn' | 'pileToNext' | 'ban';
+
 /** Every option of both rule sets; a rule set reads only its own fields. */
 export interface GameOptions {
   ruleSet: RuleSet;
@@ -43,8 +50,14 @@ export interface GameOptions {
   runLength: 3 | 4;
   /** Classic "run": may a run wrap Q-K-A-2. */
   runWrap: boolean;
-  /** Classic: cards burned for a wrong slap (0, 1 or 2). */
+  /** Classic: what a wrong slap costs (docs/rules.md, "Variants"). */
+  wrongSlap: WrongSlapRule;
+  /** Classic, wrongSlap 'burn': cards burned for a wrong slap (0, 1 or 2). */
   wrongSlapPenalty: 0 | 1 | 2;
+  /** Classic, wrongSlap 'ban': how many cards must be played before the slapper may slap again (3 or 5). */
+  banCards: 3 | 5;
+  /** Classic: a 10 played while answering a challenge ends it; nobody wins the pile. */
+  tensStop: boolean;
   /** Classic: may a player with no cards slap back in. */
   slapIn: boolean;
   /** Classic: the game ends after this many cards played (endless-game guard). */
@@ -60,7 +73,8 @@ export type ClaimReason =
   | 'lower' // russian: the card played was lower than the one under it
   | 'jokerLower' // russian, beats all: a card played onto a joker
   | 'jokerChoice' // russian, chooser: the joker's player named the taker
-  | 'lastCard'; // classic: nobody holds cards any more; the last player to play wins the pile
+  | 'lastCard' // classic: nobody holds cards any more; the last player to play wins the pile
+  | 'wrongSlap'; // classic, wrong slap 'pileToNext': the next player gets the pile for someone else's wrong slap
 
 /** A pile won through a challenge, waiting to be collected (slappable meanwhile). */
 export interface PendingCollect {
@@ -119,6 +133,8 @@ export interface GameState {
   pendingChoice: Seat | null;
   /** Classic: seats that may no longer slap. */
   barred: boolean[];
+  /** Classic, wrong slap 'ban': per seat, how many more cards must be played before it may slap again (0: free). */
+  slapBan: number[];
   /** Seats in the order they ran out (classic: eliminated; russian: -). */
   outOrder: Seat[];
   cardsPlayed: number;
@@ -141,7 +157,8 @@ export type GameEvent =
   | { type: 'challenge'; by: Seat; answerer: Seat; chances: number }
   | { type: 'collectDue'; seat: Seat }
   | { type: 'claimed'; seat: Seat; reason: ClaimReason; pattern?: SlapRule; cards: number }
-  | { type: 'wrongSlap'; seat: Seat; burned: number; barred: boolean }
+  | { type: 'wrongSlap'; seat: Seat; burned: number; barred: boolean; banned?: number }
+  | { type: 'challengeStopped'; seat: Seat }
   | { type: 'slapMissed'; seat: Seat }
   | { type: 'penaltyLay'; seat: Seat; cards: number }
   | { type: 'chooseTaker'; seat: Seat }
@@ -162,7 +179,8 @@ export type RuleErrorCode =
   | 'badTarget'
   | 'choicePending'
   | 'slapNotAllowed'
-  | 'barred';
+  | 'barred'
+  | 'banned';
 
 export interface RuleError {
   code: RuleErrorCode;

@@ -85,7 +85,7 @@ export function runDue(table: Table, until: number): void {
   for (let guard = 0; guard < 64; guard++) {
     const t = nextDue(table);
     if (t === NEVER || t > until) return;
-    if (table.nextPlan < table.plans.length && t === table.plans[table.nextPlan]!.at) fireSlapsAt(table, t, -1);
+    if (table.nextPlan < table.plans.length && t === table.plans[table.nextPlan]!.at) fireSlapsAt(table, t, NOBODY);
     else if (t === table.collectAt) cpuCollect(table, t);
     else if (t === table.chooseAt) cpuChoose(table, t);
     else cpuPlay(table, t);
@@ -94,19 +94,29 @@ export function runDue(table: Table, until: number): void {
 
 /** A person's slap at `now`, judged together with the CPU slaps due at the same instant. */
 export function humanSlap(table: Table, seat: Seat, now: number): void {
-  fireSlapsAt(table, now, seat);
+  fireSlapsAt(table, now, [seat]);
 }
 
-/** The CPU slaps planned for time t (and a person's, when seat >= 0), in the rules' order. */
-function fireSlapsAt(table: Table, t: number, human: Seat): void {
+/**
+ * The slaps of several people in the same frame: a tie at `now`, decided by
+ * the rules' slap order (orderSlaps), never by the order the buttons were read.
+ */
+export function humanSlaps(table: Table, seats: readonly Seat[], now: number): void {
+  fireSlapsAt(table, now, seats);
+}
+
+const NOBODY: readonly Seat[] = [];
+
+/** The CPU slaps planned for time t (and the people's in `humans`), in the rules' order. */
+function fireSlapsAt(table: Table, t: number, humans: readonly Seat[]): void {
   const batch: { seat: Seat; at: number }[] = [];
   while (table.nextPlan < table.plans.length && table.plans[table.nextPlan]!.at === t) batch.push(table.plans[table.nextPlan++]!);
-  if (human >= 0) batch.push({ seat: human, at: t });
+  for (const seat of humans) batch.push({ seat, at: t });
   const ordered = batch.length > 1 ? orderSlaps(table.game, batch) : batch;
   const pileBefore = table.game.pile;
   for (const s of ordered) {
     // A CPU's plan was for the pile it saw; once the pile is claimed it is void.
-    if (s.seat !== human && table.game.pile !== pileBefore) continue;
+    if (humans.indexOf(s.seat) < 0 && table.game.pile !== pileBefore) continue;
     act(table, { type: 'slap', seat: s.seat, at: t }, t);
   }
 }

@@ -8,6 +8,7 @@ import { rect, sprite, spriteRect } from './drawlist';
 import { newLayer } from './layer';
 import { drawBack, drawCard } from './cards';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
+import { drawPspButtons } from './psp-picture';
 import { drawFelt, drawPanel } from './widgets';
 
 function slots(n: number): TextSlot[] {
@@ -112,6 +113,7 @@ export function drawHowTo(s: Screen): void {
   if (layer.reuse(2, s.howToPage, s.howToPages, s.strings)) return;
   drawPage(30, 10, 420, 232, s.strings.howToTitle, 18);
   howBody.draw(FONT_SMALL, s.howToPages[s.howToPage] ?? '', 46, 46, ALIGN_LEFT, C.WHITE, 388);
+  if ((s.howToPages[s.howToPage] ?? '').startsWith(s.strings.howToTwoPlayers)) drawPspButtons(s.strings, 140, 150);
   howPage.draw(FONT_SMALL, s.strings.page(s.howToPage + 1, s.howToPages.length), 432, 226, ALIGN_RIGHT, C.GREY);
   drawHint(s.strings.howToHint);
   layer.keep();

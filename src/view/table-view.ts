@@ -44,6 +44,8 @@ const FAN_STEP = 13;
 
 const nameSlots: TextSlot[] = [];
 for (let i = 0; i < 6; i++) nameSlots.push(new TextSlot());
+const markSlots: TextSlot[] = [];
+for (let i = 0; i < 6; i++) markSlots.push(new TextSlot());
 const messageSlot = new TextSlot(12);
 const hintSlot = new TextSlot(8);
 const comparisonSlot = new TextSlot(4);
@@ -112,7 +114,8 @@ function drawLayer(
   }
   drawMessage(shownMessage);
   if (shownHint !== '') hintSlot.draw(FONT_SMALL, shownHint, 6, 246, ALIGN_LEFT, C.PALE_GOLD, 184);
-  if (t.human >= 0) drawControls(strings, game.options.ruleSet === 'classic');
+  if (t.marks.length > 0) drawDuelControls(strings, game.options.ruleSet === 'classic');
+  else if (t.human >= 0) drawControls(strings, game.options.ruleSet === 'classic');
   if (banner !== '') drawBanner(banner);
 }
 
@@ -136,7 +139,7 @@ for (let i = 0; i < 6; i++) seatLayers.push(newLayer());
 function drawSeatPart(t: TableScreen, game: GameState, seat: number, dx: number): void {
   const cached = seatLayers[seat]!;
   const count = game.stacks[seat]!.length;
-  if (cached.reuse(count, dx, game.barred[seat] === true, seat === t.human, t.names, game.options.players)) return;
+  if (cached.reuse(count, dx, game.barred[seat] === true, seat === t.human, t.names, t.marks, game.options.players)) return;
   drawSeat(t, game, seat, dx);
   cached.keep();
 }
@@ -197,10 +200,29 @@ function drawSeat(t: TableScreen, game: GameState, seat: number, dx: number): vo
     rect(sx, sy, STACK_W, STACK_H, C.SHADE_LIGHT);
   }
   spriteRect(px - (PLATE_W >> 1), py - (PLATE_H >> 1), SPRITES.seat, out ? C.DIM_TINT : C.WHITE);
-  const nameColour = out ? C.GREY : seat === t.human ? C.PALE_GOLD : C.WHITE;
+  const marked = t.marks[seat] !== undefined && t.marks[seat] !== '';
+  const nameColour = out ? C.GREY : seat === t.human || marked ? C.PALE_GOLD : C.WHITE;
   nameSlots[seat]!.draw(FONT_SMALL, t.names[seat]!, px - 35, py - 7, ALIGN_LEFT, nameColour);
   drawNumber(FONT_SMALL, count, px + 35, py - 7, ALIGN_RIGHT, out ? C.GREY : C.YELLOW);
   if (game.barred[seat]) rect(px - 36, py, 72, 1, C.RED);
+  if (marked) drawMark(t.marks[seat]!, seat, players, px, py, sx, sy);
+}
+
+/**
+ * Two people: each one's buttons ("← L", "□ R") beside their seat, on a
+ * dark patch so they read on the felt: right of the stack at the bottom,
+ * right of the plate at the top, above the plate at the sides.
+ */
+function drawMark(text: string, seat: number, players: number, px: number, py: number, sx: number, sy: number): void {
+  const side = sideOf(players, seat);
+  const slot = markSlots[seat]!;
+  const x = side === SIDE_BOTTOM ? sx + STACK_W + 6 : side === SIDE_TOP ? px + (PLATE_W >> 1) + 6 : px;
+  const y = side === SIDE_BOTTOM ? sy + STACK_H - 12 : side === SIDE_TOP ? py - 7 : py - (PLATE_H >> 1) - 14;
+  const align = side === SIDE_LEFT || side === SIDE_RIGHT ? ALIGN_CENTRE : ALIGN_LEFT;
+  const run = slot.lay(FONT_SMALL, text, x, y, align, C.YELLOW, 60);
+  const left = align === ALIGN_CENTRE ? x - (run.width >> 1) : x;
+  rect(left - 3, y - 1, run.width + 6, FONT_SMALL.lineHeight + 2, C.SHADE);
+  copyInts(run.cmds);
 }
 
 /** Chances left as filled pips, used ones empty, next to the answerer's stack. */
@@ -245,6 +267,12 @@ function drawControls(strings: Strings, slapping: boolean): void {
   playLegend.draw(FONT_SMALL, strings.controlPlay, x, 253, ALIGN_RIGHT, C.WHITE);
   x -= playLegend.run!.width + 17;
   spriteRect(x, 252, SPRITES.btnSquare, C.WHITE);
+}
+
+/** Bottom right, two people: "← □ Play   L R Slap" (each person's own pair is marked at their seat). */
+function drawDuelControls(strings: Strings, slapping: boolean): void {
+  const text = '← □ ' + strings.controlPlay + (slapping ? '   L R ' + strings.controlSlap : '');
+  playLegend.draw(FONT_SMALL, text, 474, 253, ALIGN_RIGHT, C.WHITE);
 }
 
 function drawBanner(text: string): void {

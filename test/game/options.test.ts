@@ -9,7 +9,7 @@ import { defaultOptions } from '../../src/rules';
 describe('the option table', () => {
   it('writes the defaults in the save format the game has always written', () => {
     expect(JSON.stringify(defaultSettings())).toBe(
-      '{"ruleSet":"classic","players":4,"difficulty":"medium","slapRules":{"pair":true,"sandwich":true,"topBottom":false,"tens":false,"sandwichTens":false,"marriage":false,"divorce":false,"hoagie":false,"run":false,"flush":false,"joker":false},"runLength":3,"runWrap":false,"wrongSlapPenalty":1,"slapIn":true,"jokers":false,"russianJokers":"off","language":"en","sound":true,"music":true}',
+      '{"ruleSet":"classic","players":4,"humans":1,"difficulty":"medium","slapRules":{"pair":true,"sandwich":true,"topBottom":false,"tens":false,"sandwichTens":false,"marriage":false,"divorce":false,"hoagie":false,"run":false,"flush":false,"joker":false},"runLength":3,"runWrap":false,"wrongSlap":"burn","wrongSlapPenalty":1,"banCards":3,"tensStop":false,"slapIn":true,"jokers":false,"russianJokers":"off","language":"en","sound":true,"music":true}',
     );
   });
 
@@ -35,7 +35,7 @@ describe('the option table', () => {
     s.ruleSet = 'russian';
     const en = stringsFor('en');
     const russian = optionRows(s).map((row) => rowText(row, s, en).label);
-    expect(russian).toEqual([en.opt.ruleSet, en.opt.players, en.opt.difficulty, en.opt.russianJokers, en.opt.language, en.opt.sound, en.opt.music]);
+    expect(russian).toEqual([en.opt.ruleSet, en.opt.players, en.opt.humans, en.opt.difficulty, en.opt.russianJokers, en.opt.language, en.opt.sound, en.opt.music]);
     expect(classicRows).toBeGreaterThan(russian.length);
     for (const lang of ['en', 'ru'] as const)
       for (let row = 0; row < OPTIONS.length; row++) expect(rowText(row, defaultSettings(), stringsFor(lang)).label).not.toBe('');

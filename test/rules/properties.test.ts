@@ -17,6 +17,9 @@ function randomOptions(ruleSet: RuleSet, dice: Dice): GameOptions {
     options.runWrap = dice.chance(0.5);
     options.wrongSlapPenalty = dice.below(3) as 0 | 1 | 2;
     options.slapIn = dice.chance(0.7);
+    options.wrongSlap = (['burn', 'pileToNext', 'ban'] as const)[dice.below(3)];
+    options.banCards = dice.chance(0.5) ? 3 : 5;
+    options.tensStop = dice.chance(0.5);
   } else {
     options.russianJokers = (['off', 'beatsAll', 'chooser'] as const)[dice.below(3)];
   }
@@ -42,6 +45,12 @@ function checkCards(state: GameState, deckSize: number): void {
   mark(state.pile);
   mark(state.burned);
   if (count !== deckSize) throw new Error(`${count} cards in play, expected ${deckSize}`);
+}
+
+/** Slap bans exist only under the ban rule, never longer than it says. */
+function checkBans(state: GameState): void {
+  const limit = state.options.ruleSet === 'classic' && state.options.wrongSlap === 'ban' ? state.options.banCards : 0;
+  for (const left of state.slapBan) if (!(Number.isInteger(left) && left >= 0 && left <= limit)) throw new Error(`slap ban ${left} (limit ${limit})`);
 }
 
 /** The play always rests with someone who can act. */
@@ -76,6 +85,9 @@ function replay(start: GameState, actions: Action[]): GameState {
   return state;
 }
 
+/** How often the variants actually happened, so that "the invariants hold with the option on" is not vacuous. */
+const variantsSeen = { bans: 0, pilesToNext: 0, stops: 0 };
+
 function runGames(ruleSet: RuleSet, salt: number): Record<string, number> {
   const endings: Record<string, number> = { rules: 0, cardLimit: 0, repeat: 0 };
   for (let game = 0; game < GAMES; game++) {
@@ -87,9 +99,15 @@ function runGames(ruleSet: RuleSet, salt: number): Record<string, number> {
     const deckSize = start.stacks.reduce((n, s) => n + s.length, 0);
     const careful = game % 100 === 0; // now and then, prove apply() leaves its input alone
     let before = careful ? JSON.stringify(start) : '';
-    const result = playout(start, dice.next(), policy, (state) => {
+    const result = playout(start, dice.next(), policy, (state, _action, events) => {
       checkCards(state, deckSize);
       checkTurn(state);
+      checkBans(state);
+      for (const e of events) {
+        if (e.type === 'wrongSlap' && e.banned) variantsSeen.bans++;
+        if (e.type === 'claimed' && e.reason === 'wrongSlap') variantsSeen.pilesToNext++;
+        if (e.type === 'challengeStopped') variantsSeen.stops++;
+      }
       if (careful) {
         expect(JSON.stringify(start)).toBe(JSON.stringify(JSON.parse(before)));
         before = JSON.stringify(start);
@@ -107,6 +125,9 @@ describe('random games', () => {
     const endings = runGames('classic', 1);
     expect(endings.rules + endings.cardLimit + endings.repeat).toBe(GAMES);
     expect(endings.rules).toBeGreaterThan(GAMES / 10); // the rules' own end is reached, not only the limit
+    expect(variantsSeen.bans).toBeGreaterThan(100);
+    expect(variantsSeen.pilesToNext).toBeGreaterThan(100);
+    expect(variantsSeen.stops).toBeGreaterThan(100);
   });
 
   it(`${GAMES} Russian games: cards conserved after every step, every game ends, replays are identical`, () => {

@@ -234,9 +234,12 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
       return;
     }
     const g = state.table.game as GameState;
-    const human = scene === 'table' ? 0 : -1;
+    // Two people (issue 16) sit in the seats marked with their buttons; one person in seat 0.
+    const marks: (string | null)[] = state.table.marks ?? [];
+    const people = scene !== 'table' ? [] : marks.some((m) => m) ? marks.flatMap((m, seat) => (m ? [seat] : [])) : [0];
+    const isCpu = (seat: number): boolean => people.indexOf(seat) < 0;
     const cpuToAct =
-      g.over !== null || (g.pendingChoice !== null ? g.pendingChoice !== human : g.pendingCollect ? g.pendingCollect.seat !== human : g.turn !== human);
+      g.over !== null || (g.pendingChoice !== null ? isCpu(g.pendingChoice) : g.pendingCollect ? isCpu(g.pendingCollect.seat) : isCpu(g.turn));
     const sig = `${scene}|${g.seed}|${g.cardsPlayed}|${g.turn}|${g.pile.length}|${g.burned.length}|${g.pendingCollect?.seat}|${g.pendingChoice}|${g.over ? 1 : 0}`;
     if (sig !== lastSig || !cpuToAct) {
       lastSig = sig;

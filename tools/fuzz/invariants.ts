@@ -32,6 +32,7 @@ export const ERROR_CODES: readonly RuleErrorCode[] = [
   'choicePending',
   'slapNotAllowed',
   'barred',
+  'banned',
 ];
 
 const EVENT_TYPES = new Set([
@@ -47,6 +48,7 @@ const EVENT_TYPES = new Set([
   'slappedIn',
   'turn',
   'gameOver',
+  'challengeStopped',
 ]);
 
 const isSeatOf = (players: number, v: unknown): v is number =>
@@ -153,6 +155,10 @@ export function checkState(state: GameState, facts: GameFacts, prev: GameState |
   if (!isSeatOf(P, state.turn)) fail('badTurn', `turn ${state.turn}`);
   if (!isSeatOf(P, state.dealer)) fail('badDealer', `dealer ${state.dealer}`);
   if (!Array.isArray(state.barred) || state.barred.length !== P) fail('barred', `barred ${JSON.stringify(state.barred)}`);
+  // A slap ban lasts at most banCards cards, and only under the ban rule of the classic game.
+  const banLimit = facts.classic && state.options.wrongSlap === 'ban' ? state.options.banCards : 0;
+  if (!Array.isArray(state.slapBan) || state.slapBan.length !== P || state.slapBan.some((n) => !(Number.isInteger(n) && n >= 0 && n <= banLimit)))
+    fail('slapBan', `slapBan ${JSON.stringify(state.slapBan)} with limit ${banLimit}`);
   if (!Number.isInteger(state.cardsPlayed) || state.cardsPlayed < 0 || state.cardsPlayed > state.options.cardLimit)
     fail('cardsPlayed', `${state.cardsPlayed} with limit ${state.options.cardLimit}`);
   if (state.pile.length === 0 ? state.lastPlayer !== null : !isSeatOf(P, state.lastPlayer))
@@ -231,6 +237,14 @@ export function checkState(state: GameState, facts: GameFacts, prev: GameState |
     if (prev && played !== state.cardsPlayed - prev.cardsPlayed)
       fail('playedEvents', `${played} played events, cardsPlayed went ${prev.cardsPlayed} -> ${state.cardsPlayed}`);
     if (overEvents !== (state.over && !(prev && prev.over) ? 1 : 0)) fail('gameOverEvent', `${overEvents} gameOver events`);
+    // A ban counts down one per card played, and starts only with a wrong slap that says so.
+    if (prev) {
+      for (let seat = 0; seat < P; seat++) {
+        const bannedNow = events.some((e) => e.type === 'wrongSlap' && e.seat === seat && e.banned);
+        const expected = bannedNow ? state.options.banCards : Math.max(0, prev.slapBan[seat]! - played);
+        if (state.slapBan[seat] !== expected) fail('slapBan', `seat ${seat}: ban ${prev.slapBan[seat]} -> ${state.slapBan[seat]} after ${played} cards played`);
+      }
+    }
   }
 }
 
@@ -262,6 +276,7 @@ export function expectedRefusal(state: GameState, action: unknown): RuleErrorCod
       if (!classic) return 'slapNotAllowed';
       if (state.barred[seat]) return 'barred';
       if (state.stacks[seat]!.length === 0 && !state.options.slapIn) return 'slapNotAllowed';
+      if (state.slapBan[seat]! > 0) return 'banned';
       return null;
     case 'collect':
       if (!state.pendingCollect) return 'nothingToCollect';

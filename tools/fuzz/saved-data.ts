@@ -12,10 +12,14 @@ export const SLAP_RULE_NAMES = ['pair', 'sandwich', 'topBottom', 'tens', 'sandwi
 export const SETTING_VALUES: Record<string, readonly unknown[]> = {
   ruleSet: ['classic', 'russian'],
   players: [2, 3, 4, 5, 6],
+  humans: [1, 2],
   difficulty: ['easy', 'medium', 'hard'],
   runLength: [3, 4],
   runWrap: [true, false],
+  wrongSlap: ['burn', 'pileToNext', 'ban'],
   wrongSlapPenalty: [0, 1, 2],
+  banCards: [3, 5],
+  tensStop: [true, false],
   slapIn: [true, false],
   jokers: [true, false],
   russianJokers: ['off', 'beatsAll', 'chooser'],
@@ -27,11 +31,15 @@ export const SETTING_VALUES: Record<string, readonly unknown[]> = {
 export const DEFAULTS = {
   ruleSet: 'classic',
   players: 4,
+  humans: 1,
   difficulty: 'medium',
   slapRules: { pair: true, sandwich: true, topBottom: false, tens: false, sandwichTens: false, marriage: false, divorce: false, hoagie: false, run: false, flush: false, joker: false },
   runLength: 3,
   runWrap: false,
+  wrongSlap: 'burn',
   wrongSlapPenalty: 1,
+  banCards: 3,
+  tensStop: false,
   slapIn: true,
   jokers: false,
   russianJokers: 'off',
@@ -47,11 +55,15 @@ export function sampleSave(): string {
     settings: {
       ruleSet: 'russian',
       players: 6,
+      humans: 2,
       difficulty: 'hard',
       slapRules: { pair: false, sandwich: true, topBottom: true, tens: true, sandwichTens: false, marriage: true, divorce: false, hoagie: true, run: true, flush: false, joker: true },
       runLength: 4,
       runWrap: true,
+      wrongSlap: 'ban',
       wrongSlapPenalty: 2,
+      banCards: 5,
+      tensStop: true,
       slapIn: false,
       jokers: true,
       russianJokers: 'chooser',
@@ -59,13 +71,17 @@ export function sampleSave(): string {
       sound: false,
       music: false,
     },
-    stats: { classic: { games: 12, wins: 5 }, russian: { games: 3, wins: 0 } },
+    stats: { classic: { games: 12, wins: 5 }, russian: { games: 3, wins: 0 }, twoPlayer: { games: 7, leftWins: 4, rightWins: 2 } },
   });
 }
 
 export interface Expected {
   settings: Record<string, unknown>;
-  stats: { classic: { games: number; wins: number }; russian: { games: number; wins: number } };
+  stats: {
+    classic: { games: number; wins: number };
+    russian: { games: number; wins: number };
+    twoPlayer: { games: number; leftWins: number; rightWins: number };
+  };
   damaged: boolean;
 }
 
@@ -75,7 +91,7 @@ const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isI
 /** What the game must load from `text` (null: nothing saved). */
 export function expectedLoad(text: string | null): Expected {
   const settings: Record<string, unknown> = structuredClone(DEFAULTS) as unknown as Record<string, unknown>;
-  const stats = { classic: { games: 0, wins: 0 }, russian: { games: 0, wins: 0 } };
+  const stats = { classic: { games: 0, wins: 0 }, russian: { games: 0, wins: 0 }, twoPlayer: { games: 0, leftWins: 0, rightWins: 0 } };
   if (text === null) return { settings, stats, damaged: false };
   let data: unknown;
   try {
@@ -107,6 +123,10 @@ export function expectedLoad(text: string | null): Expected {
       if (!field(one, isObject(one)) || !isObject(one)) continue;
       if (field(one.games, isCount(one.games))) stats[set].games = one.games as number;
       if (field(one.wins, isCount(one.wins))) stats[set].wins = one.wins as number;
+    }
+    const two = st.twoPlayer;
+    if (field(two, isObject(two)) && isObject(two)) {
+      for (const key of ['games', 'leftWins', 'rightWins'] as const) if (field(two[key], isCount(two[key]))) stats.twoPlayer[key] = two[key] as number;
     }
   }
   return { settings, stats, damaged };

@@ -18,11 +18,15 @@ export interface Strings {
   readonly opt: {
     ruleSet: string;
     players: string;
+    humans: string;
     difficulty: string;
     slapRule: string;
     runLength: string;
     runWrap: string;
     penalty: string;
+    wrongSlap: string;
+    banCards: string;
+    tensStop: string;
     slapIn: string;
     jokers: string;
     russianJokers: string;
@@ -33,6 +37,7 @@ export interface Strings {
   readonly ruleSetNames: { classic: string; russian: string };
   readonly difficultyNames: { easy: string; medium: string; hard: string };
   readonly russianJokerNames: { off: string; beatsAll: string; chooser: string };
+  readonly wrongSlapNames: { burn: string; pileToNext: string; ban: string };
   readonly on: string;
   readonly off: string;
   readonly slapRuleNames: Record<SlapRule, string>;
@@ -46,10 +51,28 @@ export interface Strings {
   readonly activeRulesTitle: string;
   readonly slapRuleHelp: Record<SlapRule, string>;
   readonly penaltyHelp: (cards: number) => string;
+  readonly pileToNextHelp: string;
+  readonly banHelp: (cards: number) => string;
+  readonly tensStopHelp: string;
+  /** How to play: the page for two people on one PSP (the view draws the PSP beside it). */
+  readonly howToTwoPlayers: string;
+  /** Appended to it on the desktop (native/desktop/sdl_keys.c). */
+  readonly desktopKeys: string;
   readonly slapInHelp: (on: boolean) => string;
   readonly russianJokerHelp: { off: string; beatsAll: string; chooser: string };
 
   readonly you: string;
+  /** Two people: the seat names of the left (D-pad side) and right (face-button side) player. */
+  readonly leftPlayer: string;
+  readonly rightPlayer: string;
+  readonly padTurn: (name: string, key: string) => string;
+  readonly padTake: (name: string, key: string) => string;
+  readonly padChoose: (name: string, moveKeys: string, confirmKey: string) => string;
+  readonly tooLateFor: (name: string) => string;
+  readonly slapBanned: (name: string, isYou: boolean, cards: number) => string;
+  readonly stillBanned: (name: string, isYou: boolean, cards: number) => string;
+  readonly wrongSlapClaim: (name: string, isYou: boolean, cards: number) => string;
+  readonly tenStops: (name: string, isYou: boolean) => string;
   readonly cpuNames: readonly string[];
   readonly cards: (n: number) => string;
   readonly controlPlay: string;
@@ -90,6 +113,7 @@ export interface Strings {
   readonly statCardsPlayed: string;
   readonly lifetime: string;
   readonly lifetimeLine: (ruleSet: string, games: number, wins: number) => string;
+  readonly twoPlayerLine: (games: number, leftWins: number, rightWins: number) => string;
   readonly ms: (n: number) => string;
   readonly none: string;
   readonly resultsHint: string;
