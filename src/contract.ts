@@ -72,6 +72,8 @@ export interface Host {
   load(): string | null;
   save(text: string): boolean;
   log(text: string): void;
+  /** What went wrong with the last load or save (native/core/save.h): 'damaged', 'too-large', 'unreadable', 'no-folder', 'read-only', 'full', 'failed'; or null. Optional. */
+  problem?(): string | null;
 }
 
 /** What the bundle provides as the global `ratscrew` (docs/host-api.md section 2). */

@@ -5,7 +5,8 @@
  * words to the current display list (sendCommandi is one store), and
  * sceGuGetMemory carves vertex memory out of the list behind a jump, as
  * libgu does. Waiting for the GE and the vertical blank costs nothing here.
- * Compiled against test/native/psp-stubs (the declarations). */
+ * Compiled against test/native/psp-stubs (the declarations). The PSP
+ * decoder's fuzzer (native/tests/psp_video_fuzz.c) runs over it too. */
 #include <stdint.h>
 #include <stddef.h>
 #include <pspgu.h>
@@ -85,8 +86,13 @@ void *sceGuGetMemory(int size)
     jump[1] = (0x08u << 24) | (uint32_t)((uintptr_t)cur & 0xffffff);
     return mem;
 }
+/* Set by native/tests/psp_video_fuzz.c to see every vertex array drawn;
+ * NULL in the benchmark. */
+void (*gu_model_on_draw)(int prim, int vtype, int count, const void *vertices);
+
 void sceGuDrawArray(int prim, int vtype, int count, const void *indices, const void *vertices)
 {
+    if (gu_model_on_draw) gu_model_on_draw(prim, vtype, count, vertices);
     if (vtype) send(0x12, (uint32_t)vtype);
     if (indices) { send(0x10, 0); send(0x02, (uint32_t)(uintptr_t)indices); }
     send(0x10, (uint32_t)(((uintptr_t)vertices >> 8) & 0xf0000));

@@ -32,11 +32,15 @@ void raster_clear(Raster *r, uint32_t color)
     }
 }
 
-/* Clips [x, x+w) to [0, limit); returns 0 if nothing is left. */
-static int clip_span(int x, int w, int limit, int *from, int *to)
+/* Clips [x, x+w) to [0, limit); returns 0 if nothing is left. The span is
+ * computed in 64 bits: a command may hold any int32 (a hostile or broken
+ * script), and x + w must not overflow (issue 12, D7). */
+static int clip_span(int64_t x, int64_t w, int limit, int *from, int *to)
 {
-    *from = x < 0 ? 0 : x;
-    *to = x + w > limit ? limit : x + w;
+    int64_t end = x + w;
+    if (w <= 0 || x >= limit || end <= 0) return 0;
+    *from = x < 0 ? 0 : (int)x;
+    *to = end > limit ? limit : (int)end;
     return *from < *to;
 }
 
@@ -59,10 +63,10 @@ void raster_rect(Raster *r, const RectCmd *rect)
  * coordinates), so its texel is s + sn - ceil(...). Unscaled, both are the
  * plain copy or mirror; scaled, sampling at the pixel's left edge instead
  * would pick the neighbouring texel on some rows (seen in PPSSPP, test/psp). */
-static int source_index(int d, int n, int s, int sn, int flip)
+static int64_t source_index(int64_t d, int64_t n, int64_t s, int64_t sn, int flip)
 {
-    long num = (2L * d + 1) * sn, den = 2L * n;
-    return flip ? s + sn - (int)((num + den - 1) / den) : s + (int)(num / den);
+    int64_t num = (2 * d + 1) * sn, den = 2 * n;
+    return flip ? s + sn - (num + den - 1) / den : s + num / den;
 }
 
 static unsigned modulate(unsigned texel, unsigned tint)
@@ -73,7 +77,8 @@ static unsigned modulate(unsigned texel, unsigned tint)
 void raster_sprite(Raster *r, const SpriteCmd *s)
 {
     int flip_x = s->w < 0, flip_y = s->h < 0;
-    int w = flip_x ? -s->w : s->w, h = flip_y ? -s->h : s->h;
+    /* 64 bits: negating INT32_MIN overflows an int. */
+    int64_t w = flip_x ? -(int64_t)s->w : s->w, h = flip_y ? -(int64_t)s->h : s->h;
     unsigned tr = s->tint & 0xff, tg = (s->tint >> 8) & 0xff;
     unsigned tb = (s->tint >> 16) & 0xff, ta = (s->tint >> 24) & 0xff;
     int x0, x1, y0, y1, x, y;
@@ -81,13 +86,13 @@ void raster_sprite(Raster *r, const SpriteCmd *s)
     if (!clip_span(s->x, w, SCREEN_W, &x0, &x1)) return;
     if (!clip_span(s->y, h, SCREEN_H, &y0, &y1)) return;
     for (y = y0; y < y1; y++) {
-        int v = source_index(y - s->y, h, s->v, s->sh, flip_y);
+        int64_t v = source_index((int64_t)y - s->y, h, s->v, s->sh, flip_y);
         if (v < 0 || v >= r->atlas_h) continue;
         for (x = x0; x < x1; x++) {
-            int u = source_index(x - s->x, w, s->u, s->sw, flip_x);
+            int64_t u = source_index((int64_t)x - s->x, w, s->u, s->sw, flip_x);
             const uint8_t *t;
             if (u < 0 || u >= r->atlas_w) continue;
-            t = r->atlas + ((long)v * r->atlas_w + u) * 4;
+            t = r->atlas + (v * r->atlas_w + u) * 4;
             blend(r->pixels + (y * SCREEN_W + x) * 4, modulate(t[0], tr), modulate(t[1], tg),
                   modulate(t[2], tb), modulate(t[3], ta));
         }

@@ -1,15 +1,22 @@
-/* Whole-file saving that survives a crash or power loss at any moment.
+/* Whole-file saving that survives a crash or power loss at any moment, and
+ * several writers at once.
  *
  * A save file holds the text, then one trailer line
  *     "\n#ratscrew-save len=<bytes> fnv1a=<8 hex>\n"
  * A file whose trailer is missing or does not match its text is not intact.
- * Writing goes to "<path>.new" first, which is flushed, synced and closed
- * before it replaces <path>; loading falls back to an intact "<path>.new"
- * when <path> is absent or not intact, which covers a crash between the two
- * steps and hosts whose rename cannot replace a file (the old file is
- * removed first there). When neither is intact, the damaged <path> text is
- * returned (without its trailer line) so that the script can keep what it
- * can read and say that the rest was reset. */
+ * Writing goes to a temporary file first, which is flushed, synced and closed
+ * before it replaces <path>:
+ *  - where rename replaces a file atomically (POSIX), the temporary file is
+ *    the writer's own ("<path>.new-<writer>"), so concurrent writers never
+ *    share one, and the last rename wins with <path> intact at every moment;
+ *  - where it cannot (the PSP's FAT: SaveOps.remove_before_rename), the old
+ *    <path> is removed only once the new file is checked complete, then the
+ *    new file is renamed; a crash between the two leaves "<path>.new", which
+ *    loading falls back to.
+ * When neither <path> nor "<path>.new" is intact, the damaged <path> text is
+ * returned (without its trailer line) with SAVE_DAMAGED, so that the script
+ * can keep what it can read and tell the player; the damaged bytes are kept
+ * as "<path>.damaged" so the next save destroys nothing. */
 #ifndef RATSCREW_SAVE_H
 #define RATSCREW_SAVE_H
 
@@ -18,21 +25,50 @@
 
 #define SAVE_MAX_BYTES (256u * 1024u)
 
-/* The file operations a platform may replace. Any member may be NULL: no
- * sync, or the C library's remove() / rename(). (The PSP's C library cannot
- * remove files, so its host passes sceIoRemove.) */
+/* What went wrong with a load or a save. The names are what the script sees
+ * from host.problem() (docs/host-api.md §1). */
+typedef enum SaveProblem {
+    SAVE_OK = 0,
+    SAVE_NO_FILE,    /* nothing saved yet: not a problem to report */
+    SAVE_DAMAGED,    /* "damaged": the trailer failed; text handed over, bytes kept as .damaged */
+    SAVE_TOO_LARGE,  /* "too-large": bigger than any save; moved aside to .damaged, not read */
+    SAVE_UNREADABLE, /* "unreadable": there but not readable (permissions, not a file) */
+    SAVE_NO_FOLDER,  /* "no-folder": no folder for the save, or it cannot be made */
+    SAVE_DENIED,     /* "read-only": the folder or device refuses writes */
+    SAVE_FULL,       /* "full": no space left */
+    SAVE_FAILED      /* "failed": any other write error */
+} SaveProblem;
+
+/* The name of a problem for the script, or NULL for SAVE_OK / SAVE_NO_FILE. */
+const char *save_problem_name(SaveProblem p);
+
+/* The file operations a platform may replace or choose. Any member may be
+ * NULL or 0: no sync, the C library's remove() / rename(), rename replaces. */
 typedef struct SaveOps {
     int (*sync)(FILE *f);                          /* fsync on POSIX; 0 = ok */
     int (*remove)(const char *path);               /* 0 = ok */
     int (*rename)(const char *from, const char *to); /* 0 = ok */
+    /* 1 where rename cannot replace an existing file (the PSP's FAT): the
+     * temporary file is the fixed "<path>.new", and the old save is removed
+     * before the rename, only after the new file is checked intact. Such a
+     * platform has one writer at a time. */
+    int remove_before_rename;
+    /* Where rename replaces: makes the temporary file this writer's own,
+     * "<path>.new-<writer>" (the desktop passes its process id). */
+    unsigned long writer;
 } SaveOps;
 
-/* 1 on success. ops may be NULL. */
+/* 1 on success. ops may be NULL. *why (if why is not NULL) says what failed. */
+int save_store(const char *path, const char *text, size_t len, const SaveOps *ops, SaveProblem *why);
+/* save_store without the reason. */
 int save_write(const char *path, const char *text, size_t len, const SaveOps *ops);
 
 /* The saved text (malloc'd, NUL-terminated, *len set): the intact file, else
- * the intact .new file, else the damaged file's text; NULL when there is no
- * file at all. */
+ * the intact .new file, else the damaged file's text (SAVE_DAMAGED); NULL
+ * with *why saying why when there is nothing to hand over. ops may be NULL
+ * (used to move an oversized file aside). */
+char *save_load(const char *path, size_t *len, const SaveOps *ops, SaveProblem *why);
+/* save_load without the reason. */
 char *save_read(const char *path, size_t *len);
 
 /* Checks the trailer of buf[0..n) in place; returns the text length, or -1

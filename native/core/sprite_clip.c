@@ -17,9 +17,15 @@ static void trim_axis(int *pos, int *len, int *src, int *srclen, int flip, int l
 int sprite_clip(SpriteCmd *s, int screen_w, int screen_h)
 {
     int flip_x = s->w < 0, flip_y = s->h < 0;
-    int w = flip_x ? -s->w : s->w, h = flip_y ? -s->h : s->h;
-    if (w == 0 || h == 0) return 0;
-    if (s->x >= screen_w || s->y >= screen_h || s->x + w <= 0 || s->y + h <= 0) return 0;
+    int w, h;
+    /* In 64 bits: a command may hold any int32 (negating INT32_MIN, or
+     * x + w, overflows an int). The sprite then stays in int range: it
+     * starts before the screen's edge, and its size is clamped below. */
+    long long wide_w = flip_x ? -(long long)s->w : s->w, wide_h = flip_y ? -(long long)s->h : s->h;
+    if (wide_w == 0 || wide_h == 0) return 0;
+    if (s->x >= screen_w || s->y >= screen_h || s->x + wide_w <= 0 || s->y + wide_h <= 0) return 0;
+    w = wide_w > 0x7fffffffLL ? 0x7fffffff : (int)wide_w;
+    h = wide_h > 0x7fffffffLL ? 0x7fffffff : (int)wide_h;
     if (w == s->sw) trim_axis(&s->x, &w, &s->u, &s->sw, flip_x, screen_w);
     if (h == s->sh) trim_axis(&s->y, &h, &s->v, &s->sh, flip_y, screen_h);
     s->w = flip_x ? -w : w;

@@ -1,10 +1,11 @@
 /* The QuickJS runtime that runs the game script: limits, loading, frames. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "contract.h"
 #include "vm_internal.h"
 
-static uint64_t now_ms(Vm *vm)
+uint64_t vm_now_ms(Vm *vm)
 {
     return vm->host.clock_ms ? vm->host.clock_ms(vm->host.user) : 0;
 }
@@ -15,17 +16,21 @@ static int interrupt_handler(JSRuntime *rt, void *opaque)
 {
     Vm *vm = (Vm *)opaque;
     (void)rt;
-    if (vm->deadline_ms == 0 || now_ms(vm) < vm->deadline_ms) return 0;
+    if (vm->host.stop_requested && vm->host.stop_requested(vm->host.user)) {
+        vm->interrupted = vm->stopped = 1;
+        return 1;
+    }
+    if (vm->deadline_ms == 0 || vm_now_ms(vm) < vm->deadline_ms) return 0;
     vm->interrupted = 1;
     return 1;
 }
 
-static void start_budget(Vm *vm, unsigned budget_ms)
+void vm_start_budget(Vm *vm, unsigned budget_ms)
 {
     vm->interrupted = 0;
     vm->out_of_memory = 0;
     vm->budget_ms = budget_ms;
-    vm->deadline_ms = vm->host.clock_ms ? now_ms(vm) + budget_ms : 0;
+    vm->deadline_ms = vm->host.clock_ms ? vm_now_ms(vm) + budget_ms : 0;
 }
 
 static void apply_defaults(VmConfig *c)
@@ -112,18 +117,32 @@ static int bind_entry(Vm *vm)
     JSValue buffer;
     uint8_t *bytes;
 
+    /* Reading the properties runs the script's getters, if it has any:
+     * they are held to the load's budget (vm_load), and may throw. */
     vm->entry = JS_GetPropertyStr(ctx, global, "ratscrew");
     JS_FreeValue(ctx, global);
+    if (JS_IsException(vm->entry)) {
+        vm_capture_exception(vm, "reading ratscrew");
+        return -1;
+    }
     if (!JS_IsObject(vm->entry)) {
         vm_set_error(vm, "the script did not define the global object `ratscrew`");
         return -1;
     }
     vm->frame_fn = JS_GetPropertyStr(ctx, vm->entry, "frame");
+    if (JS_IsException(vm->frame_fn)) {
+        vm_capture_exception(vm, "reading ratscrew.frame");
+        return -1;
+    }
     if (!JS_IsFunction(ctx, vm->frame_fn)) {
         vm_set_error(vm, "ratscrew.frame is not a function");
         return -1;
     }
     vm->commands = JS_GetPropertyStr(ctx, vm->entry, "commands");
+    if (JS_IsException(vm->commands)) {
+        vm_capture_exception(vm, "reading ratscrew.commands");
+        return -1;
+    }
     buffer = JS_GetTypedArrayBuffer(ctx, vm->commands, &offset, &length, &per);
     if (JS_IsException(buffer)) {
         JS_FreeValue(ctx, JS_GetException(ctx));
@@ -155,48 +174,64 @@ static JSValue compile(Vm *vm, const char *source, size_t len, const char *filen
 int vm_load(Vm *vm, const char *source, size_t len, const char *filename)
 {
     JSValue fn, result;
+    int rc;
     if (vm->failed) return -1;
-    start_budget(vm, vm->config.load_budget_ms);
+    vm_start_budget(vm, vm->config.load_budget_ms);
     fn = compile(vm, source, len, filename);
     /* JS_EvalFunction takes fn, even when it fails. */
     result = JS_IsException(fn) ? fn : JS_EvalFunction(vm->ctx, fn);
-    vm->deadline_ms = 0;
     if (JS_IsException(result)) {
         vm_capture_exception(vm, "loading the script");
         return -1;
     }
     JS_FreeValue(vm->ctx, result);
-    return bind_entry(vm);
+    rc = bind_entry(vm); /* still within the load's budget */
+    vm->deadline_ms = 0;
+    return rc;
+}
+
+/* The count a frame returned: an integer from 0 to the buffer's capacity,
+ * or -1 with the error set. JS_ToInt32 would wrap 4294967297 to 1 and turn
+ * NaN or 1.5 into a count, so the number is checked as a double. */
+static int frame_count(Vm *vm, JSValueConst result)
+{
+    double n;
+    char shown[48];
+    if (!JS_IsNumber(result)) {
+        vm_set_error(vm, "ratscrew.frame returned no number (the count of commands it wrote)");
+        return -1;
+    }
+    JS_ToFloat64(vm->ctx, &n, result); /* cannot throw for a number */
+    if (n >= 0 && n <= vm->cmd_capacity && n == floor(n)) return (int)n;
+    if (isnan(n)) snprintf(shown, sizeof shown, "NaN");
+    else if (isinf(n)) snprintf(shown, sizeof shown, "%sInfinity", n < 0 ? "-" : "");
+    else snprintf(shown, sizeof shown, "%.17g", n);
+    if (n == floor(n) && !isinf(n))
+        vm_set_error(vm, "ratscrew.frame returned %s commands; the buffer holds %d", shown, vm->cmd_capacity);
+    else
+        vm_set_error(vm, "ratscrew.frame returned %s, which is not a count of commands (an integer from 0 to %d)",
+                     shown, vm->cmd_capacity);
+    return -1;
 }
 
 int vm_frame(Vm *vm, int now, uint32_t buttons, const int32_t **cmds)
 {
     JSValue args[2], result;
-    int32_t count;
+    int count;
     *cmds = vm->cmd_ptr;
     if (vm->failed || !vm->cmd_ptr) return -1;
     args[0] = JS_NewInt32(vm->ctx, now);
     args[1] = JS_NewInt32(vm->ctx, (int32_t)buttons);
-    start_budget(vm, vm->config.frame_budget_ms);
+    vm_start_budget(vm, vm->config.frame_budget_ms);
     result = JS_Call(vm->ctx, vm->frame_fn, vm->entry, 2, args);
-    vm->deadline_ms = 0;
     if (JS_IsException(result)) {
         vm_capture_exception(vm, "ratscrew.frame");
         return -1;
     }
-    if (!JS_IsNumber(result)) {
-        JS_FreeValue(vm->ctx, result);
-        vm_set_error(vm, "ratscrew.frame returned no number (the count of commands it wrote)");
-        return -1;
-    }
-    JS_ToInt32(vm->ctx, &count, result); /* cannot throw for a number */
+    vm->deadline_ms = 0;
+    count = frame_count(vm, result);
     JS_FreeValue(vm->ctx, result);
-    if (count < 0 || count > vm->cmd_capacity) {
-        vm_set_error(vm, "ratscrew.frame returned %d commands; the buffer holds %d",
-                     (int)count, vm->cmd_capacity);
-        return -1;
-    }
-    return (int)count;
+    return count;
 }
 
 const char *vm_error(const Vm *vm)

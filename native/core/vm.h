@@ -13,6 +13,9 @@
 #define VM_DEFAULT_STACK_LIMIT (256u * 1024u)
 #define VM_DEFAULT_FRAME_BUDGET_MS 2000u
 #define VM_DEFAULT_LOAD_BUDGET_MS 10000u
+/* Describing a script's exception runs script code too (a thrown object's
+ * toString, an Error's stack getter): it gets its own budget. */
+#define VM_ERROR_BUDGET_MS 1000u
 /* Extra memory allowed while the script is compiled (not while it runs):
  * QuickJS 2021-03-27's parser does not survive running out of memory in
  * every place (see native/quickjs/patches/0002-*.patch), so compilation is
@@ -29,6 +32,12 @@ typedef struct VmHost {
     void (*log)(void *user, const char *text);
     /* A monotonic clock in milliseconds; without it there is no time budget. */
     uint64_t (*clock_ms)(void *user);
+    /* What went wrong with the last load or save, as host.problem() gives
+     * it to the script (save_problem_name of core/save.h), or NULL. */
+    const char *(*problem)(void *user);
+    /* Non-zero once the host must stop (a signal): the running script is
+     * interrupted at once instead of at the end of its time budget. */
+    int (*stop_requested)(void *user);
 } VmHost;
 
 typedef struct VmConfig {

@@ -43,20 +43,16 @@ static void append_stack(Vm *vm, JSValueConst exc)
     if (JS_IsString(stack)) {
         append(vm, "\n");
         append_string(vm, stack);
+    } else if (JS_IsException(stack) && vm->interrupted) {
+        append(vm, "\n(its stack could not be read: the stack getter ran too long)");
     }
     JS_FreeValue(vm->ctx, stack);
 }
 
-void vm_capture_exception(Vm *vm, const char *during)
+/* Describes exc into vm->error. Runs script code (toString, a stack
+ * getter), so the caller holds it to a budget. */
+static void describe(Vm *vm, JSValueConst exc)
 {
-    JSValue exc = JS_GetException(vm->ctx);
-    vm->failed = 1;
-    vm->error[0] = '\0';
-    if (vm->interrupted) {
-        vm_set_error(vm, "%s ran longer than %u ms and was stopped (interrupted)\n",
-                     during, vm->budget_ms);
-    }
-    JS_SetMemoryLimit(vm->rt, vm->config.memory_limit + ERROR_HEADROOM);
     if (JS_IsNull(exc) || JS_IsUninitialized(exc)) {
         /* QuickJS leaves no exception object when it cannot even allocate
          * the error; a script's `throw null` looks the same. */
@@ -64,7 +60,8 @@ void vm_capture_exception(Vm *vm, const char *during)
                                   : "the script threw null");
     } else if (!append_string(vm, exc)) {
         JS_FreeValue(vm->ctx, JS_GetException(vm->ctx));
-        append(vm, "out of memory (the exception could not be described)");
+        append(vm, vm->interrupted ? "(the exception could not be described: its description ran too long)"
+                                   : "out of memory (the exception could not be described)");
     } else {
         append_stack(vm, exc);
         if (vm->out_of_memory && !strstr(vm->error, "out of memory")) {
@@ -76,6 +73,28 @@ void vm_capture_exception(Vm *vm, const char *during)
                      "QuickJS reported it as: %s", reported);
         }
     }
+}
+
+void vm_capture_exception(Vm *vm, const char *during)
+{
+    JSValue exc = JS_GetException(vm->ctx);
+    int out_of_memory = vm->out_of_memory;
+    vm->failed = 1;
+    vm->error[0] = '\0';
+    if (vm->stopped) {
+        vm_set_error(vm, "%s was stopped: the host is quitting\n", during);
+    } else if (vm->interrupted) {
+        vm_set_error(vm, "%s ran longer than %u ms and was stopped (interrupted)\n",
+                     during, vm->budget_ms);
+    }
+    /* A thrown object's toString or an Error's stack getter can loop too:
+     * describing the exception gets a budget of its own. */
+    vm_start_budget(vm, vm->config.frame_budget_ms < VM_ERROR_BUDGET_MS ? vm->config.frame_budget_ms
+                                                                        : VM_ERROR_BUDGET_MS);
+    vm->out_of_memory = out_of_memory;
+    JS_SetMemoryLimit(vm->rt, vm->config.memory_limit + ERROR_HEADROOM);
+    describe(vm, exc);
+    vm->deadline_ms = 0;
     JS_FreeValue(vm->ctx, JS_GetException(vm->ctx)); /* anything the description threw */
     JS_SetMemoryLimit(vm->rt, vm->config.memory_limit);
     JS_FreeValue(vm->ctx, exc);

@@ -8,15 +8,26 @@ static Vm *vm_of(JSContext *ctx)
     return (Vm *)JS_GetContextOpaque(ctx);
 }
 
+/* Time the platform spends blocked in a load or save (a slow Memory Stick,
+ * fsync on a busy disk) is not the script's: the call's deadline moves on
+ * by that much, so only the script's own running counts against it. */
+static void forgive(Vm *vm, uint64_t since)
+{
+    if (vm->deadline_ms) vm->deadline_ms += vm_now_ms(vm) - since;
+}
+
 static JSValue host_load(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     Vm *vm = vm_of(ctx);
     size_t len = 0;
     char *text;
     JSValue result;
+    uint64_t t0;
     (void)this_val; (void)argc; (void)argv;
     if (!vm->host.load) return JS_NULL;
+    t0 = vm_now_ms(vm);
     text = vm->host.load(vm->host.user, &len);
+    forgive(vm, t0);
     if (!text) return JS_NULL;
     result = JS_NewStringLen(ctx, text, len);
     free(text);
@@ -29,14 +40,26 @@ static JSValue host_save(JSContext *ctx, JSValueConst this_val, int argc, JSValu
     size_t len;
     const char *text;
     int ok;
+    uint64_t t0;
     (void)this_val;
     if (argc < 1 || !JS_IsString(argv[0]))
         return JS_ThrowTypeError(ctx, "host.save expects a string");
     text = JS_ToCStringLen(ctx, &len, argv[0]);
     if (!text) return JS_EXCEPTION;
+    t0 = vm_now_ms(vm);
     ok = vm->host.save ? vm->host.save(vm->host.user, text, len) : 0;
+    forgive(vm, t0);
     JS_FreeCString(ctx, text);
     return JS_NewBool(ctx, ok);
+}
+
+/* What went wrong with the last load or save, or null. */
+static JSValue host_problem(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    Vm *vm = vm_of(ctx);
+    const char *name = vm->host.problem ? vm->host.problem(vm->host.user) : NULL;
+    (void)this_val; (void)argc; (void)argv;
+    return name ? JS_NewString(ctx, name) : JS_NULL;
 }
 
 static JSValue host_log(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
@@ -72,6 +95,7 @@ int vm_install_host(Vm *vm)
         || JS_SetPropertyStr(ctx, host, "seed", JS_NewInt64(ctx, vm->config.seed)) < 0
         || set_fn(ctx, host, "load", host_load, 0) < 0
         || set_fn(ctx, host, "save", host_save, 1) < 0
+        || set_fn(ctx, host, "problem", host_problem, 0) < 0
         || set_fn(ctx, host, "log", host_log, 1) < 0)
         rc = -1;
     /* JS_SetPropertyStr takes ownership of host, even on failure. */

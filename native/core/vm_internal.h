@@ -20,6 +20,7 @@ struct Vm {
     uint64_t deadline_ms;   /* 0 = no call running */
     unsigned budget_ms;     /* of the call running */
     int interrupted;
+    int stopped;            /* interrupted because the host must stop */
     int out_of_memory;      /* the allocator refused a request (this call) */
     int ever_out_of_memory; /* ... at any time */
     int failed;
@@ -31,6 +32,10 @@ extern const JSMallocFunctions vm_malloc_functions;
 
 /* vm_host.c: defines the global `host`. Returns 0 or -1 (exception pending). */
 int vm_install_host(Vm *vm);
+
+/* vm.c: the monotonic clock, and the budget of a call into script code. */
+uint64_t vm_now_ms(Vm *vm);
+void vm_start_budget(Vm *vm, unsigned budget_ms);
 
 /* vm_error.c: records the pending exception as the VM's error text. */
 void vm_capture_exception(Vm *vm, const char *during);

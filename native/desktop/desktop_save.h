@@ -1,16 +1,26 @@
-/* Where the desktop keeps its save file, and the host.load/host.save
- * callbacks over core/save. */
+/* Where the desktop keeps its save file, and the host.load / host.save /
+ * host.problem callbacks over core/save. */
 #ifndef RATSCREW_DESKTOP_SAVE_H
 #define RATSCREW_DESKTOP_SAVE_H
 
 #include <stddef.h>
+#include "../core/save.h"
+
+typedef struct DesktopSave {
+    char path[1100];
+    int has_folder;      /* 0: saving is impossible (folder_problem says why) */
+    SaveProblem problem; /* of the last load or save */
+    SaveOps ops;
+} DesktopSave;
 
 /* $XDG_DATA_HOME/ratscrew/save.json, else ~/.local/share/ratscrew/save.json;
- * creates the folder. 0 on success. */
-int desktop_save_path(char *out, size_t size);
+ * creates the folder. 0 on success; else -1 after printing why, and every
+ * save then fails with SAVE_NO_FOLDER. */
+int desktop_save_open(DesktopSave *s);
 
-/* VmHost callbacks; user is the path (const char *). */
+/* VmHost callbacks; user is the DesktopSave. */
 char *desktop_load(void *user, size_t *len);
 int desktop_save(void *user, const char *text, size_t len);
+const char *desktop_problem(void *user);
 
 #endif

@@ -1,3 +1,5 @@
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +10,7 @@ static const char USAGE[] =
     "usage: ratscrew-headless --out DIR [--inputs SCRIPT.json] [--seed S] [--frames N]\n"
     "         [--shots 10,200,...] [--saved FILE] [--bundle FILE] [--no-raster]\n"
     "         [--stats FILE.jsonl] [--memory-limit BYTES] [--frame-budget-ms MS]\n"
+    "         [--load-budget-ms MS] [--rename-cannot-replace]\n"
     "Replays the input script, writes DIR/hashes.txt (frame, FNV-1a of its command\n"
     "list) and DIR/frame-NNNNN.png for the --shots frames. Exit 2 on a script error.\n";
 
@@ -17,12 +20,15 @@ static int usage_error(const char *what, const char *arg)
     return -1;
 }
 
-static int parse_ulong(const char *s, unsigned long *out)
+/* A whole number in [0, max]: digits only (decimal, or 0x hex), no sign,
+ * no blanks (strtoul alone takes " -1" as ULONG_MAX), no overflow. */
+static int parse_ulong(const char *s, unsigned long max, unsigned long *out)
 {
     char *end;
-    if (!s || !*s || *s == '-') return -1;
+    if (!s || !isdigit((unsigned char)*s)) return -1;
+    errno = 0;
     *out = strtoul(s, &end, 0);
-    return *end ? -1 : 0;
+    return *end || errno == ERANGE || *out > max ? -1 : 0;
 }
 
 /* The saved text from a file: a save file's text if it has a valid trailer
@@ -49,11 +55,11 @@ static int parse_flag(HeadlessOptions *o, const char *flag, const char *val)
     else if (!strcmp(flag, "--bundle")) o->bundle = val;
     else if (!strcmp(flag, "--stats")) o->stats = val;
     else if (!strcmp(flag, "--seed")) {
-        if (parse_ulong(val, &n) < 0 || n > 0xffffffffUL) return usage_error("bad --seed", val);
+        if (parse_ulong(val, 0xffffffffUL, &n) < 0) return usage_error("bad --seed (0 to 4294967295)", val);
         s->seed = (uint32_t)n;
         s->has_seed = 1;
     } else if (!strcmp(flag, "--frames")) {
-        if (parse_ulong(val, &n) < 0 || n > 100000000UL) return usage_error("bad --frames", val);
+        if (parse_ulong(val, INPUT_SCRIPT_MAX_FRAMES, &n) < 0) return usage_error("bad --frames (0 to 100000000)", val);
         s->frames = (int)n;
         s->has_frames = 1;
     } else if (!strcmp(flag, "--shots")) {
@@ -61,11 +67,17 @@ static int parse_flag(HeadlessOptions *o, const char *flag, const char *val)
     } else if (!strcmp(flag, "--saved")) {
         if (read_saved_file(val, s) < 0) return usage_error("cannot read --saved", val);
     } else if (!strcmp(flag, "--memory-limit")) {
-        if (parse_ulong(val, &n) < 0 || n < 65536) return usage_error("bad --memory-limit", val);
+        if (parse_ulong(val, 0x7fffffffUL, &n) < 0 || n < 65536)
+            return usage_error("bad --memory-limit (65536 to 2147483647 bytes)", val);
         o->memory_limit = (size_t)n;
     } else if (!strcmp(flag, "--frame-budget-ms")) {
-        if (parse_ulong(val, &n) < 0 || n == 0) return usage_error("bad --frame-budget-ms", val);
+        if (parse_ulong(val, 3600000UL, &n) < 0 || n == 0)
+            return usage_error("bad --frame-budget-ms (1 to 3600000)", val);
         o->frame_budget_ms = (unsigned)n;
+    } else if (!strcmp(flag, "--load-budget-ms")) {
+        if (parse_ulong(val, 3600000UL, &n) < 0 || n == 0)
+            return usage_error("bad --load-budget-ms (1 to 3600000)", val);
+        o->load_budget_ms = (unsigned)n;
     } else return usage_error("unknown option", flag);
     return 0;
 }
@@ -93,6 +105,10 @@ int headless_parse_args(int argc, char **argv, HeadlessOptions *o)
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--no-raster")) {
             o->no_raster = 1;
+            continue;
+        }
+        if (!strcmp(argv[i], "--rename-cannot-replace")) {
+            o->rename_cannot_replace = 1;
             continue;
         }
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return usage_error("help", NULL);

@@ -26,13 +26,25 @@ static int array_length(JSContext *ctx, JSValueConst arr, uint32_t *len)
     return rc;
 }
 
-static int int_at(JSContext *ctx, JSValueConst arr, uint32_t i, int *out)
+/* A JSON number that is a whole number in [min, max]; JS_ToInt32 alone
+ * would wrap 4294967356 to 60 and take 1e10 or 1.5 (issue 12, D9). */
+static int whole_number(JSContext *ctx, JSValueConst v, double min, double max, double *out)
+{
+    double d;
+    if (!JS_IsNumber(v) || JS_ToFloat64(ctx, &d, v) < 0) return -1;
+    if (!(d >= min && d <= max) || d != (double)(long long)d) return -1;
+    *out = d;
+    return 0;
+}
+
+static int int_at(JSContext *ctx, JSValueConst arr, uint32_t i, double min, double max, int *out)
 {
     JSValue v = JS_GetPropertyUint32(ctx, arr, i);
-    int32_t n;
-    int rc = JS_IsNumber(v) ? JS_ToInt32(ctx, &n, v) : -1;
+    double d;
+    int rc = whole_number(ctx, v, min, max, &d);
     JS_FreeValue(ctx, v);
-    if (rc == 0) *out = n;
+    /* Through uint32: a mask above 2^31 keeps its bits. */
+    if (rc == 0) *out = (int)(int32_t)(uint32_t)(long long)d;
     return rc;
 }
 
@@ -44,7 +56,9 @@ static int read_inputs(JSContext *ctx, JSValueConst arr, InputScript *s)
     if (!s->inputs) return -1;
     for (i = 0; i < n; i++) {
         JSValue pair = JS_GetPropertyUint32(ctx, arr, i);
-        int ok = int_at(ctx, pair, 0, &s->inputs[i][0]) == 0 && int_at(ctx, pair, 1, &s->inputs[i][1]) == 0;
+        /* A mask is the 32 button bits (contract.h), as an int32 or a uint32. */
+        int ok = int_at(ctx, pair, 0, 0, INPUT_SCRIPT_MAX_FRAMES, &s->inputs[i][0]) == 0
+            && int_at(ctx, pair, 1, -2147483648.0, 4294967295.0, &s->inputs[i][1]) == 0;
         JS_FreeValue(ctx, pair);
         if (!ok || (i > 0 && s->inputs[i][0] < s->inputs[i - 1][0])) return -1;
         s->input_count = (int)i + 1;
@@ -60,7 +74,7 @@ static int read_shots(JSContext *ctx, JSValueConst arr, InputScript *s)
     s->shots = (int *)calloc(n ? n : 1, sizeof *s->shots);
     if (!s->shots) return -1;
     for (i = 0; i < n; i++)
-        if (int_at(ctx, arr, i, &s->shots[i]) < 0) return -1;
+        if (int_at(ctx, arr, i, 0, INPUT_SCRIPT_MAX_FRAMES, &s->shots[i]) < 0) return -1;
     s->shot_count = (int)n;
     s->has_shots = 1;
     return 0;
@@ -85,20 +99,23 @@ static int read_members(JSContext *ctx, JSValueConst obj, InputScript *s, char *
 {
     JSValue v;
     int rc = 0;
+    double d;
     v = JS_GetPropertyStr(ctx, obj, "seed");
-    if (JS_IsNumber(v)) {
+    if (!JS_IsUndefined(v)) {
         s->has_seed = 1;
-        rc = JS_ToUint32(ctx, &s->seed, v);
+        rc = whole_number(ctx, v, 0, 4294967295.0, &d);
+        if (rc == 0) s->seed = (uint32_t)d;
     }
     JS_FreeValue(ctx, v);
-    if (rc < 0) return fail(err, size, "\"seed\" is not a number");
+    if (rc < 0) return fail(err, size, "\"seed\" is not a whole number from 0 to 4294967295");
     v = JS_GetPropertyStr(ctx, obj, "frames");
-    if (JS_IsNumber(v)) {
+    if (!JS_IsUndefined(v)) {
         s->has_frames = 1;
-        rc = JS_ToInt32(ctx, &s->frames, v);
+        rc = whole_number(ctx, v, 0, INPUT_SCRIPT_MAX_FRAMES, &d);
+        if (rc == 0) s->frames = (int)d;
     }
     JS_FreeValue(ctx, v);
-    if (rc < 0) return fail(err, size, "\"frames\" is not a number");
+    if (rc < 0) return fail(err, size, "\"frames\" is not a whole number from 0 to 100000000");
     v = JS_GetPropertyStr(ctx, obj, "inputs");
     rc = JS_IsUndefined(v) ? 0 : read_inputs(ctx, v, s);
     JS_FreeValue(ctx, v);
@@ -160,7 +177,7 @@ int input_script_parse_shots(InputScript *s, const char *list)
     if (!s->shots) return -1;
     for (p = list; *p;) {
         long v = strtol(p, &end, 10);
-        if (end == p || v < 0) return -1;
+        if (end == p || v < 0 || v > INPUT_SCRIPT_MAX_FRAMES) return -1;
         s->shots[i++] = (int)v;
         p = *end == ',' ? end + 1 : end;
         if (*end && *end != ',') return -1;

@@ -23,6 +23,8 @@ typedef struct InputScript {
 /* What a script without "seed" or "frames" runs with. */
 #define INPUT_SCRIPT_DEFAULT_SEED 1u
 #define INPUT_SCRIPT_DEFAULT_FRAMES 60
+/* The most frames a run may ask for (--frames and "frames"). */
+#define INPUT_SCRIPT_MAX_FRAMES 100000000
 
 /* Parses the JSON file; 0 on success, else -1 with a message in err. */
 int input_script_load(const char *path, InputScript *out, char *err, int err_size);

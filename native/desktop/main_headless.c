@@ -1,11 +1,14 @@
+#define _POSIX_C_SOURCE 200809L
 /* ratscrew-headless: runs the game without a window, replaying an input
  * script, and records what it drew: DIR/hashes.txt (one line per frame: the
  * frame index and the FNV-1a of its command list, docs/host-api.md §5),
  * DIR/frame-NNNNN.png for chosen frames, and optionally per-frame memory
  * statistics. The CI check of the C host and the benchmarks' runner. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "../core/commands.h"
 #include "../core/contract.h"
 #include "../core/embedded.h"
@@ -26,6 +29,8 @@ typedef struct Headless {
     FILE *hashes;
     FILE *stats;
     Vm *vm;
+    SaveOps save_ops;
+    SaveProblem save_problem; /* of the last save */
 } Headless;
 
 /* host.load returns the latest saved text, as the test host does. */
@@ -49,8 +54,12 @@ static int host_save(void *user, const char *text, size_t len)
     copy[len] = '\0';
     free(h->opt.script.saved);
     h->opt.script.saved = copy;
-    static const SaveOps ops = { posix_fsync, NULL, NULL };
-    return save_write(h->save_path, text, len, &ops);
+    return save_store(h->save_path, text, len, &h->save_ops, &h->save_problem);
+}
+
+static const char *host_problem(void *user)
+{
+    return save_problem_name(((Headless *)user)->save_problem);
 }
 
 static void host_log(void *user, const char *text)
@@ -100,6 +109,22 @@ static int script_error(Headless *h, int frame)
     return EXIT_SCRIPT_ERROR;
 }
 
+/* After SIGTERM or SIGINT: the lines written so far are whole (the output
+ * files are line-buffered), and the exit status says which signal. */
+static int stopped(int frame)
+{
+    fprintf(stderr, "ratscrew-headless: stopped by signal %d at frame %d\n", posix_stop_signal(), frame);
+    return 128 + posix_stop_signal();
+}
+
+/* A failed write of an output line (a full disk) ends the run with a message. */
+static int output_failed(Headless *h, FILE *f, const char *name)
+{
+    if (!ferror(f)) return 0;
+    fprintf(stderr, "ratscrew-headless: cannot write %s/%s: %s\n", h->opt.out_dir, name, strerror(errno));
+    return 1;
+}
+
 /* Runs every frame; returns the process exit status. */
 static int run_frames(Headless *h)
 {
@@ -108,12 +133,19 @@ static int run_frames(Headless *h)
     for (frame = 0; frame < s->frames; frame++) {
         const int32_t *cmds;
         uint32_t mask = input_script_mask(s, frame, &cursor);
-        uint64_t t0 = posix_clock_us();
-        int count = vm_frame(h->vm, HEADLESS_FRAME_MS(frame), mask, &cmds);
-        uint64_t t1 = posix_clock_us();
-        if (count < 0) return script_error(h, frame);
+        uint64_t t0, t1;
+        int count;
+        if (posix_stop_signal()) return stopped(frame);
+        t0 = posix_clock_us();
+        count = vm_frame(h->vm, HEADLESS_FRAME_MS(frame), mask, &cmds);
+        t1 = posix_clock_us();
+        if (count < 0) return posix_stop_signal() ? stopped(frame) : script_error(h, frame);
         fprintf(h->hashes, "%d %08lx\n", frame, (unsigned long)commands_hash(cmds, count));
-        if (h->stats) write_stats(h, frame, count, t1 - t0);
+        if (output_failed(h, h->hashes, "hashes.txt")) return 1;
+        if (h->stats) {
+            write_stats(h, frame, count, t1 - t0);
+            if (output_failed(h, h->stats, "stats")) return 1;
+        }
         if (!h->opt.no_raster || is_shot(s, frame)) raster_frame(&h->raster, cmds, count);
         if (is_shot(s, frame) && write_shot(h, frame) < 0) return 1;
         if (commands_has_quit(cmds, count)) break;
@@ -149,13 +181,16 @@ static int open_outputs(Headless *h)
     snprintf(path, sizeof path, "%s/hashes.txt", h->opt.out_dir);
     h->hashes = fopen(path, "w");
     if (!h->hashes) {
-        fprintf(stderr, "ratscrew-headless: cannot write %s\n", path);
+        fprintf(stderr, "ratscrew-headless: cannot write %s: %s\n", path, strerror(errno));
         return -1;
     }
     if (h->opt.stats && !(h->stats = fopen(h->opt.stats, "w"))) {
-        fprintf(stderr, "ratscrew-headless: cannot write %s\n", h->opt.stats);
+        fprintf(stderr, "ratscrew-headless: cannot write %s: %s\n", h->opt.stats, strerror(errno));
         return -1;
     }
+    /* One write per line: a signal or a full disk never leaves half a line. */
+    setvbuf(h->hashes, NULL, _IOLBF, 0);
+    if (h->stats) setvbuf(h->stats, NULL, _IOLBF, 0);
     return 0;
 }
 
@@ -172,12 +207,18 @@ static int run(Headless *h)
     config.seed = h->opt.script.seed;
     config.memory_limit = h->opt.memory_limit;
     config.frame_budget_ms = h->opt.frame_budget_ms;
+    config.load_budget_ms = h->opt.load_budget_ms;
     memset(&host, 0, sizeof host);
     host.user = h;
     host.load = host_load;
     host.save = host_save;
     host.log = host_log;
+    host.problem = host_problem;
     host.clock_ms = posix_clock_ms;
+    host.stop_requested = posix_stop_requested;
+    h->save_ops.sync = posix_fsync;
+    if (h->opt.rename_cannot_replace) h->save_ops.remove_before_rename = 1;
+    else h->save_ops.writer = (unsigned long)getpid();
     if (open_outputs(h) < 0) return 1;
     if (!(source = bundle_source(&h->opt, &len, &name))) return 1;
     h->vm = vm_create(&config, &host);
@@ -186,7 +227,8 @@ static int run(Headless *h)
         fprintf(stderr, "ratscrew-headless: cannot create the JavaScript runtime\n");
         return 1;
     }
-    status = vm_load(h->vm, source, len, name) < 0 ? script_error(h, -1) : run_frames(h);
+    if (vm_load(h->vm, source, len, name) < 0) status = posix_stop_signal() ? stopped(-1) : script_error(h, -1);
+    else status = run_frames(h);
     free(source);
     return status;
 }
@@ -196,13 +238,20 @@ int main(int argc, char **argv)
     static Headless h; /* the framebuffer is large: not on the stack */
     int status;
     if (headless_parse_args(argc, argv, &h.opt) < 0) return 64;
+    posix_catch_stop_signals();
     raster_init(&h.raster, embedded_atlas, embedded_atlas_w, embedded_atlas_h);
     if (embedded_atlas_placeholder)
         fprintf(stderr, "ratscrew-headless: note: built with a placeholder atlas (assets/build/atlas.rgba was missing)\n");
     status = run(&h);
     if (h.vm) vm_destroy(h.vm);
-    if (h.hashes && fclose(h.hashes) != 0 && status == 0) status = 1;
-    if (h.stats && fclose(h.stats) != 0 && status == 0) status = 1;
+    if (h.hashes && fclose(h.hashes) != 0 && status == 0) {
+        fprintf(stderr, "ratscrew-headless: cannot write %s/hashes.txt: %s\n", h.opt.out_dir, strerror(errno));
+        status = 1;
+    }
+    if (h.stats && fclose(h.stats) != 0 && status == 0) {
+        fprintf(stderr, "ratscrew-headless: cannot write %s: %s\n", h.opt.stats, strerror(errno));
+        status = 1;
+    }
     input_script_free(&h.opt.script);
     return status;
 }

@@ -4,7 +4,10 @@
  *
  *   ratscrew [--seed S] [--frames N] [--bundle FILE]
  * --frames stops after N frames, and closes the error screen after a second
- * (for automated runs with SDL's dummy drivers). */
+ * (for automated runs with SDL's dummy drivers). SIGTERM and SIGINT quit
+ * within a bounded time whatever the script is doing (posix.h). */
+#include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +33,7 @@ typedef struct Desktop {
     SdlInput input;
     Raster raster;
     Vm *vm;
-    char save_path[1100];
+    DesktopSave save;
     int quit;            /* the window closed or QUIT came */
     long frames;         /* stop after this many (0 = never) */
 } Desktop;
@@ -77,10 +80,12 @@ static CommandSink desktop_sink(Desktop *d)
 static void poll_events(Desktop *d)
 {
     SDL_Event e;
+    sdl_input_frame(&d->input);
     while (SDL_PollEvent(&e)) {
         if (e.type == SDL_QUIT) d->quit = 1;
         sdl_input_event(&d->input, &e);
     }
+    if (posix_stop_signal()) d->quit = 1;
 }
 
 /* Keeps the game at 60 frames a second (the PSP's rate) whatever the
@@ -105,6 +110,7 @@ static void error_loop(Desktop *d)
     uint32_t was = sdl_input_mask(&d->input);
     long shown = 0;
     fprintf(stderr, "ratscrew: the script failed:\n%s\n", vm_error(d->vm));
+    if (posix_stop_signal()) return; /* quitting: no screen to wait on */
     sdl_audio_music(&d->audio, -1, 0);
     error_screen_draw(&d->raster, vm_error(d->vm), "Press START (Enter or Esc) to quit");
     while (!d->quit) {
@@ -139,13 +145,32 @@ static void game_loop(Desktop *d)
     }
 }
 
+/* A whole number in [min, max] (decimal, or 0x hex), or -1 after a message. */
+static int parse_number(const char *flag, const char *s, unsigned long min, unsigned long max, unsigned long *out)
+{
+    char *end;
+    errno = 0;
+    *out = 0;
+    if (isdigit((unsigned char)*s)) *out = strtoul(s, &end, 0);
+    if (!isdigit((unsigned char)*s) || *end || errno == ERANGE || *out < min || *out > max) {
+        fprintf(stderr, "ratscrew: bad %s: %s (a whole number from %lu to %lu)\n", flag, s, min, max);
+        return -1;
+    }
+    return 0;
+}
+
 static int parse_args(int argc, char **argv, VmConfig *config, Desktop *d, const char **bundle)
 {
     int i;
+    unsigned long n;
     for (i = 1; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--seed")) config->seed = (uint32_t)strtoul(argv[i + 1], NULL, 0);
-        else if (!strcmp(argv[i], "--frames")) d->frames = strtol(argv[i + 1], NULL, 10);
-        else if (!strcmp(argv[i], "--bundle")) *bundle = argv[i + 1];
+        if (!strcmp(argv[i], "--seed")) {
+            if (parse_number("--seed", argv[i + 1], 0, 0xffffffffUL, &n) < 0) return -1;
+            config->seed = (uint32_t)n;
+        } else if (!strcmp(argv[i], "--frames")) {
+            if (parse_number("--frames", argv[i + 1], 1, 100000000UL, &n) < 0) return -1;
+            d->frames = (long)n;
+        } else if (!strcmp(argv[i], "--bundle")) *bundle = argv[i + 1];
         else break;
     }
     if (i < argc) {
@@ -171,15 +196,16 @@ static int run(Desktop *d, VmConfig *config, const char *bundle)
     size_t len;
     char *source;
     memset(&host, 0, sizeof host);
-    if (desktop_save_path(d->save_path, sizeof d->save_path) == 0) {
-        host.user = d->save_path;
-        host.load = desktop_load;
-        host.save = desktop_save;
-    } else {
-        fprintf(stderr, "ratscrew: no folder for the save file (set HOME): not saving\n");
-    }
+    /* Without a folder every save fails with "no-folder": the script tells
+     * the player, and plays on with the settings in memory. */
+    desktop_save_open(&d->save);
+    host.user = &d->save;
+    host.load = desktop_load;
+    host.save = desktop_save;
+    host.problem = desktop_problem;
     host.log = host_log;
     host.clock_ms = posix_clock_ms;
+    host.stop_requested = posix_stop_requested;
     if (!(source = read_bundle(bundle, &len))) {
         fprintf(stderr, "ratscrew: cannot read %s\n", bundle ? bundle : "the bundle");
         return 1;
@@ -193,6 +219,7 @@ static int run(Desktop *d, VmConfig *config, const char *bundle)
     if (vm_load(d->vm, source, len, bundle ? bundle : "ratscrew.js") < 0) error_loop(d);
     else game_loop(d);
     free(source);
+    if (posix_stop_signal()) return 128 + posix_stop_signal();
     return vm_error(d->vm) ? 2 : 0;
 }
 
@@ -206,6 +233,10 @@ int main(int argc, char **argv)
     config.platform = "desktop";
     config.seed = (uint32_t)posix_clock_us();
     if (parse_args(argc, argv, &config, &d, &bundle) < 0) return 64;
+    /* SDL's own handlers only queue a quit event, which nobody reads while
+     * a script or a file blocks the loop: the host's flag stops both. */
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
+    posix_catch_stop_signals();
     if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_AUDIO | SDL_INIT_GAMECONTROLLER) != 0) {
         fprintf(stderr, "ratscrew: SDL_Init: %s\n", SDL_GetError());
         return 1;

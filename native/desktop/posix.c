@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -37,4 +38,40 @@ int posix_make_dirs(const char *path)
         if (i < n) buf[i] = '/';
     }
     return 0;
+}
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+    if (stop_signal) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    stop_signal = sig;
+    alarm(3);
+}
+
+void posix_catch_stop_signals(void)
+{
+    static const int SIGNALS[] = { SIGTERM, SIGINT, SIGHUP };
+    struct sigaction sa;
+    size_t i;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0; /* no SA_RESTART: a blocked open or read returns EINTR */
+    for (i = 0; i < sizeof SIGNALS / sizeof SIGNALS[0]; i++) sigaction(SIGNALS[i], &sa, NULL);
+}
+
+int posix_stop_signal(void)
+{
+    return (int)stop_signal;
+}
+
+int posix_stop_requested(void *unused)
+{
+    (void)unused;
+    return stop_signal != 0;
 }

@@ -14,4 +14,14 @@ int posix_fsync(FILE *f);
 /* mkdir -p; 0 on success. */
 int posix_make_dirs(const char *path);
 
+/* SIGTERM and SIGINT (and SIGHUP) set a flag instead of killing the process,
+ * so the host can finish its output and quit: blocking calls are interrupted
+ * (no SA_RESTART), and if the host has not quit 3 s after the first signal,
+ * SIGALRM ends it anyway; a second signal ends it at once. */
+void posix_catch_stop_signals(void);
+/* The stop signal caught, or 0. */
+int posix_stop_signal(void);
+/* VmHost.stop_requested. */
+int posix_stop_requested(void *unused);
+
 #endif

@@ -43,14 +43,42 @@ static const struct { SDL_GameControllerButton pad; uint32_t button; } PAD2[] = 
 };
 #define PAD2_COUNT ((int)(sizeof PAD2 / sizeof PAD2[0]))
 
-static void key_event(SdlInput *in, SDL_Keycode key, int down)
+static void key_event(SdlInput *in, SDL_Keycode key, int down, int repeat)
 {
     int i;
     for (i = 0; i < KEY_COUNT; i++) {
         if (KEYS[i].key != key) continue;
-        if (down) in->held_keys |= 1u << i;
-        else in->held_keys &= ~(1u << i);
+        if (down) {
+            in->held_keys |= 1u << i;
+            /* The keyboard's own auto-repeat is not a new press. */
+            if (!repeat) in->pressed |= KEYS[i].button;
+        } else {
+            in->held_keys &= ~(1u << i);
+        }
     }
+}
+
+static int is_pad(SDL_GameController *pad, SDL_JoystickID which)
+{
+    return pad && SDL_JoystickInstanceID(SDL_GameControllerGetJoystick(pad)) == which;
+}
+
+/* A controller button pressed during the frame's events, by its player's layout. */
+static void pad_press(SdlInput *in, SDL_JoystickID which, Uint8 pad_button)
+{
+    int i;
+    if (is_pad(in->pad2, which)) {
+        for (i = 0; i < PAD2_COUNT; i++)
+            if (PAD2[i].pad == (SDL_GameControllerButton)pad_button) in->pressed |= PAD2[i].button;
+        return;
+    }
+    for (i = 0; i < PAD_COUNT; i++)
+        if (PAD[i].pad == (SDL_GameControllerButton)pad_button) in->pressed |= PAD[i].button;
+}
+
+void sdl_input_frame(SdlInput *in)
+{
+    in->pressed = 0;
 }
 
 void sdl_input_event(SdlInput *in, const SDL_Event *e)
@@ -58,7 +86,10 @@ void sdl_input_event(SdlInput *in, const SDL_Event *e)
     switch (e->type) {
     case SDL_KEYDOWN:
     case SDL_KEYUP:
-        key_event(in, e->key.keysym.sym, e->type == SDL_KEYDOWN);
+        key_event(in, e->key.keysym.sym, e->type == SDL_KEYDOWN, e->key.repeat != 0);
+        break;
+    case SDL_CONTROLLERBUTTONDOWN:
+        pad_press(in, e->cbutton.which, e->cbutton.button);
         break;
     case SDL_CONTROLLERDEVICEADDED:
         if (!in->pad) in->pad = SDL_GameControllerOpen(e->cdevice.which);
@@ -85,7 +116,7 @@ void sdl_input_event(SdlInput *in, const SDL_Event *e)
 
 uint32_t sdl_input_mask(const SdlInput *in)
 {
-    uint32_t mask = 0;
+    uint32_t mask = in->pressed;
     int i;
     for (i = 0; i < KEY_COUNT; i++)
         if (in->held_keys & (1u << i)) mask |= KEYS[i].button;

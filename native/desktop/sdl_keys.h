@@ -8,13 +8,18 @@
 
 typedef struct SdlInput {
     uint32_t held_keys;          /* bit i: entry i of the key table is down */
+    uint32_t pressed;            /* buttons pressed since the frame began */
     SDL_GameController *pad;     /* the first controller found (the left player's), or NULL */
     SDL_GameController *pad2;    /* the second (the right player's), or NULL */
 } SdlInput;
 
+/* Starts a frame's events: forgets the presses of the last frame. */
+void sdl_input_frame(SdlInput *in);
 /* Updates the state from a keyboard or controller event. */
 void sdl_input_event(SdlInput *in, const SDL_Event *e);
-/* The button mask held now. */
+/* The button mask of this frame: the buttons held now, and those pressed
+ * during the frame's events even if already released, so that a tap
+ * shorter than a frame still counts as one press. */
 uint32_t sdl_input_mask(const SdlInput *in);
 void sdl_input_close(SdlInput *in);
 /* The key bindings as text, printed when the window opens. */

@@ -58,16 +58,6 @@ void psp_save_init(const char *eboot_path)
     snprintf(old_paths[1], sizeof old_paths[1], "%s/PSP/SAVEDATA/RATSCREW00/save.json", device);
 }
 
-char *psp_save_load(void *user, size_t *len)
-{
-    char *text = save_read(save_path, len);
-    int i;
-    (void)user;
-    /* A save of an earlier version moves here with the next save. */
-    for (i = 0; !text && i < 2; i++)
-        if (old_paths[i][0]) text = save_read(old_paths[i], len);
-    return text;
-}
 
 /* The kernel's calls for the file operations. pspsdk's libcglue has mapped
  * remove() and rename() onto them since late 2023, but older toolchains'
@@ -79,6 +69,30 @@ static int io_rename(const char *from, const char *to) { return sceIoRename(from
  * stick; sceIoSync on the device does. */
 static int sync_device(void) { return sceIoSync(device, 0) < 0 ? -1 : 0; }
 static int io_sync(FILE *f) { (void)f; return sync_device(); }
+
+/* The PSP's FAT cannot rename over a file: the old save is removed first,
+ * once the new one is checked intact (core/save.c). One writer at a time. */
+static const SaveOps ops = { io_sync, io_remove, io_rename, 1, 0 };
+/* What went wrong with the last load or save, for host.problem(). */
+static SaveProblem problem;
+
+char *psp_save_load(void *user, size_t *len)
+{
+    char *text = save_load(save_path, len, &ops, &problem);
+    int i;
+    (void)user;
+    /* A save of an earlier version moves here with the next save; a problem
+     * with the current file (damaged, unreadable) is still the one told. */
+    for (i = 0; !text && problem == SAVE_NO_FILE && i < 2; i++)
+        if (old_paths[i][0]) text = save_load(old_paths[i], len, &ops, &problem);
+    return text;
+}
+
+const char *psp_save_problem(void *user)
+{
+    (void)user;
+    return save_problem_name(problem);
+}
 
 static int write_whole(const char *path, const void *bytes, size_t len)
 {
@@ -121,13 +135,17 @@ static void make_folder(void)
 
 int psp_save_store(void *user, const char *text, size_t len)
 {
-    static const SaveOps ops = { io_sync, io_remove, io_rename };
     int ok;
     (void)user;
     make_folder();
-    ok = save_write(save_path, text, len, &ops);
+    /* A missing, full or write-protected stick fails here; the script tells
+     * the player (host.problem()) and plays on with the settings in memory. */
+    ok = save_store(save_path, text, len, &ops, &problem);
     /* The rename, too, is only on the stick once the device is synced. */
-    if (sync_device() < 0) ok = 0;
+    if (ok && sync_device() < 0) {
+        ok = 0;
+        problem = SAVE_FAILED;
+    }
     return ok;
 }
 

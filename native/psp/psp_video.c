@@ -117,6 +117,24 @@ static void sprite_vertices(const SpriteCmd *s, TexVertex *v)
     v[0].z = v[1].z = 0;
 }
 
+/* How far past the screen's edges a sprite's corner may lie: the GE draws in
+ * a 4096-pixel space around the offset psp_video_init sets, and a vertex is
+ * a 16-bit number. */
+#define GE_REACH 1024
+
+/* Whether the GE can draw the sprite as given: texture coordinates inside
+ * the atlas and corners within GE_REACH of the screen. The game's own
+ * sprites always are (scaled ones stick out by a card at most, and the GE's
+ * scissor trims them); a hostile command that is not is skipped rather than
+ * wrapped into a wrong picture (native/tests/psp_video_fuzz.c). */
+static int ge_can_draw(const SpriteCmd *s)
+{
+    long long w = s->w < 0 ? -(long long)s->w : s->w, h = s->h < 0 ? -(long long)s->h : s->h;
+    return s->u >= 0 && s->v >= 0 && (long long)s->u + s->sw <= embedded_atlas_w
+        && (long long)s->v + s->sh <= embedded_atlas_h && s->x >= -GE_REACH && s->y >= -GE_REACH
+        && s->x + w <= SCREEN_W + GE_REACH && s->y + h <= SCREEN_H + GE_REACH;
+}
+
 /* One sceGuDrawArray for a run of consecutive sprites. */
 static void draw_sprites(const int32_t *cmds, int n)
 {
@@ -125,7 +143,7 @@ static void draw_sprites(const int32_t *cmds, int n)
     for (i = 0; i < n; i++) {
         SpriteCmd s;
         commands_decode_sprite(cmds + i * COMMAND_INTS, &s);
-        if (s.sw <= 0 || s.sh <= 0 || !sprite_clip(&s, SCREEN_W, SCREEN_H)) continue;
+        if (s.sw <= 0 || s.sh <= 0 || !sprite_clip(&s, SCREEN_W, SCREEN_H) || !ge_can_draw(&s)) continue;
         sprite_vertices(&s, v + 2 * used);
         used++;
     }
@@ -138,19 +156,21 @@ static void draw_rects(const int32_t *cmds, int n)
     int i, used = 0;
     for (i = 0; i < n; i++) {
         RectCmd r;
+        long long x0, y0, x1, y1;
         commands_decode_rect(cmds + i * COMMAND_INTS, &r);
         if (r.w <= 0 || r.h <= 0) continue;
-        /* Clamped to the screen: the GE is given no negative positions. */
-        if (r.x < 0) { r.w += r.x; r.x = 0; }
-        if (r.y < 0) { r.h += r.y; r.y = 0; }
-        if (r.x + r.w > SCREEN_W) r.w = SCREEN_W - r.x;
-        if (r.y + r.h > SCREEN_H) r.h = SCREEN_H - r.y;
-        if (r.w <= 0 || r.h <= 0) continue;
+        /* Clamped to the screen, in 64 bits (a command may hold any int32):
+         * the GE is given no negative positions. */
+        x0 = r.x < 0 ? 0 : r.x;
+        y0 = r.y < 0 ? 0 : r.y;
+        x1 = (long long)r.x + r.w > SCREEN_W ? SCREEN_W : (long long)r.x + r.w;
+        y1 = (long long)r.y + r.h > SCREEN_H ? SCREEN_H : (long long)r.y + r.h;
+        if (x1 <= x0 || y1 <= y0) continue;
         v[2 * used].color = v[2 * used + 1].color = r.color;
-        v[2 * used].x = (short)r.x;
-        v[2 * used].y = (short)r.y;
-        v[2 * used + 1].x = (short)(r.x + r.w);
-        v[2 * used + 1].y = (short)(r.y + r.h);
+        v[2 * used].x = (short)x0;
+        v[2 * used].y = (short)y0;
+        v[2 * used + 1].x = (short)x1;
+        v[2 * used + 1].y = (short)y1;
         v[2 * used].z = v[2 * used + 1].z = 0;
         used++;
     }

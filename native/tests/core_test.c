@@ -1,7 +1,11 @@
 /* Unit tests of the platform-free core pieces that the headless runs do not
  * pin down exactly: the command hash, the rasterizer's sampling, flips, tint
  * and blending, the mixer's gains, ends and loops, and the save file's
- * damage detection and fallback. Prints each failure; exit status 1 if any. */
+ * damage detection, fallback and failure rules, and the rasterizer on any
+ * int32 command (run under UBSan by test/native/core.test.ts). Prints each
+ * failure; exit status 1 if any. */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,7 +155,7 @@ static int rename_no_replace(const char *from, const char *to)
 
 static void test_save_without_replace(const char *dir)
 {
-    static const SaveOps ops = { NULL, NULL, rename_no_replace };
+    static const SaveOps ops = { NULL, NULL, rename_no_replace, 1, 0 };
     char path[512];
     size_t len = 0;
     char *text;
@@ -211,6 +215,139 @@ static void test_save(const char *dir)
     remove(tmp);
 }
 
+/* Random commands of every op, with coordinates drawn from the int32
+ * extremes as often as from the screen: the rasterizer and the sprite
+ * clipper must be defined for all of them (issue 12, D7; UBSan aborts on
+ * an overflow in the sanitized build). A fixed seed: the same run each time. */
+static uint32_t fuzz_state = 12345u;
+static int32_t fuzz_int(void)
+{
+    static const int32_t EDGES[] = { INT32_MIN, INT32_MIN + 1, -65536, -481, -1, 0, 1, 271, 479, 480, 65535, INT32_MAX - 1, INT32_MAX };
+    uint32_t r;
+    fuzz_state = fuzz_state * 1664525u + 1013904223u;
+    r = fuzz_state >> 8;
+    switch (r % 4) {
+    case 0: return EDGES[(r >> 2) % (sizeof EDGES / sizeof EDGES[0])];
+    case 1: return (int32_t)(r >> 2) % 600 - 60;
+    default: fuzz_state = fuzz_state * 1664525u + 1013904223u; return (int32_t)fuzz_state;
+    }
+}
+
+static void test_raster_any_command(void)
+{
+    static Raster r;
+    static uint8_t atlas[16 * 16 * 4];
+    static int32_t cmds[64 * COMMAND_INTS];
+    int round, i;
+    memset(atlas, 200, sizeof atlas);
+    raster_init(&r, atlas, 16, 16);
+    for (round = 0; round < 2000; round++) {
+        for (i = 0; i < 64 * COMMAND_INTS; i++) cmds[i] = fuzz_int();
+        for (i = 0; i < 64; i++) cmds[i * COMMAND_INTS] = OP_SPRITE + (int32_t)(fuzz_state >> 29) % 2; /* mostly sprites and rects */
+        raster_frame(&r, cmds, 64);
+        for (i = 0; i < 64; i++) {
+            SpriteCmd s;
+            commands_decode_sprite(cmds + i * COMMAND_INTS, &s);
+            if (sprite_clip(&s, SCREEN_W, SCREEN_H))
+                CHECK(s.x < SCREEN_W && s.y < SCREEN_H);
+        }
+    }
+    {
+        /* The cases the probe found: x + w past INT32_MAX, and -INT32_MIN. */
+        RectCmd rect = { INT32_MAX - 5, 0, INT32_MAX, 10, 0xffffffffu };
+        SpriteCmd s = { 0, 0, INT32_MIN, INT32_MIN, 0, 0, 4, 4, 0xffffffffu };
+        raster_rect(&r, &rect);
+        raster_sprite(&r, &s);
+        CHECK(sprite_clip(&s, SCREEN_W, SCREEN_H) == 1);
+    }
+}
+
+static void write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) return;
+    fputs(text, f);
+    fclose(f);
+}
+
+static int exists(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f) fclose(f);
+    return f != NULL;
+}
+
+/* A rename that fails as when another process took the new file away. */
+static int rename_vanished(const char *from, const char *to)
+{
+    (void)to;
+    remove(from);
+    errno = ENOENT;
+    return -1;
+}
+
+/* What a load reports, and that nothing is destroyed on the way (issue 12,
+ * D3, D4, D5). */
+static void test_save_problems(const char *dir)
+{
+    char path[512], kept[600], big[600];
+    size_t len = 0, i;
+    char *text;
+    SaveProblem why = SAVE_OK;
+    FILE *f;
+    snprintf(path, sizeof path, "%s/core-test-problems.json", dir);
+    snprintf(kept, sizeof kept, "%s.damaged", path);
+    remove(path);
+    remove(kept);
+    CHECK(save_load(path, &len, NULL, &why) == NULL && why == SAVE_NO_FILE);
+    CHECK(save_problem_name(why) == NULL);
+    /* One flipped bit ("wins" -> "vins"): the text still goes to the script,
+     * the problem says damaged, and the damaged bytes are kept aside. */
+    CHECK(save_write(path, "{\"wins\":7}", 10, NULL) == 1);
+    f = fopen(path, "r+b");
+    if (f) {
+        fputs("{\"v", f);
+        fclose(f);
+    }
+    text = save_load(path, &len, NULL, &why);
+    CHECK(text && strcmp(text, "{\"vins\":7}") == 0 && why == SAVE_DAMAGED);
+    CHECK(strcmp(save_problem_name(why), "damaged") == 0);
+    free(text);
+    text = save_read_file(kept, 1000, &len);
+    CHECK(text && strncmp(text, "{\"vins\":7}\n#ratscrew-save len=10 ", 33) == 0);
+    free(text);
+    /* Larger than any save: not read, never taken as "no save", moved aside. */
+    remove(kept);
+    f = fopen(path, "wb");
+    for (i = 0; f && i < SAVE_MAX_BYTES + 1024; i++) fputc('x', f);
+    if (f) fclose(f);
+    CHECK(save_load(path, &len, NULL, &why) == NULL && why == SAVE_TOO_LARGE);
+    CHECK(!exists(path) && exists(kept));
+    snprintf(big, sizeof big, "%s", kept);
+    remove(big);
+    /* A writer whose new file vanished before its rename leaves the save
+     * that is there alone: both where rename replaces and on FAT. */
+    CHECK(save_write(path, "{\"gen\":1}", 9, NULL) == 1);
+    {
+        static const SaveOps desk = { NULL, NULL, rename_vanished, 0, 4242 };
+        static const SaveOps fat = { NULL, NULL, rename_vanished, 1, 0 };
+        CHECK(save_store(path, "{\"gen\":2}", 9, &desk, &why) == 0 && why != SAVE_OK);
+        text = save_read(path, &len);
+        CHECK(text && strcmp(text, "{\"gen\":1}") == 0);
+        free(text);
+        CHECK(save_store(path, "{\"gen\":3}", 9, &fat, &why) == 0);
+        text = save_read(path, &len);
+        CHECK(text && strcmp(text, "{\"gen\":1}") == 0);
+        free(text);
+    }
+    /* A folder that is not there: "no-folder". */
+    snprintf(big, sizeof big, "%s/no-such-folder/save.json", dir);
+    CHECK(save_store(big, "{}", 2, NULL, &why) == 0 && why == SAVE_NO_FOLDER);
+    write_text(kept, "");
+    remove(kept);
+    remove(path);
+}
+
 int main(int argc, char **argv)
 {
     test_hash();
@@ -219,6 +356,8 @@ int main(int argc, char **argv)
     test_mixer();
     test_save(argc > 1 ? argv[1] : ".");
     test_save_without_replace(argc > 1 ? argv[1] : ".");
+    test_save_problems(argc > 1 ? argv[1] : ".");
+    test_raster_any_command();
     if (failures) fprintf(stderr, "core_test: %d failure(s)\n", failures);
     else printf("core_test: all passed\n");
     return failures ? 1 : 0;

@@ -14,6 +14,7 @@ import {
 } from '../contract';
 import { stringsFor } from './i18n';
 import { addPressed, anyPressed, readButtons, resetButtons, wasPressed } from './input';
+import { asProblem, loadNotice, saveNotice } from './notice';
 import { menuAliases } from './pads';
 import { changeRow, gameOptions, optionRows, rowText, type Settings } from './options';
 import {
@@ -57,6 +58,10 @@ export interface App {
   started: boolean;
   /** The damaged-save notice waits for the first frame's time. */
   noticePending: boolean;
+  /** A notice due at the next frame (src/app/notice.ts), or ''. */
+  noticeDue: string;
+  /** The time of the frame being run: a save's notice starts then. */
+  lastNow: number;
   /** The game on the table (or behind the title in the demo); null before the first. */
   table: AppTable | null;
 }
@@ -70,6 +75,7 @@ export function startApp(host: Host): App {
     damaged = true;
   }
   const loaded = readSave(typeof text === 'string' ? text : null);
+  const problem = asProblem(host.problem?.());
   const app: App = {
     host,
     screen: newScreen(stringsFor(loaded.settings.language)),
@@ -80,10 +86,13 @@ export function startApp(host: Host): App {
     dealer: 0,
     lastInputAt: 0,
     started: false,
-    noticePending: damaged || loaded.damaged,
+    noticePending: damaged || loaded.damaged || problem === 'damaged',
+    noticeDue: loadNotice(problem, loaded.settings.language) ?? '',
+    lastNow: 0,
     table: null,
   };
   if (app.noticePending) host.log('saved data was damaged; defaults used where unreadable');
+  if (app.noticeDue !== '') host.log(`saved data could not be read: ${problem}`);
   applyAudioSettings(app);
   return app;
 }
@@ -94,11 +103,21 @@ function applyAudioSettings(app: App): void {
 }
 
 function save(app: App): void {
+  let saved = false;
   try {
-    if (!app.host.save(writeSave(app.settings, app.stats))) app.host.log('saving settings failed');
+    saved = app.host.save(writeSave(app.settings, app.stats));
   } catch {
-    app.host.log('saving settings failed');
+    saved = false;
   }
+  if (saved) return;
+  const problem = asProblem(app.host.problem?.());
+  app.host.log(`saving settings failed: ${problem ?? 'no reason given'}`);
+  showNotice(app, saveNotice(problem, app.settings.language), app.lastNow);
+}
+
+function showNotice(app: App, text: string, now: number): void {
+  app.screen.notice = text;
+  app.screen.noticeUntil = now + NOTICE_MS;
 }
 
 /** One frame. A change of scene goes to the host's log ("scene table"): the
@@ -116,6 +135,7 @@ function advance(app: App, screen: Screen, now: number, buttons: number): void {
   if (!app.started) firstFrame(app, now, buttons);
   readButtons(buttons);
   screen.cueCount = 0;
+  app.lastNow = now;
   if (anyPressed()) app.lastInputAt = now;
   // Two people share the PSP: in menus either one's buttons work (src/app/pads.ts).
   if (screen.scene !== SCENE_TABLE && app.settings.humans === 2) addPressed(menuAliases(pressedMask()));
@@ -134,16 +154,18 @@ function advance(app: App, screen: Screen, now: number, buttons: number): void {
   }
 }
 
+/** The first frame: buttons held at launch, and the notices that waited for a time. */
 function firstFrame(app: App, now: number, buttons: number): void {
   // A button still held from launching the game is not a press.
   resetButtons(buttons);
   app.started = true;
   app.lastInputAt = now;
   if (app.noticePending) {
-    app.screen.notice = app.screen.strings.savedDataNotice;
-    app.screen.noticeUntil = now + NOTICE_MS;
+    showNotice(app, app.screen.strings.savedDataNotice, now);
     app.noticePending = false;
   }
+  if (app.noticeDue !== '') showNotice(app, app.noticeDue, now);
+  app.noticeDue = '';
 }
 
 // ---- the quit question ----

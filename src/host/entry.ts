@@ -18,6 +18,7 @@ function completeHost(host: Host | undefined): Host {
     log: (text) => {
       if (typeof h.log === 'function') h.log(text);
     },
+    problem: () => (typeof h.problem === 'function' ? h.problem() : null),
   };
 }
 

@@ -27,7 +27,7 @@ function bundle(source: string): string {
 const SAVER = `
 var c = new Int32Array(2048 * 8), n = 0;
 var loaded = host.load();
-host.log('platform=' + host.platform + ' loaded=' + loaded);
+host.log('platform=' + host.platform + ' loaded=' + loaded + ' problem=' + host.problem());
 host.save(JSON.stringify({ runs: loaded === null ? 1 : JSON.parse(loaded).runs + 1 }));
 globalThis.ratscrew = { commands: c, frame: function () {
   host.log('frame ' + n);
@@ -37,7 +37,14 @@ globalThis.ratscrew = { commands: c, frame: function () {
 `;
 
 describe('SDL desktop host (dummy drivers)', () => {
-  beforeAll(() => buildNative('sdl'), BUILD_TIMEOUT_MS);
+  beforeAll(() => buildNative('sdl', 'sdl-keys-test'), BUILD_TIMEOUT_MS);
+
+  it('counts a key tapped within one frame as one press (native/tests/sdl_keys_test.c)', () => {
+    const r = spawnSync(path.join(ROOT, 'build/native/sdl-keys-test'), { encoding: 'utf8', timeout: 30_000 });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('all passed');
+    expect(r.status).toBe(0);
+  });
 
   it('runs the game bundle for 120 frames', () => {
     const r = runDesktop(['--frames', '120', '--seed', '5'], tempDir('xdg'));
@@ -50,7 +57,7 @@ describe('SDL desktop host (dummy drivers)', () => {
     const file = bundle(SAVER);
     const first = runDesktop(['--bundle', file, '--frames', '100'], xdg);
     expect(first.status).toBe(0);
-    expect(first.stderr).toContain('platform=desktop loaded=null');
+    expect(first.stderr).toContain('platform=desktop loaded=null problem=null');
     expect(first.stderr).toContain('frame 5');
     expect(first.stderr).not.toContain('frame 6'); // QUIT at frame 5
     const saveFile = path.join(xdg, 'ratscrew/save.json');
@@ -60,15 +67,19 @@ describe('SDL desktop host (dummy drivers)', () => {
     expect(second.stderr).toContain('loaded={"runs":1}');
   });
 
-  it('hands a damaged save file\'s text to the script, without its trailer', () => {
+  it('hands a damaged save file\'s text to the script, without its trailer, says so, and keeps the damaged file', () => {
     const xdg = tempDir('xdg');
     const file = bundle(SAVER);
     runDesktop(['--bundle', file, '--frames', '10'], xdg);
     const saveFile = path.join(xdg, 'ratscrew/save.json');
-    writeFileSync(saveFile, readFileSync(saveFile, 'utf8').replace('1', '7')); // text no longer matches its trailer
+    const damaged = readFileSync(saveFile, 'utf8').replace('1', '7'); // text no longer matches its trailer
+    writeFileSync(saveFile, damaged);
     const r = runDesktop(['--bundle', file, '--frames', '10'], xdg);
-    // The script's own reader decides what it can keep and tells the player.
-    expect(r.stderr).toContain('loaded={"runs":7}');
+    // The script's own reader decides what it can keep; host.problem() tells it to say so.
+    expect(r.stderr).toContain('loaded={"runs":7} problem=damaged');
+    // The damaged bytes survive the next save (issue 12, D3).
+    expect(readFileSync(`${saveFile}.damaged`, 'utf8')).toBe(damaged);
+    expect(readFileSync(saveFile, 'utf8')).toMatch(/^\{"runs":8\}\n#ratscrew-save /);
   });
 
   it('shows the error screen and exits with status 2 when the script throws', () => {

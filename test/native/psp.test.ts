@@ -1,7 +1,8 @@
 // What can be checked of the PSP build on a machine without the pspdev
 // toolchain: the PSP layer compiles (against declarations of the PSPSDK API,
 // see psp-stubs/README.md), `make psp` explains how to get the toolchain,
-// and the release zip writer produces a valid archive.
+// the PSP decoder survives fuzzed command lists, and the release zip writer
+// produces a valid archive.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +18,18 @@ describe('PSP build without the toolchain', () => {
       timeout: BUILD_TIMEOUT_MS,
     });
     expect(r.stderr).not.toMatch(/error/);
+    expect(r.status).toBe(0);
+  }, BUILD_TIMEOUT_MS);
+
+  it('the PSP decoder takes any command list: fuzzed under ASan and UBSan, every vertex where the GE can draw', () => {
+    const build = spawnSync('flock', [path.join(ROOT, 'build/.native-build.lock'), 'make', '-s', '-C', path.join(ROOT, 'native'), 'psp-video-fuzz'], {
+      encoding: 'utf8',
+      timeout: BUILD_TIMEOUT_MS,
+    });
+    expect(build.status, build.stderr).toBe(0);
+    const r = spawnSync(path.join(ROOT, 'build/native/psp-video-fuzz'), { encoding: 'utf8', timeout: 120_000 });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/all passed/);
     expect(r.status).toBe(0);
   }, BUILD_TIMEOUT_MS);
 
