@@ -2,8 +2,8 @@
 // native/Makefile (CORE_NAMES, QJS_NAMES, QJS_CFLAGS read from it) into
 // build/bench: independent of build/native, which other builds may be
 // rewriting meanwhile. Each object is recompiled only when older than its source.
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { BUILD, ROOT, sh } from './common.mjs';
 
 const QJS_SRC = join(ROOT, 'build/quickjs/src');
@@ -23,13 +23,35 @@ function nativeMakefile() {
   };
 }
 
-/** compile(src, flags) -> object file in obj, with `arch` flags (['-m32'] or []) first. */
+/** The newest header in a folder (ms), 0 for none. */
+const headerTimes = new Map();
+function newestHeader(dir) {
+  if (!headerTimes.has(dir)) {
+    let t = 0;
+    if (existsSync(dir)) for (const f of readdirSync(dir)) if (f.endsWith('.h')) t = Math.max(t, statSync(join(dir, f)).mtimeMs);
+    headerTimes.set(dir, t);
+  }
+  return headerTimes.get(dir);
+}
+
+/**
+ * compile(src, flags) -> object file in obj, with `arch` flags (['-m32'] or [])
+ * first. An object is rebuilt when its source or any header in the source's
+ * folder or an include folder (-I, -isystem) is newer: a struct that changed
+ * in a header must not be linked against objects built with the old one.
+ */
 function compiler(obj, arch) {
   mkdirSync(obj, { recursive: true });
   return (src, flags) => {
     const o = join(obj, src.replace(ROOT, '').replace(/[/.]/g, '_') + '.o');
+    const dirs = [dirname(src)];
+    flags.forEach((f, i) => {
+      if (f.startsWith('-I')) dirs.push(f.slice(2));
+      else if (f === '-isystem') dirs.push(flags[i + 1]);
+    });
+    const newest = Math.max(statSync(src).mtimeMs, ...dirs.map(newestHeader));
     // warnings in other people's sources are theirs to see in their own build
-    if (!existsSync(o) || statSync(o).mtimeMs < statSync(src).mtimeMs) sh('cc', [...arch, ...flags, '-c', '-o', o, src], { stdio: ['ignore', 'pipe', 'pipe'] });
+    if (!existsSync(o) || statSync(o).mtimeMs < newest) sh('cc', [...arch, ...flags, '-c', '-o', o, src], { stdio: ['ignore', 'pipe', 'pipe'] });
     return o;
   };
 }
@@ -96,7 +118,7 @@ export function build32() {
   // with it three predefined atoms, which bytecode numbers) off __PSP__
   const qjsPspObj = join(obj, 'quickjs_psp_config.o');
   const qjsMain = join(QJS_SRC, 'quickjs.c');
-  if (!existsSync(qjsPspObj) || statSync(qjsPspObj).mtimeMs < statSync(qjsMain).mtimeMs)
+  if (!existsSync(qjsPspObj) || statSync(qjsPspObj).mtimeMs < Math.max(statSync(qjsMain).mtimeMs, newestHeader(QJS_SRC)))
     sh('cc', ['-m32', ...mk.qjsFlags, '-D__PSP__', '-c', '-o', qjsPspObj, qjsMain], { stdio: ['ignore', 'pipe', 'pipe'] });
   const qjsPsp = [qjsPspObj, ...qjs.slice(1)];
   const exe = {
