@@ -75,6 +75,7 @@ bench: bundle
 	$(MAKE) -C native headless
 	node bench/run.mjs
 	npx tsx bench/psp/frames.ts
+	node bench/fairness.mjs
 
 soak: bundle
 	$(MAKE) -C native headless

@@ -4,18 +4,21 @@
 #include "mixer.h"
 
 /* Kaiser window shape: beta 6.8 puts the stop band about 70 dB down. */
-#define KAISER_BETA 6.8
+#define KAISER_BETA 6.8f
 /* The limiter lets go with this time constant (ms) once a peak has passed. */
 #define LIMITER_RELEASE_MS 60
-#define PI 3.14159265358979323846
+#define PI 3.14159265f
 
-/* Modified Bessel function I0 by its power series (converges fast for x < 10). */
-static double bessel_i0(double x)
+/* Modified Bessel function I0 by its power series (converges fast for x < 10).
+ * The kernel is computed in single precision: the PSP's FPU has no doubles,
+ * and soft-float doubles made mixer_init cost a noticeable part of a second
+ * at every start; the taps are rounded to 14 bits anyway. */
+static float bessel_i0(float x)
 {
-    double sum = 1, term = 1;
+    float sum = 1, term = 1;
     int k;
     for (k = 1; k < 40; k++) {
-        term *= (x / (2 * k)) * (x / (2 * k));
+        term *= (x / (float)(2 * k)) * (x / (float)(2 * k));
         sum += term;
     }
     return sum;
@@ -27,21 +30,22 @@ static double bessel_i0(double x)
 static void make_kernel(Mixer *m, int output_rate)
 {
     const int half = MIXER_TAPS / 2;
-    double cut = output_rate < SOUND_RATE ? 0.5 * output_rate / SOUND_RATE : 0.5;
+    float cut = output_rate < SOUND_RATE ? 0.5f * (float)output_rate / SOUND_RATE : 0.5f;
+    float i0_beta = bessel_i0(KAISER_BETA);
     int p, j;
     for (p = 0; p < MIXER_PHASES; p++) {
-        double frac = (double)p / MIXER_PHASES, h[MIXER_TAPS], sum = 0;
+        float frac = (float)p / MIXER_PHASES, h[MIXER_TAPS], sum = 0;
         int total = 0, big = 0;
         for (j = 0; j < MIXER_TAPS; j++) {
-            double x = (j - (half - 1)) - frac; /* tap j is source sample idx + j - (half - 1) */
-            double r = x / half, w, s;
-            w = r * r < 1 ? bessel_i0(KAISER_BETA * sqrt(1 - r * r)) / bessel_i0(KAISER_BETA) : 0;
-            s = x == 0 ? 1 : sin(PI * 2 * cut * x) / (PI * 2 * cut * x);
+            float x = (float)(j - (half - 1)) - frac; /* tap j is source sample idx + j - (half - 1) */
+            float r = x / (float)half, w, s;
+            w = r * r < 1 ? bessel_i0(KAISER_BETA * sqrtf(1 - r * r)) / i0_beta : 0;
+            s = x == 0 ? 1 : sinf(PI * 2 * cut * x) / (PI * 2 * cut * x);
             h[j] = 2 * cut * s * w;
             sum += h[j];
         }
         for (j = 0; j < MIXER_TAPS; j++) {
-            m->kernel[p][j] = (int16_t)lround(h[j] / sum * 16384);
+            m->kernel[p][j] = (int16_t)lroundf(h[j] / sum * 16384);
             total += m->kernel[p][j];
             if (m->kernel[p][j] > m->kernel[p][big]) big = j;
         }

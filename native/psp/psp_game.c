@@ -72,6 +72,13 @@ static Vm *create_vm(void)
     return vm_create(&config, &host);
 }
 
+static volatile unsigned frames_run;
+
+unsigned psp_game_frames(void)
+{
+    return frames_run;
+}
+
 /* Runs frames until HOME, QUIT or a script error. */
 static void game_loop(Vm *vm)
 {
@@ -85,7 +92,9 @@ static void game_loop(Vm *vm)
     sound.quit = sink_quit;
     while (!quit && !psp_exit_requested()) {
         const int32_t *cmds;
-        int count = vm_frame(vm, (int)(clock_ms(NULL) - start), read_buttons(), &cmds);
+        int count;
+        frames_run++;
+        count = vm_frame(vm, (int)(clock_ms(NULL) - start), read_buttons(), &cmds);
         if (count < 0) return;
         commands_run(cmds, count, &sound); /* sounds, music, quit */
         psp_video_frame(cmds, count);      /* presented before any quit */

@@ -12,4 +12,8 @@
  * source[len] must be '\0'. */
 void psp_game_run(const char *source, size_t len, const char *name);
 
+/* Frames the game loop has run since the program started: the replay's HOME
+ * check (replay.c) waits for the game to be running before it presses. */
+unsigned psp_game_frames(void);
+
 #endif

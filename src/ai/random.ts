@@ -46,6 +46,11 @@ export function chance(p: number): boolean {
   return nextU32() < Math.floor(p * TWO_32);
 }
 
+/** A uniform integer 0..n-1 (n < 2^20): the draw times n fits a double exactly. */
+export function below(n: number): number {
+  return Math.floor((nextU32() * n) / TWO_32);
+}
+
 /** Mean of the sum of twelve uniform integers 0..65535. */
 const IRWIN_HALL_MEAN = 6 * 65535;
 

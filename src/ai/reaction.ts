@@ -24,11 +24,11 @@ export interface DifficultyParams {
 export const DIFFICULTY_PARAMS: Record<Difficulty, DifficultyParams> = {
   // A quick, attentive human: go/no-go choice time at the fast end (~300 ms).
   // Never misses: docs/rules.md says the human never wins a slap against hard by waiting.
-  hard: { mu: 300, sigma: 40, tau: 60, floor: 150, miss: 0, wrong: 0.005, extraPercent: 100 },
+  hard: { mu: 345, sigma: 45, tau: 70, floor: 150, miss: 0.03, wrong: 0.01, extraPercent: 100 },
   // An ordinary player: choice time at the slow end (~420 ms), a longer tail.
-  medium: { mu: 420, sigma: 60, tau: 120, floor: 150, miss: 0.06, wrong: 0.03, extraPercent: 125 },
+  medium: { mu: 464, sigma: 60, tau: 120, floor: 150, miss: 0.08, wrong: 0.03, extraPercent: 125 },
   // A distracted player: slow, widely spread, often late, misses and guesses.
-  easy: { mu: 600, sigma: 100, tau: 250, floor: 150, miss: 0.15, wrong: 0.08, extraPercent: 150 },
+  easy: { mu: 620, sigma: 100, tau: 260, floor: 150, miss: 0.2, wrong: 0.08, extraPercent: 150 },
 };
 
 /**

@@ -1,12 +1,18 @@
-// When the CPU players slap. Called after every change of the pile; each CPU
-// seat independently decides to slap (or to miss, or to slap a pile that only
-// looks slappable) and when, from public information only: the face-up pile,
-// the options, who is barred or banned and how many cards each seat holds. The stacks'
-// contents and the engine's own rng are never read.
+// When the CPU players slap. Called after every change of the pile; the CPU
+// seats decide together, as one opponent, whether one of them slaps (or
+// misses, or slaps a pile that only looks slappable), who, and when, from
+// public information only: the face-up pile, the options, who is barred or
+// banned and how many cards each seat holds. The stacks' contents and the engine's own
+// rng are never read.
+//
+// One reaction per pile contest, not one per seat: if each CPU drew its own
+// and the fastest won, three hard CPUs would slap faster than any of them
+// alone, and the number of CPUs would decide whether a person can win a slap
+// (docs/ai.md, "One reaction per pile").
 import { cardCount, slapPattern } from '../rules';
 import type { GameState, Seat } from '../rules';
 import { lookalikePattern } from './lookalike';
-import { chance, endDraws, startDraws } from './random';
+import { below, chance, endDraws, startDraws } from './random';
 import { DIFFICULTY_PARAMS, drawReactionMs, type Difficulty } from './reaction';
 
 export interface SlapPlan {
@@ -23,24 +29,14 @@ function maySlap(state: GameState, seat: Seat): boolean {
   return state.options.slapIn || cardCount(state, seat) > 0;
 }
 
-/** Insert keeping `plans` sorted by time; equal times keep seat-list order (stable). */
-function insertByTime(plans: SlapPlan[], plan: SlapPlan): void {
-  let i = plans.length;
-  plans.push(plan);
-  while (i > 0 && plans[i - 1].at > plan.at) {
-    plans[i] = plans[i - 1];
-    i--;
-  }
-  plans[i] = plan;
-}
-
 /**
- * The CPU players' reactions to the pile as it now is (call after every
- * change of the pile: a play, claim, burn). `now` is the host time of that
- * change. Returns the slaps CPU seats intend to make (valid ones, and the
- * occasional wrong one on a non-slappable pile), earliest first, and the new
- * AI rng state. The app discards plans that have not fired when the pile
- * changes again.
+ * The CPU players' reaction to the pile as it now is (call after every
+ * change of the pile: a play, claim, burn, or a resume). `now` is the host
+ * time the pile became readable. Returns the slap the CPU seats intend to
+ * make (a valid one, or the occasional wrong one on a pile that only looks
+ * slappable): at most one, made by one seat drawn from those that may slap,
+ * so the CPUs take turns. The app discards plans that have not fired when
+ * the pile changes again.
  */
 export function planSlaps(
   state: GameState,
@@ -57,16 +53,19 @@ export function planSlaps(
   const pattern = slapPattern(state);
   const lookalike = pattern === null ? lookalikePattern(state) : null;
   if (pattern === null && lookalike === null) return { plans, rng };
+  let eligible = 0;
+  for (const seat of cpuSeats) if (maySlap(state, seat)) eligible++;
+  if (eligible === 0) return { plans, rng };
 
   const params = DIFFICULTY_PARAMS[difficulty];
   startDraws(rng);
-  for (const seat of cpuSeats) {
-    if (!maySlap(state, seat)) continue;
-    if (pattern !== null) {
-      if (chance(params.miss)) continue;
-      insertByTime(plans, { seat, at: now + drawReactionMs(difficulty, pattern), valid: true });
-    } else if (lookalike !== null && chance(params.wrong)) {
-      insertByTime(plans, { seat, at: now + drawReactionMs(difficulty, lookalike), valid: false });
+  const slaps = pattern !== null ? !chance(params.miss) : chance(params.wrong);
+  if (slaps) {
+    let pick = below(eligible);
+    for (const seat of cpuSeats) {
+      if (!maySlap(state, seat) || pick-- > 0) continue;
+      plans.push({ seat, at: now + drawReactionMs(difficulty, (pattern ?? lookalike)!), valid: pattern !== null });
+      break;
     }
   }
   return { plans, rng: endDraws() };

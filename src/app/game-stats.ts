@@ -1,5 +1,6 @@
 // The statistics of one game, per seat: piles won, slaps won and lost, and
-// the people's fastest slap (from the moment the top card landed).
+// the people's fastest slap (from the moment the top card landed and could be
+// read: src/table/table.ts LAND_MS).
 import type { GameEvent, GameState, Seat } from '../rules/types';
 import type { SeatResult } from './screen';
 
@@ -27,7 +28,8 @@ export function countEvent(stats: GameStats, e: GameEvent, t: number, topAt: num
     stats.piles[e.seat]!++;
     if (e.reason !== 'slap') return;
     stats.slapsWon[e.seat]!++;
-    if (human && (stats.fastest < 0 || t - topAt < stats.fastest)) stats.fastest = t - topAt;
+    // A slap before the card landed was a guess, not a reaction: it sets no record.
+    if (human && t >= topAt && (stats.fastest < 0 || t - topAt < stats.fastest)) stats.fastest = t - topAt;
   } else if (e.type === 'wrongSlap') {
     stats.slapsLost[e.seat]!++;
   }

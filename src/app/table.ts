@@ -170,15 +170,21 @@ function pickerInput(app: AppTable, seat: Seat, now: number, pressed: number): v
   }
 }
 
-// ---- pausing (the quit question) ----
+// ---- pausing (the quit question, or any menu over the table) ----
 
 export function pauseAppTable(app: AppTable, now: number): void {
   pauseTable(app.table, now);
 }
 
-/** Resumes; the message line's clock moves with the schedule so nobody gains from the pause. */
+/**
+ * Resumes; the CPU players react afresh from when the pile is readable again
+ * (src/table/table.ts). The message line's clock and a card caught in flight
+ * move with the pause, so the card lands when the table says it does.
+ */
 export function resumeAppTable(app: AppTable, now: number): void {
-  app.shown.messageAt += resumeTable(app.table, now);
+  const shift = resumeTable(app.table, now);
+  app.shown.messageAt += shift;
+  if (app.shown.flight.active) app.shown.flight.start += shift;
 }
 
 // ---- what the scheduler did ----

@@ -17,6 +17,13 @@ export const NEVER = 0x3fffffff;
 export const COLLECT_MS = 1000;
 /** A CPU naming the joker's taker thinks this long. */
 export const CHOOSE_MS = 900;
+/**
+ * A played card flies this long from its player to the pile (the view draws
+ * the flight, src/view/table-view.ts); only when it lands can anyone read it,
+ * so every reaction to it, a CPU's slap, a CPU's next card or a person's
+ * slap time, is measured from then (docs/ai.md, "When the clock starts").
+ */
+export const LAND_MS = 180;
 
 /**
  * Told of every action the table applies, accepted or refused, after the
@@ -38,7 +45,7 @@ export interface Table {
   chooseAt: number;
   /** When the game ended, NEVER before. */
   overAt: number;
-  /** When the pile's top card landed: a slap's speed is measured from it. */
+  /** When the pile as it is became readable (its top card landed, or the table resumed): a slap's speed is measured from it. */
   topAt: number;
   /** When the table was paused, -1 when running. */
   pausedAt: number;
@@ -115,6 +122,8 @@ function fireSlapsAt(table: Table, t: number, humans: readonly Seat[]): void {
   const ordered = batch.length > 1 ? orderSlaps(table.game, batch) : batch;
   const pileBefore = table.game.pile;
   for (const s of ordered) {
+    // The first slap may end the game; the rest come too late to matter.
+    if (table.game.over !== null) break;
     // A CPU's plan was for the pile it saw; once the pile is claimed it is void.
     if (humans.indexOf(s.seat) < 0 && table.game.pile !== pileBefore) continue;
     act(table, { type: 'slap', seat: s.seat, at: t }, t);
@@ -171,8 +180,9 @@ export function act(table: Table, action: Action, t: number): void {
   }
   if (table.listener !== null) table.listener(table, action, result, before, t);
   if (game.pile !== before.pile && game.pile.length !== before.pile.length) {
-    table.topAt = t;
-    replan(table, t);
+    // A played card can be read when it lands; a claimed pile is gone at once.
+    table.topAt = action.type === 'play' ? t + LAND_MS : t;
+    replan(table, table.topAt);
   }
   // Whoever is to play now waits their own pause from this moment.
   if (game.turn !== before.turn || game.pile.length < before.pile.length) table.playAt = NEVER;
@@ -215,7 +225,8 @@ function schedule(table: Table, t: number): void {
     table.rng = d.rng;
     // Later cards of a penalty lay follow quickly: they are not compared.
     const laying = game.lay !== null && game.lay.left < game.lay.total;
-    table.playAt = t + (laying ? d.delay >> 1 : d.delay);
+    // The pause is a reaction to the card before: it starts when that card can be read.
+    table.playAt = Math.max(t, table.topAt) + (laying ? d.delay >> 1 : d.delay);
   }
 }
 
@@ -230,13 +241,27 @@ export function seatToAct(game: GameState): Seat {
   return game.turn;
 }
 
-// ---- pausing (the quit question) ----
+// ---- pausing (the quit question, or any menu over the table) ----
+//
+// While paused the pile is not readable (the view dims it), so on resume a
+// slap plan made before the pause would reward whoever studied the pile
+// behind the menu: every CPU reaction is drawn afresh from the moment the
+// pile is readable again, as the person's own has to start then too.
 
 export function pauseTable(table: Table, now: number): void {
   if (table.pausedAt < 0) table.pausedAt = now;
 }
 
-/** Resumes, moving every scheduled time by the pause so nobody gains from it; returns the shift. */
+/** Whether the pile can be read at `now`: not while paused, nor while its top card is still flying. */
+export function pileReadable(table: Table, now: number): boolean {
+  return table.pausedAt < 0 && now >= table.topAt;
+}
+
+/**
+ * Resumes: the play, collect and choose times move by the pause, and the
+ * CPU players' slaps are planned again from when the pile is readable (now,
+ * or when a card caught in flight lands). Returns the shift.
+ */
 export function resumeTable(table: Table, now: number): number {
   if (table.pausedAt < 0) return 0;
   const shift = now - table.pausedAt;
@@ -245,13 +270,8 @@ export function resumeTable(table: Table, now: number): number {
   if (table.collectAt !== NEVER) table.collectAt += shift;
   if (table.chooseAt !== NEVER) table.chooseAt += shift;
   if (table.overAt !== NEVER) table.overAt += shift;
-  table.topAt += shift;
-  if (table.nextPlan < table.plans.length) {
-    const moved: SlapPlan[] = [];
-    for (let i = table.nextPlan; i < table.plans.length; i++) moved.push({ ...table.plans[i]!, at: table.plans[i]!.at + shift });
-    table.plans = moved;
-    table.nextPlan = 0;
-  }
+  table.topAt = Math.max(now, table.topAt + shift);
+  if (table.game.over === null) replan(table, table.topAt);
   return shift;
 }
 

@@ -90,7 +90,10 @@ describe('the classic table', () => {
     const s = playUntil(d, (s) => pairOrSandwich(s.table.game.pile) && s.table.game.pendingCollect === null);
     const pile = s.table.game.pile.length;
     const mine = s.table.game.stacks[0].length;
-    d.step(BTN.CROSS); // the very next frame: faster than any CPU
+    // Once the card has landed (LAND_MS, 11 frames at most) the CPUs' clocks start; a Cross
+    // in the frame after is faster than any of them (their floor is 150 ms).
+    d.wait(11);
+    d.step(BTN.CROSS);
     const after = d.debug();
     expect(after.table.game.pile.length).toBe(0);
     expect(after.table.game.stacks[0].length).toBe(mine + pile);

@@ -9,11 +9,15 @@ import { PNG } from 'pngjs';
  * differences of the same frame are at most 3 per channel. A wrong texel,
  * tint, alpha or colour order differs by tens to hundreds. */
 export const CHANNEL_TOLERANCE = 8;
-/** How many differing pixels a frame may have: none were seen once sampling
- * was at pixel centres on both sides; a few dozen allow for one ambiguous
- * texel boundary in a scaled sprite, far below what a wrong swizzle, UV,
- * flip, clip or alpha produces (thousands; see docs/native.md). */
-export const MAX_DIFFERING = 48;
+/** How many differing pixels a frame may have. Sampling at pixel centres on
+ * both sides, most frames match exactly; the exceptions are rows of a
+ * downscaled card whose sample point falls exactly on a texel boundary
+ * (46x64 texels drawn 43x60: rows 7, 22, 37 and 52), where the GE breaks
+ * the tie differently from core/raster.c and per pixel: 12 and 54 pixels
+ * in the two-person shots. A wrong swizzle, UV, flip, clip or alpha differs
+ * in thousands (a texture coordinate off by one texel: 4,400 to 11,300;
+ * docs/native.md). */
+export const MAX_DIFFERING = 120;
 
 export interface Comparison {
   width: number;
