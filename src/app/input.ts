@@ -1,5 +1,7 @@
 // Buttons held -> buttons pressed this frame. The game acts on press edges
 // only, so holding or mashing a button never repeats an action by itself.
+// Module state like the draw-list writer: every scene reads it several times a
+// frame, and a closure variable costs less than a field of the app value.
 
 let held = 0;
 let pressed = 0;

@@ -4,7 +4,8 @@ import { SPRITES } from '../assets/atlas';
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import type { Screen } from '../app/screen';
 import * as C from './colours';
-import { capture, copyRun, mark, newRun, rect, sprite, spriteRect } from './drawlist';
+import { rect, sprite, spriteRect } from './drawlist';
+import { newLayer } from './layer';
 import { drawBack, drawCard } from './cards';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
 import { drawPspButtons } from './psp-picture';
@@ -16,29 +17,26 @@ function slots(n: number): TextSlot[] {
   return a;
 }
 
-// ---- a cached layer per scene ----
+// ---- one cached layer for the menu scenes, keyed by the scene first ----
 
-const layer = newRun();
-let kScene = -1;
-let kA: unknown = null;
-let kB: unknown = null;
-let kC: unknown = null;
+const layer = newLayer();
 
-/** Re-emits the cached layer when scene and keys are unchanged; otherwise returns false and starts a new one. */
-function cached(scene: number, a: unknown, b: unknown, c: unknown): boolean {
-  if (layer.filled && kScene === scene && kA === a && kB === b && kC === c) {
-    copyRun(layer);
-    return true;
-  }
-  kScene = scene;
-  kA = a;
-  kB = b;
-  kC = c;
-  return false;
+
+// ---- what the options and how-to scenes share ----
+
+const headingSlot = new TextSlot(2);
+const hintSlot = new TextSlot(3);
+
+/** The felt, a panel and its heading centred over it: how a menu page starts. */
+function drawPage(x: number, y: number, w: number, h: number, heading: string, headingY: number): void {
+  drawFelt();
+  drawPanel(x, y, w, h, C.WHITE);
+  headingSlot.draw(FONT_LARGE, heading, 240, headingY, ALIGN_CENTRE, C.GOLD);
 }
 
-function keep(from: number): void {
-  capture(layer, from);
+/** The line under the panel that says which buttons do what. */
+function drawHint(text: string): void {
+  hintSlot.draw(FONT_SMALL, text, 240, 254, ALIGN_CENTRE, C.GREY);
 }
 
 // ---- title ----
@@ -46,8 +44,7 @@ function keep(from: number): void {
 const titleSlots = slots(6);
 
 export function drawTitle(s: Screen): void {
-  if (cached(0, s.titleCursor, s.strings, null)) return;
-  const from = mark();
+  if (layer.reuse(0, s.titleCursor, s.strings, null)) return;
   drawFelt();
   const t = s.strings;
   const logo = SPRITES.logo;
@@ -62,7 +59,7 @@ export function drawTitle(s: Screen): void {
     titleSlots[1 + i]!.draw(FONT_LARGE, items[i]!, 240, y, ALIGN_CENTRE, i === s.titleCursor ? C.YELLOW : C.WHITE);
   }
   titleSlots[5]!.draw(FONT_SMALL, t.titleHint, 240, 252, ALIGN_CENTRE, C.GREY);
-  keep(from);
+  layer.keep();
 }
 
 /** Card numbers: suit * 13 + rank - 2 (src/rules/types.ts). */
@@ -82,15 +79,10 @@ const VISIBLE_ROWS = 13;
 const ROW_H = 15;
 const labelSlots = slots(VISIBLE_ROWS);
 const valueSlots = slots(VISIBLE_ROWS);
-const optionTitle = new TextSlot();
-const optionHint = new TextSlot();
 
 export function drawOptions(s: Screen): void {
-  if (cached(1, s.optionCursor, s.optionRows, s.strings)) return;
-  const from = mark();
-  drawFelt();
-  drawPanel(40, 8, 400, 240, C.WHITE);
-  optionTitle.draw(FONT_LARGE, s.strings.optionsTitle, 240, 14, ALIGN_CENTRE, C.GOLD);
+  if (layer.reuse(1, s.optionCursor, s.optionRows, s.strings)) return;
+  drawPage(40, 8, 400, 240, s.strings.optionsTitle, 14);
   const rows = s.optionRows;
   // Scroll so the cursor stays in view, centred where possible.
   let first = s.optionCursor - (VISIBLE_ROWS >> 1);
@@ -108,28 +100,23 @@ export function drawOptions(s: Screen): void {
   const a = SPRITES.arrow;
   if (first > 0) sprite(418, 16, 12, -12, a[0], a[1], a[2], a[3], C.GOLD);
   if (first + VISIBLE_ROWS < rows.length) sprite(418, 230, 12, 12, a[0], a[1], a[2], a[3], C.GOLD);
-  optionHint.draw(FONT_SMALL, s.strings.optionsHint, 240, 254, ALIGN_CENTRE, C.GREY);
-  keep(from);
+  drawHint(s.strings.optionsHint);
+  layer.keep();
 }
 
 // ---- how to play ----
 
-const howTitle = new TextSlot();
 const howBody = new TextSlot();
 const howPage = new TextSlot();
-const howHint = new TextSlot();
 
 export function drawHowTo(s: Screen): void {
-  if (cached(2, s.howToPage, s.howToPages, s.strings)) return;
-  const from = mark();
-  drawFelt();
-  drawPanel(30, 10, 420, 232, C.WHITE);
-  howTitle.draw(FONT_LARGE, s.strings.howToTitle, 240, 18, ALIGN_CENTRE, C.GOLD);
+  if (layer.reuse(2, s.howToPage, s.howToPages, s.strings)) return;
+  drawPage(30, 10, 420, 232, s.strings.howToTitle, 18);
   howBody.draw(FONT_SMALL, s.howToPages[s.howToPage] ?? '', 46, 46, ALIGN_LEFT, C.WHITE, 388);
   if ((s.howToPages[s.howToPage] ?? '').startsWith(s.strings.howToTwoPlayers)) drawPspButtons(s.strings, 140, 150);
   howPage.draw(FONT_SMALL, s.strings.page(s.howToPage + 1, s.howToPages.length), 432, 226, ALIGN_RIGHT, C.GREY);
-  howHint.draw(FONT_SMALL, s.strings.howToHint, 240, 254, ALIGN_CENTRE, C.GREY);
-  keep(from);
+  drawHint(s.strings.howToHint);
+  layer.keep();
 }
 
 // ---- results ----
@@ -138,8 +125,7 @@ const resultSlots = slots(24);
 
 export function drawResults(s: Screen): void {
   const r = s.results;
-  if (cached(4, r, r.ranking, s.strings)) return;
-  const from = mark();
+  if (layer.reuse(4, r, r.ranking, s.strings)) return;
   const t = s.strings;
   let k = 0;
   const text = (font: typeof FONT_SMALL, str: string, x: number, y: number, align: number, tint: number): void => {
@@ -189,6 +175,6 @@ export function drawResults(s: Screen): void {
     y += 14;
     text(FONT_SMALL, line, 48, y, ALIGN_LEFT, C.WHITE);
   }
-  text(FONT_SMALL, t.resultsHint, 240, 254, ALIGN_CENTRE, C.GREY);
-  keep(from);
+  drawHint(t.resultsHint);
+  layer.keep();
 }

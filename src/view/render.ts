@@ -14,7 +14,7 @@ import * as C from './colours';
 import { SPRITES } from '../assets/atlas';
 import { beginFrame, clear, commandCount, music, quit, rect, sound, spriteRect } from './drawlist';
 import { drawHowTo, drawOptions, drawResults, drawTitle } from './menus';
-import { drawFelt, drawPanel } from './widgets';
+import { drawPanel } from './widgets';
 import { plateX } from './seats';
 import { drawTable } from './table-view';
 import { ALIGN_CENTRE, TextSlot } from './text';
@@ -51,7 +51,6 @@ export function renderFrame(s: Screen, now: number): number {
   switch (s.scene) {
     case SCENE_TITLE:
       if (s.demo) {
-        drawFelt();
         drawTable(s.table, s.strings, now, s.strings.demo);
         // The game's name in the corner the 4-player demo table leaves free.
         spriteRect(1, 2, SPRITES.logo, C.WHITE);
@@ -64,7 +63,6 @@ export function renderFrame(s: Screen, now: number): number {
       drawHowTo(s);
       break;
     case SCENE_TABLE:
-      drawFelt();
       drawTable(s.table, s.strings, now, '');
       break;
     case SCENE_RESULTS:

@@ -1,4 +1,5 @@
 // Русский текст.
+import { capitalised } from './capital';
 import type { Strings } from './strings';
 
 /** 1 карта, 2 карты, 5 карт, 21 карта, 11 карт. */
@@ -19,10 +20,6 @@ function chances(n: number): string {
 
 function takes(name: string, isYou: boolean): string {
   return isYou ? 'вы берёте' : name + ' берёт';
-}
-
-function cap(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 export const RU: Strings = {
@@ -125,7 +122,7 @@ export const RU: Strings = {
   tooLateFor: (name) => name + ': поздно!',
   slapBanned: (name, isYou, n) => (isYou ? 'Ошибочный хлопок' : name + ': ошибочный хлопок') + ', запрет на ' + cards(n),
   stillBanned: (name, isYou, n) => (isYou ? 'Вам' : name) + ' нельзя хлопать ещё ' + cards(n),
-  wrongSlapClaim: (name, isYou, n) => 'Ошибка! ' + cap(takes(name, isYou)) + ' ' + cards(n),
+  wrongSlapClaim: (name, isYou, n) => 'Ошибка! ' + capitalised(takes(name, isYou)) + ' ' + cards(n),
   tenStops: (name, isYou) => 'Десятка! ' + (isYou ? 'Вы снимаете' : name + ' снимает') + ' вызов',
   cpuNames: ['Даша', 'Алекс', 'Макс', 'Ким', 'Сэм'],
   cards,
@@ -142,11 +139,11 @@ export const RU: Strings = {
   equal: 'Равна',
   lower: 'Младше',
   challenge: (name, isYou, n) => 'Вызов! ' + (isYou ? 'У вас ' : 'У ' + name + ': ') + chances(n),
-  slapClaim: (pattern, name, isYou, n) => pattern + '! ' + cap(takes(name, isYou)) + ' ' + cards(n),
+  slapClaim: (pattern, name, isYou, n) => pattern + '! ' + capitalised(takes(name, isYou)) + ' ' + cards(n),
   challengeClaim: (name, isYou, n) => 'Вызов выигран: ' + takes(name, isYou) + ' ' + cards(n),
   lastCardClaim: (name, isYou, n) => 'Последняя стопка: ' + takes(name, isYou) + ' ' + cards(n),
-  lowerClaim: (name, isYou, n) => 'Младше! ' + cap(takes(name, isYou)) + ' ' + cards(n),
-  jokerClaim: (name, isYou, n) => 'Джокер! ' + cap(takes(name, isYou)) + ' ' + cards(n),
+  lowerClaim: (name, isYou, n) => 'Младше! ' + capitalised(takes(name, isYou)) + ' ' + cards(n),
+  jokerClaim: (name, isYou, n) => 'Джокер! ' + capitalised(takes(name, isYou)) + ' ' + cards(n),
   choiceClaim: (_chooser, _chooserIsYou, name, isYou, n) => 'Джокер: ' + takes(name, isYou) + ' ' + cards(n),
   wrongSlap: (name, isYou, burned) =>
     (isYou ? 'Ошибочный хлопок' : name + ': ошибочный хлопок') + (burned > 0 ? ', сожжено: ' + cards(burned) : ''),
