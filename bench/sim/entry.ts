@@ -1,7 +1,7 @@
 // Simulation benchmark bundle: CPU-only classic games played by the game's
 // own table scheduler (src/table/table.ts), every seat a CPU player, with no
 // drawing, no text and no frames: time jumps to the next thing due. Built by
-// bench/run.mjs with rollup into build/bench/sim.js, a plain script that
+// bench/lib/build.mjs with rollup into build/bench/sim.js, a plain script that
 // defines `globalThis.simBench` (and, for the native headless host, a
 // `ratscrew` entry whose frame() plays games and draws nothing).
 import { defaultOptions, nextDealer } from '../../src/rules';

@@ -1,5 +1,5 @@
 // The simulation benchmark bundle (bench/sim/entry.ts -> build/bench/sim.js):
-// run from the repository root by bench/run.mjs.
+// run from the repository root by bench/lib/build.mjs.
 import typescript from '@rollup/plugin-typescript';
 
 export default {

@@ -129,10 +129,13 @@ static void sprite_vertices(const SpriteCmd *s, TexVertex *v)
  * wrapped into a wrong picture (native/tests/psp_video_fuzz.c). */
 static int ge_can_draw(const SpriteCmd *s)
 {
-    long long w = s->w < 0 ? -(long long)s->w : s->w, h = s->h < 0 ? -(long long)s->h : s->h;
-    return s->u >= 0 && s->v >= 0 && (long long)s->u + s->sw <= embedded_atlas_w
-        && (long long)s->v + s->sh <= embedded_atlas_h && s->x >= -GE_REACH && s->y >= -GE_REACH
-        && s->x + w <= SCREEN_W + GE_REACH && s->y + h <= SCREEN_H + GE_REACH;
+    /* After sprite_clip the sizes are positive ints and sw, sh > 0, so each
+     * comparison is written so that it cannot overflow, in 32 bits (64-bit
+     * arithmetic costs the PSP's 32-bit CPU more, on every sprite). */
+    int w = s->w < 0 ? -s->w : s->w, h = s->h < 0 ? -s->h : s->h;
+    return s->u >= 0 && s->v >= 0 && s->u <= embedded_atlas_w - s->sw && s->v <= embedded_atlas_h - s->sh
+        && s->x >= -GE_REACH && s->y >= -GE_REACH && s->x <= SCREEN_W + GE_REACH - w
+        && s->y <= SCREEN_H + GE_REACH - h;
 }
 
 /* One sceGuDrawArray for a run of consecutive sprites. */
@@ -156,15 +159,16 @@ static void draw_rects(const int32_t *cmds, int n)
     int i, used = 0;
     for (i = 0; i < n; i++) {
         RectCmd r;
-        long long x0, y0, x1, y1;
+        int x0, y0, x1, y1;
         commands_decode_rect(cmds + i * COMMAND_INTS, &r);
         if (r.w <= 0 || r.h <= 0) continue;
-        /* Clamped to the screen, in 64 bits (a command may hold any int32):
-         * the GE is given no negative positions. */
+        /* Clamped to the screen (the GE is given no negative positions),
+         * with comparisons that cannot overflow whatever int32 the command
+         * holds: w and h are positive here. */
         x0 = r.x < 0 ? 0 : r.x;
         y0 = r.y < 0 ? 0 : r.y;
-        x1 = (long long)r.x + r.w > SCREEN_W ? SCREEN_W : (long long)r.x + r.w;
-        y1 = (long long)r.y + r.h > SCREEN_H ? SCREEN_H : (long long)r.y + r.h;
+        x1 = r.x > SCREEN_W - r.w ? SCREEN_W : r.x + r.w;
+        y1 = r.y > SCREEN_H - r.h ? SCREEN_H : r.y + r.h;
         if (x1 <= x0 || y1 <= y0) continue;
         v[2 * used].color = v[2 * used + 1].color = r.color;
         v[2 * used].x = (short)x0;

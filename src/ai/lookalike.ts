@@ -4,7 +4,7 @@
 // the caller asks only when the engine's slapPattern found nothing, so these
 // checks never decide whether a slap is valid; they only pick the piles on
 // which a CPU may make its occasional wrong slap.
-import { ACE, JACK, KING, QUEEN, SLAP_RULES, isJoker, rankOf, suitOf } from '../rules';
+import { ACE, JACK, KING, QUEEN, SLAP_RULES, UNDER_TOP, fromTop, isJoker, rankOf, suitOf, tensValue } from '../rules';
 import type { Card, GameOptions, GameState, SlapRule } from '../rules';
 
 /**
@@ -12,11 +12,6 @@ import type { Card, GameOptions, GameState, SlapRule } from '../rules';
  * CPU thinks it sees. A joker is unmistakable, so it has no lookalike.
  */
 const LOOKALIKE_ORDER: readonly SlapRule[] = SLAP_RULES.filter((rule) => rule !== 'joker');
-
-/** The card `depth` places under the top (0 = top), or -1 past the bottom. */
-function fromTop(pile: readonly Card[], depth: number): Card {
-  return depth < pile.length ? pile[pile.length - 1 - depth] : -1;
-}
 
 function isRanked(card: Card): boolean {
   return card >= 0 && !isJoker(card);
@@ -27,14 +22,6 @@ function adjacentRanks(a: Card, b: Card): boolean {
   if (!isRanked(a) || !isRanked(b)) return false;
   const d = rankOf(a) - rankOf(b);
   return d === 1 || d === -1;
-}
-
-/** Tens value: number cards their rank, the ace 1, faces nothing (0). */
-function tensValue(card: Card): number {
-  if (!isRanked(card)) return 0;
-  const rank = rankOf(card);
-  if (rank === ACE) return 1;
-  return rank <= 10 ? rank : 0;
 }
 
 /** Adds up to 9 or 11: a sum one off ten. */
@@ -90,32 +77,30 @@ function nearlyFlush(pile: readonly Card[]): boolean {
   return suitOf(fromTop(pile, 1)) === suit && suitOf(fromTop(pile, 2)) === suit;
 }
 
+/** The near miss of each rule that matches the top card with one under it (src/rules/slaps.ts UNDER_TOP). */
+const NEAR_MISS = {
+  pair: adjacentRanks,
+  sandwich: adjacentRanks,
+  hoagie: adjacentRanks,
+  tens: nearlyTen,
+  sandwichTens: nearlyTen,
+  marriage: nearlyCouple,
+  divorce: nearlyCouple,
+} as const;
+
 function looksLike(rule: SlapRule, pile: readonly Card[], options: GameOptions): boolean {
-  const top = fromTop(pile, 0);
   switch (rule) {
-    case 'pair':
-      return adjacentRanks(top, fromTop(pile, 1));
-    case 'sandwich':
-      return adjacentRanks(top, fromTop(pile, 2));
-    case 'hoagie':
-      return adjacentRanks(top, fromTop(pile, 3));
     case 'topBottom':
       // With two cards the first card is the one under the top: that is the pair lookalike.
-      return pile.length >= 3 && adjacentRanks(top, pile[0]);
-    case 'tens':
-      return nearlyTen(top, fromTop(pile, 1));
-    case 'sandwichTens':
-      return nearlyTen(top, fromTop(pile, 2));
-    case 'marriage':
-      return nearlyCouple(top, fromTop(pile, 1));
-    case 'divorce':
-      return nearlyCouple(top, fromTop(pile, 2));
+      return pile.length >= 3 && adjacentRanks(fromTop(pile, 0), pile[0]);
     case 'run':
       return nearlyRun(pile, options.runLength);
     case 'flush':
       return nearlyFlush(pile);
     case 'joker':
       return false; // a joker is unmistakable
+    default:
+      return NEAR_MISS[rule](fromTop(pile, 0), fromTop(pile, UNDER_TOP[rule]));
   }
 }
 

@@ -15,9 +15,9 @@ import {
   BTN_UP,
 } from '../contract';
 import { stringsFor } from './i18n';
-import { addPressed, anyPressed, menuPressed, readButtons, resetButtons, wasPressed } from './input';
 import { howToPages } from './howto';
-import { addGame, defaultStats, statsRows } from './lifetime';
+import { addPressed, anyPressed, menuPressed, readButtons, resetButtons, wasPressed } from './input';
+import { addGame, emptyRuleSetStats, statsRows } from './lifetime';
 import { asProblem, loadNotice, saveNotice } from './notice';
 import { menuAliases } from './pads';
 import { changeRow, gameOptions, optionRows, rowText, type Settings } from './options';
@@ -34,20 +34,10 @@ import {
   type Screen,
 } from './screen';
 import { readSave, writeSave, type Stats } from './settings';
+import type { Host } from '../contract';
+import type { Seat } from '../rules/types';
 import { pauseAppTable, resumeAppTable, startTable, stepTable, tableDebug, tableFinished, tableResults, type AppTable } from './table';
 import { pressedMask } from './input';
-
-/** What the app needs from the host (src/host/entry.ts passes the real one). */
-export interface Services {
-  readonly seed: number;
-  /** The host's platform (docs/host-api.md): the desktop's hints name its keys, and How to play adds its bindings. */
-  readonly platform?: string;
-  load(): string | null;
-  save(text: string): boolean;
-  log(text: string): void;
-  /** What went wrong with the last load or save (host.problem), or null. */
-  problem?(): string | null;
-}
 
 /** Idle this long on the title and a CPU-only game plays behind it. */
 export const DEMO_AFTER_MS = 20000;
@@ -66,25 +56,33 @@ const PAUSE_RESUME = 0;
 const PAUSE_HOWTO = 1;
 const PAUSE_END = 2;
 
-let services: Services;
-let settings: Settings;
-let stats: Stats;
-let screen: Screen;
-let optionList: number[] = [];
-/** Games started this session: each gets its own seed, and the dealer rotates. */
-let gamesStarted = 0;
-let dealer = 0;
-let lastInputAt = 0;
-let started = false;
-let noticePending = false;
-/** A notice due at the next frame (src/app/notice.ts), or ''. */
-let noticeDue = '';
-let lastNow = 0;
-/** The game on the table (or behind the title in the demo); null before the first. */
-let table: AppTable | null = null;
+/** The running game as a program: one value every scene's step takes. */
+export interface App {
+  /** The host's services (src/host/entry.ts fills in what a host lacks). */
+  readonly host: Host;
+  /** What the view draws (src/view/render.ts). */
+  readonly screen: Screen;
+  readonly settings: Settings;
+  readonly stats: Stats;
+  /** The option rows shown, by row id (src/app/options.ts). */
+  optionList: number[];
+  /** Games started this session: each gets its own seed, and the dealer rotates. */
+  gamesStarted: number;
+  dealer: Seat;
+  lastInputAt: number;
+  /** The first frame has run (buttons held at launch are not presses). */
+  started: boolean;
+  /** The damaged-save notice waits for the first frame's time. */
+  noticePending: boolean;
+  /** A notice due at the next frame (src/app/notice.ts), or ''. */
+  noticeDue: string;
+  /** The time of the frame being run: a save's notice starts then. */
+  lastNow: number;
+  /** The game on the table (or behind the title in the demo); null before the first. */
+  table: AppTable | null;
+}
 
-export function startApp(host: Services): Screen {
-  services = host;
+export function startApp(host: Host): App {
   let damaged = false;
   let text: string | null = null;
   try {
@@ -93,91 +91,102 @@ export function startApp(host: Services): Screen {
     damaged = true;
   }
   const loaded = readSave(typeof text === 'string' ? text : null);
-  settings = loaded.settings;
-  stats = loaded.stats;
-  screen = newScreen(stringsFor(settings.language, services.platform));
   const problem = asProblem(host.problem?.());
-  noticePending = damaged || loaded.damaged || problem === 'damaged';
-  if (noticePending) host.log('saved data was damaged; defaults used where unreadable');
-  noticeDue = loadNotice(problem, settings.language) ?? '';
-  if (noticeDue !== '') host.log(`saved data could not be read: ${problem}`);
-  applyAudioSettings();
-  started = false;
-  table = null;
-  return screen;
+  const app: App = {
+    host,
+    screen: newScreen(stringsFor(loaded.settings.language, host.platform)),
+    settings: loaded.settings,
+    stats: loaded.stats,
+    optionList: [],
+    gamesStarted: 0,
+    dealer: 0,
+    lastInputAt: 0,
+    started: false,
+    noticePending: damaged || loaded.damaged || problem === 'damaged',
+    noticeDue: loadNotice(problem, loaded.settings.language) ?? '',
+    lastNow: 0,
+    table: null,
+  };
+  if (app.noticePending) host.log('saved data was damaged; defaults used where unreadable');
+  if (app.noticeDue !== '') host.log(`saved data could not be read: ${problem}`);
+  applyAudioSettings(app);
+  return app;
 }
 
-function applyAudioSettings(): void {
-  screen.soundOn = settings.sound;
-  screen.music = settings.music ? 0 : -1;
+function applyAudioSettings(app: App): void {
+  app.screen.soundOn = app.settings.sound;
+  app.screen.music = app.settings.music ? 0 : -1;
 }
 
-function save(): void {
+function save(app: App): void {
   let saved = false;
   try {
-    saved = services.save(writeSave(settings, stats));
+    saved = app.host.save(writeSave(app.settings, app.stats));
   } catch {
     saved = false;
   }
   if (saved) return;
-  const problem = asProblem(services.problem?.());
-  services.log(`saving settings failed: ${problem ?? 'no reason given'}`);
-  showNotice(saveNotice(problem, settings.language), lastNow);
+  const problem = asProblem(app.host.problem?.());
+  app.host.log(`saving settings failed: ${problem ?? 'no reason given'}`);
+  showNotice(app, saveNotice(problem, app.settings.language), app.lastNow);
 }
 
-function showNotice(text: string, now: number): void {
-  screen.notice = text;
-  screen.noticeUntil = now + NOTICE_MS;
+function showNotice(app: App, text: string, now: number): void {
+  app.screen.notice = text;
+  app.screen.noticeUntil = now + NOTICE_MS;
 }
 
 /** One frame. A change of scene goes to the host's log ("scene table"): the
  * PSP checks follow live button presses by it (test/psp/live.test.ts), and
  * it dates a player's bug report in the emulator's log. */
-export function appFrame(now: number, buttons: number): void {
+export function appFrame(app: App, now: number, buttons: number): void {
+  const screen = app.screen;
   const before = screen.scene;
-  advance(now, buttons);
-  if (screen.scene !== before) services.log(`scene ${SCENE_NAMES[screen.scene]}`);
+  advance(app, screen, now, buttons);
+  if (screen.scene !== before) app.host.log(`scene ${SCENE_NAMES[screen.scene]}`);
 }
 
 /** Reads the buttons, advances the current scene. */
-function advance(now: number, buttons: number): void {
-  // A button still held from launching the game is not a press.
-  if (!started) resetButtons(buttons);
+function advance(app: App, screen: Screen, now: number, buttons: number): void {
+  if (!app.started) firstFrame(app, now, buttons);
   readButtons(buttons, now);
   screen.cueCount = 0;
-  lastNow = now;
-  if (!started) {
-    started = true;
-    lastInputAt = now;
-    if (noticePending) {
-      screen.notice = screen.strings.savedDataNotice;
-      screen.noticeUntil = now + NOTICE_MS;
-      noticePending = false;
-    }
-    if (noticeDue !== '') showNotice(noticeDue, now);
-    noticeDue = '';
-  }
-  if (anyPressed()) lastInputAt = now;
+  app.lastNow = now;
+  if (anyPressed()) app.lastInputAt = now;
   // Two people share the PSP: in menus (the pause menu too) either one's buttons work (src/app/pads.ts).
-  if (settings.humans === 2 && (screen.scene !== SCENE_TABLE || screen.paused)) addPressed(menuAliases(pressedMask()));
+  if ((screen.scene !== SCENE_TABLE || screen.paused) && app.settings.humans === 2) addPressed(menuAliases(pressedMask()));
   if (screen.scene === SCENE_TABLE) {
-    if (screen.paused) return pauseFrame(now);
-    if (wasPressed(BTN_START)) return openPause(now);
-  } else if (screen.scene !== SCENE_TITLE && quitQuestion()) return;
+    if (screen.paused) return pauseFrame(app, now);
+    if (wasPressed(BTN_START)) return openPause(app, now);
+  } else if (screen.scene !== SCENE_TITLE && quitQuestion(app)) return;
   switch (screen.scene) {
     case SCENE_TITLE:
-      return titleFrame(now);
+      return titleFrame(app, now);
     case SCENE_OPTIONS:
-      return optionsFrame();
+      return optionsFrame(app);
     case SCENE_HOWTO:
-      return howToFrame();
+      return howToFrame(app);
     case SCENE_TABLE:
-      return tableFrame(now);
+      return tableFrame(app, now);
     case SCENE_RESULTS:
-      return resultsFrame(now);
+      return resultsFrame(app, now);
     case SCENE_STATS:
-      return statsFrame();
+      return statsFrame(app);
   }
+}
+
+/** The first frame: buttons held at launch, and the notices that waited for a time. */
+function firstFrame(app: App, now: number, buttons: number): void {
+  // A button still held from launching the game is not a press.
+  resetButtons(buttons);
+  app.started = true;
+  app.lastInputAt = now;
+  if (app.noticePending) {
+    showNotice(app, app.screen.strings.savedDataNotice, now);
+    app.noticePending = false;
+  }
+  if (app.noticeDue !== '') showNotice(app, app.noticeDue, now);
+  app.noticeDue = '';
 }
 
 // ---- the quit question ----
@@ -189,12 +198,13 @@ function advance(now: number, buttons: number): void {
  * that game), any other button goes on where it was. Returns true while the
  * question is up.
  */
-function quitQuestion(): boolean {
+function quitQuestion(app: App): boolean {
+  const screen = app.screen;
   if (screen.quitConfirm) {
     if (wasPressed(BTN_START)) {
       screen.quitConfirm = false;
-      if (screen.scene === SCENE_OPTIONS) save();
-      if (screen.scene === SCENE_HOWTO && screen.howToFromPause) endGame();
+      if (screen.scene === SCENE_OPTIONS) save(app);
+      if (screen.scene === SCENE_HOWTO && screen.howToFromPause) endGame(app);
       screen.scene = SCENE_TITLE;
     } else if (anyPressed()) {
       screen.quitConfirm = false;
@@ -213,156 +223,163 @@ function quitQuestion(): boolean {
  * rules) or End game. Circle continues; Start again ends the game, as Start,
  * Start leaves every other scene. The view hides the table meanwhile.
  */
-function openPause(now: number): void {
-  if (table === null) return;
-  screen.paused = true;
-  screen.pauseCursor = PAUSE_RESUME;
-  pauseAppTable(table, now);
-  cue(screen, CUE_CLICK);
+function openPause(app: App, now: number): void {
+  if (app.table === null) return;
+  app.screen.paused = true;
+  app.screen.pauseCursor = PAUSE_RESUME;
+  pauseAppTable(app.table, now);
+  cue(app.screen, CUE_CLICK);
 }
 
-function pauseFrame(now: number): void {
+function pauseFrame(app: App, now: number): void {
+  const screen = app.screen;
   if (menuPressed(BTN_UP)) screen.pauseCursor = (screen.pauseCursor + 2) % 3;
   if (menuPressed(BTN_DOWN)) screen.pauseCursor = (screen.pauseCursor + 1) % 3;
-  if (wasPressed(BTN_START)) return endGame();
-  if (wasPressed(BTN_CIRCLE)) return resume(now);
+  if (wasPressed(BTN_START)) return endGame(app);
+  if (wasPressed(BTN_CIRCLE)) return resume(app, now);
   if (!wasPressed(BTN_CROSS)) return;
   cue(screen, CUE_CLICK);
-  if (screen.pauseCursor === PAUSE_RESUME) resume(now);
-  else if (screen.pauseCursor === PAUSE_HOWTO) openHowTo(true);
-  else if (screen.pauseCursor === PAUSE_END) endGame();
+  if (screen.pauseCursor === PAUSE_RESUME) resume(app, now);
+  else if (screen.pauseCursor === PAUSE_HOWTO) openHowTo(app, true);
+  else if (screen.pauseCursor === PAUSE_END) endGame(app);
 }
 
-function resume(now: number): void {
-  screen.paused = false;
-  if (table !== null) resumeAppTable(table, now);
+function resume(app: App, now: number): void {
+  app.screen.paused = false;
+  if (app.table !== null) resumeAppTable(app.table, now);
 }
 
-/** Ends the paused game: it counts as played (not won, unless it was already won) in the statistics; then the title. */
-function endGame(): void {
-  screen.paused = false;
-  screen.howToFromPause = false;
+/**
+ * Ends the paused game: it counts as played (not won, unless it was already
+ * won) in the statistics, two people's with theirs; then the title.
+ */
+function endGame(app: App): void {
+  app.screen.paused = false;
+  app.screen.howToFromPause = false;
+  const table = app.table;
   if (table !== null && table.humans.length > 0) {
     // A game that ended in the 2 s before its results counts as it ended.
     const over = table.table.game.over;
-    if (table.duel) stats.twoPlayer.games++;
-    else addGame(stats, table.table.game, table.stats, table.you, over !== null && over.winner === table.you);
-    save();
+    if (table.duel) app.stats.twoPlayer.games++;
+    else addGame(app.stats, table.table.game, table.stats, table.you, over !== null && over.winner === table.you);
+    save(app);
   }
-  table = null;
-  screen.scene = SCENE_TITLE;
+  app.table = null;
+  app.screen.scene = SCENE_TITLE;
 }
 
 // ---- title ----
 
-function titleFrame(now: number): void {
-  if (screen.demo) {
+function titleFrame(app: App, now: number): void {
+  if (app.screen.demo) {
     if (anyPressed()) {
-      screen.demo = false;
-      screen.watching = false;
+      app.screen.demo = false;
+      app.screen.watching = false;
       return;
     }
-    if (table !== null) {
-      stepTable(table, now, 0);
-      if (tableFinished(table, now)) startDemo(now, screen.watching);
+    if (app.table !== null) {
+      stepTable(app.table, now, 0);
+      if (tableFinished(app.table, now)) startDemo(app, now, app.screen.watching);
     }
     return;
   }
-  if (now - lastInputAt >= DEMO_AFTER_MS) {
-    startDemo(now, false);
+  if (now - app.lastInputAt >= DEMO_AFTER_MS) {
+    startDemo(app, now, false);
     return;
   }
-  if (menuPressed(BTN_UP)) moveTitle(-1);
-  if (menuPressed(BTN_DOWN)) moveTitle(1);
+  if (menuPressed(BTN_UP)) moveTitle(app, -1);
+  if (menuPressed(BTN_DOWN)) moveTitle(app, 1);
   if (wasPressed(BTN_START)) {
-    screen.quit = true;
+    app.screen.quit = true;
     return;
   }
   if (!wasPressed(BTN_CROSS)) return;
-  cue(screen, CUE_CLICK);
-  switch (screen.titleCursor) {
+  cue(app.screen, CUE_CLICK);
+  switch (app.screen.titleCursor) {
     case ITEM_PLAY:
-      startGame(now);
+      startGame(app, now);
       break;
     case ITEM_OPTIONS:
-      openOptions();
+      openOptions(app);
       break;
     case ITEM_HOWTO:
-      openHowTo(false);
+      openHowTo(app, false);
       break;
     case ITEM_STATS:
-      openStats();
+      openStats(app);
       break;
     case ITEM_WATCH:
-      startDemo(now, true);
+      startDemo(app, now, true);
       break;
     case ITEM_QUIT:
-      screen.quit = true;
+      app.screen.quit = true;
       break;
   }
 }
 
-function moveTitle(dir: number): void {
-  screen.titleCursor = (screen.titleCursor + dir + TITLE_ITEMS) % TITLE_ITEMS;
-  cue(screen, CUE_CLICK);
+function moveTitle(app: App, dir: number): void {
+  app.screen.titleCursor = (app.screen.titleCursor + dir + TITLE_ITEMS) % TITLE_ITEMS;
+  cue(app.screen, CUE_CLICK);
 }
 
 /**
  * A CPU-only game until a button is pressed: behind the idle title a
  * 4-player classic one; chosen as "Watch CPUs", one with the player's own
- * options (a new one follows each that ends).
+ * options (a new one follows each that ends). Neither counts in the statistics.
  */
-function startDemo(now: number, watching: boolean): void {
-  screen.demo = true;
-  screen.watching = watching;
-  const options = watching ? gameOptions(settings) : defaultOptions('classic', 4);
-  table = startTable(screen, { options, seed: gameSeed(), dealer: 0, difficulty: 'medium', withHuman: false, aiSeed: aiSeed() }, now);
+function startDemo(app: App, now: number, watching: boolean): void {
+  app.screen.demo = true;
+  app.screen.watching = watching;
+  const options = watching ? gameOptions(app.settings) : defaultOptions('classic', 4);
+  app.table = startTable(app.screen, { options, seed: gameSeed(app), dealer: 0, difficulty: 'medium', withHuman: false, aiSeed: aiSeed(app) }, now);
 }
 
 // ---- options ----
 
-function openOptions(): void {
-  screen.scene = SCENE_OPTIONS;
-  screen.optionCursor = 0;
-  refreshOptions();
+function openOptions(app: App): void {
+  app.screen.scene = SCENE_OPTIONS;
+  app.screen.optionCursor = 0;
+  refreshOptions(app);
 }
 
-function refreshOptions(): void {
-  screen.strings = stringsFor(settings.language, services.platform);
-  optionList = optionRows(settings);
-  if (screen.optionCursor >= optionList.length) screen.optionCursor = optionList.length - 1;
-  screen.optionRows = optionList.map((row) => rowText(row, settings, screen.strings));
-  applyAudioSettings();
+function refreshOptions(app: App): void {
+  app.screen.strings = stringsFor(app.settings.language, app.host.platform);
+  app.optionList = optionRows(app.settings);
+  if (app.screen.optionCursor >= app.optionList.length) app.screen.optionCursor = app.optionList.length - 1;
+  app.screen.optionRows = app.optionList.map((row) => rowText(row, app.settings, app.screen.strings));
+  applyAudioSettings(app);
 }
 
-function optionsFrame(): void {
-  const n = optionList.length;
-  if (menuPressed(BTN_UP)) screen.optionCursor = (screen.optionCursor + n - 1) % n;
-  if (menuPressed(BTN_DOWN)) screen.optionCursor = (screen.optionCursor + 1) % n;
+function optionsFrame(app: App): void {
+  const n = app.optionList.length;
+  if (menuPressed(BTN_UP)) app.screen.optionCursor = (app.screen.optionCursor + n - 1) % n;
+  if (menuPressed(BTN_DOWN)) app.screen.optionCursor = (app.screen.optionCursor + 1) % n;
   const dir = menuPressed(BTN_LEFT) ? -1 : menuPressed(BTN_RIGHT) || wasPressed(BTN_CROSS) ? 1 : 0;
   if (dir !== 0) {
-    changeRow(optionList[screen.optionCursor]!, settings, dir);
-    refreshOptions();
-    cue(screen, CUE_CLICK);
+    changeRow(app.optionList[app.screen.optionCursor]!, app.settings, dir);
+    refreshOptions(app);
+    cue(app.screen, CUE_CLICK);
   }
   if (wasPressed(BTN_CIRCLE)) {
-    save();
-    screen.scene = SCENE_TITLE;
+    save(app);
+    app.screen.scene = SCENE_TITLE;
   }
 }
 
 // ---- how to play ----
 
 /** From the title: the rules as the options are set; from the pause menu: the running game's. */
-function openHowTo(fromPause: boolean): void {
+function openHowTo(app: App, fromPause: boolean): void {
+  const screen = app.screen;
   screen.scene = SCENE_HOWTO;
-  screen.howToFromPause = fromPause && table !== null;
-  const options = screen.howToFromPause ? table!.table.game.options : gameOptions(settings);
-  screen.howToPages = howToPages(options, screen.strings, services.platform === 'desktop');
+  screen.howToFromPause = fromPause && app.table !== null;
+  const options = screen.howToFromPause ? app.table!.table.game.options : gameOptions(app.settings);
+  screen.howToPages = howToPages(options, screen.strings, app.host.platform === 'desktop');
   screen.howToPage = 0;
 }
 
-function howToFrame(): void {
+function howToFrame(app: App): void {
+  const screen = app.screen;
   const pages = screen.howToPages.length;
   if (menuPressed(BTN_LEFT) && screen.howToPage > 0) screen.howToPage--;
   if ((menuPressed(BTN_RIGHT) || wasPressed(BTN_CROSS)) && screen.howToPage < pages - 1) screen.howToPage++;
@@ -375,19 +392,22 @@ function howToFrame(): void {
 
 // ---- statistics ----
 
-function openStats(): void {
-  screen.scene = SCENE_STATS;
-  screen.statsConfirm = false;
-  screen.statsRows = statsRows(stats, screen.strings);
+function openStats(app: App): void {
+  app.screen.scene = SCENE_STATS;
+  app.screen.statsConfirm = false;
+  app.screen.statsRows = statsRows(app.stats, app.screen.strings);
 }
 
 /** Circle goes back; Triangle asks to reset, Cross then resets and Circle keeps them. */
-function statsFrame(): void {
+function statsFrame(app: App): void {
+  const screen = app.screen;
   if (screen.statsConfirm) {
     if (wasPressed(BTN_CROSS)) {
-      stats = defaultStats();
-      save();
-      screen.statsRows = statsRows(stats, screen.strings);
+      app.stats.classic = emptyRuleSetStats();
+      app.stats.russian = emptyRuleSetStats();
+      app.stats.twoPlayer = { games: 0, leftWins: 0, rightWins: 0 };
+      save(app);
+      screen.statsRows = statsRows(app.stats, screen.strings);
       screen.statsConfirm = false;
       cue(screen, CUE_CLICK);
     } else if (wasPressed(BTN_CIRCLE)) screen.statsConfirm = false;
@@ -402,69 +422,70 @@ function statsFrame(): void {
 // ---- the table ----
 
 /** A different, reproducible seed for every game of the session. */
-function gameSeed(): number {
-  gamesStarted++;
-  return (Math.imul(services.seed ^ 0x5bd1e995, 0x27d4eb2d) + Math.imul(gamesStarted, 0x9e3779b1)) >>> 0;
+function gameSeed(app: App): number {
+  app.gamesStarted++;
+  return (Math.imul(app.host.seed ^ 0x5bd1e995, 0x27d4eb2d) + Math.imul(app.gamesStarted, 0x9e3779b1)) >>> 0;
 }
 
-function aiSeed(): number {
-  return (Math.imul(services.seed + gamesStarted, 0x85ebca6b) ^ 0xc2b2ae35) >>> 0 || 1;
+function aiSeed(app: App): number {
+  return (Math.imul(app.host.seed + app.gamesStarted, 0x85ebca6b) ^ 0xc2b2ae35) >>> 0 || 1;
 }
 
-function startGame(now: number): void {
-  screen.scene = SCENE_TABLE;
-  screen.demo = false;
-  screen.watching = false;
-  screen.paused = false;
-  const options = gameOptions(settings);
-  if (dealer >= options.players) dealer = 0;
-  table = startTable(
-    screen,
-    { options, seed: gameSeed(), dealer, difficulty: settings.difficulty, withHuman: true, humans: settings.humans, aiSeed: aiSeed() },
+function startGame(app: App, now: number): void {
+  app.screen.scene = SCENE_TABLE;
+  app.screen.demo = false;
+  app.screen.watching = false;
+  app.screen.paused = false;
+  const options = gameOptions(app.settings);
+  if (app.dealer >= options.players) app.dealer = 0;
+  app.table = startTable(
+    app.screen,
+    { options, seed: gameSeed(app), dealer: app.dealer, difficulty: app.settings.difficulty, withHuman: true, humans: app.settings.humans, aiSeed: aiSeed(app) },
     now,
   );
 }
 
-function tableFrame(now: number): void {
+function tableFrame(app: App, now: number): void {
+  const table = app.table;
   if (table === null) return;
   stepTable(table, now, pressedMask());
-  if (table.table.game.over !== null && tableFinished(table, now)) finishGame(table);
+  if (table.table.game.over !== null && tableFinished(table, now)) finishGame(app, table);
 }
 
-function finishGame(played: AppTable): void {
+function finishGame(app: App, played: AppTable): void {
   const game = played.table.game;
   const over = game.over!;
   // Two people's games are kept apart from the lifetime statistics of single play.
   if (played.duel) {
-    const two = stats.twoPlayer;
+    const two = app.stats.twoPlayer;
     two.games++;
     if (over.winner === played.humans[0]) two.leftWins++;
     else if (over.winner === played.humans[1]) two.rightWins++;
-  } else addGame(stats, game, played.stats, played.you, over.winner === played.you);
-  save();
-  dealer = nextDealer(game);
-  const r = screen.results;
-  const t = screen.strings;
+  } else addGame(app.stats, game, played.stats, played.you, over.winner === played.you);
+  save(app);
+  app.dealer = nextDealer(game);
+  const r = app.screen.results;
+  const t = app.screen.strings;
   const res = tableResults(played);
-  r.winner = t.wins(screen.table.names[over.winner]!, over.winner === played.you);
+  r.winner = t.wins(app.screen.table.names[over.winner]!, over.winner === played.you);
   r.byLimit = over.byLimit;
   r.ranking = res.ranking;
   r.fastestMs = res.fastestMs;
   r.cardsPlayed = res.cardsPlayed;
   r.lifetime = played.duel
-    ? [t.twoPlayerLine(stats.twoPlayer.games, stats.twoPlayer.leftWins, stats.twoPlayer.rightWins)]
+    ? [t.twoPlayerLine(app.stats.twoPlayer.games, app.stats.twoPlayer.leftWins, app.stats.twoPlayer.rightWins)]
     : [
-        t.lifetimeLine(t.ruleSetNames.classic, stats.classic.games, stats.classic.wins),
-        t.lifetimeLine(t.ruleSetNames.russian, stats.russian.games, stats.russian.wins),
+        t.lifetimeLine(t.ruleSetNames.classic, app.stats.classic.games, app.stats.classic.wins),
+        t.lifetimeLine(t.ruleSetNames.russian, app.stats.russian.games, app.stats.russian.wins),
       ];
-  screen.scene = SCENE_RESULTS;
+  app.screen.scene = SCENE_RESULTS;
 }
 
 // ---- results ----
 
-function resultsFrame(now: number): void {
-  if (wasPressed(BTN_CROSS)) startGame(now);
-  else if (wasPressed(BTN_CIRCLE)) screen.scene = SCENE_TITLE;
+function resultsFrame(app: App, now: number): void {
+  if (wasPressed(BTN_CROSS)) startGame(app, now);
+  else if (wasPressed(BTN_CIRCLE)) app.screen.scene = SCENE_TITLE;
 }
 
 // ---- test-only introspection ----
@@ -472,28 +493,28 @@ function resultsFrame(now: number): void {
 const SCENE_NAMES = ['title', 'options', 'howTo', 'table', 'results', 'stats'];
 
 /** JSON of the app's state for tests (ratscrew.debug()); never used by the game itself. */
-export function debugState(): string {
-  const t = screen.table;
-  const onTable = screen.scene === SCENE_TABLE || screen.scene === SCENE_RESULTS || screen.demo;
+export function debugState(app: App): string {
+  const t = app.screen.table;
+  const onTable = app.screen.scene === SCENE_TABLE || app.screen.scene === SCENE_RESULTS || app.screen.demo;
   return JSON.stringify({
-    scene: SCENE_NAMES[screen.scene],
-    demo: screen.demo,
-    titleCursor: screen.titleCursor,
-    optionCursor: screen.optionCursor,
-    optionRows: screen.optionRows,
-    howToPage: screen.howToPage,
-    notice: screen.notice,
-    quitConfirm: screen.quitConfirm,
-    paused: screen.paused,
-    pauseCursor: screen.pauseCursor,
-    howToFromPause: screen.howToFromPause,
-    howToTitle: screen.scene === SCENE_HOWTO ? (screen.howToPages[screen.howToPage]?.title ?? '') : '',
-    statsConfirm: screen.statsConfirm,
-    statsRows: screen.scene === SCENE_STATS ? screen.statsRows : null,
-    watching: screen.watching,
-    settings,
-    stats,
-    dealer,
+    scene: SCENE_NAMES[app.screen.scene],
+    demo: app.screen.demo,
+    titleCursor: app.screen.titleCursor,
+    optionCursor: app.screen.optionCursor,
+    optionRows: app.screen.optionRows,
+    howToPage: app.screen.howToPage,
+    notice: app.screen.notice,
+    quitConfirm: app.screen.quitConfirm,
+    paused: app.screen.paused,
+    pauseCursor: app.screen.pauseCursor,
+    howToFromPause: app.screen.howToFromPause,
+    howToTitle: app.screen.scene === SCENE_HOWTO ? (app.screen.howToPages[app.screen.howToPage]?.title ?? '') : '',
+    statsConfirm: app.screen.statsConfirm,
+    statsRows: app.screen.scene === SCENE_STATS ? app.screen.statsRows : null,
+    watching: app.screen.watching,
+    settings: app.settings,
+    stats: app.stats,
+    dealer: app.dealer,
     table: onTable
       ? {
           game: t.game,
@@ -504,11 +525,11 @@ export function debugState(): string {
           comparison: t.comparison,
           choosing: t.chooser >= 0,
           pick: t.pick,
-          quitConfirm: screen.quitConfirm,
-          paused: screen.paused,
-          timers: table !== null ? tableDebug(table) : null,
+          quitConfirm: app.screen.quitConfirm,
+          paused: app.screen.paused,
+          timers: app.table !== null ? tableDebug(app.table) : null,
         }
       : null,
-    results: screen.scene === SCENE_RESULTS ? screen.results : null,
+    results: app.screen.scene === SCENE_RESULTS ? app.screen.results : null,
   });
 }

@@ -1,19 +1,18 @@
 // The only module that touches globalThis: reads the host's `host` object,
 // starts the app and publishes `ratscrew` (docs/host-api.md).
 import { FALLBACK_CODE } from '../assets/font';
-import { appFrame, debugState, startApp, type Services } from '../app/app';
-import type { Screen } from '../app/screen';
+import { appFrame, debugState, startApp } from '../app/app';
 import { bindCommands } from '../view/drawlist';
 import { renderFrame } from '../view/render';
 import { setFallbackCode } from '../view/text';
 import { COMMAND_INTS, MAX_COMMANDS, type Entry, type Host } from '../contract';
 
-/** A host without load/save/log still runs the game (nothing is saved). */
-function services(host: Host | undefined): Services {
+/** A host without load/save/log still runs the game (nothing is saved); one without a platform counts as 'test'. */
+function completeHost(host: Host | undefined): Host {
   const h = host ?? ({} as Partial<Host>);
   return {
+    platform: typeof h.platform === 'string' ? h.platform : 'test',
     seed: typeof h.seed === 'number' ? h.seed >>> 0 : 1,
-    platform: typeof h.platform === 'string' ? h.platform : undefined,
     load: () => (typeof h.load === 'function' ? h.load() : null),
     save: (text) => (typeof h.save === 'function' ? h.save(text) : false),
     log: (text) => {
@@ -28,13 +27,13 @@ export function installEntry(): void {
   const commands = new Int32Array(MAX_COMMANDS * COMMAND_INTS);
   bindCommands(commands);
   setFallbackCode(FALLBACK_CODE);
-  const screen: Screen = startApp(services(g.host));
+  const app = startApp(completeHost(g.host));
   g.ratscrew = {
     commands,
     frame(nowMs: number, buttons: number): number {
-      appFrame(nowMs, buttons | 0);
-      return renderFrame(screen, nowMs);
+      appFrame(app, nowMs, buttons | 0);
+      return renderFrame(app.screen, nowMs);
     },
-    debug: debugState,
+    debug: () => debugState(app),
   };
 }

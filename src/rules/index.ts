@@ -5,7 +5,7 @@ export { below, nextRandom, shuffle } from './rng';
 export { DEFAULT_CARD_LIMIT, SLAP_RULES, defaultOptions } from './options';
 export { dealStacks, newGame, nextDealer, tableBeforePlay } from './deal';
 export { activeSeats, canSlap, cardCount, nextWithCards, totalCards } from './state';
-export { isRun, matchesRule, orderSlaps, slapPattern } from './slaps';
+export { UNDER_TOP, fromTop, isRun, matchesRule, orderSlaps, slapPattern, tensValue } from './slaps';
 export type { TimedSlap } from './slaps';
 export { compareCards } from './russian';
 export { stateHash } from './guard';

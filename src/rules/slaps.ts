@@ -6,7 +6,7 @@ import { SLAP_RULES } from './options';
 import type { Card, GameOptions, GameState, Seat, SlapRule } from './types';
 
 /** The card `depth` places under the top (0 = top), or -1 when the pile is not that deep. */
-function fromTop(pile: readonly Card[], depth: number): Card {
+export function fromTop(pile: readonly Card[], depth: number): Card {
   return depth < pile.length ? pile[pile.length - 1 - depth] : -1;
 }
 
@@ -15,7 +15,7 @@ function sameRank(a: Card, b: Card): boolean {
 }
 
 /** Tens value: number cards 2..10 count their rank, the ace 1; faces and jokers never count. */
-function tensValue(card: Card): number {
+export function tensValue(card: Card): number {
   if (card < 0 || isJoker(card)) return 0;
   const rank = rankOf(card);
   if (rank === ACE) return 1;
@@ -79,27 +79,30 @@ function topFlush(pile: readonly Card[]): boolean {
   return true;
 }
 
+/**
+ * The rules that match the top card with one card under it, and how many
+ * places under the top that card lies (docs/rules.md: a pair is the card just
+ * under, a sandwich one card between, a hoagie two).
+ */
+export const UNDER_TOP = { pair: 1, sandwich: 2, hoagie: 3, tens: 1, sandwichTens: 2, marriage: 1, divorce: 2 } as const;
+
 /** Does the pile (face-up cards, pile[0] first) show this pattern? The option switch is not consulted. */
 export function matchesRule(rule: SlapRule, pile: readonly Card[], options: GameOptions): boolean {
   const top = fromTop(pile, 0);
   if (top < 0) return false;
   switch (rule) {
     case 'pair':
-      return sameRank(top, fromTop(pile, 1));
     case 'sandwich':
-      return sameRank(top, fromTop(pile, 2));
+    case 'hoagie':
+      return sameRank(top, fromTop(pile, UNDER_TOP[rule]));
     case 'topBottom':
       return pile.length >= 2 && sameRank(top, pile[0]);
     case 'tens':
-      return addToTen(top, fromTop(pile, 1));
     case 'sandwichTens':
-      return addToTen(top, fromTop(pile, 2));
+      return addToTen(top, fromTop(pile, UNDER_TOP[rule]));
     case 'marriage':
-      return queenAndKing(top, fromTop(pile, 1));
     case 'divorce':
-      return queenAndKing(top, fromTop(pile, 2));
-    case 'hoagie':
-      return sameRank(top, fromTop(pile, 3));
+      return queenAndKing(top, fromTop(pile, UNDER_TOP[rule]));
     case 'run':
       return topRun(pile, options);
     case 'flush':

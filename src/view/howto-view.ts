@@ -4,12 +4,13 @@
 // red cross for one that does not, burned cards under a wrong slap's pile).
 // Drawn once per page into a cached layer.
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
-import type { HowToExample, HowToPage, Screen } from '../app/screen';
+import type { HowToExample, Screen } from '../app/screen';
 import { CARD_BACK, SPRITES } from '../assets/atlas';
 import { CARD_H, CARD_W, drawBack, drawCard, drawCardScaled } from './cards';
 import { drawPspButtons } from './psp-picture';
 import * as C from './colours';
-import { capture, copyRun, mark, newRun, rect, sprite, spriteRectScaled } from './drawlist';
+import { rect, sprite, spriteRectScaled } from './drawlist';
+import { newLayer } from './layer';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot } from './text';
 import { drawFelt, drawPanel } from './widgets';
 
@@ -26,9 +27,7 @@ const SMALL_STEP = 13;
 const FULL_STEP = 15;
 const CAPTION_X = 164;
 
-const layer = newRun();
-let kPage: HowToPage | null = null;
-let kCount = -1;
+const layer = newLayer();
 
 const titleSlot = new TextSlot();
 const textSlot = new TextSlot();
@@ -40,13 +39,7 @@ for (let i = 0; i < 4; i++) captionSlots.push(new TextSlot());
 export function drawHowTo(s: Screen): void {
   const p = s.howToPages[s.howToPage];
   if (p === undefined) return;
-  if (layer.filled && kPage === p && kCount === s.howToPages.length) {
-    copyRun(layer);
-    return;
-  }
-  kPage = p;
-  kCount = s.howToPages.length;
-  const from = mark();
+  if (layer.reuse(p, s.howToPages, s.strings)) return;
   drawFelt();
   drawPanel(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, C.WHITE);
   titleSlot.draw(FONT_LARGE, p.title, 240, PANEL_Y + 7, ALIGN_CENTRE, C.GOLD);
@@ -59,7 +52,7 @@ export function drawHowTo(s: Screen): void {
   if (p.psp) drawPspButtons(s.strings, 140, bottom - 78);
   pageSlot.draw(FONT_SMALL, s.strings.page(s.howToPage + 1, s.howToPages.length), PANEL_X + PANEL_W - 12, PANEL_Y + PANEL_H - 15, ALIGN_RIGHT, C.HINT);
   hintSlot.draw(FONT_SMALL, s.strings.howToHint, 240, 254, ALIGN_CENTRE, C.HINT);
-  capture(layer, from);
+  layer.keep();
 }
 
 /** Cards at full size side by side, each example centred in its column with its caption under it. */

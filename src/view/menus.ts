@@ -1,10 +1,11 @@
-// The menu scenes: title, options, results (how to play: howto-view.ts). Each is drawn into
-// a cached layer that is rebuilt only when what it shows changes.
+// The menu scenes: title, options, results (how to play: howto-view.ts). Each
+// is drawn into a cached layer that is rebuilt only when what it shows changes.
 import { SPRITES } from '../assets/atlas';
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import type { Screen } from '../app/screen';
 import * as C from './colours';
-import { capture, copyRun, mark, newRun, rect, sprite, spriteRect } from './drawlist';
+import { rect, sprite, spriteRect } from './drawlist';
+import { newLayer } from './layer';
 import { drawBack, drawCard } from './cards';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
 import { drawFelt, drawPanel } from './widgets';
@@ -15,29 +16,26 @@ function slots(n: number): TextSlot[] {
   return a;
 }
 
-// ---- a cached layer per scene ----
+// ---- one cached layer for the menu scenes, keyed by the scene first ----
 
-const layer = newRun();
-let kScene = -1;
-let kA: unknown = null;
-let kB: unknown = null;
-let kC: unknown = null;
+const layer = newLayer();
 
-/** Re-emits the cached layer when scene and keys are unchanged; otherwise returns false and starts a new one. */
-function cached(scene: number, a: unknown, b: unknown, c: unknown): boolean {
-  if (layer.filled && kScene === scene && kA === a && kB === b && kC === c) {
-    copyRun(layer);
-    return true;
-  }
-  kScene = scene;
-  kA = a;
-  kB = b;
-  kC = c;
-  return false;
+
+// ---- what the options and how-to scenes share ----
+
+const headingSlot = new TextSlot(2);
+const hintSlot = new TextSlot(3);
+
+/** The felt, a panel and its heading centred over it: how a menu page starts. */
+function drawPage(x: number, y: number, w: number, h: number, heading: string, headingY: number): void {
+  drawFelt();
+  drawPanel(x, y, w, h, C.WHITE);
+  headingSlot.draw(FONT_LARGE, heading, 240, headingY, ALIGN_CENTRE, C.GOLD);
 }
 
-function keep(from: number): void {
-  capture(layer, from);
+/** The line under the panel that says which buttons do what. */
+function drawHint(text: string): void {
+  hintSlot.draw(FONT_SMALL, text, 240, 254, ALIGN_CENTRE, C.HINT);
 }
 
 // ---- title ----
@@ -45,8 +43,7 @@ function keep(from: number): void {
 const titleSlots = slots(8);
 
 export function drawTitle(s: Screen): void {
-  if (cached(0, s.titleCursor, s.strings, null)) return;
-  const from = mark();
+  if (layer.reuse(0, s.titleCursor, s.strings, null)) return;
   drawFelt();
   const t = s.strings;
   const logo = SPRITES.logo;
@@ -60,8 +57,8 @@ export function drawTitle(s: Screen): void {
     if (i === s.titleCursor) rect(158, y - 2, 164, 21, C.HIGHLIGHT);
     titleSlots[1 + i]!.draw(FONT_LARGE, items[i]!, 240, y, ALIGN_CENTRE, i === s.titleCursor ? C.YELLOW : C.WHITE);
   }
-  titleSlots[7]!.draw(FONT_SMALL, t.titleHint, 240, 254, ALIGN_CENTRE, C.HINT);
-  keep(from);
+  drawHint(t.titleHint);
+  layer.keep();
 }
 
 /** Card numbers: suit * 13 + rank - 2 (src/rules/types.ts). */
@@ -81,15 +78,10 @@ const VISIBLE_ROWS = 13;
 const ROW_H = 15;
 const labelSlots = slots(VISIBLE_ROWS);
 const valueSlots = slots(VISIBLE_ROWS);
-const optionTitle = new TextSlot();
-const optionHint = new TextSlot();
 
 export function drawOptions(s: Screen): void {
-  if (cached(1, s.optionCursor, s.optionRows, s.strings)) return;
-  const from = mark();
-  drawFelt();
-  drawPanel(40, 8, 400, 240, C.WHITE);
-  optionTitle.draw(FONT_LARGE, s.strings.optionsTitle, 240, 14, ALIGN_CENTRE, C.GOLD);
+  if (layer.reuse(1, s.optionCursor, s.optionRows, s.strings)) return;
+  drawPage(40, 8, 400, 240, s.strings.optionsTitle, 14);
   const rows = s.optionRows;
   // Scroll so the cursor stays in view, centred where possible.
   let first = s.optionCursor - (VISIBLE_ROWS >> 1);
@@ -107,8 +99,8 @@ export function drawOptions(s: Screen): void {
   const a = SPRITES.arrow;
   if (first > 0) sprite(418, 16, 12, -12, a[0], a[1], a[2], a[3], C.GOLD);
   if (first + VISIBLE_ROWS < rows.length) sprite(418, 230, 12, 12, a[0], a[1], a[2], a[3], C.GOLD);
-  optionHint.draw(FONT_SMALL, s.strings.optionsHint, 240, 254, ALIGN_CENTRE, C.HINT);
-  keep(from);
+  drawHint(s.strings.optionsHint);
+  layer.keep();
 }
 
 // ---- results ----
@@ -117,8 +109,7 @@ const resultSlots = slots(24);
 
 export function drawResults(s: Screen): void {
   const r = s.results;
-  if (cached(4, r, r.ranking, s.strings)) return;
-  const from = mark();
+  if (layer.reuse(4, r, r.ranking, s.strings)) return;
   const t = s.strings;
   let k = 0;
   const text = (font: typeof FONT_SMALL, str: string, x: number, y: number, align: number, tint: number): void => {
@@ -128,7 +119,7 @@ export function drawResults(s: Screen): void {
   drawPanel(20, 6, 440, 244, C.WHITE);
   text(FONT_LARGE, r.winner, 240, 12, ALIGN_CENTRE, C.YELLOW);
   if (r.byLimit) text(FONT_SMALL, t.byLimit, 240, 31, ALIGN_CENTRE, C.GREY);
-  // The ranking as a table: place, name, cards, piles, slaps won, slaps lost.
+  // The ranking as a table: place, name, cards, piles, slaps won, wrong slaps.
   const cols = [150, 215, 290, 365];
   let y = 48;
   text(FONT_SMALL, t.ranking, 36, y, ALIGN_LEFT, C.GOLD);
@@ -169,6 +160,6 @@ export function drawResults(s: Screen): void {
     y += 14;
     text(FONT_SMALL, line, 48, y, ALIGN_LEFT, C.WHITE);
   }
-  text(FONT_SMALL, t.resultsHint, 240, 254, ALIGN_CENTRE, C.HINT);
-  keep(from);
+  drawHint(t.resultsHint);
+  layer.keep();
 }

@@ -4,25 +4,18 @@
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import type { Screen } from '../app/screen';
 import * as C from './colours';
-import { capture, copyRun, mark, newRun, rect } from './drawlist';
+import { rect } from './drawlist';
+import { newLayer } from './layer';
 import { ALIGN_CENTRE, TextSlot } from './text';
 import { drawFelt, drawPanel } from './widgets';
 
-const layer = newRun();
-let kCursor = -1;
-let kStrings: unknown = null;
+const layer = newLayer();
 const title = new TextSlot();
 const hint = new TextSlot();
 const items = [new TextSlot(), new TextSlot(), new TextSlot()];
 
 export function drawPause(s: Screen): void {
-  if (layer.filled && kCursor === s.pauseCursor && kStrings === s.strings) {
-    copyRun(layer);
-    return;
-  }
-  kCursor = s.pauseCursor;
-  kStrings = s.strings;
-  const from = mark();
+  if (layer.reuse(s.pauseCursor, s.strings)) return;
   const t = s.strings;
   drawFelt();
   drawPanel(130, 60, 220, 132, C.WHITE);
@@ -35,5 +28,5 @@ export function drawPause(s: Screen): void {
     items[i]!.draw(FONT_LARGE, names[i]!, 240, y, ALIGN_CENTRE, on ? C.YELLOW : C.WHITE);
   }
   hint.draw(FONT_SMALL, t.pauseHint, 240, 254, ALIGN_CENTRE, C.HINT);
-  capture(layer, from);
+  layer.keep();
 }

@@ -18,7 +18,7 @@ import { drawHowTo } from './howto-view';
 import { drawOptions, drawResults, drawTitle } from './menus';
 import { drawPause } from './pause-view';
 import { drawStats } from './stats-view';
-import { drawFelt, drawPanel } from './widgets';
+import { drawPanel } from './widgets';
 import { plateX } from './seats';
 import { drawTable } from './table-view';
 import { ALIGN_CENTRE, TextSlot } from './text';
@@ -55,7 +55,6 @@ export function renderFrame(s: Screen, now: number): number {
   switch (s.scene) {
     case SCENE_TITLE:
       if (s.demo) {
-        drawFelt();
         drawTable(s.table, s.strings, now, s.watching ? s.strings.watching : s.strings.demo);
         // The game's name in the corner the 4-player demo table leaves free.
         if (!s.watching) spriteRect(1, 2, SPRITES.logo, C.WHITE);
@@ -68,11 +67,9 @@ export function renderFrame(s: Screen, now: number): number {
       drawHowTo(s);
       break;
     case SCENE_TABLE:
+      // Paused, the table is not drawn: the pile stays hidden (src/view/pause-view.ts).
       if (s.paused) drawPause(s);
-      else {
-        drawFelt();
-        drawTable(s.table, s.strings, now, '');
-      }
+      else drawTable(s.table, s.strings, now, '');
       break;
     case SCENE_RESULTS:
       drawResults(s);

@@ -3,7 +3,8 @@
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import type { Screen } from '../app/screen';
 import * as C from './colours';
-import { capture, copyRun, mark, newRun, rect } from './drawlist';
+import { rect } from './drawlist';
+import { newLayer } from './layer';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot } from './text';
 import { drawFelt, drawPanel } from './widgets';
 
@@ -11,19 +12,11 @@ const ROW_H = 13;
 const COL_CLASSIC = 360;
 const COL_RUSSIAN = 436;
 
-const layer = newRun();
-let kRows: unknown = null;
-let kConfirm = false;
+const layer = newLayer();
 const slots: TextSlot[] = [];
 
 export function drawStats(s: Screen): void {
-  if (layer.filled && kRows === s.statsRows && kConfirm === s.statsConfirm) {
-    copyRun(layer);
-    return;
-  }
-  kRows = s.statsRows;
-  kConfirm = s.statsConfirm;
-  const from = mark();
+  if (layer.reuse(s.statsRows, s.statsConfirm, s.strings)) return;
   const t = s.strings;
   let k = 0;
   const text = (font: typeof FONT_SMALL, str: string, x: number, y: number, align: number, tint: number, width = 0): void => {
@@ -53,5 +46,5 @@ export function drawStats(s: Screen): void {
     text(FONT_LARGE, t.resetQuestion, 240, 110, ALIGN_CENTRE, C.WHITE);
     text(FONT_SMALL, t.resetHint, 240, 140, ALIGN_CENTRE, C.HINT);
   }
-  capture(layer, from);
+  layer.keep();
 }

@@ -1,4 +1,4 @@
-// The table: felt, seats (plate, name, stack, card count), the pile with its
+// The table on the felt: seats (plate, name, stack, card count), the pile with its
 // top cards readable, burned cards under it, whose turn it is, the running
 // challenge, the message line; then the animations over host time. What
 // only changes with the game (or the message) is drawn once into a cached
@@ -11,7 +11,8 @@ import type { Strings } from '../app/i18n/strings';
 import type { GameState } from '../rules/types';
 import { CARD_H, CARD_W, drawBack, drawCard, drawCardScaled, drawSmallBack } from './cards';
 import * as C from './colours';
-import { capture, copyInts, copyRun, mark, newRun, rect, sprite, spriteRect, type Run } from './drawlist';
+import { copyInts, rect, sprite, spriteRect } from './drawlist';
+import { newLayer, type Layer } from './layer';
 import {
   PILE_X,
   PILE_Y,
@@ -31,7 +32,7 @@ import {
 } from './seats';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
 import { easeOut, lerp, progress, shakeOffset, triangle } from './tween';
-import { drawOutline } from './widgets';
+import { drawFelt, drawOutline } from './widgets';
 
 export const FLIGHT_MS = 180;
 export const SWEEP_MS = 320;
@@ -52,20 +53,10 @@ const bannerSlot = new TextSlot();
 const playLegend = new TextSlot();
 const slapLegend = new TextSlot();
 
-// The cached layer and what it was drawn from.
-const layer = newRun();
-let kGame: GameState | null = null;
-let kMessage = '';
-let kHint = '';
-let kComparison = '';
-let kChooser = -1;
-let kPick = -1;
-let kFlying = false;
-let kShake = 0;
-let kShakeSeat = -1;
-let kNames: string[] | null = null;
-let kBanner = '';
-let kStrings: Strings | null = null;
+// What only changes with the game, the message or the animations' start and end.
+const layer = newLayer();
+/** The game of the frame before: a new message waits for the frame after a change. */
+let previousGame: GameState | null = null;
 
 /**
  * The message and help lines as drawn. A new line appears from the frame
@@ -79,46 +70,22 @@ let shownHint = '';
 /** Draws the table. banner: a line over the table (the title's demo), '' for none. */
 export function drawTable(t: TableScreen, strings: Strings, now: number, banner: string): void {
   const game = t.game;
-  if (game === null) return;
-  if (kGame === game || !layer.filled) {
+  if (game === null) {
+    drawFelt();
+    return;
+  }
+  if (previousGame === game || previousGame === null) {
     shownMessage = t.message;
     shownHint = t.hint;
   }
+  previousGame = game;
   const flying = t.flight.active && now - t.flight.start < FLIGHT_MS && game.pile.length > 0;
   const shaking = t.shake.active && now - t.shake.start < SHAKE_MS;
   const shake = shaking ? shakeOffset(now - t.shake.start) : 0;
-  if (
-    !layer.filled ||
-    kGame !== game ||
-    kMessage !== shownMessage ||
-    kHint !== shownHint ||
-    kComparison !== t.comparison ||
-    kChooser !== t.chooser ||
-    kPick !== t.pick ||
-    kFlying !== flying ||
-    kShake !== shake ||
-    kShakeSeat !== t.shake.seat ||
-    kNames !== t.names ||
-    kBanner !== banner ||
-    kStrings !== strings
-  ) {
-    kStrings = strings;
-    kGame = game;
-    kMessage = shownMessage;
-    kHint = shownHint;
-    kComparison = t.comparison;
-    kChooser = t.chooser;
-    kPick = t.pick;
-    kFlying = flying;
-    kShake = shake;
-    kShakeSeat = t.shake.seat;
-    kNames = t.names;
-    kBanner = banner;
-    const from = mark();
-    drawLayer(t, strings, game, flying, shaking ? t.shake.seat : -1, shake, banner);
-    capture(layer, from);
-  } else {
-    copyRun(layer);
+  const shakeSeat = shaking ? t.shake.seat : -1;
+  if (!layer.reuse(game, shownMessage, shownHint, t.comparison, t.chooser, t.pick, flying, shake, shakeSeat, t.names, banner, strings)) {
+    drawLayer(t, strings, game, flying, shakeSeat, shake, banner);
+    layer.keep();
   }
   drawMoving(t, game, now);
 }
@@ -136,6 +103,7 @@ function drawLayer(
 ): void {
   const players = game.options.players;
   const shown = flying ? game.pile.length - 1 : game.pile.length;
+  drawFelt();
   drawPileArea(game, shown);
   for (let seat = 0; seat < players; seat++) drawSeatPart(t, game, seat, seat === shakeSeat ? shake : 0);
   if (game.challenge !== null) drawPips(players, game.challenge.answerer, game.challenge.chancesLeft, t.chancesTotal);
@@ -154,48 +122,26 @@ function drawLayer(
 // A play changes the pile and one seat; each part keeps its own run so that
 // rebuilding the layer redraws only those and copies the rest.
 
-const pileRun = newRun();
-let kPile: readonly number[] | null = null;
-let kShown = -1;
-let kBurned = -1;
+const pileLayer = newLayer();
 
 /** Burned cards, the fanned pile and its count, re-drawn only when they changed. */
 function drawPileArea(game: GameState, shown: number): void {
-  if (pileRun.filled && kPile === game.pile && kShown === shown && kBurned === game.burned.length) {
-    copyRun(pileRun);
-    return;
-  }
-  kPile = game.pile;
-  kShown = shown;
-  kBurned = game.burned.length;
-  const from = mark();
+  if (pileLayer.reuse(game.pile, shown, game.burned.length)) return;
   drawBurned(game.burned.length, shown);
   drawPile(game, shown);
-  capture(pileRun, from);
+  pileLayer.keep();
 }
 
-const seatRuns: Run[] = [newRun(), newRun(), newRun(), newRun(), newRun(), newRun()];
-const kSeat: number[] = [-1, -1, -1, -1, -1, -1];
-let kSeatNames: string[] | null = null;
-let kSeatPlayers = 0;
+const seatLayers: Layer[] = [];
+for (let i = 0; i < 6; i++) seatLayers.push(newLayer());
 
-/** One seat (plate, name, count, stack), re-drawn only when its count, state or shake changed. */
+/** One seat (plate, name, count, stack), re-drawn only when its count, state, shake or names changed. */
 function drawSeatPart(t: TableScreen, game: GameState, seat: number, dx: number): void {
-  const key = ((game.stacks[seat]!.length * 16 + dx + 8) * 2 + (game.barred[seat] ? 1 : 0)) * 2 + (seat === t.human ? 1 : 0);
-  if (kSeatNames !== t.names || kSeatPlayers !== game.options.players) {
-    kSeatNames = t.names;
-    kSeatPlayers = game.options.players;
-    for (let i = 0; i < kSeat.length; i++) kSeat[i] = -1;
-  }
-  const cached = seatRuns[seat]!;
-  if (cached.filled && kSeat[seat] === key) {
-    copyRun(cached);
-    return;
-  }
-  kSeat[seat] = key;
-  const from = mark();
+  const cached = seatLayers[seat]!;
+  const count = game.stacks[seat]!.length;
+  if (cached.reuse(count, dx, game.barred[seat] === true, seat === t.human, t.names, t.marks, game.options.players)) return;
   drawSeat(t, game, seat, dx);
-  capture(cached, from);
+  cached.keep();
 }
 
 /** Left edge of the fanned pile showing `shown` cards. */

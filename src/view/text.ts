@@ -1,6 +1,7 @@
 // Text laid out in TypeScript from the font's metrics (src/assets/font.ts):
 // one SPRITE command per glyph, cached as a run and re-emitted with
 // copyInts until the text, place or colour changes.
+import { glyphIndex } from '../assets/font';
 import { COMMAND_INTS, OP_SPRITE } from '../contract';
 import { copyInts, sprite } from './drawlist';
 
@@ -45,35 +46,25 @@ function tableFor(font: Font): Int16Array {
   return table;
 }
 
-/** Index of the glyph for a code point; the fallback glyph when the font lacks it. */
-export function glyphIndex(font: Font, code: number): number {
+/**
+ * The glyph drawn for a code point: its own, or the fallback's when the font
+ * lacks it (src/assets/font.ts glyphIndex says -1 then).
+ */
+export function glyphDrawn(font: Font, code: number): number {
   if (code < TABLE_CODES && code >= 0) return tableFor(font)[code]!;
   return searchGlyph(font, code);
 }
 
 /** Binary search in the font's sorted codes, then the fallback. */
 function searchGlyph(font: Font, code: number): number {
-  const i = findCode(font.codes, code);
+  const i = glyphIndex(font, code);
   if (i >= 0) return i;
-  const f = findCode(font.codes, fallbackCode);
+  const f = glyphIndex(font, fallbackCode);
   return f >= 0 ? f : 0;
 }
 
-function findCode(codes: readonly number[], code: number): number {
-  let lo = 0;
-  let hi = codes.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const c = codes[mid]!;
-    if (c === code) return mid;
-    if (c < code) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
-}
-
 function advanceOf(font: Font, code: number): number {
-  return font.glyphs[glyphIndex(font, code) * GLYPH_INTS + 6]!;
+  return font.glyphs[glyphDrawn(font, code) * GLYPH_INTS + 6]!;
 }
 
 /** Width in pixels of text on one line (no wrapping). */
@@ -180,8 +171,9 @@ function startPen(x: number, w: number, align: number): number {
 
 /**
  * Lays text out with its first line's top at y. x is the left edge, the
- * centre or the right edge per align; wraps to maxWidth when it is > 0.
- * Each line is measured as it is written (at 0, or x when aligned left), then moved.
+ * centre or the right edge per align, in whole pixels (a fraction is
+ * dropped); wraps to maxWidth when it is > 0. Each line is measured as it is
+ * written (at 0, or at x when aligned left), then moved into place.
  */
 export function layout(
   font: Font,
@@ -194,11 +186,11 @@ export function layout(
 ): TextRun {
   const table = tableFor(font);
   tint |= 0;
+  x |= 0;
   reserve(text.length * COMMAND_INTS);
-  // x not an int32: measure first, for the same sums as ever.
-  const premeasure = (x | 0) !== x;
   const left = align === ALIGN_LEFT ? x : 0;
-  if (!premeasure && text.indexOf('\n') < 0) {
+  // One line that fits, the common case: written without splitting the text.
+  if (text.indexOf('\n') < 0) {
     const n = emitLine(font, table, text, 0, left, y, tint);
     const w = penEnd - left;
     if (maxWidth <= 0 || w <= maxWidth) {
@@ -210,16 +202,8 @@ export function layout(
   let o = 0;
   let widest = 0;
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const top = y + i * font.lineHeight;
-    if (premeasure) {
-      const w = measure(font, line);
-      if (w > widest) widest = w;
-      o = emitLine(font, table, line, o, startPen(x, w, align), top, tint);
-      continue;
-    }
     const from = o;
-    o = emitLine(font, table, line, o, left, top, tint);
+    o = emitLine(font, table, lines[i]!, o, left, y + i * font.lineHeight, tint);
     const w = penEnd - left;
     if (w > widest) widest = w;
     shiftX(from, o, startPen(x, w, align) - left);
@@ -295,7 +279,7 @@ export function drawNumber(font: Font, value: number, x: number, y: number, alig
   pen += (digits - 1) * adv;
   const g = font.glyphs;
   for (let d = 0; d < digits; d++) {
-    const k = glyphIndex(font, 48 + (v % 10)) * GLYPH_INTS;
+    const k = glyphDrawn(font, 48 + (v % 10)) * GLYPH_INTS;
     drawGlyph(g, k, pen, y, tint);
     v = Math.floor(v / 10);
     pen -= adv;

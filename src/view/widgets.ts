@@ -1,26 +1,23 @@
 // Table furniture: the felt, 9-slice panels, outlines, shaded text boxes.
 import { PANEL_SLICE, SPRITES } from '../assets/atlas';
 import { SCREEN_H, SCREEN_W } from '../contract';
-import { capture, copyRun, mark, newRun, rect, sprite } from './drawlist';
+import { rect, sprite } from './drawlist';
+import { newLayer } from './layer';
 
-const feltRun = newRun();
+const felt = newLayer();
 
 /** The baize over the whole screen: tiles built once, then copied natively each frame. */
 export function drawFelt(): void {
-  if (!feltRun.filled) {
-    const from = mark();
-    const f = SPRITES.felt;
-    for (let y = 0; y < SCREEN_H; y += f[3]) for (let x = 0; x < SCREEN_W; x += f[2]) sprite(x, y, f[2], f[3], f[0], f[1], f[2], f[3], -1);
-    // Darker toward the edges, like a lamp over the middle of the table: frames
-    // of faint shade, each one further in adding to the ones outside it.
-    for (let i = 0; i < 12; i++) {
-      const inset = i * 4;
-      drawOutline(inset, inset, SCREEN_W - 2 * inset, SCREEN_H - 2 * inset, 4, 0x0c000000);
-    }
-    capture(feltRun, from);
-    return;
+  if (felt.reuse()) return;
+  const f = SPRITES.felt;
+  for (let y = 0; y < SCREEN_H; y += f[3]) for (let x = 0; x < SCREEN_W; x += f[2]) sprite(x, y, f[2], f[3], f[0], f[1], f[2], f[3], -1);
+  // Darker toward the edges, like a lamp over the middle of the table: frames
+  // of faint shade, each one further in adding to the ones outside it.
+  for (let i = 0; i < 12; i++) {
+    const inset = i * 4;
+    drawOutline(inset, inset, SCREEN_W - 2 * inset, SCREEN_H - 2 * inset, 4, 0x0c000000);
   }
-  copyRun(feltRun);
+  felt.keep();
 }
 
 /** A menu panel of any size from the 9-slice sprite: corners as they are, edges and centre stretched. */

@@ -1,14 +1,16 @@
-// Cached layers (src/view/drawlist.ts Run) and text layout (src/view/text.ts)
-// after their allocation and instruction cuts: a reused Run re-emits exactly
-// the commands captured, and layout() writes exactly what the earlier
-// measure-then-write algorithm (kept below as the reference) wrote.
+// Cached layers (src/view/drawlist.ts Run, src/view/layer.ts) and text layout
+// (src/view/text.ts) after their allocation and instruction cuts: a reused
+// Run re-emits exactly the commands captured, a layer redraws exactly when a
+// key changes, and layout() writes exactly what a plain measure-then-write
+// algorithm (kept below as the reference) writes at whole-pixel places.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FALLBACK_CODE, FONT_LARGE, FONT_SMALL } from '../../src/assets/font';
 import { EN } from '../../src/app/i18n/en';
 import { RU } from '../../src/app/i18n/ru';
 import { COMMAND_INTS, MAX_COMMANDS, OP_RECT, OP_SPRITE } from '../../src/contract';
 import { beginFrame, bindCommands, capture, commandCount, copyRun, mark, newRun, rect } from '../../src/view/drawlist';
-import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, type Font, glyphIndex, layout, setFallbackCode } from '../../src/view/text';
+import { newLayer } from '../../src/view/layer';
+import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, type Font, glyphDrawn, layout, setFallbackCode } from '../../src/view/text';
 import { languageTexts } from '../support/language-texts';
 
 const buf = new Int32Array(MAX_COMMANDS * COMMAND_INTS);
@@ -68,10 +70,65 @@ describe('Run', () => {
   });
 });
 
+describe('Layer', () => {
+  it('draws on its first use, re-emits while its keys are the same, draws again when any one key changes', () => {
+    const layer = newLayer();
+    const game = { pile: [1, 2] };
+    const keys: unknown[] = [game, 'Dana to play', '', 3, -1, 0, false, 0, -1, ['Dana'], '', 'en'];
+    let drawn = 0;
+    const draw = (k: unknown[]): Int32Array => {
+      beginFrame();
+      rect(9, 9, 9, 9, 9);
+      const at = mark();
+      if (!layer.reuse(...k)) {
+        drawn++;
+        rect(drawn, 0, 1, 1, 0x55);
+        layer.keep();
+      }
+      return buf.slice(at, commandCount() * COMMAND_INTS);
+    };
+    const first = draw(keys);
+    expect(drawn).toBe(1);
+    expect(draw(keys)).toEqual(first);
+    expect(draw([...keys])).toEqual(first);
+    expect(drawn).toBe(1);
+    for (let i = 0; i < keys.length; i++) {
+      const changed = [...keys];
+      changed[i] = { other: i };
+      const before = drawn;
+      const got = draw(changed);
+      expect(drawn, `key ${i}`).toBe(before + 1);
+      expect(got[1]).toBe(drawn);
+      expect(draw(changed)).toEqual(got);
+      expect(drawn).toBe(before + 1);
+      draw(keys);
+    }
+  });
+
+  it('compares keys by identity: an equal but new object redraws, a number or string of the same value does not', () => {
+    const layer = newLayer();
+    let drawn = 0;
+    const use = (a: unknown, b: unknown): void => {
+      beginFrame();
+      if (!layer.reuse(a, b)) {
+        drawn++;
+        layer.keep();
+      }
+    };
+    use([1], 'a' + 'b');
+    use([1], 'ab');
+    expect(drawn).toBe(2);
+    const same = [1];
+    use(same, 7);
+    use(same, 7);
+    expect(drawn).toBe(3);
+  });
+});
+
 // ---- the reference: layout as it was before it wrote each line in one pass ----
 
 function refIndex(font: Font, code: number): number {
-  return glyphIndex(font, code);
+  return glyphDrawn(font, code);
 }
 
 function refMeasure(font: Font, text: string): number {
@@ -124,8 +181,8 @@ function refLayout(font: Font, text: string, x: number, y: number, align: number
   return { cmds: Int32Array.from(out), width: widest, lines: lines.length };
 }
 
-describe('layout writes what measure-then-write wrote', () => {
-  const xs = [0, 6, 240, 474, -13, 0.5, 240.25, 1e-9, 17.999999999999996];
+describe('layout writes what measure-then-write writes', () => {
+  const xs = [0, 6, 240, 474, -13];
   const widths = [0, 40, 184, 300];
   function check(font: Font, text: string): void {
     for (const x of xs)
@@ -145,6 +202,15 @@ describe('layout writes what measure-then-write wrote', () => {
       check(FONT_SMALL, t);
       check(FONT_LARGE, t);
     }
+  });
+
+  it('places text at whole pixels: a fractional x draws as its integer part', () => {
+    for (const [x, whole] of [[0.5, 0], [240.25, 240], [1e-9, 0], [17.999999999999996, 17], [-13.5, -13]] as const)
+      for (const align of [ALIGN_LEFT, ALIGN_CENTRE, ALIGN_RIGHT]) {
+        const got = layout(FONT_SMALL, 'Dana wins the pile', x, 163, align, 0xff80c0e0, 0);
+        const want = refLayout(FONT_SMALL, 'Dana wins the pile', whole, 163, align, 0xff80c0e0, 0);
+        expect(Array.from(got.cmds)).toEqual(Array.from(want.cmds));
+      }
   });
 
   it('for odd strings: empty, spaces, newlines, code points past the tables', () => {

@@ -7,7 +7,7 @@ import { FALLBACK_CODE, FONT_LARGE, FONT_SMALL } from '../../src/assets/font';
 import { EN } from '../../src/app/i18n/en';
 import { RU } from '../../src/app/i18n/ru';
 import { bindCommands, commandCount } from '../../src/view/drawlist';
-import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, drawNumber, glyphIndex, layout, measure, setFallbackCode, wrap } from '../../src/view/text';
+import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, drawNumber, glyphDrawn, layout, measure, setFallbackCode, wrap } from '../../src/view/text';
 import { languageTexts } from '../support/language-texts';
 
 const buf = new Int32Array(2048 * 8);
@@ -16,15 +16,15 @@ beforeEach(() => {
   bindCommands(buf);
 });
 
-const advance = (code: number): number => FONT_SMALL.glyphs[glyphIndex(FONT_SMALL, code) * 7 + 6]!;
+const advance = (code: number): number => FONT_SMALL.glyphs[glyphDrawn(FONT_SMALL, code) * 7 + 6]!;
 
 describe('text layout', () => {
   it('finds glyphs by binary search and falls back for unknown code points', () => {
-    const a = glyphIndex(FONT_SMALL, 65);
+    const a = glyphDrawn(FONT_SMALL, 65);
     expect(FONT_SMALL.codes[a]).toBe(65);
-    const ya = glyphIndex(FONT_SMALL, 0x44f); // я
+    const ya = glyphDrawn(FONT_SMALL, 0x44f); // я
     expect(FONT_SMALL.codes[ya]).toBe(0x44f);
-    expect(FONT_SMALL.codes[glyphIndex(FONT_SMALL, 0x4e00)]).toBe(FALLBACK_CODE); // a CJK character
+    expect(FONT_SMALL.codes[glyphDrawn(FONT_SMALL, 0x4e00)]).toBe(FALLBACK_CODE); // a CJK character
   });
 
   it('measures by advances and aligns left, centre and right', () => {
@@ -33,7 +33,7 @@ describe('text layout', () => {
     const left = layout(FONT_SMALL, 'Hi', 100, 10, ALIGN_LEFT, -1);
     const centre = layout(FONT_SMALL, 'Hi', 100, 10, ALIGN_CENTRE, -1);
     const right = layout(FONT_SMALL, 'Hi', 100, 10, ALIGN_RIGHT, -1);
-    const xoff = FONT_SMALL.glyphs[glyphIndex(FONT_SMALL, 72) * 7 + 4]!;
+    const xoff = FONT_SMALL.glyphs[glyphDrawn(FONT_SMALL, 72) * 7 + 4]!;
     expect(left.cmds[1]).toBe(100 + xoff);
     expect(centre.cmds[1]).toBe(100 - (w >> 1) + xoff);
     expect(right.cmds[1]).toBe(100 - w + xoff);
@@ -56,7 +56,7 @@ describe('text layout', () => {
     expect(wrap(FONT_SMALL, 'one\ntwo', 0)).toEqual(['one', 'two']);
     const run = layout(FONT_SMALL, 'one\ntwo', 0, 20, ALIGN_LEFT, -1);
     expect(run.lines).toBe(2);
-    expect(run.cmds[2 + 8 * 3]! - run.cmds[2]!).toBe(FONT_SMALL.lineHeight + (FONT_SMALL.glyphs[glyphIndex(FONT_SMALL, 116) * 7 + 5]! - FONT_SMALL.glyphs[glyphIndex(FONT_SMALL, 111) * 7 + 5]!));
+    expect(run.cmds[2 + 8 * 3]! - run.cmds[2]!).toBe(FONT_SMALL.lineHeight + (FONT_SMALL.glyphs[glyphDrawn(FONT_SMALL, 116) * 7 + 5]! - FONT_SMALL.glyphs[glyphDrawn(FONT_SMALL, 111) * 7 + 5]!));
   });
 
   it('draws numbers digit by digit without building strings', () => {
@@ -76,7 +76,7 @@ describe('text layout', () => {
         for (let i = 0; i < text.length; i++) {
           const code = text.charCodeAt(i);
           if (code === 10) continue; // a line break, not a glyph
-          expect(font.codes[glyphIndex(font, code)], `${JSON.stringify(text)} char ${text[i]}`).toBe(code);
+          expect(font.codes[glyphDrawn(font, code)], `${JSON.stringify(text)} char ${text[i]}`).toBe(code);
         }
       }
     }

@@ -30,9 +30,9 @@ const FAILURES: [string, string][] = [
   ['loop-forever.js', LOOP_FOREVER],
 ];
 /** On the PSP's clock: when the shot gallery starts (after the replay, which
- * takes about 5.5 s at 222 MHz), how long each shot stays up, and each
+ * takes about 9 s at 222 MHz), how long each shot stays up, and each
  * failure bundle's slot (the never-returning one needs the 2 s deadline). */
-const GALLERY_AT_MS = 9000;
+const GALLERY_AT_MS = 11000;
 const SHOT_MS = 1500;
 const FAILURE_MS = 3500;
 const MHZ = 222;

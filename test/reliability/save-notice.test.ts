@@ -3,11 +3,11 @@
 // line that says what happened and that the game goes on with the settings in
 // memory. Driven through src/app/app.ts with a stand-in host.
 import { describe, expect, it } from 'vitest';
-import { appFrame, debugState, startApp, type Services } from '../../src/app/app';
-import { BTN_CROSS, BTN_DOWN, BTN_START } from '../../src/contract';
+import { appFrame, debugState, startApp, type App } from '../../src/app/app';
+import { BTN_CROSS, BTN_DOWN, BTN_START, type Host } from '../../src/contract';
 import { writeSave } from '../../src/app/settings';
 
-interface StandIn extends Services {
+interface StandIn extends Host {
   logs: string[];
   saves: number;
 }
@@ -15,6 +15,7 @@ interface StandIn extends Services {
 function host(opts: { saved?: string | null; loadProblem?: string | null; saveProblem?: string | null; saveOk?: boolean }): StandIn {
   let problem: string | null = opts.loadProblem ?? null;
   const h: StandIn = {
+    platform: 'test',
     seed: 3,
     logs: [],
     saves: 0,
@@ -30,33 +31,41 @@ function host(opts: { saved?: string | null; loadProblem?: string | null; savePr
   return h;
 }
 
+/** The app under test: each start() makes a new one, as a host loading the bundle does. */
+let app: App;
+const start = (h: StandIn): void => {
+  app = startApp(h);
+};
+const frame = (now: number, buttons: number): void => appFrame(app, now, buttons);
+const debug = (): string => debugState(app);
+
 /** The saved text of a fresh app's default settings, changed by edit. */
 function defaultSave(edit: (save: { settings: Record<string, unknown> }) => void = () => {}): string {
-  startApp(host({}));
-  const state = JSON.parse(debugState()) as { settings: Parameters<typeof writeSave>[0]; stats: Parameters<typeof writeSave>[1] };
+  start(host({}));
+  const state = JSON.parse(debug()) as { settings: Parameters<typeof writeSave>[0]; stats: Parameters<typeof writeSave>[1] };
   const save = JSON.parse(writeSave(state.settings, state.stats)) as { settings: Record<string, unknown> };
   edit(save);
   return JSON.stringify(save);
 }
 
 function notice(): string {
-  return (JSON.parse(debugState()) as { notice: string }).notice;
+  return (JSON.parse(debug()) as { notice: string }).notice;
 }
 
 /** Title -> Options -> Start, Start (leaves Options, which saves). */
 function leaveOptions(): number {
   let now = 0;
   const press = (b: number) => {
-    appFrame((now += 17), b);
-    appFrame((now += 17), 0);
+    frame((now += 17), b);
+    frame((now += 17), 0);
   };
-  appFrame(now, 0);
+  frame(now, 0);
   press(BTN_DOWN);
   press(BTN_CROSS);
-  expect(JSON.parse(debugState()).scene).toBe('options');
+  expect(JSON.parse(debug()).scene).toBe('options');
   press(BTN_START);
   press(BTN_START);
-  expect(JSON.parse(debugState()).scene).toBe('title');
+  expect(JSON.parse(debug()).scene).toBe('title');
   return now;
 }
 
@@ -68,7 +77,7 @@ describe('save problems on the screen', () => {
     [null, /^Could not save \(write error\)/],
   ])('a failed save (%s) shows a notice and keeps the settings in memory', (problem, text) => {
     const h = host({ saveProblem: problem });
-    startApp(h);
+    start(h);
     leaveOptions();
     expect(h.saves).toBe(1);
     expect(notice()).toMatch(text);
@@ -77,7 +86,7 @@ describe('save problems on the screen', () => {
 
   it('a save that works shows nothing', () => {
     const h = host({ saveOk: true });
-    startApp(h);
+    start(h);
     leaveOptions();
     expect(h.saves).toBe(1);
     expect(notice()).toBe('');
@@ -85,7 +94,7 @@ describe('save problems on the screen', () => {
 
   it('a notice in Russian when the language is Russian', () => {
     const h = host({ saved: defaultSave((save) => { save.settings.language = 'ru'; }), saveProblem: 'full' });
-    startApp(h);
+    start(h);
     leaveOptions();
     expect(notice()).toBe('Не сохранено (нет места). Игра идёт с этими настройками.');
   });
@@ -95,13 +104,13 @@ describe('save problems on the screen', () => {
     const text = defaultSave().replace('"wins"', '"vins"');
     expect(text).toContain('"vins"');
     const h = host({ saved: text, loadProblem: 'damaged' });
-    startApp(h);
-    appFrame(0, 0);
+    start(h);
+    frame(0, 0);
     expect(notice()).toMatch(/^Saved settings were damaged/);
     expect(h.logs.filter((l) => l.includes('damaged'))).toHaveLength(1);
     const clean = host({ saved: text, loadProblem: null });
-    startApp(clean);
-    appFrame(0, 0);
+    start(clean);
+    frame(0, 0);
     expect(notice()).toBe('');
   });
 
@@ -110,8 +119,8 @@ describe('save problems on the screen', () => {
     ['unreadable', /^Saved settings could not be read \(no access\)/],
   ])('a save that could not be read (%s) is not taken as "no save" silently (D4, D8)', (problem, text) => {
     const h = host({ saved: null, loadProblem: problem });
-    startApp(h);
-    appFrame(0, 0);
+    start(h);
+    frame(0, 0);
     expect(notice()).toMatch(text);
   });
 });

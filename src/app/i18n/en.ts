@@ -1,4 +1,5 @@
 // English text.
+import { capitalised } from './capital';
 import type { Strings } from './strings';
 
 function cards(n: number): string {
@@ -7,10 +8,6 @@ function cards(n: number): string {
 
 function take(name: string, isYou: boolean): string {
   return isYou ? 'you take' : name + ' takes';
-}
-
-function cap(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 export const EN: Strings = {
@@ -144,7 +141,7 @@ export const EN: Strings = {
   tooLateFor: (name) => name + ': too late!',
   slapBanned: (name, isYou, n) => (isYou ? 'Wrong slap' : name + ': wrong slap') + ': no slapping for ' + cards(n),
   stillBanned: (name, isYou, n) => (isYou ? 'You' : name) + ' may not slap for ' + cards(n) + ' more',
-  wrongSlapClaim: (name, isYou, n) => 'Wrong slap! ' + cap(take(name, isYou)) + ' ' + cards(n),
+  wrongSlapClaim: (name, isYou, n) => 'Wrong slap! ' + capitalised(take(name, isYou)) + ' ' + cards(n),
   tenStops: (name, isYou) => 'Ten! ' + (isYou ? 'You stop' : name + ' stops') + ' the challenge',
   cpuNames: ['Dana', 'Alex', 'Max', 'Kim', 'Sam'],
   cards,
@@ -165,11 +162,11 @@ export const EN: Strings = {
   chancesLeft: (name, isYou, left) => (isYou ? 'You have ' : name + ' has ') + (left === 1 ? '1 chance' : left + ' chances') + ' left',
   challengeWon: (name, isYou) => (isYou ? 'You win the challenge!' : name + ' wins the challenge!'),
   lastCardWon: (name, isYou) => (isYou ? 'You played' : name + ' played') + ' the last card: the pile is ' + (isYou ? 'yours' : 'theirs'),
-  slapClaim: (pattern, name, isYou, n) => pattern + '! ' + cap(take(name, isYou)) + ' ' + cards(n),
+  slapClaim: (pattern, name, isYou, n) => pattern + '! ' + capitalised(take(name, isYou)) + ' ' + cards(n),
   challengeClaim: (name, isYou, n) => (isYou ? 'You win' : name + ' wins') + ' the challenge: ' + cards(n),
-  lastCardClaim: (name, isYou, n) => cap(take(name, isYou)) + ' the last pile: ' + cards(n),
-  lowerClaim: (name, isYou, n) => 'Lower! ' + cap(take(name, isYou)) + ' ' + cards(n),
-  jokerClaim: (name, isYou, n) => 'Joker! ' + cap(take(name, isYou)) + ' ' + cards(n),
+  lastCardClaim: (name, isYou, n) => capitalised(take(name, isYou)) + ' the last pile: ' + cards(n),
+  lowerClaim: (name, isYou, n) => 'Lower! ' + capitalised(take(name, isYou)) + ' ' + cards(n),
+  jokerClaim: (name, isYou, n) => 'Joker! ' + capitalised(take(name, isYou)) + ' ' + cards(n),
   choiceClaim: (chooser, chooserIsYou, name, isYou, n) =>
     (chooserIsYou ? 'You name ' : chooser + ' names ') + (isYou ? (chooserIsYou ? 'yourself' : 'you') : name) + ': ' + cards(n),
   wrongSlap: (name, isYou, burned) =>

@@ -1,5 +1,6 @@
 // Русский текст.
 import { ruCount, ruPlural } from './plural';
+import { capitalised } from './capital';
 import type { Strings } from './strings';
 
 /** Counted cards as a subject or after a colon: 1 карта, 2 карты, 5 карт, 21 карта, 11 карт. */
@@ -18,10 +19,6 @@ function chances(n: number): string {
 
 function takes(name: string, isYou: boolean): string {
   return isYou ? 'вы берёте' : name + ' берёт';
-}
-
-function cap(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 export const RU: Strings = {
@@ -153,9 +150,9 @@ export const RU: Strings = {
   padTake: (name, key) => name + ': ' + key + ' - забрать стопку',
   padChoose: (name, moveKeys, key) => 'Выбирает ' + name + ': ' + moveKeys + ', ' + key,
   tooLateFor: (name) => name + ': поздно!',
-  slapBanned: (name, isYou, n) => (isYou ? 'Ошибочный хлопок' : name + ': ошибочный хлопок') + ', запрет на ' + cards(n),
-  stillBanned: (name, isYou, n) => (isYou ? 'Вам' : name) + ' нельзя хлопать ещё ' + cards(n),
-  wrongSlapClaim: (name, isYou, n) => 'Ошибка! ' + cap(takes(name, isYou)) + ' ' + cards(n),
+  slapBanned: (name, isYou, n) => (isYou ? 'Ошибочный хлопок' : name + ': ошибочный хлопок') + ', запрет на ' + cardsTaken(n),
+  stillBanned: (name, isYou, n) => (isYou ? 'Вам' : name) + ' нельзя хлопать ещё ' + cardsTaken(n),
+  wrongSlapClaim: (name, isYou, n) => 'Ошибка! ' + capitalised(takes(name, isYou)) + ' ' + cardsTaken(n),
   tenStops: (name, isYou) => 'Десятка! ' + (isYou ? 'Вы снимаете' : name + ' снимает') + ' вызов',
   cpuNames: ['Даша', 'Алекс', 'Макс', 'Ким', 'Сэм'],
   cards,
@@ -175,11 +172,11 @@ export const RU: Strings = {
   chancesLeft: (name, isYou, left) => (isYou ? 'У вас ' : 'У ' + name + ' ') + (ruPlural(left) === 'one' ? 'осталась ' : 'осталось ') + chances(left),
   challengeWon: (name, isYou) => (isYou ? 'Вы выиграли вызов!' : name + ' выигрывает вызов!'),
   lastCardWon: (name, isYou) => 'Последняя карта: стопку ' + (isYou ? 'берёте вы' : 'берёт ' + name),
-  slapClaim: (pattern, name, isYou, n) => pattern + '! ' + cap(takes(name, isYou)) + ' ' + cardsTaken(n),
+  slapClaim: (pattern, name, isYou, n) => pattern + '! ' + capitalised(takes(name, isYou)) + ' ' + cardsTaken(n),
   challengeClaim: (name, isYou, n) => 'Вызов выигран: ' + takes(name, isYou) + ' ' + cardsTaken(n),
   lastCardClaim: (name, isYou, n) => 'Последняя стопка: ' + takes(name, isYou) + ' ' + cardsTaken(n),
-  lowerClaim: (name, isYou, n) => 'Младше! ' + cap(takes(name, isYou)) + ' ' + cardsTaken(n),
-  jokerClaim: (name, isYou, n) => 'Джокер! ' + cap(takes(name, isYou)) + ' ' + cardsTaken(n),
+  lowerClaim: (name, isYou, n) => 'Младше! ' + capitalised(takes(name, isYou)) + ' ' + cardsTaken(n),
+  jokerClaim: (name, isYou, n) => 'Джокер! ' + capitalised(takes(name, isYou)) + ' ' + cardsTaken(n),
   choiceClaim: (_chooser, _chooserIsYou, name, isYou, n) => 'Джокер: ' + takes(name, isYou) + ' ' + cardsTaken(n),
   wrongSlap: (name, isYou, burned) =>
     (isYou ? 'Ошибочный хлопок' : name + ': ошибочный хлопок') + (burned > 0 ? ', сожжено: ' + cards(burned) : ''),

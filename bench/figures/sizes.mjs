@@ -1,0 +1,74 @@
+// The sizes figure: the bundle (plain, gzip, bytecode), the atlas and sounds
+// the hosts embed, and the native binaries.
+import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { BUILD, ROOT, fmt, sh } from '../lib/common.mjs';
+
+export function sizes() {
+  const file = (p) => (existsSync(join(ROOT, p)) ? statSync(join(ROOT, p)).size : null);
+  const gz = (p) => (existsSync(join(ROOT, p)) ? gzipSync(readFileSync(join(ROOT, p)), { level: 9 }).length : null);
+  const soundsDir = join(ROOT, 'assets/build/sounds');
+  let sounds = null;
+  let soundsS16 = null;
+  if (existsSync(soundsDir)) {
+    sounds = 0;
+    soundsS16 = 0;
+    for (const f of readdirSync(soundsDir)) {
+      const n = statSync(join(soundsDir, f)).size;
+      sounds += n;
+      if (f.endsWith('.s16')) soundsS16 += n;
+    }
+  }
+  return {
+    bundle: file('build/bench/ratscrew.js'),
+    bundleGzip: gz('build/bench/ratscrew.js'),
+    bytecode: file('build/bench/ratscrew.qjsbc'),
+    bytecodeGzip: gz('build/bench/ratscrew.qjsbc'),
+    atlasPng: file('assets/build/atlas.png'),
+    atlasRgba: file('assets/build/atlas.rgba'),
+    atlasPsp: file('assets/build/atlas.psp'),
+    soundsS16,
+    soundsDirAll: sounds,
+    headless: file('build/native/ratscrew-headless'),
+    headlessStripped: strippedSize(join(ROOT, 'build/native/ratscrew-headless')),
+    desktop: file('build/native/ratscrew'),
+    eboot: file('build/psp/EBOOT.PBP'),
+  };
+}
+
+/** Bytes of a binary without its debug information (the builds use -g). */
+function strippedSize(path) {
+  if (!existsSync(path)) return null;
+  const out = join(BUILD, 'stripped.tmp');
+  try {
+    sh('strip', ['-o', out, path]);
+    return statSync(out).size;
+  } catch {
+    return null;
+  } finally {
+    rmSync(out, { force: true });
+  }
+}
+
+/** The "Sizes" section of bench/results.md. */
+export function sizesMarkdown(r) {
+  const L = [];
+  const s = r.sizes;
+  L.push('## Sizes (bytes)');
+  L.push('');
+  L.push('| file | bytes |');
+  L.push('| --- | ---: |');
+  L.push(`| dist/ratscrew.js (as measured) | ${fmt(s.bundle)} |`);
+  L.push(`| dist/ratscrew.js gzip -9 | ${fmt(s.bundleGzip)} |`);
+  L.push(`| the bundle as QuickJS bytecode (build/bench/ratscrew.qjsbc) | ${fmt(s.bytecode)} (gzip ${fmt(s.bytecodeGzip)}) |`);
+  L.push(`| assets/build/atlas.png | ${fmt(s.atlasPng)} |`);
+  L.push(`| assets/build/atlas.rgba (embedded, desktop) | ${fmt(s.atlasRgba)} |`);
+  L.push(`| assets/build/atlas.psp (embedded, PSP) | ${fmt(s.atlasPsp)} |`);
+  L.push(`| assets/build/sounds/*.s16 (embedded) | ${fmt(s.soundsS16)} |`);
+  L.push(`| build/native/ratscrew-headless (with -g; stripped ${fmt(s.headlessStripped)}) | ${fmt(s.headless)} |`);
+  L.push(`| build/native/ratscrew (SDL2 desktop) | ${s.desktop === null ? 'not built' : fmt(s.desktop)} |`);
+  L.push(`| build/psp/EBOOT.PBP | ${s.eboot === null ? 'not built' : fmt(s.eboot)} |`);
+  L.push('');
+  return L;
+}

@@ -1,0 +1,90 @@
+// bench/results.{json,md}: the budgets each figure is held to, the history
+// of the headline figures across runs, and the page that puts the figures'
+// sections together.
+import { coldStartMarkdown } from '../figures/cold-start.mjs';
+import { framesMarkdown, hotMarkdown } from '../figures/frames.mjs';
+import { memoryMarkdown } from '../figures/memory.mjs';
+import { simulationMarkdown } from '../figures/simulation.mjs';
+import { sizesMarkdown } from '../figures/sizes.mjs';
+import { fmt } from './common.mjs';
+
+const BUDGET = {
+  steadyFrameIr: 250000,
+  slapWorstIr: 600000,
+  steadyAllocBytes: 0,
+  heapPeakBytes: 2 * 1024 * 1024,
+  coldStartIr: 60000000,
+  nodeGamesPerSec: 1000,
+};
+
+const verdict = (ok) => (ok ? 'PASS' : 'OVER');
+
+export function budgets(r) {
+  const b = [];
+  const add = (name, value, op, budget, unit) => b.push({ name, value, op, budget, unit, verdict: verdict(value !== null && (op === '≤' ? value <= budget : value >= budget)) });
+  add('steady 6-player table frame, script + decode, median', r.frames.table.total.median, '≤', BUDGET.steadyFrameIr, 'instructions');
+  add('worst frame of a slap and its sweep, script + decode', r.frames.slap.total.max, '≤', BUDGET.slapWorstIr, 'instructions');
+  add('bytes allocated by the script in a steady table frame (median)', r.memory.steadyAllocBytesMedian, '≤', BUDGET.steadyAllocBytes, 'bytes');
+  const peak = r.memory.game ? r.memory.game.heapPeakSampled : r.memory.heapPeakRun;
+  add(`QuickJS heap peak${r.memory.game ? ' over a whole 6-player game' : ' over the 600-frame run'}`, peak, '≤', BUDGET.heapPeakBytes, 'bytes');
+  add('cold start to the first frame (source)', r.coldStart.total, '≤', BUDGET.coldStartIr, 'instructions');
+  add('classic 4-player CPU-only games per CPU second in Node', r.simulation.node.all.gamesPerSec, '≥', BUDGET.nodeGamesPerSec, 'games/s');
+  return b;
+}
+
+export function historyWith(prev, r) {
+  const h = prev && Array.isArray(prev.history) ? prev.history.slice() : [];
+  const row = {
+    commit: r.commit + (r.dirty ? '+' : ''),
+    bundleSha: r.bundleSha,
+    decode: r.run.decode.startsWith('native/psp') ? 'psp_video' : 'stand-in',
+    heapOver: r.memory.game ? 'game' : '600 frames',
+    date: r.date.slice(0, 16).replace('T', ' '),
+    steadyMedian: r.frames.table.total.median,
+    steadyMax: r.frames.table.total.max,
+    slapMax: r.frames.slap.total.max,
+    titleMedian: r.frames.title.total.median,
+    coldStart: r.coldStart.total,
+    coldStartBytecode: r.coldStart.bytecode.total,
+    heapPeak: r.memory.game ? r.memory.game.heapPeakSampled : r.memory.heapPeakRun,
+    steadyAllocMedian: r.memory.steadyAllocBytesMedian,
+    bundle: r.sizes.bundle,
+    nodeGamesPerSec: Math.round(r.simulation.node.all.gamesPerSec),
+    nativeIrPerGame: Math.round(r.simulation.native.irPerGame),
+  };
+  const last = h[h.length - 1];
+  const same = last && last.bundleSha === row.bundleSha;
+  // a --quick run of the same bundle keeps the whole-game heap figure it cannot measure
+  if (same && row.heapOver !== 'game' && last.heapOver === 'game') {
+    row.heapPeak = last.heapPeak;
+    row.heapOver = last.heapOver;
+  }
+  if (same) h[h.length - 1] = row;
+  else h.push(row);
+  return h;
+}
+
+export function markdown(r) {
+  const L = [];
+  L.push('# Benchmark results');
+  L.push('');
+  L.push(`Written by \`make bench\` (bench/run.mjs) at ${r.commit}${r.dirty ? ' with uncommitted changes in src/ or native/' : ''} (dist/ratscrew.js sha256 ${r.bundleSha}), ${r.date.slice(0, 16).replace('T', ' ')} UTC, on ${r.machine.cpu}, ${r.machine.node}, ${r.machine.valgrind}. Instruction counts are x86-64 instructions counted by callgrind (repeatable); see docs/performance.md for what they mean on a PSP.`);
+  L.push('');
+  L.push(...framesMarkdown(r), ...coldStartMarkdown(r), ...memoryMarkdown(r), ...sizesMarkdown(r), ...simulationMarkdown(r));
+  L.push('## Budgets');
+  L.push('');
+  L.push('| budget | measured | limit | |');
+  L.push('| --- | ---: | ---: | --- |');
+  for (const b of r.budgets) L.push(`| ${b.name} | ${fmt(b.value)} ${b.unit} | ${b.op} ${fmt(b.budget)} | ${b.verdict} |`);
+  L.push('');
+  L.push(...hotMarkdown(r));
+  L.push('## History (before/after)');
+  L.push('');
+  L.push('Frame figures are script + decode instructions; "decode" says what decode counted (stand-in: a simpler vertex writer, about 11,000 instructions per frame cheaper than the PSP host\'s psp_video_frame). The heap peak is over a whole game, or over the 600-frame run for `--quick` runs. Node games/s is CPU time (wall clock before b1ad29f) and noisy.');
+  L.push('');
+  L.push('| commit (bundle) | date (UTC) | decode | steady median | steady max | slap max | title median | cold start | cold (bytecode) | heap peak (over) | steady alloc B | bundle B | Node games/s | Ir/game (QuickJS) |');
+  L.push('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const h of r.history) L.push(`| ${h.commit} (${h.bundleSha ?? '?'}) | ${h.date} | ${h.decode ?? 'stand-in'} | ${fmt(h.steadyMedian)} | ${fmt(h.steadyMax)} | ${fmt(h.slapMax)} | ${fmt(h.titleMedian)} | ${fmt(h.coldStart)} | ${fmt(h.coldStartBytecode)} | ${fmt(h.heapPeak)} (${h.heapOver ?? '?'}) | ${fmt(h.steadyAllocMedian)} | ${fmt(h.bundle)} | ${fmt(h.nodeGamesPerSec)} | ${fmt(h.nativeIrPerGame)} |`);
+  L.push('');
+  return L.join('\n');
+}
