@@ -58,3 +58,27 @@ export function playUntil(d: Driver, cond: (s: any) => boolean, maxFrames = 3000
   }
   throw new Error('condition not met while playing');
 }
+
+/**
+ * From the title: a classic 3-player game against easy CPUs, played to the
+ * results by a person who slaps every pair or sandwich about 250 ms after it
+ * shows (winning slaps with times) and plays and collects with Square.
+ */
+export async function playEasyGameToResults(seed: number): Promise<Driver> {
+  const d = await Driver.create({ seed });
+  d.step(0);
+  openOptions(d);
+  setOption(d, 'Players', '3');
+  setOption(d, 'CPU players', 'Easy');
+  startFromOptions(d);
+  let seenFor = 0;
+  for (let i = 0; i < 60000 && d.debug().scene !== 'results'; i++) {
+    const g = d.debug().table?.game;
+    const slappable = g && g.over === null && g.pile.length > 1 && pairOrSandwich(g.pile) && g.pendingCollect === null;
+    seenFor = slappable ? seenFor + 1 : 0;
+    if (slappable && seenFor >= 15) d.press(BTN.CROSS);
+    else if (g && g.over === null && (g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
+    else d.step(0);
+  }
+  return d;
+}

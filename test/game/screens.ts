@@ -1,7 +1,7 @@
 // The scenes the golden hashes and the screenshots are taken of, each
 // reached by playing from the title with a fixed seed.
 import { BTN, Driver } from '../support/driver';
-import { goToTitleItem, openOptions, pairOrSandwich, playUntil, setOption, startFromOptions } from './helpers';
+import { goToTitleItem, openOptions, pairOrSandwich, playEasyGameToResults, playUntil, setOption, startFromOptions } from './helpers';
 
 export interface Scene {
   name: string;
@@ -72,24 +72,7 @@ async function pause(language: string): Promise<Driver> {
 
 /** Statistics after one finished classic game and one Russian game ended from the pause menu. */
 async function statistics(language: string): Promise<Driver> {
-  const d = await Driver.create({ seed: 3 });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Players', '3');
-  setOption(d, 'CPU players', 'Easy');
-  startFromOptions(d);
-  // Slap every pair or sandwich the moment it shows: winning slaps with times.
-  let seenFor = 0;
-  for (let i = 0; i < 60000 && d.debug().scene !== 'results'; i++) {
-    const s = d.debug();
-    const g = s.table?.game;
-    // A person's reaction: about 250 ms after the pile shows the pattern.
-    const slappable = g && g.over === null && g.pile.length > 1 && pairOrSandwich(g.pile) && g.pendingCollect === null;
-    seenFor = slappable ? seenFor + 1 : 0;
-    if (slappable && seenFor >= 15) d.press(BTN.CROSS);
-    else if (g && g.over === null && (g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
-    else d.step(0);
-  }
+  const d = await playEasyGameToResults(3);
   d.press(BTN.CIRCLE);
   openOptions(d);
   setOption(d, 'Rules', 'Russian');

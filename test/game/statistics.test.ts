@@ -7,7 +7,7 @@ import { stringsFor } from '../../src/app/i18n';
 import { SLAP_BUCKET_MS, addGame, defaultStats, medianBucket, statsRows } from '../../src/app/lifetime';
 import { defaultOptions, newGame } from '../../src/rules';
 import { BTN, Driver } from '../support/driver';
-import { goToTitleItem, openOptions, pairOrSandwich, setOption, startFromOptions } from './helpers';
+import { goToTitleItem, openOptions, playEasyGameToResults, setOption } from './helpers';
 
 let d: Driver | undefined;
 afterEach(() => d?.dispose());
@@ -57,23 +57,7 @@ describe('lifetime statistics', () => {
   });
 
   it('a finished game adds exactly what the table counted for the person', async () => {
-    d = await Driver.create({ seed: 3 });
-    d.step(0);
-    openOptions(d);
-    setOption(d, 'Players', '3');
-    setOption(d, 'CPU players', 'Easy');
-    startFromOptions(d);
-    let seenFor = 0;
-  for (let i = 0; i < 60000 && d.debug().scene !== 'results'; i++) {
-      const s = d.debug();
-      const g = s.table?.game;
-      // A person's reaction: about 250 ms after the pile shows the pattern.
-    const slappable = g && g.over === null && g.pile.length > 1 && pairOrSandwich(g.pile) && g.pendingCollect === null;
-    seenFor = slappable ? seenFor + 1 : 0;
-    if (slappable && seenFor >= 15) d.press(BTN.CROSS);
-      else if (g && g.over === null && (g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
-      else d.step(0);
-    }
+    d = await playEasyGameToResults(3);
     const s = d.debug();
     expect(s.scene).toBe('results');
     const c = s.stats.classic;
