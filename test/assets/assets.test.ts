@@ -248,19 +248,10 @@ describe('sounds', () => {
     expect(SAMPLE_RATE).toBe(22050);
   });
 
-  it('stores raw s16le and a matching 22,050 Hz mono 16-bit WAV for each', () => {
+  it('stores raw s16le samples for each, as many as the index says', () => {
     for (const e of index) {
       const raw = readFileSync(join(BUILD, 'sounds', e.file));
       expect(raw.length).toBe(e.samples * 2);
-      const wav = readFileSync(join(BUILD, 'sounds', `${e.name}.wav`));
-      expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
-      expect(wav.toString('ascii', 8, 16)).toBe('WAVEfmt ');
-      expect(wav.readUInt16LE(20)).toBe(1);
-      expect(wav.readUInt16LE(22)).toBe(1);
-      expect(wav.readUInt32LE(24)).toBe(22050);
-      expect(wav.readUInt16LE(34)).toBe(16);
-      expect(wav.toString('ascii', 36, 40)).toBe('data');
-      expect(Buffer.compare(wav.subarray(44), raw)).toBe(0);
     }
   });
 

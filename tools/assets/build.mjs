@@ -12,7 +12,7 @@ import { atlasModule, fontModule, soundsModule } from './emit.mjs';
 import { loadFont, parseCharset, rasterizeFont } from './font.mjs';
 import { blit, createImage, encodePng } from './image.mjs';
 import { packShelves, swizzle } from './pack.mjs';
-import { master, s16Bytes, SOUND_LIST, toInt16, wavBytes } from './sounds.mjs';
+import { master, s16Bytes, SOUND_LIST, toInt16 } from './sounds.mjs';
 import * as table from './table.mjs';
 import { icon0, pic1 } from './xmb.mjs';
 
@@ -117,7 +117,6 @@ export function buildAll(outRoot = ROOT) {
   const sounds = buildSounds(sources.theme);
   for (const s of sounds) {
     write(outRoot, `assets/build/sounds/${s.name}.s16`, s16Bytes(s.pcm));
-    write(outRoot, `assets/build/sounds/${s.name}.wav`, wavBytes(s.pcm));
   }
   const index = sounds.map(({ name, id, file, samples, loop }) => ({ name, id, file, samples, loop }));
   write(outRoot, 'assets/build/sounds.json', JSON.stringify(index, null, 2) + '\n');

@@ -186,21 +186,3 @@ export function s16Bytes(pcm) {
   return b;
 }
 
-/** A canonical 44-byte-header PCM WAV of the samples. */
-export function wavBytes(pcm) {
-  const data = s16Bytes(pcm);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'ascii');
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVEfmt ', 8, 'ascii');
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20); // PCM
-  h.writeUInt16LE(1, 22); // mono
-  h.writeUInt32LE(RATE, 24);
-  h.writeUInt32LE(RATE * 2, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36, 'ascii');
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
-}
