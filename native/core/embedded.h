@@ -1,5 +1,6 @@
 /* Data compiled into the binary: generated at build time by
- * tools/native/embed.mjs from dist/ratscrew.js and assets/build/. */
+ * tools/native/embed.mjs from dist/ratscrew.js and assets/build/, and the
+ * splash by tools/native/splash.ts. */
 #ifndef RATSCREW_EMBEDDED_H
 #define RATSCREW_EMBEDDED_H
 
@@ -26,6 +27,12 @@ typedef struct EmbeddedSound {
 } EmbeddedSound;
 extern const EmbeddedSound embedded_sounds[];
 extern const int embedded_sound_count;
+
+/* The splash: the command list of the game's cover (src/view/splash.ts),
+ * written by tools/native/splash.ts, which a host draws with its ordinary
+ * command drawer before the script loads. */
+extern const int32_t embedded_splash[];
+extern const int embedded_splash_count;
 
 /* Only in the PSP builds: assets/build/ICON0.PNG, for the save folder. */
 extern const unsigned char embedded_icon[];

@@ -10,9 +10,11 @@ static const char USAGE[] =
     "usage: ratscrew-headless --out DIR [--inputs SCRIPT.json] [--seed S] [--frames N]\n"
     "         [--shots 10,200,...] [--saved FILE] [--bundle FILE] [--no-raster]\n"
     "         [--stats FILE.jsonl] [--memory-limit BYTES] [--frame-budget-ms MS]\n"
-    "         [--load-budget-ms MS] [--rename-cannot-replace]\n"
+    "         [--load-budget-ms MS] [--rename-cannot-replace] [--splash]\n"
     "Replays the input script, writes DIR/hashes.txt (frame, FNV-1a of its command\n"
-    "list) and DIR/frame-NNNNN.png for the --shots frames. Exit 2 on a script error.\n";
+    "list) and DIR/frame-NNNNN.png for the --shots frames; with --splash also\n"
+    "DIR/splash.png, the splash the hosts show before the script loads. Exit 2 on\n"
+    "a script error.\n";
 
 static int usage_error(const char *what, const char *arg)
 {
@@ -105,6 +107,10 @@ int headless_parse_args(int argc, char **argv, HeadlessOptions *o)
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--no-raster")) {
             o->no_raster = 1;
+            continue;
+        }
+        if (!strcmp(argv[i], "--splash")) {
+            o->splash = 1;
             continue;
         }
         if (!strcmp(argv[i], "--rename-cannot-replace")) {

@@ -11,6 +11,7 @@ typedef struct HeadlessOptions {
     const char *bundle;     /* NULL: the embedded bundle */
     const char *stats;      /* NULL: no stats file */
     int no_raster;
+    int splash;             /* --splash: write DIR/splash.png first */
     int rename_cannot_replace; /* save as on the PSP's FAT (test/reliability/save-crash) */
     size_t memory_limit;    /* 0: the VM's default */
     unsigned frame_budget_ms;

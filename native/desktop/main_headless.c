@@ -96,6 +96,18 @@ static void write_stats(Headless *h, int frame, int count, uint64_t frame_us)
             (long long)m.memory_used_size, (long long)m.malloc_count);
 }
 
+/* DIR/splash.png: the splash every host shows before the script loads
+ * (native/core/embedded.h), drawn by the same rasterizer as the frames. */
+static int write_splash(Headless *h)
+{
+    char path[1100];
+    raster_frame(&h->raster, embedded_splash, embedded_splash_count);
+    snprintf(path, sizeof path, "%s/splash.png", h->opt.out_dir);
+    if (png_write_rgba(path, h->raster.pixels, SCREEN_W, SCREEN_H) == 0) return 0;
+    fprintf(stderr, "ratscrew-headless: cannot write %s\n", path);
+    return -1;
+}
+
 /* Prints the error and leaves DIR/error.png showing the error screen. */
 static int script_error(Headless *h, int frame)
 {
@@ -220,6 +232,7 @@ static int run(Headless *h)
     if (h->opt.rename_cannot_replace) h->save_ops.remove_before_rename = 1;
     else h->save_ops.writer = (unsigned long)getpid();
     if (open_outputs(h) < 0) return 1;
+    if (h->opt.splash && write_splash(h) < 0) return 1;
     if (!(source = bundle_source(&h->opt, &len, &name))) return 1;
     h->vm = vm_create(&config, &host);
     if (!h->vm) {

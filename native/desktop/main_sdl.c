@@ -77,6 +77,22 @@ static CommandSink desktop_sink(Desktop *d)
     return sink;
 }
 
+/* The splash (native/core/embedded.h) in the window at once, before the
+ * script is read and compiled: the window is never empty or black. */
+static void show_splash(Desktop *d)
+{
+    CommandSink sink = desktop_sink(d);
+    int i;
+    commands_run(embedded_splash, embedded_splash_count, &sink);
+    /* The window is mapped by the events that follow its creation, and a
+     * double-buffered renderer shows the picture after the second swap:
+     * the splash is presented twice with the events pumped before each. */
+    for (i = 0; i < 2; i++) {
+        SDL_PumpEvents();
+        sdl_video_present(&d->video, &d->raster);
+    }
+}
+
 static void poll_events(Desktop *d)
 {
     SDL_Event e;
@@ -248,6 +264,7 @@ int main(int argc, char **argv)
         SDL_Quit();
         return 1;
     }
+    show_splash(&d);
     sdl_audio_open(&d.audio);
     fputs(sdl_input_help(), stderr);
     status = run(&d, &config, bundle);

@@ -73,6 +73,13 @@ static Vm *create_vm(void)
 }
 
 static volatile unsigned frames_run;
+/* When main began (sceKernelGetSystemTimeWide): the first frame's line says how long after. */
+static uint64_t started_us;
+
+void psp_game_set_start(uint64_t us)
+{
+    started_us = us;
+}
 
 unsigned psp_game_frames(void)
 {
@@ -98,6 +105,10 @@ static void game_loop(Vm *vm)
         if (count < 0) return;
         commands_run(cmds, count, &sound); /* sounds, music, quit */
         psp_video_frame(cmds, count);      /* presented before any quit */
+        if (frames_run == 1 && started_us) {
+            printf("psp: first frame shown %u us after main\n", (unsigned)(sceKernelGetSystemTimeWide() - started_us));
+            fflush(stdout);
+        }
     }
 }
 

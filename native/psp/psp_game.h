@@ -7,10 +7,15 @@
 #define RATSCREW_PSP_GAME_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Returns after HOME, the script's QUIT, or the error screen's START.
  * source[len] must be '\0'. */
 void psp_game_run(const char *source, size_t len, const char *name);
+
+/* When main began (sceKernelGetSystemTimeWide, us): the log then says when
+ * the first frame was shown after it (docs/performance.md). */
+void psp_game_set_start(uint64_t us);
 
 /* Frames the game loop has run since the program started: the replay's HOME
  * check (replay.c) waits for the game to be running before it presses. */

@@ -7,8 +7,9 @@
  * host's hashes.txt frame by frame. The scripts run once per CPU clock in
  * REPLAY_CLOCKS (MHz), each in a fresh VM.
  *
- * Afterwards the frames named in each script's "shots" are shown one after
- * another, each for REPLAY_SHOT_MS, starting REPLAY_GALLERY_AT_MS after boot
+ * Afterwards the splash (what the game shows before its script loads:
+ * native/psp/main.c) and the frames named in each script's "shots" are
+ * shown one after another, each for REPLAY_SHOT_MS, starting REPLAY_GALLERY_AT_MS after boot
  * on the PSP clock, so that a screenshot taken by emulated frame count lands
  * inside the right one. The emulator's clock is deterministic; a replay that
  * runs past the gallery's start says so instead of showing shots late.
@@ -29,13 +30,14 @@
  *
  * Output lines (all start with "RS "):
  *   RS vram unlike=<pixels not black after psp_video_init>
+ *   RS splash us=<time to draw and show the splash>
  *   RS savedata path=<p> saved=<0|1> roundtrip=<0|1> sfo=<bytes> icon=<bytes>
  *   RS sfo <offset> <hex of up to 256 bytes>
  *   RS script <index> <name> frames=<n> seed=<s>
  *   RS load <mhz> <index> us=<t>
  *   RS f <mhz> <index> <frame> <hash> <us>[ s=<sound ids started>]
  *   RS end <mhz> <index> frames=<n> [error=<text>]
- *   RS shot <k> <index> <frame> from_ms=<t>
+ *   RS shot <k> <index> <frame> from_ms=<t>   (shot 0: the splash, index and frame -1)
  *   RS late gallery_at_ms=<t> now_ms=<t>
  *   RS failure <k> <name> from_ms=<t>
  *   RS home from_ms=<t>          (HOME: REPLAY_HOME_PRESS_MS after its first frame)
@@ -359,6 +361,12 @@ int main(int argc, char **argv)
     psp_video_dirty();
     psp_video_init();
     say("RS vram unlike=%d\n", psp_video_count_unlike(0x000000u));
+    {
+        uint64_t t0 = now_us();
+        psp_video_frame(embedded_splash, embedded_splash_count);
+        say("RS splash us=%lu\n", (unsigned long)(now_us() - t0));
+        keep_shot(-1, -1, embedded_splash, embedded_splash_count);
+    }
     savedata_check();
     for (c = 0; c < sizeof clocks_mhz / sizeof clocks_mhz[0]; c++) {
         int mhz = clocks_mhz[c];

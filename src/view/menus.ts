@@ -6,8 +6,8 @@ import type { Screen } from '../app/screen';
 import * as C from './colours';
 import { rect, sprite, spriteRect } from './drawlist';
 import { newLayer } from './layer';
-import { drawBack, drawCard } from './cards';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
+import { drawCover, LOGO_Y } from './splash';
 import { drawFelt, drawPanel } from './widgets';
 
 function slots(n: number): TextSlot[] {
@@ -44,12 +44,9 @@ const titleSlots = slots(8);
 
 export function drawTitle(s: Screen): void {
   if (layer.reuse(0, s.titleCursor, s.strings, null)) return;
-  drawFelt();
+  drawCover();
   const t = s.strings;
-  const logo = SPRITES.logo;
-  spriteRect(240 - (logo[2] >> 1), 22, logo, C.WHITE);
-  titleSlots[0]!.draw(FONT_SMALL, t.subtitle, 240, 22 + logo[3] + 4, ALIGN_CENTRE, C.PALE_GOLD);
-  drawTitleCards();
+  titleSlots[0]!.draw(FONT_SMALL, t.subtitle, 240, LOGO_Y + SPRITES.logo[3] + 4, ALIGN_CENTRE, C.PALE_GOLD);
   drawPanel(150, 100, 180, 144, C.WHITE);
   const items = [t.menu.play, t.menu.options, t.menu.howTo, t.menu.stats, t.menu.watch, t.menu.quit];
   for (let i = 0; i < items.length; i++) {
@@ -59,17 +56,6 @@ export function drawTitle(s: Screen): void {
   }
   drawHint(t.titleHint);
   layer.keep();
-}
-
-/** Card numbers: suit * 13 + rank - 2 (src/rules/types.ts). */
-const TITLE_LEFT = [3 * 13 + 12, 2 * 13 + 11, 1 * 13 + 10, 0 * 13 + 9]; // A♠ K♥ Q♦ J♣
-const TITLE_RIGHT = [2 * 13 + 3, 0 * 13 + 3, 52]; // a pair of fives and a joker: slap!
-
-/** Two small hands of cards either side of the menu: the game's pieces on its cover. */
-function drawTitleCards(): void {
-  for (let i = 0; i < TITLE_LEFT.length; i++) drawCard(TITLE_LEFT[i]!, 28 + i * 16, 118 + i * 6, C.WHITE);
-  drawBack(360, 124, C.WHITE);
-  for (let i = 0; i < TITLE_RIGHT.length; i++) drawCard(TITLE_RIGHT[i]!, 372 + i * 18, 112 + i * 8, C.WHITE);
 }
 
 // ---- options ----

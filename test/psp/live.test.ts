@@ -78,4 +78,17 @@ describe.skipIf(why !== null)('the release EBOOT with live buttons in PPSSPP', (
     expect(lines.slice(quit).join('\n')).toMatch(/sceKernelExitGame/);
     expect(run.log).not.toContain('psp: HOME:');
   });
+
+  it('shows the splash within a quarter second of main, before the title', () => {
+    const at = (what: string) => {
+      const line = run.printed.find((l) => l.startsWith(`psp: ${what} shown `));
+      expect(line, `no "${what}" line`).toBeDefined();
+      return Number(/ (\d+) us after main$/.exec(line!)![1]);
+    };
+    const splash = at('splash');
+    const first = at('first frame');
+    expect(splash).toBeLessThan(250_000);
+    expect(first).toBeGreaterThan(splash);
+    console.log(`release EBOOT at 222 MHz: splash ${(splash / 1000).toFixed(0)} ms, title ${(first / 1000).toFixed(0)} ms after main`);
+  });
 });

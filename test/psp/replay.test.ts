@@ -69,6 +69,13 @@ function headlessRuns(): Expected[] {
   });
 }
 
+/** The splash the hosts show before the script loads, as the headless host draws it. */
+function headlessSplash(): string {
+  const r = runHeadless(['--frames', '1', '--splash']);
+  if (r.status !== 0) throw new Error(`ratscrew-headless --splash failed: ${r.stderr}`);
+  return path.join(r.out, 'splash.png');
+}
+
 /** The headless host's error screen for a failure bundle, named as on the PSP. */
 function headlessErrorScreen(name: string): string {
   const out = path.join(FAILURE_DIR, name.replace(/\.js$/, ''));
@@ -96,7 +103,8 @@ describe.skipIf(why !== null)(`the PSP build in PPSSPP at ${MHZ} MHz`, () => {
   beforeAll(() => {
     buildNative('headless');
     expected = headlessRuns();
-    shotList = expected.flatMap((e) => e.shots.map((s) => ({ script: e.index, ...s })));
+    // The replay shows the splash first (native/psp/replay.c), then the scripts' shots.
+    shotList = [{ script: -1, frame: -1, png: headlessSplash() }, ...expected.flatMap((e) => e.shots.map((s) => ({ script: e.index, ...s })))];
     mkdirSync(FAILURE_DIR, { recursive: true });
     for (const [name, source] of FAILURES) writeFileSync(path.join(FAILURE_DIR, name), source);
     makePsp('psp-replay', `SCRIPT=${SCRIPTS.map((s) => `test/scripts/${s}`).join(' ')}`,
@@ -132,7 +140,7 @@ describe.skipIf(why !== null)(`the PSP build in PPSSPP at ${MHZ} MHz`, () => {
     shotList.forEach((shot, k) => {
       const got = path.join(run.out, `shot-${k}.png`);
       expect(existsSync(got), `no screenshot ${got}`).toBe(true);
-      const name = `${path.basename(SCRIPTS[shot.script]!, '.json')}-${shot.frame}`;
+      const name = shot.script < 0 ? 'splash' : `${path.basename(SCRIPTS[shot.script]!, '.json')}-${shot.frame}`;
       copyFileSync(shot.png, path.join(OUTPUT, `${name}-headless.png`));
       copyFileSync(got, path.join(OUTPUT, `${name}-psp.png`));
       const c = compare(readPng(got), readPng(shot.png), path.join(OUTPUT, `${name}-diff.png`));
@@ -166,6 +174,13 @@ describe.skipIf(why !== null)(`the PSP build in PPSSPP at ${MHZ} MHz`, () => {
 
   it('clears both frame buffers before the display goes on', () => {
     expect(run.printed).toContain('RS vram unlike=0');
+  });
+
+  it('shows the splash within a quarter second, before the first script loads', () => {
+    const at = run.printed.findIndex((l) => l.startsWith('RS splash '));
+    expect(at, 'no splash line').toBeGreaterThanOrEqual(0);
+    expect(Number(/us=(\d+)/.exec(run.printed[at]!)![1])).toBeLessThan(250_000);
+    expect(at).toBeLessThan(run.printed.findIndex((l) => l.startsWith('RS load ')));
   });
 
   it('saves to the Memory Stick with the folder the Saved Data Utility lists', () => {
