@@ -50,6 +50,8 @@
 #define SOUND_LOSE 5
 #define SOUND_DEAL 6
 #define SOUND_CLICK 7
+#define SOUND_FANFARE 9
+#define SOUND_CHIME 10
 #define SOUND_THEME 8
 
 /* FNV-1a 32-bit over the little-endian bytes of a frame's n * COMMAND_INTS int32s (docs/host-api.md section 5). */

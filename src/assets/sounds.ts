@@ -2,7 +2,7 @@
 // Sound ids: indexes into assets/build/sounds.json (22,050 Hz mono s16le).
 
 /** One-shot effects, for the SOUND command. */
-export const SOUND = { flip: 0, slap: 1, sweep: 2, buzz: 3, win: 4, lose: 5, deal: 6, click: 7 } as const;
+export const SOUND = { flip: 0, slap: 1, sweep: 2, buzz: 3, win: 4, lose: 5, deal: 6, click: 7, fanfare: 9, chime: 10 } as const;
 
 /** Looping tracks, for the MUSIC command. */
 export const MUSIC = { theme: 8 } as const;
@@ -10,6 +10,6 @@ export const MUSIC = { theme: 8 } as const;
 export type SoundName = keyof typeof SOUND;
 
 /** Length of each sound in samples, by id. */
-export const SOUND_SAMPLES: readonly number[] = [1764, 5733, 9923, 8820, 33075, 39690, 2867, 772, 1227130];
+export const SOUND_SAMPLES: readonly number[] = [1764, 5733, 9923, 8820, 33075, 39690, 2867, 772, 1227130, 59535, 11025];
 
 export const SAMPLE_RATE = 22050;

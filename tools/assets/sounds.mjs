@@ -27,6 +27,9 @@ export const SOUND_LIST = [
   { name: 'deal', make: deal, loudness: -21 },
   { name: 'click', make: click, loudness: -21 },
   { name: 'theme', make: theme, loudness: -17, loop: true },
+  // Added after the theme, so the ids above stay as they were.
+  { name: 'fanfare', make: fanfare, loudness: -16 },
+  { name: 'chime', make: chime, loudness: -17 },
 ];
 
 /**
@@ -170,6 +173,39 @@ function lose() {
     });
   }
   return lowpass(out, () => 1600);
+}
+
+/**
+ * The celebration of a won game (issue 20): a brass call, three quick
+ * pick-up notes and a leap, answered a fifth higher, then the whole chord
+ * held over a low root with a drum roll's swell under it. About 2.6 s: the
+ * length of the cards flying up.
+ */
+function fanfare() {
+  const out = new Float64Array(secs(2.7));
+  const brass = { wave: 'saw', vol: 0.16, attack: 0.012, tau: 0.5, release: 0.05, vibrato: 0.003 };
+  const calls = [['G4', 0, 0.09], ['G4', 0.12, 0.09], ['G4', 0.24, 0.09], ['C5', 0.36, 0.34], ['E5', 0.74, 0.09], ['E5', 0.86, 0.09], ['G5', 0.98, 0.34]];
+  for (const [nm, at, dur] of calls) {
+    addTone(out, secs(at), dur, noteHz(nm), brass);
+    addTone(out, secs(at), dur, noteHz(nm) * 1.003, { ...brass, wave: 'square', vol: 0.06 });
+  }
+  for (const nm of ['C5', 'E5', 'G5', 'C6']) {
+    addTone(out, secs(1.38), 1.1, noteHz(nm), { wave: 'saw', vol: 0.07, attack: 0.02, tau: 0.9, vibrato: 0.005, release: 0.2 });
+  }
+  addTone(out, secs(1.38), 1.1, noteHz('C3'), { wave: 'triangle', vol: 0.3, tau: 1.2, release: 0.2 });
+  // The roll: soft noise ticks 30 ms apart swelling into the chord.
+  for (let k = 0, t = 0.9; t < 1.4; k++, t += 0.03) addTick(out, secs(t), 200 + k, 900, 1.2, 0.08 + 0.3 * ((t - 0.9) / 0.5), 0.006);
+  return lowpass(out, () => 5200);
+}
+
+/** A slap a person won: two bright bell strokes a fifth apart, over the slap's thump. */
+function chime() {
+  const out = new Float64Array(secs(0.5));
+  for (const [nm, at] of [['E6', 0], ['B6', 0.07]]) {
+    addTone(out, secs(at), 0.05, noteHz(nm), { wave: 'sine', vol: 0.35, attack: 0.001, tau: 0.14, release: 0.25 });
+    addTone(out, secs(at), 0.05, noteHz(nm) * 2.76, { wave: 'sine', vol: 0.08, attack: 0.001, tau: 0.05, release: 0.1 });
+  }
+  return out;
 }
 
 /** Float samples -> Int16 with hard clipping (effects are mastered below 1). */

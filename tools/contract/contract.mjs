@@ -45,7 +45,7 @@ export const FRAME_HASH_OFFSET = 0x811c9dc5;
 export const FRAME_HASH_PRIME = 0x01000193;
 
 /** Sound ids (assets/build/sounds.json). */
-export const SOUND = { flip: 0, slap: 1, sweep: 2, buzz: 3, win: 4, lose: 5, deal: 6, click: 7 };
+export const SOUND = { flip: 0, slap: 1, sweep: 2, buzz: 3, win: 4, lose: 5, deal: 6, click: 7, fanfare: 9, chime: 10 };
 /** Music ids (assets/build/sounds.json). */
 export const MUSIC = { theme: 8 };
 
