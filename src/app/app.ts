@@ -34,6 +34,7 @@ import {
   type Screen,
 } from './screen';
 import { readSave, writeSave, type Stats } from './settings';
+import { resultCause } from './game-stats';
 import type { Host } from '../contract';
 import type { Seat } from '../rules/types';
 import { pauseAppTable, resumeAppTable, startTable, stepTable, tableDebug, tableFinished, tableResults, type AppTable } from './table';
@@ -468,7 +469,7 @@ function finishGame(app: App, played: AppTable): void {
   const t = app.screen.strings;
   const res = tableResults(played);
   r.winner = t.wins(app.screen.table.names[over.winner]!, over.winner === played.you);
-  r.byLimit = over.byLimit;
+  r.cause = t.resultCause(resultCause(over), game.options.ruleSet);
   r.ranking = res.ranking;
   r.fastestMs = res.fastestMs;
   r.cardsPlayed = res.cardsPlayed;

@@ -3,7 +3,8 @@
 // already taken) and challenges won; and the times of the people's winning
 // slaps (from the moment the top card landed and could be read:
 // src/table/table.ts LAND_MS).
-import type { GameEvent, GameState, Seat } from '../rules/types';
+import { rankingWhenStopped } from '../rules';
+import type { GameEvent, GameOver, GameState, Seat } from '../rules/types';
 import type { SeatResult } from './screen';
 
 export interface GameStats {
@@ -56,14 +57,28 @@ export function countEvent(stats: GameStats, e: GameEvent, t: number, topAt: num
   }
 }
 
-/** Every seat, best first, as the results screen lists them. */
+/**
+ * How a game ended, as the results say it (each in its own line of both
+ * languages, src/app/i18n): by the rules' own end (one player holds every
+ * card; Russian: one has played out every card), by the card limit, by a
+ * repeated position (the endless-game guard), or by the players (`over`
+ * null: ended from the pause menu).
+ */
+export type ResultCause = 'allCards' | 'cardLimit' | 'repeat' | 'ended';
+
+export function resultCause(over: GameOver | null): ResultCause {
+  if (over === null) return 'ended';
+  return over.endedBy === 'rules' ? 'allCards' : over.endedBy;
+}
+
+/** Every seat, best first, as the results screen lists them (a game ended early: ranked as the card limit ranks). */
 export function statsResults(
   stats: GameStats,
   game: GameState,
   names: readonly string[],
 ): { ranking: SeatResult[]; fastestMs: number; cardsPlayed: number } {
   const ranking: SeatResult[] = [];
-  for (const seat of game.over!.ranking as readonly Seat[]) {
+  for (const seat of (game.over !== null ? game.over.ranking : rankingWhenStopped(game)) as readonly Seat[]) {
     ranking.push({
       name: names[seat]!,
       cards: game.stacks[seat]!.length,

@@ -120,7 +120,8 @@ export interface SeatResult {
 
 export interface ResultsScreen {
   winner: string;
-  byLimit: boolean;
+  /** How the game ended, in words (src/app/game-stats.ts resultCause). */
+  cause: string;
   /** Best first. */
   ranking: SeatResult[];
   fastestMs: number;
@@ -201,7 +202,7 @@ export function newScreen(strings: Strings): Screen {
       toAct: -1,
       chancesTotal: 0,
     },
-    results: { winner: '', byLimit: false, ranking: [], fastestMs: -1, cardsPlayed: 0, lifetime: [] },
+    results: { winner: '', cause: '', ranking: [], fastestMs: -1, cardsPlayed: 0, lifetime: [] },
     cues: new Int32Array(16),
     cueCount: 0,
     music: -1,

@@ -83,10 +83,18 @@ export function finish(draft: GameState, events: GameEvent[], result: GameOver):
   events.push({ type: 'gameOver', result });
 }
 
-/** The limit's end: most cards wins in classic, fewest in Russian; ties from the dealer's left. */
+/**
+ * The ranking of a game stopped before its own end (the card limit, a
+ * repeated position, or the players ending it): most cards first in
+ * classic, fewest in Russian; ties from the dealer's left.
+ */
+export function rankingWhenStopped(state: GameState): Seat[] {
+  return rankingByCards(state, state.options.ruleSet === 'russian', (state.dealer + 1) % state.options.players);
+}
+
+/** The limit's end, ranked as rankingWhenStopped says. */
 export function finishByLimit(draft: GameState, events: GameEvent[], endedBy: 'cardLimit' | 'repeat'): void {
-  const fewestFirst = draft.options.ruleSet === 'russian';
-  const ranking = rankingByCards(draft, fewestFirst, (draft.dealer + 1) % draft.options.players);
+  const ranking = rankingWhenStopped(draft);
   finish(draft, events, { winner: ranking[0], ranking, byLimit: true, endedBy });
 }
 

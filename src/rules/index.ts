@@ -8,7 +8,7 @@ export { activeSeats, canSlap, cardCount, nextWithCards, totalCards } from './st
 export { UNDER_TOP, fromTop, isRun, matchesRule, orderSlaps, slapPattern, tensValue } from './slaps';
 export type { TimedSlap } from './slaps';
 export { compareCards } from './russian';
-export { stateHash } from './guard';
+export { rankingWhenStopped, stateHash } from './guard';
 export { apply, checkAction } from './apply';
 export { DEFAULT_POLICY, Dice, playout, randomActions } from './playout';
 export type { PlayoutPolicy, PlayoutResult } from './playout';

@@ -104,7 +104,7 @@ export function drawResults(s: Screen): void {
   drawFelt();
   drawPanel(20, 6, 440, 244, C.WHITE);
   text(FONT_LARGE, r.winner, 240, 12, ALIGN_CENTRE, C.YELLOW);
-  if (r.byLimit) text(FONT_SMALL, t.byLimit, 240, 31, ALIGN_CENTRE, C.GREY);
+  text(FONT_SMALL, r.cause, 240, 31, ALIGN_CENTRE, C.PALE_GOLD);
   // The ranking as a table: place, name, cards, piles, slaps won, wrong slaps.
   const cols = [150, 215, 290, 365];
   let y = 48;

@@ -141,7 +141,7 @@ describe('Watch CPUs', () => {
     d = await Driver.create({ seed: 1 });
     d.step(0);
     openOptions(d);
-    setOption(d, 'Card limit (most cards wins)', '500');
+    setOption(d, 'Card limit', '500');
     d.press(BTN.CIRCLE);
     goToTitleItem(d, 4);
     d.press(BTN.CROSS);

@@ -41,7 +41,7 @@ export const EN: Strings = {
     language: 'Language',
     sound: 'Sound',
     music: 'Music',
-    cardLimit: 'Card limit (most cards wins)',
+    cardLimit: 'Card limit',
   },
   ruleSetNames: { classic: 'Classic', russian: 'Russian' },
   difficultyNames: { easy: 'Easy', medium: 'Medium', hard: 'Hard' },
@@ -179,7 +179,19 @@ export const EN: Strings = {
   wins: (name, isYou) => (isYou ? 'You win!' : name + ' wins!'),
 
   resultsTitle: 'Results',
-  byLimit: 'Ended by the card limit: most cards wins',
+  resultCause: (cause, ruleSet) => {
+    const ranked = ruleSet === 'russian' ? 'fewest cards wins' : 'most cards wins';
+    switch (cause) {
+      case 'allCards':
+        return ruleSet === 'russian' ? 'Won by playing out every card' : 'Won by taking every card';
+      case 'cardLimit':
+        return 'The card limit was reached: ' + ranked;
+      case 'repeat':
+        return 'The same position came round again, so it would never end: ' + ranked;
+      case 'ended':
+        return 'Ended from the pause menu: ' + ranked;
+    }
+  },
   ranking: 'Ranking',
   statCards: 'Cards',
   statPiles: 'Piles won',

@@ -52,7 +52,7 @@ export const RU: Strings = {
     language: 'Язык',
     sound: 'Звук',
     music: 'Музыка',
-    cardLimit: 'Лимит карт (побеждает больше карт)',
+    cardLimit: 'Лимит карт',
   },
   ruleSetNames: { classic: 'Классика', russian: 'Русские' },
   difficultyNames: { easy: 'Легко', medium: 'Средне', hard: 'Трудно' },
@@ -188,7 +188,19 @@ export const RU: Strings = {
   wins: (name, isYou) => (isYou ? 'Вы победили!' : name + ' побеждает!'),
 
   resultsTitle: 'Итоги',
-  byLimit: 'Игра остановлена по лимиту: побеждает тот, у кого больше карт',
+  resultCause: (cause, ruleSet) => {
+    const ranked = ruleSet === 'russian' ? 'побеждает тот, у кого меньше карт' : 'побеждает тот, у кого больше карт';
+    switch (cause) {
+      case 'allCards':
+        return ruleSet === 'russian' ? 'Победа: на руках не осталось ни одной карты' : 'Победа: все карты у одного игрока';
+      case 'cardLimit':
+        return 'Игра остановлена по лимиту карт: ' + ranked;
+      case 'repeat':
+        return 'Повтор позиции (игра шла бы без конца): ' + ranked;
+      case 'ended':
+        return 'Игра закончена из меню паузы: ' + ranked;
+    }
+  },
   ranking: 'Места',
   statCards: 'Карты',
   statPiles: 'Выиграно стопок',

@@ -1,7 +1,8 @@
 // The shape of a language table: every language has the same keys. Lines
 // that depend on who did what are small functions so that each language can
 // use its own grammar (English "you take" / "Dana takes", Russian plurals).
-import type { SlapRule } from '../../rules/types';
+import type { RuleSet, SlapRule } from '../../rules/types';
+import type { ResultCause } from '../game-stats';
 
 /** The buttons by what the player presses: the PSP's names, or the desktop's keys. */
 export interface ButtonNames {
@@ -162,7 +163,8 @@ export interface Strings {
   readonly wins: (name: string, isYou: boolean) => string;
 
   readonly resultsTitle: string;
-  readonly byLimit: string;
+  /** How the game ended, with the rule set's own ranking where it is by cards (src/app/game-stats.ts). */
+  readonly resultCause: (cause: ResultCause, ruleSet: RuleSet) => string;
   readonly ranking: string;
   readonly statCards: string;
   readonly statPiles: string;
