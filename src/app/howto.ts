@@ -19,6 +19,9 @@ const SPADES = 3;
 const JOKER = 52;
 const c = makeCard;
 
+/** The mark of a Russian picture whose top card's player takes the pile (src/app/screen.ts HowToExample). */
+const TAKES = 3;
+
 const ex = (cards: number[], caption: string, mark = 0, burned = 0): HowToExample => ({ cards, caption, mark, burned });
 
 function page(title: string, text: string, examples: HowToExample[], across: boolean): HowToPage {
@@ -50,7 +53,7 @@ export function howToPages(options: GameOptions, t: Strings, desktop = false): H
         [
           ex([c(6, CLUBS), c(9, HEARTS)], t.higherCaption),
           ex([c(9, DIAMONDS), c(9, SPADES)], t.equalCaption),
-          ex([c(9, HEARTS), c(5, CLUBS)], t.lowerCaption, 2),
+          ex([c(9, HEARTS), c(5, CLUBS)], t.lowerCaption, TAKES),
         ],
         false,
       ),
@@ -63,7 +66,7 @@ export function howToPages(options: GameOptions, t: Strings, desktop = false): H
     ];
     if (options.russianJokers === 'beatsAll') {
       pages.push(
-        page(P.jokers, t.russianJokerHelp.beatsAll, [ex([c(14, SPADES), JOKER], t.jokerBeatsCaption), ex([JOKER, c(7, HEARTS)], t.jokerLowerCaption, 2)], false),
+        page(P.jokers, t.russianJokerHelp.beatsAll, [ex([c(14, SPADES), JOKER], t.jokerBeatsCaption), ex([JOKER, c(7, HEARTS)], t.jokerLowerCaption, TAKES)], false),
       );
     } else if (options.russianJokers === 'chooser') {
       pages.push(page(P.jokers, t.russianJokerHelp.chooser, [ex([c(10, CLUBS), JOKER], t.jokerChooseCaption)], false));

@@ -20,6 +20,8 @@ export const CUE_WIN = 4;
 export const CUE_LOSE = 5;
 export const CUE_DEAL = 6;
 export const CUE_CLICK = 7;
+export const CUE_FANFARE = 8;
+export const CUE_CHIME = 9;
 
 /** A card flying from a seat's stack to the pile. */
 export interface Flight {
@@ -34,10 +36,27 @@ export interface Sweep {
   active: boolean;
   seat: number;
   start: number;
+  /** ms the cards wait on the pile first: a won slap's hand lands on them before they go. */
+  delay: number;
   /** Top cards of the swept pile, bottom first; count of them in use. */
   cards: Int32Array;
   count: number;
 }
+
+/** A wrong slap's cost at the seat: the burned cards shown face up there, then flying face down under the pile. */
+export interface Burn {
+  active: boolean;
+  seat: number;
+  start: number;
+  /** The burned cards, the last shown on top; count of them in use. */
+  cards: Int32Array;
+  count: number;
+}
+
+/** Bits of TableScreen.can: what the person at the table (alone) can do right now. */
+export const CAN_PLAY = 1;
+export const CAN_SLAP = 2;
+export const CAN_CHOOSE = 4;
 
 /** A one-shot effect at a seat: the slap hand, the wrong-slap shake. */
 export interface SeatEffect {
@@ -58,8 +77,16 @@ export interface TableScreen {
   marks: string[];
   message: string;
   messageAt: number;
+  /** The seat the message is about, -1 for none: the view places the line clear of that seat's hand and sweep. */
+  messageSeat: number;
+  /** When the line leaves (a line about a pile leaves when the next card lands). */
+  messageLeaves: number;
+  /** The line is about a pile (who took it, who won it). */
+  messageAboutPile: boolean;
   /** Short help line at the bottom ("Your turn: Square"). */
   hint: string;
+  /** What the one person at the table can do now (CAN_* bits): the legend shows only those. */
+  can: number;
   /** Russian: the last comparison ("Higher"), '' when none. */
   comparison: string;
   /** 1 higher, 0 equal, -1 lower (the label's colour). */
@@ -68,6 +95,7 @@ export interface TableScreen {
   sweep: Sweep;
   slapHand: SeatEffect;
   shake: SeatEffect;
+  burn: Burn;
   /** Russian chooser: the seat a person names a taker from (-1: nobody is choosing); pick is the highlighted seat. */
   chooser: number;
   pick: number;
@@ -82,7 +110,7 @@ export interface HowToExample {
   /** Card numbers (src/rules/types.ts; 54 a card back), bottom of the pile first. */
   cards: number[];
   caption: string;
-  /** 0 nothing, 1 the burst of a good slap, 2 the red cross of a wrong one. */
+  /** 0 nothing, 1 the burst of a good slap, 2 the red cross of a wrong one, 3 a red arrow at the top card: its player takes the pile (Russian: no slapping, so no hand). */
   mark: number;
   /** Face-down burned cards under the pile. */
   burned: number;
@@ -190,11 +218,16 @@ export function newScreen(strings: Strings): Screen {
       marks: [],
       message: '',
       messageAt: 0,
+      messageSeat: -1,
+      messageLeaves: 0,
+      messageAboutPile: false,
+      can: 0,
       hint: '',
       comparison: '',
       comparisonKind: 0,
       flight: { active: false, seat: 0, card: 0, start: 0 },
-      sweep: { active: false, seat: 0, start: 0, cards: new Int32Array(4), count: 0 },
+      sweep: { active: false, seat: 0, start: 0, delay: 0, cards: new Int32Array(4), count: 0 },
+      burn: { active: false, seat: 0, start: 0, cards: new Int32Array(2), count: 0 },
       slapHand: { active: false, seat: 0, start: 0, good: false },
       shake: { active: false, seat: 0, start: 0, good: false },
       chooser: -1,

@@ -2,18 +2,50 @@
 // chosen language, the card flight, pile sweep, slap hand and shake, the
 // sound cues, and the people's help line. Only display: timing lives in
 // src/table/table.ts, statistics in game-stats.ts.
+import { canSlap } from '../rules';
 import type { Action, GameEvent, GameState, RuleErrorCode, Seat } from '../rules/types';
-import { CUE_BUZZ, CUE_FLIP, CUE_LOSE, CUE_SLAP, CUE_SWEEP, CUE_WIN, cue, type TableScreen } from './screen';
+import { LAND_MS } from '../table/table';
+import {
+  CAN_CHOOSE,
+  CAN_PLAY,
+  CAN_SLAP,
+  CUE_BUZZ,
+  CUE_CHIME,
+  CUE_FLIP,
+  CUE_LOSE,
+  CUE_SLAP,
+  CUE_SWEEP,
+  CUE_WIN,
+  cue,
+  type TableScreen,
+} from './screen';
 import { padOf as seatPad } from './pads';
 import type { AppTable } from './table';
+
+/** A message line stays this long at most (a prompt to choose a taker stays until answered). */
+export const MESSAGE_MS = 3000;
+/** A line not about a pile (a wrong slap, a late one) stays at least this long, even when a card lands meanwhile. */
+const MESSAGE_MIN_MS = 1000;
 
 function nameOf(shown: TableScreen, seat: Seat): string {
   return shown.names[seat]!;
 }
 
-function say(shown: TableScreen, text: string, t: number): void {
+/** Sets the message line, about `seat` (-1: nobody in particular); a line about a pile leaves when the next card lands. */
+function say(shown: TableScreen, text: string, t: number, seat: Seat = -1, aboutPile = false): void {
   shown.message = text;
   shown.messageAt = t;
+  shown.messageSeat = seat;
+  shown.messageLeaves = t + MESSAGE_MS;
+  shown.messageAboutPile = aboutPile;
+}
+
+/** A card played at t lands at t + LAND_MS: the line about the last pile is old news then. */
+function cardPlayed(shown: TableScreen, t: number): void {
+  if (shown.message === '') return;
+  const lands = t + LAND_MS;
+  const leaves = shown.messageAboutPile ? lands : Math.max(lands, shown.messageAt + MESSAGE_MIN_MS);
+  if (leaves < shown.messageLeaves) shown.messageLeaves = leaves;
 }
 
 /**
@@ -33,23 +65,24 @@ export function showEvent(app: AppTable, e: GameEvent, before: GameState, game: 
         e.comparison === 'higher' ? s.higher : e.comparison === 'equal' ? s.equal : e.comparison === 'lower' ? s.lower : '';
       shown.comparisonKind = e.comparison === 'higher' ? 1 : e.comparison === 'lower' ? -1 : 0;
       if (game.lay !== null && game.lay.seat === e.seat && game.lay.left > 0 && game.lay.left < game.lay.total) {
-        say(shown, s.layCount(game.lay.total, game.lay.left), t);
+        say(shown, s.layCount(game.lay.total, game.lay.left), t, e.seat);
         return true;
       }
       // An answer that was no face card: the challenge line counts down with
       // the pips (a face card's own 'challenge' event follows and replaces it).
       if (game.challenge !== null && before.challenge !== null && game.challenge.chancesLeft < before.challenge.chancesLeft) {
         const a = game.challenge.answerer;
-        say(shown, s.chancesLeft(nameOf(shown, a), a === human, game.challenge.chancesLeft), t);
+        say(shown, s.chancesLeft(nameOf(shown, a), a === human, game.challenge.chancesLeft), t, a);
         return true;
       }
+      if (!said) cardPlayed(shown, t);
       return said;
     case 'penaltyLay':
-      say(shown, s.layCount(e.cards, e.cards), t);
+      say(shown, s.layCount(e.cards, e.cards), t, e.seat);
       return true;
     case 'challenge':
       shown.chancesTotal = e.chances;
-      say(shown, s.challenge(nameOf(shown, e.answerer), e.answerer === human, e.chances), t);
+      say(shown, s.challenge(nameOf(shown, e.answerer), e.answerer === human, e.chances), t, e.answerer);
       return true;
     case 'collectDue':
       // The pile waits a moment for its winner: say now who won it.
@@ -59,19 +92,26 @@ export function showEvent(app: AppTable, e: GameEvent, before: GameState, game: 
           ? s.lastCardWon(nameOf(shown, e.seat), e.seat === human)
           : s.challengeWon(nameOf(shown, e.seat), e.seat === human),
         t,
+        e.seat,
+        true,
       );
       return true;
     case 'claimed':
       startSweep(shown, before, e.seat, t);
       cue(screen, CUE_SWEEP, e.seat);
-      say(shown, claimText(app, e.seat, e.reason, e.pattern, e.cards, before), t);
-      if (e.reason === 'slap') slapAt(app, e.seat, t, true);
+      say(shown, claimText(app, e.seat, e.reason, e.pattern, e.cards, before), t, e.seat, true);
+      if (e.reason === 'slap') {
+        slapAt(app, e.seat, t, true);
+        // A slap a person won rings (src/assets: chime), over the slap's thump.
+        if (app.table.seats[e.seat]!.kind === 'human') cue(screen, CUE_CHIME, e.seat);
+      }
       return true;
     case 'wrongSlap':
       slapAt(app, e.seat, t, false);
       shown.shake.active = true;
       shown.shake.seat = e.seat;
       shown.shake.start = t;
+      if (e.burned > 0) startBurn(shown, game, e.seat, e.burned, t);
       cue(screen, CUE_BUZZ, e.seat);
       say(
         shown,
@@ -81,37 +121,38 @@ export function showEvent(app: AppTable, e: GameEvent, before: GameState, game: 
             ? s.slapBanned(nameOf(shown, e.seat), e.seat === human, e.banned)
             : s.wrongSlap(nameOf(shown, e.seat), e.seat === human, e.burned),
         t,
+        e.seat,
       );
       return true;
     case 'challengeStopped':
       shown.chancesTotal = 0;
-      say(shown, s.tenStops(nameOf(shown, e.seat), e.seat === human), t);
+      say(shown, s.tenStops(nameOf(shown, e.seat), e.seat === human), t, e.seat);
       return true;
     case 'slapMissed':
       if (app.table.seats[e.seat]!.kind === 'human') {
         slapAt(app, e.seat, t, false);
-        say(shown, e.seat === human ? s.tooLate : s.tooLateFor(nameOf(shown, e.seat)), t);
+        say(shown, e.seat === human ? s.tooLate : s.tooLateFor(nameOf(shown, e.seat)), t, e.seat);
         return true;
       }
       return said;
     case 'chooseTaker':
-      say(shown, s.chooseTaker, t);
+      say(shown, s.chooseTaker, t, e.seat);
       if (app.table.seats[e.seat]!.kind === 'human') {
         shown.chooser = e.seat;
         shown.pick = (e.seat + 1) % game.options.players;
       }
       return true;
     case 'out':
-      if (!said) say(shown, s.out(nameOf(shown, e.seat), e.seat === human), t);
+      if (!said) say(shown, s.out(nameOf(shown, e.seat), e.seat === human), t, e.seat);
       return said;
     case 'slappedIn':
-      say(shown, s.slappedIn(nameOf(shown, e.seat), e.seat === human), t);
+      say(shown, s.slappedIn(nameOf(shown, e.seat), e.seat === human), t, e.seat);
       return true;
     case 'turn':
       return said;
     case 'gameOver':
       shown.chooser = -1;
-      say(shown, s.wins(nameOf(shown, e.result.winner), e.result.winner === human), t);
+      say(shown, s.wins(nameOf(shown, e.result.winner), e.result.winner === human), t, e.result.winner);
       cue(screen, human < 0 || e.result.winner === human ? CUE_WIN : CUE_LOSE);
       return true;
   }
@@ -163,6 +204,17 @@ function startSweep(shown: TableScreen, before: GameState, seat: Seat, t: number
   shown.flight.active = false;
 }
 
+/** The cards a wrong slap burned (the last `count` under the pile now), shown at the slapper's seat. */
+function startBurn(shown: TableScreen, game: GameState, seat: Seat, count: number, t: number): void {
+  const b = shown.burn;
+  const n = count < b.cards.length ? count : b.cards.length;
+  for (let i = 0; i < n; i++) b.cards[i] = game.burned[game.burned.length - n + i]!;
+  b.count = n;
+  b.active = true;
+  b.seat = seat;
+  b.start = t;
+}
+
 function slapAt(app: AppTable, seat: Seat, t: number, good: boolean): void {
   const shown = app.shown;
   shown.slapHand.active = true;
@@ -179,7 +231,7 @@ function slapAt(app: AppTable, seat: Seat, t: number, good: boolean): void {
  */
 export function showRefusal(app: AppTable, action: Action, code: RuleErrorCode, before: GameState, t: number): void {
   if (app.table.seats[action.seat]?.kind !== 'human') return;
-  if (code === 'banned') say(app.shown, app.screen.strings.stillBanned(nameOf(app.shown, action.seat), action.seat === app.you, before.slapBan[action.seat]!), t);
+  if (code === 'banned') say(app.shown, app.screen.strings.stillBanned(nameOf(app.shown, action.seat), action.seat === app.you, before.slapBan[action.seat]!), t, action.seat);
   else if (code === 'notYourTurn' && action.type === 'play' && !app.duel) app.shown.hint = app.screen.strings.notYourTurn;
 }
 
@@ -199,12 +251,28 @@ function duelHint(app: AppTable, game: GameState): string {
   return game.pendingCollect !== null ? s.padTake(nameOf(shown, seat), key) : s.padTurn(nameOf(shown, seat), key);
 }
 
-/** The help line for the person the table speaks to: whose turn, what to press. */
+/** What the one person at the table can do now (CAN_* bits; 0 in the demo, with two people and once the game is over). */
+function canNow(app: AppTable, game: GameState): number {
+  const { shown, you: human } = app;
+  if (human < 0 || game.over !== null) return 0;
+  if (shown.chooser === human) return CAN_CHOOSE;
+  let can = canSlap(game, human) ? CAN_SLAP : 0;
+  if (game.pendingCollect !== null ? game.pendingCollect.seat === human : game.pendingChoice === null && game.turn === human) can |= CAN_PLAY;
+  return can;
+}
+
+/**
+ * The help line for the person the table speaks to: whose turn, what to
+ * press; and what they can do now, for the legend. A person who can do
+ * nothing any more (out of cards and barred, or slapping back in off) is
+ * told nothing.
+ */
 export function updateHint(app: AppTable, game: GameState): void {
   const { shown, you: human } = app;
   const s = app.screen.strings;
+  shown.can = canNow(app, game);
   if (app.duel) shown.hint = duelHint(app, game);
-  else if (human < 0 || game.over !== null) shown.hint = '';
+  else if (human < 0 || game.over !== null || shown.can === 0) shown.hint = '';
   else if (shown.chooser === human) shown.hint = s.chooseHint;
   else if (game.pendingCollect !== null) shown.hint = game.pendingCollect.seat === human ? s.takePile : '';
   else if (game.pendingChoice !== null) shown.hint = '';

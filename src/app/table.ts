@@ -11,12 +11,11 @@ import { NO_PRESSES, newTable, pauseTable, resumeTable, seatToAct, tableFrame, t
 import { countEvent, newStats, statsResults, type GameStats } from './game-stats';
 import { CUE_DEAL, cue, type Screen, type SeatResult, type TableScreen } from './screen';
 import { padOf as seatPad, tableSeats, type PadLayout } from './pads';
+import { screenOrder } from '../view/seats';
 import { showEvent, showRefusal, updateHint } from './table-show';
 
 /** After the last card, the table stays this long before the results. */
 export const RESULTS_AFTER_MS = 2000;
-/** A message line stays this long (a prompt to choose a taker stays until answered). */
-export const MESSAGE_MS = 3000;
 
 /** The app's table: the scheduler's value, what it shows, and the game's statistics. */
 export interface AppTable {
@@ -67,8 +66,10 @@ export function startTable(screen: Screen, start: TableStart, now: number): AppT
   
   shown.message = '';
   shown.messageAt = now;
+  shown.messageSeat = -1;
+  shown.messageLeaves = now;
   shown.comparison = '';
-  shown.flight.active = shown.sweep.active = shown.slapHand.active = shown.shake.active = false;
+  shown.flight.active = shown.sweep.active = shown.slapHand.active = shown.shake.active = shown.burn.active = false;
   shown.chooser = -1;
   shown.chancesTotal = 0;
   cue(screen, CUE_DEAL);
@@ -118,7 +119,7 @@ export function tableFinished(app: AppTable, now: number): boolean {
 export function stepTable(app: AppTable, now: number, pressed: number): void {
   const { table, shown } = app;
   if (table.pausedAt >= 0) return;
-  if (shown.message !== '' && shown.chooser < 0 && table.game.over === null && now - shown.messageAt >= MESSAGE_MS) shown.message = '';
+  if (shown.message !== '' && shown.chooser < 0 && table.game.over === null && now >= shown.messageLeaves) shown.message = '';
   tableFrame(table, now, pressed === 0 ? NO_PRESSES : presses(app, pressed));
 }
 
@@ -140,8 +141,11 @@ function presses(app: AppTable, pressed: number): Press[] {
 function pickerInput(app: AppTable, pad: PadLayout, pressed: number): boolean {
   const { shown } = app;
   const players = app.table.game.options.players;
-  if ((pressed & pad.prev) !== 0) shown.pick = (shown.pick + players - 1) % players;
-  if ((pressed & pad.next) !== 0) shown.pick = (shown.pick + 1) % players;
+  // Left and Right follow the seats as the screen shows them, not the seat numbers (which go round clockwise).
+  const order = screenOrder(players);
+  const at = order.indexOf(shown.pick);
+  if ((pressed & pad.prev) !== 0) shown.pick = order[(at + players - 1) % players]!;
+  if ((pressed & pad.next) !== 0) shown.pick = order[(at + 1) % players]!;
   if ((pressed & pad.confirm) === 0) return false;
   shown.chooser = -1;
   return true;
@@ -161,6 +165,7 @@ export function pauseAppTable(app: AppTable, now: number): void {
 export function resumeAppTable(app: AppTable, now: number): void {
   const shift = resumeTable(app.table, now);
   app.shown.messageAt += shift;
+  app.shown.messageLeaves += shift;
   if (app.shown.flight.active) app.shown.flight.start += shift;
 }
 

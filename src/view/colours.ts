@@ -12,6 +12,8 @@ export const HINT = 0xffececec | 0;
 export const DARK_GREY = 0xff5a5a5a | 0;
 export const YELLOW = 0xff40e8ff | 0;
 export const RED = 0xff5a5aff | 0;
+/** Over a wrong slapper's plate, blinking. */
+export const RED_FLASH = 0x905a5aff | 0;
 export const GREEN = 0xff70e080 | 0;
 export const SKY = 0xffffc890 | 0;
 /** Translucent black boxes behind text. */

@@ -99,6 +99,12 @@ function drawSmallPile(e: HowToExample, x: number, y: number): number {
   for (let k = 0; k < n; k++) drawCardScaled(e.cards[k]!, x + k * SMALL_STEP, y, SMALL_W, SMALL_H, C.WHITE);
   const topX = x + (n > 0 ? (n - 1) * SMALL_STEP : 0);
   if (e.mark === 0) return topX + SMALL_W;
+  if (e.mark === 3) {
+    // Russian: no hand, no slap; a red arrow at the top card, whose player takes the pile.
+    const a = SPRITES.arrowSide;
+    sprite(topX + SMALL_W + 3, y + (SMALL_H >> 1) - 8, -16, 16, a[0], a[1], a[2], a[3], C.RED);
+    return topX + SMALL_W + 21;
+  }
   // The slapping hand lands beside the top card, not over it: the picture's ranks stay readable.
   const h = SPRITES.hand;
   const mx = topX + SMALL_W - 4;

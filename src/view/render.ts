@@ -24,7 +24,7 @@ import { drawTable } from './table-view';
 import { ALIGN_CENTRE, TextSlot } from './text';
 
 /** Cue number (app/screen.ts CUE_*) -> sound id. */
-const CUE_SOUNDS = [SOUND.flip, SOUND.slap, SOUND.sweep, SOUND.buzz, SOUND.win, SOUND.lose, SOUND.deal, SOUND.click];
+const CUE_SOUNDS = [SOUND.flip, SOUND.slap, SOUND.sweep, SOUND.buzz, SOUND.win, SOUND.lose, SOUND.deal, SOUND.click, SOUND.fanfare, SOUND.chime];
 const MUSIC_VOLUME = 150;
 
 /** The track last sent with OP_MUSIC; -2 before the first frame (so the first frame always says). */

@@ -43,6 +43,20 @@ export function sideOf(players: number, seat: number): number {
   return LAYOUTS[players]![seat]![2]!;
 }
 
+const ORDERS: number[][] = LAYOUTS.map((layout) =>
+  layout.map((_, seat) => seat).sort((a, b) => layout[a]![0]! - layout[b]![0]! || layout[b]![1]! - layout[a]![1]!),
+);
+
+/**
+ * The seats as the screen shows them from left to right (the bottom seat
+ * before a top one at the same x: from the left seat, Right comes down to
+ * the bottom one first): the joker chooser's Left and Right move along it,
+ * so Right always moves the highlight to the right, wrapping at the ends.
+ */
+export function screenOrder(players: number): readonly number[] {
+  return ORDERS[players]!;
+}
+
 /** Top-left of the seat's face-down stack: between its plate and the pile. */
 export function stackX(players: number, seat: number): number {
   return plateX(players, seat) - (STACK_W >> 1);

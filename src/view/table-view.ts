@@ -6,12 +6,13 @@
 // per frame.
 import { SPRITES } from '../assets/atlas';
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
-import type { TableScreen } from '../app/screen';
+import { CAN_CHOOSE, CAN_PLAY, CAN_SLAP, type TableScreen } from '../app/screen';
 import type { Strings } from '../app/i18n/strings';
 import type { GameState } from '../rules/types';
+import { CARD_BACK } from '../assets/atlas';
 import { CARD_H, CARD_W, drawBack, drawCard, drawCardScaled, drawSmallBack } from './cards';
 import * as C from './colours';
-import { copyInts, rect, sprite, spriteRect } from './drawlist';
+import { copyInts, rect, sprite, spriteRect, spriteRectScaled } from './drawlist';
 import { newLayer, type Layer } from './layer';
 import {
   PILE_X,
@@ -36,8 +37,16 @@ import { drawFelt, drawOutline } from './widgets';
 
 export const FLIGHT_MS = 180;
 export const SWEEP_MS = 320;
-export const HAND_MS = 420;
+export const HAND_MS = 520;
 export const SHAKE_MS = 300;
+/** The slapping hand's fall onto the pile; a won pile waits under it this long, and a little after, before it slides away. */
+export const SLAM_MS = 110;
+const SWEEP_DELAY_MS = SLAM_MS + 70;
+/** A wrong slap's burned cards: shown face up at the slapper's seat, then flying face down under the pile. */
+export const BURN_SHOW_MS = 320;
+export const BURN_FLY_MS = 240;
+/** The wrong slapper's plate blinks red this long. */
+const FLASH_MS = 540;
 /** Pile cards shown fanned out, and the step between them. */
 const FAN = 4;
 const FAN_STEP = 13;
@@ -47,6 +56,26 @@ for (let i = 0; i < 6; i++) nameSlots.push(new TextSlot());
 const markSlots: TextSlot[] = [];
 for (let i = 0; i < 6; i++) markSlots.push(new TextSlot());
 const messageSlot = new TextSlot(12);
+
+/**
+ * Where the message line goes, clear of the hand, the sweep and the burned
+ * card of the seat it is about (test/game/slap-moment.test.ts checks every
+ * seat of every table): under the pile, centred, for every seat but the
+ * bottom one, whose hand and sweep pass just there; for the bottom seat,
+ * bottom left, beside their path and above the help line.
+ */
+const PLACE_CENTRE = 0;
+const PLACE_LEFT = 1;
+/** Top of the message text; its box starts 2 px above. */
+const CENTRE_Y = 160;
+const CENTRE_W = 300;
+const LEFT_X = 8;
+const LEFT_Y = 166;
+const LEFT_W = 170;
+
+function messagePlace(players: number, seat: number): number {
+  return seat >= 0 && sideOf(players, seat) === SIDE_BOTTOM ? PLACE_LEFT : PLACE_CENTRE;
+}
 const hintSlot = new TextSlot(8);
 const comparisonSlot = new TextSlot(4);
 const bannerSlot = new TextSlot();
@@ -66,6 +95,8 @@ let previousGame: GameState | null = null;
  */
 let shownMessage = '';
 let shownHint = '';
+let shownPlace = PLACE_CENTRE;
+let shownCan = 0;
 
 /** Draws the table. banner: a line over the table (the title's demo), '' for none. */
 export function drawTable(t: TableScreen, strings: Strings, now: number, banner: string): void {
@@ -77,14 +108,20 @@ export function drawTable(t: TableScreen, strings: Strings, now: number, banner:
   if (previousGame === game || previousGame === null) {
     shownMessage = t.message;
     shownHint = t.hint;
+    shownPlace = messagePlace(game.options.players, t.messageSeat);
+    shownCan = t.can;
   }
   previousGame = game;
   const flying = t.flight.active && now - t.flight.start < FLIGHT_MS && game.pile.length > 0;
   const shaking = t.shake.active && now - t.shake.start < SHAKE_MS;
   const shake = shaking ? shakeOffset(now - t.shake.start) : 0;
   const shakeSeat = shaking ? t.shake.seat : -1;
-  if (!layer.reuse(game, shownMessage, shownHint, t.comparison, t.chooser, t.pick, flying, shake, shakeSeat, t.names, banner, strings)) {
-    drawLayer(t, strings, game, flying, shakeSeat, shake, banner);
+  // Burned cards still on their way from the seat are not under the pile yet.
+  const burning = t.burn.active && now - t.burn.start < BURN_SHOW_MS + BURN_FLY_MS ? t.burn.count : 0;
+  // The small numbers the layer is drawn from, in one key.
+  const small = (t.chooser + 1) | (t.pick << 4) | (flying ? 256 : 0) | ((shakeSeat + 1) << 9) | (shownPlace << 13) | (shownCan << 14) | (burning << 18);
+  if (!layer.reuse(game, shownMessage, shownHint, t.comparison, small, shake, t.names, banner, strings)) {
+    drawLayer(t, strings, game, flying, shakeSeat, shake, banner, burning);
     layer.keep();
   }
   drawMoving(t, game, now);
@@ -100,11 +137,12 @@ function drawLayer(
   shakeSeat: number,
   shake: number,
   banner: string,
+  burning: number,
 ): void {
   const players = game.options.players;
   const shown = flying ? game.pile.length - 1 : game.pile.length;
   drawFelt();
-  drawPileArea(game, shown);
+  drawPileArea(game, shown, game.burned.length - burning);
   for (let seat = 0; seat < players; seat++) drawSeatPart(t, game, seat, seat === shakeSeat ? shake : 0);
   if (game.challenge !== null) drawPips(players, game.challenge.answerer, game.challenge.chancesLeft, t.chancesTotal);
   if (t.chooser >= 0) drawPick(players, t.pick);
@@ -112,10 +150,10 @@ function drawLayer(
     const colour = t.comparisonKind > 0 ? C.GREEN : t.comparisonKind < 0 ? C.RED : C.YELLOW;
     comparisonSlot.draw(FONT_LARGE, t.comparison, fanLeft(shown) - 8, PILE_Y - 9, ALIGN_RIGHT, colour);
   }
-  drawMessage(shownMessage);
+  drawMessage(shownMessage, shownPlace);
   if (shownHint !== '') hintSlot.draw(FONT_SMALL, shownHint, 6, 246, ALIGN_LEFT, C.PALE_GOLD, 184);
   if (t.marks.length > 0) drawDuelControls(strings, game.options.ruleSet === 'classic');
-  else if (t.human >= 0) drawControls(strings, game.options.ruleSet === 'classic');
+  else if (t.human >= 0) drawControls(strings, shownCan);
   if (banner !== '') drawBanner(banner);
 }
 
@@ -125,9 +163,9 @@ function drawLayer(
 const pileLayer = newLayer();
 
 /** Burned cards, the fanned pile and its count, re-drawn only when they changed. */
-function drawPileArea(game: GameState, shown: number): void {
-  if (pileLayer.reuse(game.pile, shown, game.burned.length)) return;
-  drawBurned(game.burned.length, shown);
+function drawPileArea(game: GameState, shown: number, burned: number): void {
+  if (pileLayer.reuse(game.pile, shown, burned)) return;
+  drawBurned(burned, shown);
   drawPile(game, shown);
   pileLayer.keep();
 }
@@ -160,9 +198,14 @@ function fanY(card: number): number {
   return PILE_Y - (CARD_H >> 1) + ((card * 7) % 5) - 2;
 }
 
+/** Left edge of the burned cards beside a pile showing `shown` cards. */
+function burnedX(shown: number): number {
+  return fanLeft(shown) - 12;
+}
+
 function drawBurned(burned: number, shown: number): void {
   if (burned === 0) return;
-  const x = fanLeft(shown) - 12;
+  const x = burnedX(shown);
   const layers = burned > 3 ? 3 : burned;
   for (let j = 0; j < layers; j++) drawBack(x + j * 2, PILE_Y - (CARD_H >> 1) + 6 + j * 2, C.DIM_TINT);
   drawNumber(FONT_SMALL, burned, x - 3, PILE_Y + 16, ALIGN_RIGHT, C.GREY);
@@ -252,25 +295,38 @@ function drawPick(players: number, pick: number): void {
   sprite(x, py - 8, left ? 16 : -16, 16, a[0], a[1], a[2], a[3], C.YELLOW);
 }
 
-function drawMessage(message: string): void {
+function drawMessage(message: string, place: number): void {
   if (message === '') return;
-  const run = messageSlot.lay(FONT_SMALL, message, PILE_X, 163, ALIGN_CENTRE, C.WHITE, 300);
+  const left = place === PLACE_LEFT;
+  const y = left ? LEFT_Y : CENTRE_Y;
+  const run = left
+    ? messageSlot.lay(FONT_SMALL, message, LEFT_X + 7, y, ALIGN_LEFT, C.WHITE, LEFT_W)
+    : messageSlot.lay(FONT_SMALL, message, PILE_X, y, ALIGN_CENTRE, C.WHITE, CENTRE_W);
   // The box is sized to the text and drawn under it.
   const w = run.width + 14;
   const h = run.lines * FONT_SMALL.lineHeight + 4;
-  rect(PILE_X - (w >> 1), 161, w, h, C.SHADE);
+  rect(left ? LEFT_X : PILE_X - (w >> 1), y - 2, w, h, C.SHADE);
   copyInts(run.cmds);
 }
 
-/** Bottom right: which button does what at the table. */
-function drawControls(strings: Strings, slapping: boolean): void {
+/** Bottom right: the buttons for what the person can do now (CAN_* bits), and nothing else. */
+function drawControls(strings: Strings, can: number): void {
   let x = 474;
-  if (slapping) {
+  if ((can & CAN_CHOOSE) !== 0) {
+    slapLegend.draw(FONT_SMALL, strings.controlConfirm, x, 253, ALIGN_RIGHT, C.WHITE);
+    x -= slapLegend.run!.width + 17;
+    drawButton(strings, x, SPRITES.btnCross, strings.buttons.cross, slapKey);
+    x -= 8 + (strings.glyphs === false ? slapKey.run!.width : 0);
+    playLegend.draw(FONT_SMALL, '←→ ' + strings.controlChoose, x, 253, ALIGN_RIGHT, C.WHITE);
+    return;
+  }
+  if ((can & CAN_SLAP) !== 0) {
     slapLegend.draw(FONT_SMALL, strings.controlSlap, x, 253, ALIGN_RIGHT, C.WHITE);
     x -= slapLegend.run!.width + 17;
     drawButton(strings, x, SPRITES.btnCross, strings.buttons.cross, slapKey);
     x -= 8 + (strings.glyphs === false ? slapKey.run!.width : 0);
   }
+  if ((can & CAN_PLAY) === 0) return;
   playLegend.draw(FONT_SMALL, strings.controlPlay, x, 253, ALIGN_RIGHT, C.WHITE);
   x -= playLegend.run!.width + 17;
   drawButton(strings, x, SPRITES.btnSquare, strings.buttons.square, playKey);
@@ -306,18 +362,20 @@ function drawBanner(text: string): void {
 function drawMoving(t: TableScreen, game: GameState, now: number): void {
   drawTurnArrow(t, game, now);
   const flying = t.flight.active && now - t.flight.start < FLIGHT_MS;
-  const sweeping = t.sweep.active && now - t.sweep.start < SWEEP_MS;
+  const sweeping = t.sweep.active && now - t.sweep.start < sweepDelay(t) + SWEEP_MS;
+  if (t.shake.active && now - t.shake.start < FLASH_MS) drawFlash(game, t.shake.seat, now - t.shake.start);
   if (flying) drawFlight(t, game, now);
   if (sweeping) drawSweep(t, game, now);
   // A card crossing the message line passes under it: the line stays readable.
-  if (flying || sweeping) drawMessage(shownMessage);
+  if (flying || sweeping) drawMessage(shownMessage, shownPlace);
+  if (t.burn.active && now - t.burn.start < BURN_SHOW_MS + BURN_FLY_MS) drawBurn(t, game, now);
   if (t.slapHand.active && now - t.slapHand.start < HAND_MS) drawHand(t, game, now);
 }
 
-/** The arrow at whoever acts next: plays, collects, or names a taker. */
+/** The arrow at whoever acts next: plays, collects, or names a taker (a person naming one sees the highlight instead). */
 function drawTurnArrow(t: TableScreen, game: GameState, now: number): void {
   const seat = t.toAct;
-  if (seat < 0) return;
+  if (seat < 0 || t.chooser >= 0) return;
   const players = game.options.players;
   const sx = stackX(players, seat);
   const sy = stackY(players, seat);
@@ -354,10 +412,16 @@ function drawFlight(t: TableScreen, game: GameState, now: number): void {
   drawCardScaled(f.card, x, y, w, h, C.WHITE);
 }
 
+/** A pile won by a slap waits under the hand until it has landed, then slides away. */
+function sweepDelay(t: TableScreen): number {
+  const h = t.slapHand;
+  return h.active && h.good && h.seat === t.sweep.seat && h.start === t.sweep.start ? SWEEP_DELAY_MS : 0;
+}
+
 function drawSweep(t: TableScreen, game: GameState, now: number): void {
   const sw = t.sweep;
   const players = game.options.players;
-  const p = easeOut(progress(now, sw.start, SWEEP_MS));
+  const p = easeOut(progress(now, sw.start + sweepDelay(t), SWEEP_MS));
   const tx = stackX(players, sw.seat);
   const ty = stackY(players, sw.seat);
   const k = sw.count;
@@ -369,20 +433,78 @@ function drawSweep(t: TableScreen, game: GameState, now: number): void {
   }
 }
 
-/** The slapping hand comes in from the slapper's side and rests on the pile. */
+/**
+ * The slapping hand slams down from the slapper's side: large (near the
+ * eye) and speeding up, it lands on the pile at its own size. A slap that
+ * took the pile bursts behind it, growing (to 76 px: the message line stays
+ * clear of it); a wrong or late one gets a red cross over the hand.
+ */
 function drawHand(t: TableScreen, game: GameState, now: number): void {
   const e = t.slapHand;
   const players = game.options.players;
   const h = SPRITES.hand;
-  const p = easeOut(progress(now, e.start, 90));
-  const fromX = plateX(players, e.seat) - 24;
-  const fromY = plateY(players, e.seat) - 24;
-  const toX = PILE_X - 24 + ((plateX(players, e.seat) - PILE_X) >> 3);
-  const toY = PILE_Y - 24 + ((plateY(players, e.seat) - PILE_Y) >> 3);
+  const q = progress(now, e.start, SLAM_MS);
+  const p = (q * q) >> 8; // speeding up: a slam, not a glide
+  const cx = PILE_X + ((plateX(players, e.seat) - PILE_X) >> 3);
+  const cy = PILE_Y + ((plateY(players, e.seat) - PILE_Y) >> 3);
+  const x = lerp(plateX(players, e.seat), cx, p);
+  const y = lerp(plateY(players, e.seat), cy, p);
+  // 72 px far up, 48 on the pile; squashed a little for the first frames after the hit.
+  const hit = now - e.start - SLAM_MS;
+  const w = q < 256 ? lerp(72, 48, p) : hit < 50 ? 54 : 48;
+  const hh = q < 256 ? w : hit < 50 ? 42 : 48;
   const flipY = sideOf(players, e.seat) === SIDE_TOP;
-  // Landed: a burst behind a good slap, a red cross over the hand for a wrong one.
-  const b = e.good ? SPRITES.burst : SPRITES.cross;
-  if (p === 256 && e.good) spriteRect(toX + 24 - (b[2] >> 1), toY + 24 - (b[3] >> 1), b, C.YELLOW);
-  sprite(lerp(fromX, toX, p), lerp(fromY, toY, p), 48, flipY ? -48 : 48, h[0], h[1], h[2], h[3], C.WHITE);
-  if (p === 256 && !e.good) spriteRect(toX + 24 - (b[2] >> 1), toY + 24 - (b[3] >> 1), b, C.WHITE);
+  if (q === 256 && e.good) {
+    const b = SPRITES.burst;
+    const g = easeOut(progress(now, e.start + SLAM_MS, 160));
+    const size = lerp(40, 76, g);
+    spriteRectScaled(cx - (size >> 1), cy - (size >> 1), size, size, b, C.YELLOW);
+  }
+  sprite(x - (w >> 1), y - (hh >> 1), w, flipY ? -hh : hh, h[0], h[1], h[2], h[3], C.WHITE);
+  if (q === 256 && !e.good) {
+    const b = SPRITES.cross;
+    spriteRectScaled(cx - 22, cy - 22, 44, 44, b, C.WHITE);
+  }
+}
+
+/** The wrong slapper's plate blinks red (every 90 ms) while it shakes and a little after. */
+function drawFlash(game: GameState, seat: number, elapsed: number): void {
+  if (Math.floor(elapsed / 90) % 2 === 1) return;
+  const players = game.options.players;
+  const dx = elapsed < SHAKE_MS ? shakeOffset(elapsed) : 0;
+  rect(plateX(players, seat) + dx - (PLATE_W >> 1) - 2, plateY(players, seat) - (PLATE_H >> 1) - 2, PLATE_W + 4, PLATE_H + 4, C.RED_FLASH);
+}
+
+/**
+ * A wrong slap's burned cards: they rise face up over the slapper's stack
+ * (so everyone sees what it cost), then fly face down to the burned cards
+ * under the pile, where the layer shows them once they land.
+ */
+function drawBurn(t: TableScreen, game: GameState, now: number): void {
+  const b = t.burn;
+  const players = game.options.players;
+  const elapsed = now - b.start;
+  const sx = stackX(players, b.seat) + (STACK_W >> 1);
+  const sy = stackY(players, b.seat) + (STACK_H >> 1);
+  const w = 40;
+  const h = 56;
+  if (elapsed < BURN_SHOW_MS) {
+    const rise = easeOut(progress(now, b.start, 120));
+    const up = sideOf(players, b.seat) === SIDE_TOP ? -1 : 1;
+    for (let i = 0; i < b.count; i++) {
+      const x = sx - (w >> 1) + i * 10 - ((b.count - 1) * 5);
+      const y = sy - (h >> 1) - up * lerp(0, 10, rise);
+      rect(x - 2, y - 2, w + 4, h + 4, C.RED);
+      drawCardScaled(b.cards[i]!, x, y, w, h, C.WHITE);
+    }
+    return;
+  }
+  const p = easeOut(progress(now, b.start + BURN_SHOW_MS, BURN_FLY_MS));
+  const tx = burnedX(game.pile.length) + ((CARD_W - w) >> 1);
+  const ty = PILE_Y - (CARD_H >> 1) + 6;
+  for (let i = 0; i < b.count; i++) {
+    const x = lerp(sx - (w >> 1), tx, p);
+    const y = lerp(sy - (h >> 1), ty, p);
+    drawCardScaled(CARD_BACK, x, y, lerp(w, CARD_W, p), lerp(h, CARD_H, p), C.WHITE);
+  }
 }

@@ -1,7 +1,7 @@
 // The generated assets: reproducible from their sources, and well formed for
 // the view (atlas rectangles, font coverage) and the hosts (texture and
 // sound formats).
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,9 +30,12 @@ describe('make assets is reproducible', () => {
   let ms = 0;
   beforeAll(() => {
     out = mkdtempSync(join(tmpdir(), 'ratscrew-assets-'));
-    const t0 = Date.now();
-    execFileSync('node', [join(ROOT, 'tools/assets/build.mjs'), out], { stdio: 'pipe' });
-    ms = Date.now() - t0;
+    // CPU time (user + system) of the build, from bash's `time`: the wall
+    // clock depends on whatever else the machine runs, the CPU time does not.
+    const r = spawnSync('bash', ['-c', 'TIMEFORMAT="cpu %3U %3S"; time node "$0" "$1" >/dev/null', join(ROOT, 'tools/assets/build.mjs'), out], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`make assets failed: ${r.stderr}`);
+    const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr)!;
+    ms = (Number(cpu[1]) + Number(cpu[2])) * 1000;
   });
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 
@@ -49,7 +52,7 @@ describe('make assets is reproducible', () => {
     }
   });
 
-  it('runs in modest time', () => {
+  it('runs in modest CPU time', () => {
     expect(ms).toBeLessThan(30_000);
   });
 });

@@ -83,6 +83,8 @@ describe('button names by platform', () => {
       d = await Driver.create({ seed: 1, platform });
       d.step(0);
       d.press(BTN.CROSS);
+      // The legend shows Play only while it is the person's turn.
+      d.until((s) => s.table.game.turn === 0 && s.table.game.pendingCollect === null);
       d.wait(3);
       let n = 0;
       for (let o = 0; o < d.last.length; o += 8) if (d.last[o] === 3 && d.last[o + 2] === 252 && d.last[o + 7] === C.WHITE) n++;

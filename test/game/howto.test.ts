@@ -96,3 +96,28 @@ describe('how to play pictures', () => {
     }
   });
 });
+
+describe('how to play says each thing once, and true to the rule set', () => {
+  const russian = (jokers: 'off' | 'beatsAll' | 'chooser'): GameOptions => ({ ...defaultOptions('russian', 4), russianJokers: jokers });
+  /** The sentences of a text, without their closing stop. */
+  const sentences = (text: string): string[] => text.split(/(?<=[.!?])\s+|\n+/).map((x) => x.trim().replace(/[.!]$/, '')).filter((x) => x.length > 12);
+
+  it.each(['en', 'ru'] as const)('%s: no page repeats a sentence of its text in a caption', (language) => {
+    const t = stringsFor(language);
+    for (const o of [russian('off'), russian('beatsAll'), russian('chooser'), everySlap(3)]) {
+      for (const page of howToPages(o, t)) {
+        for (const s of sentences(page.text)) {
+          for (const e of page.examples) expect(e.caption, `${page.title}: "${s}" twice`).not.toContain(s);
+        }
+      }
+    }
+  });
+
+  it.each(['en', 'ru'] as const)('%s: the Russian pages show no slapping hand (no slaps in that game)', (language) => {
+    for (const jokers of ['off', 'beatsAll', 'chooser'] as const) {
+      for (const page of howToPages(russian(jokers), stringsFor(language))) {
+        for (const e of page.examples) expect([0, 3], `${page.title}: ${e.caption}`).toContain(e.mark);
+      }
+    }
+  });
+});

@@ -7,7 +7,8 @@ import type { GameEvent, GameState } from '../../src/rules/types';
 import { EN } from '../../src/app/i18n/en';
 import { RU } from '../../src/app/i18n/ru';
 import { newScreen } from '../../src/app/screen';
-import { showEvent } from '../../src/app/table-show';
+import { MESSAGE_MS, showEvent } from '../../src/app/table-show';
+import { LAND_MS } from '../../src/table/table';
 import type { AppTable } from '../../src/app/table';
 import type { Strings } from '../../src/app/i18n/strings';
 import { Driver } from '../support/driver';
@@ -67,6 +68,65 @@ describe('the message line per event', () => {
     expect(said(EN, { type: 'claimed', seat: 0, reason: 'challenge', cards: 5 }, { ...base, pile: [1] }, base)).toBe('You win the challenge: 5 cards');
     expect(said(EN, { type: 'wrongSlap', seat: 0, burned: 2, barred: false }, base, base)).toBe('Wrong slap: 2 cards burned');
     expect(said(EN, { type: 'slapMissed', seat: 0 }, base, base)).toBe('Too late!');
+  });
+});
+
+describe('how long a line stays', () => {
+  const played: GameEvent = { type: 'played', seat: 1, card: 3, comparison: 'none' };
+
+  it('a line about a pile leaves when the next card lands', () => {
+    const app = appAt(EN);
+    showEvent(app, { type: 'claimed', seat: 1, reason: 'challenge', cards: 8 }, { ...base, pile: [1, 2] }, base, 1000, false);
+    expect(app.shown.messageLeaves).toBe(1000 + MESSAGE_MS);
+    showEvent(app, played, base, base, 1900, false);
+    expect(app.shown.message).toBe('Dana wins the challenge: 8 cards');
+    expect(app.shown.messageLeaves).toBe(1900 + LAND_MS);
+  });
+
+  it('another line stays a second at least, even when a card lands sooner', () => {
+    const app = appAt(EN);
+    showEvent(app, { type: 'wrongSlap', seat: 2, burned: 1, barred: false }, base, base, 1000, false);
+    showEvent(app, played, base, base, 1100, false);
+    expect(app.shown.messageLeaves).toBe(2000);
+    showEvent(app, played, base, base, 2500, false);
+    expect(app.shown.messageLeaves).toBe(2000);
+  });
+
+  it('in real play, a claim line is gone by the frame after the next card lands', async () => {
+    const d = await Driver.create({ seed: 4 });
+    try {
+      d.step(0);
+      d.press(0x4000); // Play: a 4-player classic game
+      let claim = '';
+      let cardsThen = 0;
+      let checked = 0;
+      let landedFrames = 0;
+      playUntil(
+        d,
+        (s) => {
+          const g = s.table?.game;
+          if (!g) return false;
+          const m: string = s.table.message;
+          if (/takes \d+ cards|take \d+ cards|wins? the challenge: /.test(m) && m !== claim) {
+            claim = m;
+            cardsThen = g.cardsPlayed;
+            landedFrames = 0;
+          }
+          if (claim !== '' && g.cardsPlayed > cardsThen) {
+            // The next card was played: it lands LAND_MS later (11 frames), and the line goes with it.
+            if (++landedFrames > Math.ceil(LAND_MS / 16.7) + 2) {
+              expect(m, `"${claim}" still up ${landedFrames} frames after the next card`).not.toBe(claim);
+              checked++;
+              claim = '';
+            }
+          }
+          return checked >= 8;
+        },
+        40000,
+      );
+    } finally {
+      d.dispose();
+    }
   });
 });
 

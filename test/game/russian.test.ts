@@ -51,7 +51,19 @@ describe('the Russian table', () => {
     // Nobody moves while the human decides.
     d.wait(120);
     expect(JSON.stringify(d.debug().table.game)).toBe(JSON.stringify(g));
-    d.press(BTN.RIGHT); // highlight moves to seat 2
+    // Three players: seat 1 top left, seat 0 (the person) bottom middle,
+    // seat 2 top right. Right moves the highlight rightwards on screen, and
+    // wraps; Left goes back.
+    d.press(BTN.RIGHT);
+    expect(d.debug().table.pick).toBe(0);
+    d.press(BTN.RIGHT);
+    expect(d.debug().table.pick).toBe(2);
+    d.press(BTN.RIGHT);
+    expect(d.debug().table.pick).toBe(1);
+    d.press(BTN.LEFT);
+    d.press(BTN.LEFT);
+    expect(d.debug().table.pick).toBe(0);
+    d.press(BTN.RIGHT);
     expect(d.debug().table.pick).toBe(2);
     const pile = g.pile.length;
     const before = g.stacks[2].length;

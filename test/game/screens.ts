@@ -122,6 +122,8 @@ async function tableRussian(): Promise<Driver> {
   setOption(d, 'Language', 'Русский');
   startFromOptions(d);
   playUntil(d, (s) => s.table.choosing, 40000);
+  // Right twice: from the top left seat over the person's own to the top right one.
+  d.press(BTN.RIGHT);
   d.press(BTN.RIGHT);
   d.wait(30);
   return d;
@@ -156,6 +158,23 @@ export const SCENES: Scene[] = [
     name: 'how-to-lays-ru',
     reach: () =>
       howToPage(2, (d) => {
+        setOption(d, 'Rules', 'Russian');
+        setOption(d, 'Language', 'Русский');
+      }),
+  },
+  {
+    name: 'how-to-jokers-ru',
+    reach: () =>
+      howToPage(3, (d) => {
+        setOption(d, 'Rules', 'Russian');
+        setOption(d, 'Jokers', 'Player chooses');
+        setOption(d, 'Language', 'Русский');
+      }),
+  },
+  {
+    name: 'how-to-compare-ru',
+    reach: () =>
+      howToPage(1, (d) => {
         setOption(d, 'Rules', 'Russian');
         setOption(d, 'Language', 'Русский');
       }),

@@ -100,7 +100,7 @@ export const EN: Strings = {
   layCaption: (rank, n) => ['Queen', 'King', 'Ace'][rank - 12] + ' on a lower card: the next player lays ' + n,
   jokerBeatsCaption: 'A joker beats every card, even an ace',
   jokerLowerCaption: 'Any card on a joker is lower: its player takes the pile',
-  jokerChooseCaption: 'Whoever lays a joker names who takes the pile (Left/Right, {cross})',
+  jokerChooseCaption: 'Left/Right: the player who takes it   {cross}: confirm',
   slapRuleHelp: {
     pair: 'Pair: the top two cards have the same rank',
     sandwich: 'Sandwich: the top and third card have the same rank',
@@ -147,6 +147,8 @@ export const EN: Strings = {
   cards,
   controlPlay: 'Play',
   controlSlap: 'Slap',
+  controlChoose: 'Choose',
+  controlConfirm: 'OK',
   yourTurn: 'Your turn: {square}',
   notYourTurn: 'Not your turn',
   takePile: '{square}: take the pile',

@@ -111,7 +111,7 @@ export const RU: Strings = {
   layCaption: (rank, n) => ['Дама', 'Король', 'Туз'][rank - 12] + ' на младшую карту: следующий кладёт ' + n,
   jokerBeatsCaption: 'Джокер старше любой карты, даже туза',
   jokerLowerCaption: 'Любая карта на джокере младше: её игрок берёт стопку',
-  jokerChooseCaption: 'Положивший джокера выбирает, кто заберёт стопку (влево/вправо, {cross})',
+  jokerChooseCaption: 'Влево/вправо: кто заберёт   {cross}: подтвердить',
   slapRuleHelp: {
     pair: 'Пара: две верхние карты одного достоинства',
     sandwich: 'Сэндвич: верхняя и третья карты одного достоинства',
@@ -158,6 +158,8 @@ export const RU: Strings = {
   cards,
   controlPlay: 'Ход',
   controlSlap: 'Хлопок',
+  controlChoose: 'Выбор',
+  controlConfirm: 'ОК',
   yourTurn: 'Ваш ход: {square}',
   notYourTurn: 'Сейчас не ваш ход',
   takePile: '{square}: забрать стопку',

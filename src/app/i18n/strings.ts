@@ -100,6 +100,7 @@ export interface Strings {
   readonly layCaption: (rank: number, cards: number) => string;
   readonly jokerBeatsCaption: string;
   readonly jokerLowerCaption: string;
+  /** Under the chooser's picture: the buttons that name the taker (the page's text says what a joker does). */
   readonly jokerChooseCaption: string;
   readonly slapRuleHelp: Record<SlapRule, string>;
   readonly penaltyHelp: (cards: number) => string;
@@ -131,6 +132,9 @@ export interface Strings {
   readonly cards: (n: number) => string;
   readonly controlPlay: string;
   readonly controlSlap: string;
+  /** The legend while a person names a joker's taker: Left/Right choose, Cross confirms. */
+  readonly controlChoose: string;
+  readonly controlConfirm: string;
   readonly yourTurn: string;
   readonly notYourTurn: string;
   readonly takePile: string;
