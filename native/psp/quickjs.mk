@@ -23,10 +23,10 @@ CFLAGS    := -O2 -G0 -D_PSP_FW_VERSION=600 -I$(PSPSDK)/include \
 # The library takes quickjs.o without its .qjs_bytecode_abi section: the
 # build compares that section with the bytecode writer's (native/Makefile,
 # tools/native/bytecode-abi.mjs) and the game never reads it.
-$(OUT)/libquickjs.a: $(OBJS)
+$(OUT)/libquickjs.a: $(OBJS) $(lastword $(MAKEFILE_LIST))
 	psp-objcopy --remove-section=.qjs_bytecode_abi $(OUT)/quickjs.o $(OUT)/quickjs-lib.o
 	rm -f $@
-	psp-gcc-ar rcs $@ $(OUT)/quickjs-lib.o $(filter-out $(OUT)/quickjs.o,$^)
+	psp-gcc-ar rcs $@ $(OUT)/quickjs-lib.o $(filter-out $(OUT)/quickjs.o,$(OBJS))
 
 $(OUT)/%.o: $(QJS_SRC)/%.c $(QJS_SRC)/../stamp
 	@mkdir -p $(OUT)
