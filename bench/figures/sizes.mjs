@@ -17,7 +17,7 @@ export function sizes() {
     for (const f of readdirSync(soundsDir)) {
       const n = statSync(join(soundsDir, f)).size;
       sounds += n;
-      if (f.endsWith('.s16')) soundsS16 += n;
+      if (f.endsWith('.s16') || f.endsWith('.ima')) soundsS16 += n;
     }
   }
   return {
@@ -65,7 +65,7 @@ export function sizesMarkdown(r) {
   L.push(`| assets/build/atlas.png | ${fmt(s.atlasPng)} |`);
   L.push(`| assets/build/atlas.rgba (embedded, desktop) | ${fmt(s.atlasRgba)} |`);
   L.push(`| assets/build/atlas.psp (embedded, PSP) | ${fmt(s.atlasPsp)} |`);
-  L.push(`| assets/build/sounds/*.s16 (embedded) | ${fmt(s.soundsS16)} |`);
+  L.push(`| assets/build/sounds/* (embedded as stored: .s16 cues, .ima music) | ${fmt(s.soundsS16)} |`);
   L.push(`| build/native/ratscrew-headless (with -g; stripped ${fmt(s.headlessStripped)}) | ${fmt(s.headless)} |`);
   L.push(`| build/native/ratscrew (SDL2 desktop) | ${s.desktop === null ? 'not built' : fmt(s.desktop)} |`);
   L.push(`| build/psp/EBOOT.PBP | ${s.eboot === null ? 'not built' : fmt(s.eboot)} |`);

@@ -4,6 +4,7 @@
 import { coldStartMarkdown } from '../figures/cold-start.mjs';
 import { framesMarkdown, hotMarkdown } from '../figures/frames.mjs';
 import { memoryMarkdown } from '../figures/memory.mjs';
+import { mixerMarkdown } from '../figures/mixer.mjs';
 import { simulationMarkdown } from '../figures/simulation.mjs';
 import { sizesMarkdown } from '../figures/sizes.mjs';
 import { fmt } from './common.mjs';
@@ -70,7 +71,7 @@ export function markdown(r) {
   L.push('');
   L.push(`Written by \`make bench\` (bench/run.mjs) at ${r.commit}${r.dirty ? ' with uncommitted changes in src/ or native/' : ''} (dist/ratscrew.js sha256 ${r.bundleSha}), ${r.date.slice(0, 16).replace('T', ' ')} UTC, on ${r.machine.cpu}, ${r.machine.node}, ${r.machine.valgrind}. Instruction counts are x86-64 instructions counted by callgrind (repeatable); see docs/performance.md for what they mean on a PSP.`);
   L.push('');
-  L.push(...framesMarkdown(r), ...coldStartMarkdown(r), ...memoryMarkdown(r), ...sizesMarkdown(r), ...simulationMarkdown(r));
+  L.push(...framesMarkdown(r), ...coldStartMarkdown(r), ...memoryMarkdown(r), ...sizesMarkdown(r), ...mixerMarkdown(r), ...simulationMarkdown(r));
   L.push('## Budgets');
   L.push('');
   L.push('| budget | measured | limit | |');

@@ -18,10 +18,13 @@ extern const int embedded_atlas_w, embedded_atlas_h;
 extern const int embedded_atlas_placeholder;
 
 /* Sound id i (the order of assets/build/sounds.json) is embedded_sounds[i]:
- * 22,050 Hz mono signed 16-bit samples. */
+ * count samples at 22,050 Hz mono, stored either as signed 16-bit samples or
+ * as IMA ADPCM (ima: an 8-byte header, then two codes a byte, see
+ * tools/assets/adpcm.mjs), which the mixer decodes as it plays. */
 typedef struct EmbeddedSound {
     const char *name;
-    const int16_t *samples;
+    const int16_t *samples;   /* NULL when the sound is IMA ADPCM */
+    const uint8_t *ima;       /* NULL when the sound is 16-bit samples */
     uint32_t count;
     int loop;
 } EmbeddedSound;

@@ -136,27 +136,33 @@ function readSoundList(assets) {
     const file = candidates.find((f) => fs.existsSync(f));
     if (!file) {
       console.error(`embed: WARNING sound ${entry.name} (${entry.file}) is missing: silent`);
-      byId[id] = { name: entry.name, samples: new Int16Array(0), loop: !!entry.loop };
+      byId[id] = { name: entry.name, count: 0, loop: !!entry.loop };
       return;
     }
     const bytes = fs.readFileSync(file);
+    if (file.endsWith('.ima')) {
+      // IMA ADPCM (tools/assets/adpcm.mjs): the mixer decodes it as it plays
+      byId[id] = { name: entry.name, ima: bytes, count: bytes.readUInt32LE(4), loop: !!entry.loop };
+      return;
+    }
     const samples = new Int16Array(bytes.length >> 1);
     for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(i * 2);
-    byId[id] = { name: entry.name, samples, loop: !!entry.loop };
+    byId[id] = { name: entry.name, samples, count: samples.length, loop: !!entry.loop };
   });
-  return Array.from(byId, (s, i) => s ?? { name: `unused${i}`, samples: new Int16Array(0), loop: false });
+  return Array.from(byId, (s, i) => s ?? { name: `unused${i}`, count: 0, loop: false });
 }
 
 function soundsSource(assets) {
   const sounds = readSoundList(assets);
   let text = HEADER;
   sounds.forEach((s, i) => {
-    if (s.samples.length) text += `static const int16_t sound${i}[${s.samples.length}] = {\n${int16List(s.samples)}\n};\n`;
+    if (s.samples) text += `static const int16_t sound${i}[${s.samples.length}] = {\n${int16List(s.samples)}\n};\n`;
+    if (s.ima) text += `static const uint8_t sound${i}[${s.ima.length}] = {\n${byteList(s.ima)}\n};\n`;
   });
-  const rows = sounds.map((s, i) =>
-    `    { ${JSON.stringify(s.name)}, ${s.samples.length ? `sound${i}` : '0'}, ${s.samples.length}u, ${s.loop ? 1 : 0} },`);
+  const rows = sounds.map((s, i) => `    { ${JSON.stringify(s.name)}, ${s.samples ? `sound${i}` : '0'}, ${s.ima ? `sound${i}` : '0'}, `
+    + `${s.count}u, ${s.loop ? 1 : 0} },`);
   // C99 forbids empty initializers: keep one unused row when there are no sounds.
-  if (rows.length === 0) rows.push('    { "none", 0, 0u, 0 },');
+  if (rows.length === 0) rows.push('    { "none", 0, 0, 0u, 0 },');
   text += `const EmbeddedSound embedded_sounds[] = {\n${rows.join('\n')}\n};\n`;
   text += `const int embedded_sound_count = ${sounds.length};\n`;
   return text;
