@@ -10,9 +10,13 @@
 extern const unsigned char embedded_bytecode[];
 extern const unsigned long embedded_bytecode_len;
 
-/* The 512x512 atlas: R,G,B,A bytes, linear on the desktop, swizzled for
- * sceGuTexMode(GU_PSM_8888, 0, 0, 1) in the PSP build. 16-byte aligned. */
+/* The 512x512 atlas, 16-byte aligned: on the desktop R,G,B,A bytes, linear;
+ * in the PSP build one byte a texel, indices into embedded_atlas_clut,
+ * swizzled for sceGuTexMode(GU_PSM_T8, 0, 0, 1). Both are the same 256
+ * colours (tools/assets/palette.mjs). */
 extern const unsigned char embedded_atlas[];
+/* Only in the PSP builds: the atlas's 256 colours, R,G,B,A (GU_PSM_8888). */
+extern const unsigned char embedded_atlas_clut[];
 extern const int embedded_atlas_w, embedded_atlas_h;
 /* 1 when assets/build/ had no atlas and a checkerboard stands in. */
 extern const int embedded_atlas_placeholder;

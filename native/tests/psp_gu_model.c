@@ -51,6 +51,16 @@ void sceGuBlendFunc(int op, int src, int dest, unsigned int srcfix, unsigned int
     send(0xe0, srcfix);
     send(0xe1, destfix);
 }
+void sceGuClutMode(unsigned int cpsm, unsigned int shift, unsigned int mask, unsigned int a3)
+{
+    send(0xc5, cpsm | shift << 2 | mask << 8 | a3 << 16);
+}
+void sceGuClutLoad(int num_blocks, const void *cbp)
+{
+    send(0xb0, (uint32_t)(uintptr_t)cbp & 0xffffff);
+    send(0xb1, (uint32_t)(((uintptr_t)cbp >> 8) & 0x0f0000));
+    send(0xc4, (uint32_t)num_blocks);
+}
 void sceGuTexMode(int tpsm, int maxmips, int a2, int swizzle) { send(0xc2, (uint32_t)(maxmips << 16 | a2 << 8 | swizzle)); send(0xc3, (uint32_t)tpsm); send(0xcb, 0); }
 void sceGuTexImage(int mipmap, int width, int height, int tbw, const void *tbp)
 {

@@ -84,19 +84,31 @@ describe('atlas', () => {
     expect(Buffer.compare(rgba, png.data)).toBe(0);
   });
 
-  it('atlas.psp holds the texels swizzled in 16-byte x 8-row blocks', () => {
+  it('atlas.psp is the same texels as 8-bit indices into atlas.clut, swizzled in 16-byte x 8-row blocks', () => {
     const psp = readFileSync(join(BUILD, 'atlas.psp'));
-    expect(psp.length).toBe(rgba.length);
-    const rowBytes = ATLAS_SIZE * 4;
-    // Byte (x, y) of the linear texture lives in block (x >> 4, y >> 3) of
-    // 128 bytes, blocks in row-major order, rows of 16 bytes inside.
+    const clut = readFileSync(join(BUILD, 'atlas.clut'));
+    expect(psp.length).toBe(ATLAS_SIZE * ATLAS_SIZE);
+    expect(clut.length).toBe(256 * 4);
+    const rowBytes = ATLAS_SIZE;
+    // Byte (x, y) of the linear index texture lives in block (x >> 4, y >> 3)
+    // of 128 bytes, blocks in row-major order, rows of 16 bytes inside.
     for (let y = 0; y < ATLAS_SIZE; y++) {
       for (let x = 0; x < rowBytes; x++) {
         const block = (y >> 3) * (rowBytes >> 4) + (x >> 4);
         const at = block * 128 + (y & 7) * 16 + (x & 15);
-        if (psp[at] !== rgba[y * rowBytes + x]) throw new Error(`swizzle mismatch at byte ${x}, row ${y}`);
+        const i = psp[at]! * 4, t = (y * ATLAS_SIZE + x) * 4;
+        if (clut[i] !== rgba[t] || clut[i + 1] !== rgba[t + 1] || clut[i + 2] !== rgba[t + 2] || clut[i + 3] !== rgba[t + 3]) {
+          throw new Error(`texel ${x}, ${y}: palette entry ${psp[at]} is not the RGBA atlas's texel`);
+        }
       }
     }
+  });
+
+  it('keeps the art through the palette: at most 256 colours, transparency exact', () => {
+    const colours = new Set<number>();
+    for (let t = 0; t < rgba.length; t += 4) colours.add(rgba.readUInt32LE(t));
+    expect(colours.size).toBeLessThanOrEqual(256);
+    expect(colours.has(0)).toBe(true); // tools/assets/palette.mjs keeps each entry's most used colour
   });
 
   it('has 55 card rectangles of CARD_W x CARD_H and a half-size small back', () => {

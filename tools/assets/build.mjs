@@ -12,6 +12,7 @@ import { atlasModule, fontModule, soundsModule } from './emit.mjs';
 import { loadFont, parseCharset, rasterizeFont } from './font.mjs';
 import { blit, createImage, encodePng } from './image.mjs';
 import { packShelves, swizzle } from './pack.mjs';
+import { quantize } from './palette.mjs';
 import { decode as imaDecode, encode as imaEncode } from './adpcm.mjs';
 import { master, s16Bytes, SOUND_LIST, toInt16, underCeiling } from './sounds.mjs';
 import * as table from './table.mjs';
@@ -114,9 +115,14 @@ function buildSounds(theme) {
 export function buildAll(outRoot = ROOT) {
   const sources = loadSources();
   const { atlas, cardRects, smallBack, spriteRects, fonts } = buildAtlas(sources);
+  // 256 colours: every host draws these texels; the PSP's GE reads them as
+  // 8-bit indices into the palette (tools/assets/palette.mjs)
+  const clut = quantize(atlas.data, ATLAS_SIZE, ATLAS_SIZE);
+  atlas.data.set(clut.rgba);
   write(outRoot, 'assets/build/atlas.png', encodePng(atlas));
   write(outRoot, 'assets/build/atlas.rgba', atlas.data);
-  write(outRoot, 'assets/build/atlas.psp', swizzle(atlas.data, ATLAS_SIZE * 4, ATLAS_SIZE));
+  write(outRoot, 'assets/build/atlas.psp', swizzle(clut.indices, ATLAS_SIZE, ATLAS_SIZE));
+  write(outRoot, 'assets/build/atlas.clut', clut.palette);
   write(outRoot, 'src/assets/atlas.ts', atlasModule({
     atlasSize: ATLAS_SIZE, cardW: CARD_W, cardH: CARD_H, cardRects, smallBack,
     sprites: spriteRects, panelSlice: table.PANEL_SLICE,
