@@ -114,6 +114,7 @@ void *sceGuSwapBuffers(void) { return NULL; }
 int sceDisplayWaitVblankStart(void) { return 0; }
 void sceKernelDcacheWritebackAll(void) {}
 
-/* psp_video.c textures from the embedded atlas; the bench needs only its address. */
+/* psp_video.c textures from the embedded atlas and its palette; the bench needs only their addresses. */
 const unsigned char __attribute__((aligned(16))) embedded_atlas[16];
+const unsigned char __attribute__((aligned(16))) embedded_atlas_clut[256 * 4];
 const int embedded_atlas_w = 512, embedded_atlas_h = 512;
