@@ -4,9 +4,11 @@
 #   make psp     EBOOT.PBP (needs the pspdev toolchain, PSPDEV set)
 #   make psp-replay [SCRIPT="a.json b.json"]  the replay EBOOT test/psp uses
 #   make assets  regenerate assets/build/ and src/assets/ from sources
+#   make web     the web version as a static folder, build/web/
+#   make play-web  serves build/web/ on 127.0.0.1 and prints the address
 #   make bench   benchmarks into bench/results.{json,md}
 #   make soak    long reliability runs into docs/reliability.md
-.PHONY: all setup-play setup-test bundle test test-js test-native test-psp typecheck play headless psp psp-replay assets bench soak sim clean
+.PHONY: all setup-play setup-test bundle test test-js test-native test-psp test-web typecheck play headless psp psp-replay web play-web assets bench soak sim clean
 
 all: bundle
 
@@ -23,6 +25,7 @@ bundle: dist/ratscrew.js
 
 typecheck: node_modules/.package-lock.json
 	npx tsc --noEmit -p tsconfig.tools.json
+	npx tsc --noEmit -p web/tsconfig.json
 
 # The Debian packages each needs, installed when missing (apt-get; sudo when
 # not root).
@@ -62,6 +65,17 @@ play: setup-play bundle
 
 psp: bundle
 	$(MAKE) -C native psp
+
+# The web version (web/, docs/web.md): a static folder any static server can
+# host, and a local server for it. PORT=N picks another port.
+WEB_SOURCES := $(shell find web -type f 2>/dev/null)
+build/web/index.html: dist/ratscrew.js $(WEB_SOURCES) assets/build/atlas.png assets/build/sounds.json
+	node web/build.mjs
+
+web: build/web/index.html
+
+play-web: web
+	node web/serve.mjs --port $(or $(PORT),8080)
 
 psp-replay: bundle
 	$(MAKE) -C native psp-replay $(if $(SCRIPT),SCRIPTS="$(abspath $(SCRIPT))")
