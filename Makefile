@@ -34,17 +34,25 @@ setup-play:
 setup-test:
 	@sh tools/setup/debian-packages.sh test
 
-test: setup-test typecheck test-js test-native test-psp
+test: setup-test typecheck test-js test-native test-web test-psp
 
 # test/reliability drives the native headless host too: build it once here
 # rather than racing to build it from several test files. test/native runs
 # in `make test-native`, after every native target it checks is built.
 test-js: bundle
 	$(MAKE) -C native headless
-	npx vitest run --exclude 'test/native/**'
+	npx vitest run --exclude 'test/native/**' --exclude 'test/web/**'
 
 test-native: bundle
 	$(MAKE) -C native test
+
+# The web build in Debian's chromium (test/web, docs/web.md): replays against
+# the headless host, keys, a game controller, touch, saves, offline.
+test-web: bundle
+	$(MAKE) -C native headless
+	$(MAKE) web
+	@start=$$(date +%s); npx vitest run --config vitest.web.config.ts && \
+	  echo "test-web: the browser stage took $$(( $$(date +%s) - start )) s"
 
 # The PSP build in PPSSPP (test/psp): with a PSP toolchain (PSPDEV) and the
 # ppsspp-run harness beside the project; otherwise one line says what is missing.

@@ -48,7 +48,7 @@ interface Voice {
 }
 
 export class WebAudioMixer {
-  private ctx: AudioContext | null = null;
+  private ctx: BaseAudioContext | null = null;
   private bus: AudioNode | null = null;
   private readonly buffers: (AudioBuffer | null)[];
   private voices: Voice[] = [];
@@ -63,16 +63,18 @@ export class WebAudioMixer {
   }
 
   /** Fetches the samples (after the first frame: the picture comes first). Decoding needs no AudioContext. */
-  load(): void {
-    this.sounds.forEach((s, i) => {
-      fetch(new URL(`sounds/${s.file}`, this.base))
-        .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${s.file}: ${r.status}`))))
-        .then((bytes) => {
-          this.buffers[i] = toBuffer(bytes);
-          if (i === this.musicTrack) this.applyMusic();
-        })
-        .catch((e) => console.warn(`ratscrew: sound ${s.name} is missing: ${e}`));
-    });
+  load(): Promise<void> {
+    return Promise.all(
+      this.sounds.map((s, i) =>
+        fetch(new URL(`sounds/${s.file}`, this.base))
+          .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${s.file}: ${r.status}`))))
+          .then((bytes) => {
+            this.buffers[i] = toBuffer(bytes);
+            if (i === this.musicTrack) this.applyMusic();
+          })
+          .catch((e) => console.warn(`ratscrew: sound ${s.name} is missing: ${e}`)),
+      ),
+    ).then(() => {});
   }
 
   get started(): boolean {
@@ -83,38 +85,40 @@ export class WebAudioMixer {
     return this.ctx ? this.ctx.state : 'waiting for a gesture';
   }
 
-  /** Call from a user gesture's handler. */
-  start(): void {
+  /** Call from a user gesture's handler. `given`: a context to play into instead (the tests' OfflineAudioContext). Resolves once the limiter is in place. */
+  start(given?: BaseAudioContext): Promise<void> {
     if (this.ctx) {
-      if (this.ctx.state === 'suspended') void this.ctx.resume();
-      return;
+      if (this.ctx instanceof AudioContext && this.ctx.state === 'suspended') void this.ctx.resume();
+      return Promise.resolve();
     }
-    let ctx: AudioContext;
+    let ctx: BaseAudioContext;
     try {
-      ctx = new AudioContext({ latencyHint: 'interactive' });
+      ctx = given ?? new AudioContext({ latencyHint: 'interactive' });
     } catch {
-      return; // no audio here: the game plays on silent
+      return Promise.resolve(); // no audio here: the game plays on silent
     }
     this.ctx = ctx;
     const merge = ctx.createGain();
     this.bus = merge;
     merge.connect(ctx.destination);
-    void ctx.resume();
-    ctx.audioWorklet
-      ?.addModule(new URL('limiter.js', document.baseURI).href)
+    if (ctx instanceof AudioContext) void ctx.resume();
+    this.applyMusic();
+    if (!ctx.audioWorklet) return Promise.resolve();
+    return ctx.audioWorklet
+      .addModule(new URL('limiter.js', this.base).href)
       .then(() => {
         const limiter = new AudioWorkletNode(ctx, 'ratscrew-limiter', { outputChannelCount: [2] });
         merge.disconnect();
         merge.connect(limiter).connect(ctx.destination);
       })
       .catch((e) => console.warn(`ratscrew: no limiter: ${e}`));
-    this.applyMusic();
   }
 
   /** Stops the sound while the page is hidden, and back. */
   suspend(hidden: boolean): void {
-    if (!this.ctx) return;
-    void (hidden ? this.ctx.suspend() : this.ctx.resume());
+    const ctx = this.ctx;
+    if (!(ctx instanceof AudioContext)) return;
+    void (hidden ? ctx.suspend() : ctx.resume());
   }
 
   /** The frame's SOUND and MUSIC commands. */
@@ -130,7 +134,8 @@ export class WebAudioMixer {
   play(id: number, volume: number, pan: number): void {
     const ctx = this.ctx;
     const buffer = this.buffers[id];
-    if (!ctx || !buffer || ctx.state !== 'running') return;
+    // A hidden page's suspended context would play every queued sound at once on its return.
+    if (!ctx || !buffer || (ctx instanceof AudioContext && ctx.state !== 'running')) return;
     if (this.voices.length >= VOICES) {
       // mixer.c free_voice: the one closest to its end gives way.
       let k = 0;

@@ -9,7 +9,7 @@ import { createEngine, describeThrown, isEngineKind, type Engine, type EngineKin
 import { log, pageHost, randomSeed } from './host';
 import { Gamepads } from './input/gamepad';
 import { Keyboard } from './input/keys';
-import { Touch, peopleInSave } from './input/touch';
+import { Touch } from './input/touch';
 import { fit, place } from './layout';
 import { decodePng, type Rgba } from './png';
 import { LocalSave, openStore } from './save';
@@ -89,7 +89,9 @@ async function boot(): Promise<void> {
   // touch buttons carry (src/app/i18n/index.ts).
   const touch = new Touch($('touch'));
   // A save may change the number of people at the table: the touch zones follow.
-  const host = pageHost(save, touchDevice ? 'web' : 'desktop', randomSeed(), (text) => touch.setPeople(peopleInSave(text) ?? 1));
+  // ?seed=N deals the same games every time (the browser tests).
+  const seed = testing && params.has('seed') ? Number(params.get('seed')) >>> 0 : randomSeed();
+  const host = pageHost(save, touchDevice ? 'web' : 'desktop', seed, (text) => touch.follow(text));
   const keyboard = new Keyboard(window);
   const pads = new Gamepads();
   const audio = new WebAudioMixer(assets.sounds, document.baseURI);
@@ -120,7 +122,7 @@ async function boot(): Promise<void> {
   matchMedia('(resolution: 1dppx)').addEventListener?.('change', layOut);
 
   // Sound starts with the first gesture, as browsers require.
-  const gesture = (): void => audio.start();
+  const gesture = (): void => void audio.start();
   for (const type of ['keydown', 'pointerdown', 'touchend']) addEventListener(type, gesture, { capture: true });
   addEventListener('pointerdown', (e) => {
     if (e.pointerType === 'touch' && !touch.shown) {
@@ -175,7 +177,7 @@ async function boot(): Promise<void> {
     times.frames++;
     if (times.firstFrameMs === null) {
       times.firstFrameMs = t2;
-      audio.load();
+      void audio.load();
     }
     if (times.script.length < 100_000) {
       times.script.push(t1 - t0);

@@ -4,7 +4,7 @@
 // headless host's platform, seed and saved text, so their frame hashes and
 // pictures can be compared with build/native/ratscrew-headless's.
 import { COMMAND_INTS, frameHash, headlessFrameMs, OP_QUIT } from '../../src/contract';
-import type { WebAudioMixer } from './audio';
+import { WebAudioMixer } from './audio';
 import { createRenderer, type Renderer, type RendererKind } from './draw/renderer';
 import { createEngine, type Engine, type EngineKind } from './engine/engine';
 import { LOG, type WebHost } from './host';
@@ -119,6 +119,31 @@ function hasQuit(cmds: Int32Array, n: number): boolean {
   return false;
 }
 
+/**
+ * Plays sounds through a fresh mixer into an OfflineAudioContext: each
+ * channel's RMS and the peak of the half second it renders, and the voices
+ * playing after the plays were started.
+ */
+async function mix(live: Live, plays: [number, number, number][], music: [number, number] | null): Promise<{ rms: [number, number]; peak: number; voices: number }> {
+  const mixer = new WebAudioMixer(live.assets.sounds, document.baseURI);
+  await mixer.load();
+  const ctx = new OfflineAudioContext({ numberOfChannels: 2, length: 22050, sampleRate: 44100 });
+  await mixer.start(ctx);
+  for (const [id, volume, pan] of plays) mixer.play(id, volume, pan);
+  if (music) mixer.setMusic(music[0], music[1]);
+  const voices = mixer.snapshot().voices;
+  const out = await ctx.startRendering();
+  const rms = [0, 1].map((c) => {
+    const d = out.getChannelData(c);
+    let sum = 0;
+    for (let i = 0; i < d.length; i++) sum += d[i]! * d[i]!;
+    return Math.sqrt(sum / d.length);
+  }) as [number, number];
+  let peak = 0;
+  for (const c of [0, 1]) for (const v of out.getChannelData(c)) peak = Math.max(peak, Math.abs(v));
+  return { rms, peak, voices };
+}
+
 export function installTestHook(live: Live): void {
   (window as unknown as { ratscrewTest: unknown }).ratscrewTest = {
     ready: true,
@@ -131,5 +156,6 @@ export function installTestHook(live: Live): void {
     log: () => [...LOG],
     pixels: () => base64(live.renderer().pixels()),
     replay: (script: ReplayScript, opts: ReplayOptions = {}) => replay(live, script, opts),
+    mix: (plays: [number, number, number][], music: [number, number] | null = null) => mix(live, plays, music),
   };
 }

@@ -16,18 +16,22 @@ export interface Zone {
   readonly rect: readonly [number, number, number, number];
 }
 
-export function zones(people: 1 | 2): Zone[] {
+/** The words of the game's own control hints (controlPlay, controlSlap in src/app/i18n). */
+const WORDS: Readonly<Record<string, readonly [string, string]>> = { en: ['Play', 'Slap'], ru: ['Ход', 'Хлопок'] };
+
+export function zones(people: 1 | 2, language = 'en'): Zone[] {
+  const [play, slap] = WORDS[language] ?? WORDS.en!;
   if (people === 1) {
     return [
-      { id: 'play', button: BTN.SQUARE, label: '□ Play', rect: [0, 0, 0.5, 1] },
-      { id: 'slap', button: BTN.CROSS, label: '✕ Slap', rect: [0.5, 0, 0.5, 1] },
+      { id: 'play', button: BTN.SQUARE, label: `□ ${play}`, rect: [0, 0, 0.5, 1] },
+      { id: 'slap', button: BTN.CROSS, label: `✕ ${slap}`, rect: [0.5, 0, 0.5, 1] },
     ];
   }
   return [
-    { id: 'left-slap', button: BTN.LTRIGGER, label: 'L Slap', rect: [0, 0, 0.5, 0.5] },
-    { id: 'left-play', button: BTN.LEFT, label: '← Play', rect: [0, 0.5, 0.5, 0.5] },
-    { id: 'right-slap', button: BTN.RTRIGGER, label: 'R Slap', rect: [0.5, 0, 0.5, 0.5] },
-    { id: 'right-play', button: BTN.SQUARE, label: '□ Play', rect: [0.5, 0.5, 0.5, 0.5] },
+    { id: 'left-slap', button: BTN.LTRIGGER, label: `L ${slap}`, rect: [0, 0, 0.5, 0.5] },
+    { id: 'left-play', button: BTN.LEFT, label: `← ${play}`, rect: [0, 0.5, 0.5, 0.5] },
+    { id: 'right-slap', button: BTN.RTRIGGER, label: `R ${slap}`, rect: [0.5, 0, 0.5, 0.5] },
+    { id: 'right-play', button: BTN.SQUARE, label: `□ ${play}`, rect: [0.5, 0.5, 0.5, 0.5] },
   ];
 }
 
@@ -48,6 +52,7 @@ export class Touch {
   private readonly held = new Map<number, number>();
   private pressed = 0;
   private people: 1 | 2 = 1;
+  private language = 'en';
   private readonly zoneLayer: HTMLElement;
   used = false;
 
@@ -74,9 +79,12 @@ export class Touch {
     return !this.root.hidden;
   }
 
-  setPeople(people: 1 | 2): void {
-    if (people === this.people) return;
+  /** Follows the saved settings: the number of people and the language of the labels. */
+  follow(saved: string | null): void {
+    const { people, language } = touchSettings(saved);
+    if (people === this.people && language === this.language) return;
     this.people = people;
+    this.language = language;
     this.layOut();
   }
 
@@ -89,7 +97,7 @@ export class Touch {
 
   private layOut(): void {
     this.zoneLayer.replaceChildren(
-      ...zones(this.people).map((z) => {
+      ...zones(this.people, this.language).map((z) => {
         const d = el('div', `zone zone-${z.id}`);
         const [x, y, w, h] = z.rect;
         Object.assign(d.style, { left: `${x * 100}%`, top: `${y * 100}%`, width: `${w * 100}%`, height: `${h * 100}%` });
@@ -136,13 +144,16 @@ function el(tag: string, className: string): HTMLElement {
   return e;
 }
 
-/** The number of people in the saved settings (settings.humans, src/app/options.ts), or null. */
-export function peopleInSave(text: string | null): 1 | 2 | null {
-  if (text === null) return null;
+/**
+ * What the zones need from the saved settings (src/app/options.ts:
+ * settings.humans and settings.language). The page has no other way to
+ * learn them until the generated capabilities give the script a say.
+ */
+export function touchSettings(text: string | null): { people: 1 | 2; language: string } {
   try {
-    const humans = (JSON.parse(text) as { settings?: { humans?: unknown } }).settings?.humans;
-    return humans === 2 ? 2 : humans === 1 ? 1 : null;
+    const s = (JSON.parse(text ?? '{}') as { settings?: { humans?: unknown; language?: unknown } }).settings ?? {};
+    return { people: s.humans === 2 ? 2 : 1, language: typeof s.language === 'string' ? s.language : 'en' };
   } catch {
-    return null;
+    return { people: 1, language: 'en' };
   }
 }
