@@ -26,6 +26,7 @@ bundle: dist/ratscrew.js
 typecheck: node_modules/.package-lock.json
 	npx tsc --noEmit -p tsconfig.tools.json
 	npx tsc --noEmit -p web/tsconfig.json
+	npx tsc --noEmit -p test/web/tsconfig.json
 
 # The Debian packages each needs, installed when missing (apt-get; sudo when
 # not root).

@@ -26,6 +26,39 @@ interface Replayed {
 
 const SCRIPTS = scriptFiles();
 
+/**
+ * A script that draws one fixed frame of everything a renderer must get
+ * right (docs/host-api.md §3): sprites mirrored either way and both ways,
+ * scaled down (43x60 from 46x64, where sample points fall on texel
+ * boundaries) and up, tinted with alpha, half-transparent rectangles, and
+ * sprites and rectangles partly off screen.
+ */
+const PROBE = `!function () {
+  const c = new Int32Array(2048 * 8);
+  let n = 0;
+  const put = (...a) => { c.set(a, n * 8); n++; };
+  const uv = (u, v) => u | (v << 16);
+  const card = (k) => uv((k % 11) * 46, Math.floor(k / 11) * 64);
+  const S = uv(46, 64);
+  put(1, 0xff403020 | 0);
+  put(2, 4, 4, 46, 64, card(12), S, -1);
+  put(2, 54, 4, -46, 64, card(12), S, -1);
+  put(2, 104, 4, 46, -64, card(12), S, -1);
+  put(2, 154, 4, -46, -64, card(12), S, -1);
+  put(2, 204, 4, 43, 60, card(25), S, -1);
+  put(2, 250, 4, 92, 128, card(38), S, -1);
+  put(2, 346, 4, 46, 64, card(51), S, 0x80ffa040 | 0);
+  put(2, 410, 80, -50, 128, card(51), S, 0xc0ffffff | 0);
+  put(2, 167 - 100, 140, 200, -52, uv(167, 321), uv(200, 52), -1);
+  put(3, 20, 150, 200, 50, 0, 0, 0x800000ff | 0);
+  put(3, 300, 200, 300, 100, 0, 0, 0x6000ff00 | 0);
+  put(2, -20, 230, 46, 64, card(3), S, -1);
+  put(2, 450, 240, 46, 64, card(4), S, -1);
+  put(3, -10, -10, 30, 30, 0, 0, 0xffffffff | 0);
+  globalThis.ratscrew = { commands: c, frame: () => n };
+}();
+`;
+
 describe.skipIf(why !== null)('the web host replays the scripted games as the headless host does', () => {
   let s: Session;
   let page: Awaited<ReturnType<typeof game>>['page'];
@@ -98,6 +131,23 @@ describe.skipIf(why !== null)('the web host replays the scripted games as the he
     const r = await replay(file, { draw });
     expect(r.draw_).toBe(draw);
     report.push(...checkShots(file, r));
+  });
+
+  it.each([['webgl'], ['canvas2d'], ['software']])('%s draws the drawing probe (flips, scaling, tints, alpha, clipping) as core/raster.c', async (draw) => {
+    const dir = path.join(OUTPUT, 'probe');
+    mkdirSync(dir, { recursive: true });
+    const bundle = path.join(dir, 'probe.js');
+    writeFileSync(bundle, PROBE);
+    const h = runHeadless(['--bundle', bundle, '--frames', '1', '--shots', '0']);
+    expect(h.status, h.stderr).toBe(0);
+    const r = await page.evaluate(([src, d]) => (window as any).ratscrewTest.replay({ seed: 1, frames: 1, inputs: [], shots: [0] }, { source: src, draw: d }), [PROBE, draw] as const);
+    const png = new PNG({ width: 480, height: 272 });
+    png.data = Buffer.from(r.shots[0].rgba, 'base64');
+    writeFileSync(path.join(dir, `probe-${draw}.png`), PNG.sync.write(png));
+    copyFileSync(path.join(h.out, 'frame-00000.png'), path.join(dir, 'probe-headless.png'));
+    const c = compare(png, readPng(path.join(h.out, 'frame-00000.png')), path.join(dir, `probe-${draw}-diff.png`));
+    report.push(`probe (${draw}): ${c.differing} differing pixels, largest channel difference ${c.maxChannel}`);
+    expect(c.differing, report.at(-1)).toBeLessThanOrEqual(MAX_DIFFERING);
   });
 
   it('quickjs-emscripten gives the same hashes (two-players.json)', async () => {

@@ -35,6 +35,8 @@ export interface ReplayOptions {
   draw?: RendererKind;
   /** Draw every frame and time it (the benchmark); otherwise only the shots are drawn. */
   time?: boolean;
+  /** Another script instead of dist/ratscrew.js (the tests' drawing probe). */
+  source?: string;
 }
 
 export interface ReplayResult {
@@ -85,7 +87,7 @@ function headlessHost(script: ReplayScript): WebHost {
 
 async function replay(live: Live, script: ReplayScript, opts: ReplayOptions): Promise<ReplayResult> {
   const t0 = performance.now();
-  const engine = await createEngine(opts.engine ?? live.engineKind, live.assets.source, headlessHost(script));
+  const engine = await createEngine(opts.engine ?? live.engineKind, opts.source ?? live.assets.source, headlessHost(script));
   const loadMs = performance.now() - t0;
   const renderer = createRenderer(opts.draw ?? live.drawKind, live.assets.atlas, true);
   const shots = new Set(script.shots ?? []);
