@@ -11,7 +11,7 @@ import { Gamepads } from './input/gamepad';
 import { Keyboard } from './input/keys';
 import { Touch } from './input/touch';
 import { fit, place } from './layout';
-import { decodePng, type Rgba } from './png';
+import { loadAtlas, type Atlas } from './png';
 import { LocalSave, openStore } from './save';
 import { installTestHook, type FrameTimes } from './test-hook';
 
@@ -25,7 +25,7 @@ const $ = (id: string): HTMLElement => document.getElementById(id)!;
 
 export interface Assets {
   readonly source: string;
-  readonly atlas: Rgba;
+  readonly atlas: Atlas;
   readonly sounds: readonly SoundInfo[];
 }
 
@@ -35,13 +35,14 @@ async function fetchOk(url: string): Promise<Response> {
   return r;
 }
 
-export async function loadAssets(): Promise<Assets> {
+export async function loadAssets(stages: Record<string, number> = {}): Promise<Assets> {
   const [source, atlasBytes, sounds] = await Promise.all([
     fetchOk('ratscrew.js').then((r) => r.text()),
     fetchOk('atlas.png').then((r) => r.arrayBuffer()),
     fetchOk('sounds.json').then((r) => r.json() as Promise<SoundInfo[]>),
   ]);
-  return { source, atlas: await decodePng(new Uint8Array(atlasBytes)), sounds };
+  stages.fetched = performance.now();
+  return { source, atlas: await loadAtlas(atlasBytes), sounds };
 }
 
 /** A touch screen as the main way in (a phone or tablet), rather than one beside a mouse. */
@@ -81,7 +82,9 @@ async function boot(): Promise<void> {
   const drawKind = isRendererKind(params.get('draw')) ? (params.get('draw') as RendererKind) : DEFAULT_RENDERER;
   const testing = params.has('test');
 
-  const assets = await loadAssets();
+  const stages: Record<string, number> = { script: performance.now() };
+  const assets = await loadAssets(stages);
+  stages.decoded = performance.now();
   const save = new LocalSave(openStore());
   const touchDevice = touchFirst();
   // Until the generated capabilities land, the platform names the buttons
@@ -96,18 +99,20 @@ async function boot(): Promise<void> {
   const pads = new Gamepads();
   const audio = new WebAudioMixer(assets.sounds, document.baseURI);
   const clock = new GameClock();
-  const times: FrameTimes = { script: [], draw: [], firstFrameMs: null, frames: 0 };
+  const times: FrameTimes = { script: [], draw: [], firstFrameMs: null, frames: 0, stages: {} };
 
   let engine: Engine;
   let renderer: Renderer;
   try {
     engine = await createEngine(engineKind, assets.source, host);
+    stages.engine = performance.now();
   } catch (e) {
     $('status').hidden = true;
     showError(describeThrown(e));
     return;
   }
-  renderer = createRenderer(drawKind, assets.atlas, testing);
+  renderer = await createRenderer(drawKind, assets.atlas, testing);
+  stages.renderer = performance.now();
   const screen = $('screen');
   screen.replaceChildren(renderer.canvas);
   $('status').hidden = true;
@@ -177,6 +182,7 @@ async function boot(): Promise<void> {
     times.frames++;
     if (times.firstFrameMs === null) {
       times.firstFrameMs = t2;
+      times.stages = { ...stages, frame: t2 };
       void audio.load();
     }
     if (times.script.length < 100_000) {

@@ -1,8 +1,32 @@
-// Decodes the atlas PNG (8-bit RGBA, not interlaced: tools/assets/pack.mjs
-// writes it so) into its exact bytes. The browser's own decoders hand back
-// premultiplied or colour-managed pixels on some paths (a 2D canvas's
-// getImageData rounds every half-transparent texel); the drawing must start
-// from the texels the C hosts embed (assets/build/atlas.rgba).
+// The atlas (assets/build/atlas.png, 8-bit RGBA, not interlaced). WebGL and
+// the 2D canvas take it as the browser decodes it, an ImageBitmap asked for
+// unpremultiplied, un-colour-managed texels (decoded off the page's thread).
+// The rasterizer port needs the bytes themselves: a 2D canvas's
+// getImageData would hand back half-transparent texels rounded through
+// premultiplied alpha, so decodePng() undoes the PNG itself, once, when
+// that renderer is asked for.
+
+export interface Atlas {
+  readonly width: number;
+  readonly height: number;
+  readonly bitmap: ImageBitmap;
+  /** The exact bytes (decoded on first use). */
+  rgba(): Promise<Rgba>;
+}
+
+export async function loadAtlas(bytes: ArrayBuffer): Promise<Atlas> {
+  const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }), {
+    premultiplyAlpha: 'none',
+    colorSpaceConversion: 'none',
+  });
+  let decoded: Promise<Rgba> | null = null;
+  return {
+    width: bitmap.width,
+    height: bitmap.height,
+    bitmap,
+    rgba: () => (decoded ??= decodePng(new Uint8Array(bytes))),
+  };
+}
 
 export interface Rgba {
   readonly width: number;
@@ -19,15 +43,11 @@ async function inflate(z: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-function paeth(a: number, b: number, c: number): number {
-  const p = a + b - c;
-  const pa = Math.abs(p - a);
-  const pb = Math.abs(p - b);
-  const pc = Math.abs(p - c);
-  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-}
-
-/** Undoes the per-row filters of PNG (RFC 2083 §6) for 4 bytes per pixel. */
+/**
+ * Undoes the per-row filters of PNG (RFC 2083 §6) for 4 bytes per pixel:
+ * one loop per filter type, as the atlas's million bytes are on the way to
+ * the first frame.
+ */
 function unfilter(raw: Uint8Array, width: number, height: number): Uint8Array {
   const stride = width * 4;
   const out = new Uint8Array(stride * height);
@@ -36,21 +56,40 @@ function unfilter(raw: Uint8Array, width: number, height: number): Uint8Array {
     const src = y * (stride + 1) + 1;
     const row = y * stride;
     const up = row - stride;
-    for (let x = 0; x < stride; x++) {
-      const r = raw[src + x]!;
-      const a = x >= 4 ? out[row + x - 4]! : 0;
-      const b = y > 0 ? out[up + x]! : 0;
-      const c = x >= 4 && y > 0 ? out[up + x - 4]! : 0;
-      let v: number;
-      switch (filter) {
-        case 0: v = r; break;
-        case 1: v = r + a; break;
-        case 2: v = r + b; break;
-        case 3: v = r + ((a + b) >> 1); break;
-        case 4: v = r + paeth(a, b, c); break;
-        default: throw new Error(`PNG: unknown row filter ${filter}`);
-      }
-      out[row + x] = v & 255;
+    const hasUp = y > 0;
+    switch (filter) {
+      case 0:
+        out.set(raw.subarray(src, src + stride), row);
+        break;
+      case 1:
+        for (let x = 0; x < 4; x++) out[row + x] = raw[src + x]!;
+        for (let x = 4; x < stride; x++) out[row + x] = (raw[src + x]! + out[row + x - 4]!) & 255;
+        break;
+      case 2:
+        if (!hasUp) out.set(raw.subarray(src, src + stride), row);
+        else for (let x = 0; x < stride; x++) out[row + x] = (raw[src + x]! + out[up + x]!) & 255;
+        break;
+      case 3:
+        for (let x = 0; x < stride; x++) {
+          const a = x >= 4 ? out[row + x - 4]! : 0;
+          const b = hasUp ? out[up + x]! : 0;
+          out[row + x] = (raw[src + x]! + ((a + b) >> 1)) & 255;
+        }
+        break;
+      case 4:
+        for (let x = 0; x < stride; x++) {
+          const a = x >= 4 ? out[row + x - 4]! : 0;
+          const b = hasUp ? out[up + x]! : 0;
+          const c = x >= 4 && hasUp ? out[up + x - 4]! : 0;
+          const p = a + b - c;
+          const pa = p > a ? p - a : a - p;
+          const pb = p > b ? p - b : b - p;
+          const pc = p > c ? p - c : c - p;
+          out[row + x] = (raw[src + x]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 255;
+        }
+        break;
+      default:
+        throw new Error(`PNG: unknown row filter ${filter}`);
     }
   }
   return out;

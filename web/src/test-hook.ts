@@ -20,6 +20,8 @@ export interface FrameTimes {
   /** performance.now() when the first frame was drawn: from the start of the page's navigation. */
   firstFrameMs: number | null;
   frames: number;
+  /** When each step of the start ended (performance.now()): the page's script running, assets, engine, renderer, first frame. */
+  stages: Record<string, number>;
 }
 
 export interface ReplayScript {
@@ -89,7 +91,7 @@ async function replay(live: Live, script: ReplayScript, opts: ReplayOptions): Pr
   const t0 = performance.now();
   const engine = await createEngine(opts.engine ?? live.engineKind, opts.source ?? live.assets.source, headlessHost(script));
   const loadMs = performance.now() - t0;
-  const renderer = createRenderer(opts.draw ?? live.drawKind, live.assets.atlas, true);
+  const renderer = await createRenderer(opts.draw ?? live.drawKind, live.assets.atlas, true);
   const shots = new Set(script.shots ?? []);
   const result: ReplayResult = { hashes: [], shots: [], script: [], draw: [], loadMs, engine: engine.kind, draw_: renderer.kind };
   let k = 0;

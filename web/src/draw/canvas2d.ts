@@ -1,9 +1,10 @@
 // The command list on a 2D canvas: drawImage from the atlas with smoothing
-// off. A 2D canvas cannot multiply texels by a colour, so each tint colour
-// gets its own copy of the atlas, made once with raster.c's rounding
-// (texel * tint / 255) and kept; the tint's alpha is the global alpha.
+// off. A 2D canvas cannot multiply texels by a colour as it draws, so each
+// tint colour gets its own copy of the atlas, made once by the canvas's own
+// compositing (the atlas, multiplied by the colour, cut back to the atlas's
+// alpha) and kept; the tint's alpha is the global alpha.
 import { COMMAND_INTS, OP_CLEAR, OP_RECT, OP_SPRITE, SCREEN_H, SCREEN_W } from '../../../src/contract';
-import type { Rgba } from '../png';
+import type { Atlas } from '../png';
 import { newCanvas } from './canvas';
 import type { Renderer } from './renderer';
 
@@ -14,14 +15,14 @@ export class Canvas2dRenderer implements Renderer {
   readonly kind = 'canvas2d' as const;
   readonly canvas = newCanvas(SCREEN_W, SCREEN_H);
   private readonly ctx: CanvasRenderingContext2D;
-  private readonly tinted = new Map<number, HTMLCanvasElement>();
+  private readonly tinted = new Map<number, CanvasImageSource>();
 
-  constructor(private readonly atlas: Rgba) {
+  constructor(private readonly atlas: Atlas) {
     const ctx = this.canvas.getContext('2d', { alpha: false, willReadFrequently: false });
     if (!ctx) throw new Error('no 2D canvas');
     this.ctx = ctx;
     ctx.imageSmoothingEnabled = false;
-    this.tinted.set(0xffffff, this.makeAtlas(0xffffff));
+    this.tinted.set(0xffffff, atlas.bitmap);
   }
 
   draw(cmds: Int32Array, count: number): void {
@@ -72,7 +73,7 @@ export class Canvas2dRenderer implements Renderer {
     ctx.restore();
   }
 
-  private atlasFor(rgb: number): HTMLCanvasElement {
+  private atlasFor(rgb: number): CanvasImageSource {
     let c = this.tinted.get(rgb);
     if (c) return c;
     if (this.tinted.size >= TINTS_KEPT) {
@@ -88,19 +89,15 @@ export class Canvas2dRenderer implements Renderer {
   }
 
   private makeAtlas(rgb: number): HTMLCanvasElement {
-    const { width, height, data } = this.atlas;
+    const { width, height, bitmap } = this.atlas;
     const c = newCanvas(width, height);
     const ctx = c.getContext('2d')!;
-    const img = ctx.createImageData(width, height);
-    const tr = rgb & 255, tg = (rgb >>> 8) & 255, tb = (rgb >>> 16) & 255;
-    const out = img.data;
-    for (let i = 0; i < out.length; i += 4) {
-      out[i] = ((data[i]! * tr + 127) / 255) | 0;
-      out[i + 1] = ((data[i + 1]! * tg + 127) / 255) | 0;
-      out[i + 2] = ((data[i + 2]! * tb + 127) / 255) | 0;
-      out[i + 3] = data[i + 3]!;
-    }
-    ctx.putImageData(img, 0, 0);
+    ctx.drawImage(bitmap, 0, 0);
+    ctx.globalCompositeOperation = 'multiply';
+    ctx.fillStyle = css(rgb | 0xff000000);
+    ctx.fillRect(0, 0, width, height);
+    ctx.globalCompositeOperation = 'destination-in';
+    ctx.drawImage(bitmap, 0, 0);
     return c;
   }
 }

@@ -3,7 +3,7 @@
 // the project's own rasterizer (native/core/raster.c, ported). Each draws
 // the 480x272 screen into its own canvas; the page scales that canvas by a
 // whole number with CSS (src/layout.ts), nearest neighbour.
-import type { Rgba } from '../png';
+import type { Atlas } from '../png';
 import { Canvas2dRenderer } from './canvas2d';
 import { SoftwareRenderer } from './software';
 import { WebGlRenderer } from './webgl';
@@ -26,14 +26,14 @@ export function isRendererKind(s: string | null): s is RendererKind {
 }
 
 /** The renderer of that kind, or the next one that works here (WebGL is off in some browsers). */
-export function createRenderer(kind: RendererKind, atlas: Rgba, keepPixels: boolean): Renderer {
+export async function createRenderer(kind: RendererKind, atlas: Atlas, keepPixels: boolean): Promise<Renderer> {
   const order = [kind, ...RENDERER_KINDS.filter((k) => k !== kind)];
   let lastError: unknown = null;
   for (const k of order) {
     try {
       if (k === 'webgl') return new WebGlRenderer(atlas, keepPixels);
       if (k === 'canvas2d') return new Canvas2dRenderer(atlas);
-      return new SoftwareRenderer(atlas);
+      return new SoftwareRenderer(await atlas.rgba());
     } catch (e) {
       lastError = e;
     }

@@ -5,7 +5,7 @@
 // atlas is sampled nearest at each pixel's centre, as the GE and
 // native/core/raster.c sample it.
 import { COMMAND_INTS, MAX_COMMANDS, OP_CLEAR, OP_RECT, OP_SPRITE, SCREEN_H, SCREEN_W } from '../../../src/contract';
-import type { Rgba } from '../png';
+import type { Atlas } from '../png';
 import { newCanvas } from './canvas';
 import type { Renderer } from './renderer';
 
@@ -60,7 +60,7 @@ export class WebGlRenderer implements Renderer {
   private readonly vbo: WebGLBuffer;
   private quads = 0;
 
-  constructor(atlas: Rgba, keepPixels: boolean) {
+  constructor(atlas: Atlas, keepPixels: boolean) {
     const gl = this.canvas.getContext('webgl', {
       alpha: false,
       antialias: false,
@@ -83,7 +83,7 @@ export class WebGlRenderer implements Renderer {
     gl.bindTexture(gl.TEXTURE_2D, tex);
     gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
     gl.pixelStorei(gl.UNPACK_COLORSPACE_CONVERSION_WEBGL, gl.NONE);
-    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, atlas.width, atlas.height, 0, gl.RGBA, gl.UNSIGNED_BYTE, atlas.data);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, atlas.bitmap);
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
