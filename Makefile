@@ -93,12 +93,15 @@ assets: node_modules/.package-lock.json
 	node tools/assets/build.mjs
 
 # With a PSP toolchain (PSPDEV), also the frame costs on the PSP's clock in
-# PPSSPP (bench/psp/frames.ts); without one it says so in one line.
+# PPSSPP (bench/psp/frames.ts); without one it says so in one line. Last,
+# the web version in Chromium (bench/web.mjs, docs/web.md).
 bench: bundle
+	$(MAKE) web
 	$(MAKE) -C native headless
 	node bench/run.mjs
 	npx tsx bench/psp/frames.ts
 	node bench/fairness.mjs
+	node bench/web.mjs
 
 soak: bundle
 	$(MAKE) -C native headless
