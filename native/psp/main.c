@@ -1,4 +1,4 @@
-/* The PSP host: the game script embedded in the EBOOT, run by psp_game.c
+/* The PSP host: the game script embedded in the EBOOT as bytecode, run by psp_game.c
  * until HOME, QUIT or the error screen, then back to the PSP's menu through
  * sceKernelExitGame. */
 #include <pspctrl.h>
@@ -34,14 +34,17 @@ int main(int argc, char **argv)
     sceCtrlSetSamplingMode(PSP_CTRL_MODE_DIGITAL);
     psp_save_init(argc > 0 ? argv[0] : NULL);
     psp_video_init();
-    /* The splash, before the script loads (about 0.4 s at 222 MHz): the
+    /* The splash, before the script loads: the
      * game's cover on screen within a few frames of the module starting.
      * The log gives both times from main (docs/performance.md). */
     psp_video_frame(embedded_splash, embedded_splash_count);
     psp_game_set_start(start_us);
     printf("psp: splash shown %u us after main\n", (unsigned)(sceKernelGetSystemTimeWide() - start_us));
     fflush(stdout);
-    psp_game_run(embedded_bundle, embedded_bundle_len, "ratscrew.js");
+    {
+        VmScript game = { "ratscrew.js", embedded_bytecode, embedded_bytecode_len, 1 };
+        psp_game_run(&game);
+    }
     sceKernelExitGame();
     return 0;
 }
