@@ -233,15 +233,19 @@ static const char *frame_sounds(const int32_t *cmds, int count)
     return text;
 }
 
-/* The largest block malloc gives now, to 1 KB (a binary search). */
+/* The largest block malloc gives now, to 1 KB (a binary search from
+ * beyond any PSP's memory). The block goes through a volatile: GCC drops a
+ * malloc whose block is only freed, and takes it as a success. */
+static void *volatile probe;
+
 static size_t largest_block(void)
 {
-    size_t lo = 0, hi = 64u * 1024u * 1024u;
+    size_t lo = 0, hi = 256u * 1024u * 1024u;
     while (hi - lo > 1024) {
         size_t mid = lo + (hi - lo) / 2;
-        void *p = malloc(mid);
-        if (p) {
-            free(p);
+        probe = malloc(mid);
+        if (probe) {
+            free(probe);
             lo = mid;
         } else {
             hi = mid;

@@ -98,10 +98,11 @@ export function runEboot(eboot: string, name: string, steps: Step[], seconds: nu
   return { status: r.status, out, printed, log: read('console.log'), stdout: `${r.stdout}${r.stderr}` };
 }
 
-/** PPSSPP starts the game's module this many emulated frames after the core
- * starts (measured: between 30 and 60), which the harness's frame counter
- * includes. */
-export const BOOT_FRAMES = 45;
+/** The harness counts frames from the one at which PPSSPP started the
+ * game's module (how long the boot before it takes depends on how busy the
+ * machine is); main() reads the game's clock for the first time within the
+ * next frame. */
+export const BOOT_FRAMES = 1;
 /** Emulated frames per second (the PSP's 59.94 Hz refresh). */
 export const PSP_FPS = 59.94;
 

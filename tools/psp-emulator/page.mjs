@@ -57,7 +57,27 @@ export function pageHtml({ game, coreOptions }) {
 </style></head><body><div id="game"></div>
 <script>
 ${Object.entries(settings).map(([k, v]) => `window.${k} = ${JSON.stringify(v)};`).join('\n')}
-window.__emu = { startedAt: null, onIteration: null };
+window.__emu = { startedAt: null, onIteration: null, entryFrame: null };
+// The frame at which PPSSPP started the game's module: steps count from it.
+// How many frames the boot takes depends on how busy the machine is (the
+// loader runs in a thread of its own while RetroArch counts frames); from
+// the module's start on, emulated frames and the game's clock go together.
+// The core's log reaches the console on this thread (Emscripten proxies a
+// thread's writes here), so the frame is read as the line goes by.
+(() => {
+  const log = console.log.bind(console);
+  console.log = (...args) => {
+    const emu = window.__emu;
+    if (emu.entryFrame === null && /\[LOADER\] Module entry/.test(String(args[0]))) {
+      try {
+        emu.entryFrame = window.EJS_emulator.gameManager.getFrameNum();
+      } catch {
+        emu.entryFrame = -1; // read when the runner starts
+      }
+    }
+    log(...args);
+  };
+})();
 window.EJS_onGameStart = () => { window.__emu.startedAt = performance.now(); };
 (() => {
   let factory;
@@ -93,7 +113,8 @@ window.addEventListener('error', (e) => console.error('[page error] ' + (e.messa
  * Runs in the page (passed to page.evaluate): from now on, at each new
  * emulated frame, takes the pictures asked for at the frame before, releases
  * the buttons whose hold is over, and applies the steps that are due.
- * Steps: { at_frame, press?: [button], screenshot?: name }, sorted by frame.
+ * Steps: { at_frame, press?: [button], screenshot?: name }, sorted by frame;
+ * at_frame counts from the frame at which the game's module started.
  * Presses and screenshots are told on the console ("[harness] ..."), so they
  * stand in the log among the game's own lines; pictures go to node through
  * the exposed function __emuShot(name, frame, pngDataUrl).
@@ -101,7 +122,9 @@ window.addEventListener('error', (e) => console.error('[page error] ' + (e.messa
 export function startRunner({ steps, buttons, holdFrames }) {
   const emu = window.__emu;
   const game = window.EJS_emulator.gameManager;
-  const frame = () => game.getFrameNum();
+  if (emu.entryFrame === null || emu.entryFrame < 0) emu.entryFrame = game.getFrameNum();
+  const base = emu.entryFrame;
+  const frame = () => game.getFrameNum() - base;
   const queue = steps.slice();
   const held = new Map(); // button -> frame at which it is released
   const lastUp = new Map(); // button -> frame of its last release
@@ -142,5 +165,5 @@ export function startRunner({ steps, buttons, holdFrames }) {
       emu.error = String((e && e.stack) || e);
     }
   };
-  return frame();
+  return { frame: frame(), base };
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Boots a PSP EBOOT in PPSSPP and runs a script of button presses and
-// screenshots on emulated frames (tools/psp-emulator/README.md):
+// screenshots on emulated frames, counted from the frame at which PPSSPP
+// started the game's module (tools/psp-emulator/README.md):
 //
 //   node tools/psp-emulator/run.mjs --eboot build/psp/EBOOT.PBP --out DIR
 //        [--steps steps.json] [--frames N] [--core-option key=value]...
@@ -106,6 +107,8 @@ function packageDir(name) {
 const GAME_STARTED = /\[LOADER\] Module entry|\[SYSTEM\] Starting modules/;
 const BOOT_FAILED = /\[BOOT\] Failed to load executable.*|Failed to load content.*|Failed to start game|SharedArrayBuffer function is not exposed/;
 const CRASHED = /\bAborted\(.*|RuntimeError: .*|No content, starting dummy core/;
+// After the game's own sceKernelExitGame, the core winding down is no crash.
+const GAME_EXIT = /sceKernelExitGame/;
 const PRINTF = '[PRINTF] stdout: ';
 
 /** Chromium's processes still running under this one (ids), to end by id. */
@@ -146,12 +149,14 @@ async function run(o) {
   const shots = [];
   const info = { eboot: o.eboot, coreOptions: o.coreOptions, steps: steps.length };
   let gameStarted = null;
+  let gameExited = false;
   let fatal = null;
   const heard = (text) => {
     if (text.startsWith(PRINTF) || text.includes(PRINTF)) printed.push(text.slice(text.indexOf(PRINTF) + PRINTF.length).replace(/\r?\n$/, ''));
     if (gameStarted === null && GAME_STARTED.test(text)) gameStarted = Date.now();
     if (!fatal && BOOT_FAILED.test(text)) fatal = new Failure(EXIT.boot, 'boot failed', text.match(BOOT_FAILED)[0]);
-    if (!fatal && CRASHED.test(text)) {
+    if (GAME_EXIT.test(text)) gameExited = true;
+    if (!fatal && CRASHED.test(text) && !(gameExited && /No content/.test(text))) {
       fatal = gameStarted === null ? new Failure(EXIT.boot, 'boot failed', text.match(CRASHED)[0])
         : new Failure(EXIT.crash, 'core crashed', text.match(CRASHED)[0]);
     }
@@ -260,8 +265,10 @@ async function run(o) {
     } catch {
       // only for the record
     }
-    const first = await page.evaluate(startRunner, { steps, buttons: BUTTONS, holdFrames: 3 });
-    log(`[harness] runner started at frame ${first}`);
+    const started = await page.evaluate(startRunner, { steps, buttons: BUTTONS, holdFrames: 3 });
+    const first = started.frame;
+    info.moduleStartFrame = started.base;
+    log(`[harness] the game's module started at RetroArch frame ${started.base}; the runner at frame ${first} after it`);
     if (o.inject === 'crash') {
       await page.evaluate(() => setTimeout(() => window.EJS_emulator.Module.abort('psp-emulator: crash injected by --inject crash'), 500));
     }
@@ -274,7 +281,7 @@ async function run(o) {
     for (;;) {
       if (fatal) throw fatal;
       if (crashedPage) throw new Failure(EXIT.crash, 'core crashed', crashedPage);
-      const s = await page.evaluate(() => ({ f: window.EJS_emulator.gameManager.getFrameNum(), pending: window.__emu.pending(), error: window.__emu.error }));
+      const s = await page.evaluate(() => ({ f: window.EJS_emulator.gameManager.getFrameNum() - window.__emu.entryFrame, pending: window.__emu.pending(), error: window.__emu.error }));
       if (s.error) throw new Failure(EXIT.crash, 'runner failed', s.error.split('\n')[0]);
       if (s.f !== frame) {
         frame = s.f;
