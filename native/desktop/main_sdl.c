@@ -34,7 +34,8 @@ typedef struct Desktop {
     Raster raster;
     Vm *vm;
     DesktopSave save;
-    int quit;            /* the window closed or QUIT came */
+    int quit;            /* QUIT came, or a stop signal */
+    int closing;         /* the window's close button: one last frame, with SIG_CLOSE */
     long frames;         /* stop after this many (0 = never) */
 } Desktop;
 
@@ -98,7 +99,7 @@ static void poll_events(Desktop *d)
     SDL_Event e;
     sdl_input_frame(&d->input);
     while (SDL_PollEvent(&e)) {
-        if (e.type == SDL_QUIT) d->quit = 1;
+        if (e.type == SDL_QUIT) d->closing = 1;
         sdl_input_event(&d->input, &e);
     }
     if (posix_stop_signal()) d->quit = 1;
@@ -129,7 +130,7 @@ static void error_loop(Desktop *d)
     if (posix_stop_signal()) return; /* quitting: no screen to wait on */
     sdl_audio_music(&d->audio, -1, 0);
     error_screen_draw(&d->raster, vm_error(d->vm), "Press START (Enter or Esc) to quit");
-    while (!d->quit) {
+    while (!d->quit && !d->closing) {
         uint32_t now;
         poll_events(d);
         now = sdl_input_mask(&d->input);
@@ -148,14 +149,19 @@ static void game_loop(Desktop *d)
     long frame, ticks = 0;
     for (frame = 0; !d->quit && (!d->frames || frame < d->frames); frame++) {
         const int32_t *cmds;
+        uint32_t mask;
         int count;
         poll_events(d);
-        count = vm_frame(d->vm, (int)(SDL_GetTicks64() - start), sdl_input_mask(&d->input), &cmds);
+        /* The close button quits at once, but first the script is told, in
+         * one last frame, so that it saves the settings (docs/host-api.md). */
+        mask = sdl_input_mask(&d->input) | (d->closing ? SIG_CLOSE : 0u);
+        count = vm_frame(d->vm, (int)(SDL_GetTicks64() - start), mask, &cmds);
         if (count < 0) {
             error_loop(d);
             return;
         }
         commands_run(cmds, count, &sink);
+        if (d->closing) return;
         sdl_video_present(&d->video, &d->raster);
         pace(&epoch, &ticks);
     }
