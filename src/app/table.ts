@@ -8,10 +8,12 @@ import type { Difficulty } from '../ai';
 import type { Action, ApplyResult, GameOptions, GameState, Seat } from '../rules/types';
 import { humanSeats } from '../table/seats';
 import { act, humanSlaps, newTable, pauseTable, resumeTable, runDue, seatToAct, tableTimers, type Table } from '../table/table';
+import { cue, type Cues } from './cues';
 import { countEvent, newStats, statsResults, type GameStats } from './game-stats';
-import { CUE_DEAL, cue, type Screen, type SeatResult, type TableScreen } from './screen';
+import type { Strings } from './i18n/strings';
+import { newTableScreen, type SeatResult, type TableScreen } from './screen';
 import { padOf as seatPad, tableSeats } from './pads';
-import { showEvent, showRefusal, updateHint } from './table-show';
+import { showEvent, showNaming, showRefusal, updateHint } from './table-show';
 
 /** After the last card, the table stays this long before the results. */
 export const RESULTS_AFTER_MS = 2000;
@@ -21,8 +23,11 @@ export const MESSAGE_MS = 3000;
 /** The app's table: the scheduler's value, what it shows, and the game's statistics. */
 export interface AppTable {
   readonly table: Table;
-  readonly screen: Screen;
-  /** screen.table: the display state the view draws from. */
+  /** The texts of the language the game started in. */
+  readonly strings: Strings;
+  /** Where its sounds are queued (the app's, src/app/cues.ts). */
+  readonly cues: Cues;
+  /** The display state the view draws from (written only, never read to route input). */
   readonly shown: TableScreen;
   readonly stats: GameStats;
   /** The seats people play, in seat order. */
@@ -31,6 +36,14 @@ export interface AppTable {
   readonly you: Seat;
   /** Two people share the PSP (issue 16). */
   readonly duel: boolean;
+  /** A person naming who takes the pile (Russian jokers, src/rules/russian.ts), or null. */
+  naming: Naming | null;
+}
+
+/** The person naming a taker, and the seat their cursor is on. */
+export interface Naming {
+  readonly seat: Seat;
+  pick: Seat;
 }
 
 export interface TableStart {
@@ -45,33 +58,28 @@ export interface TableStart {
   aiSeed: number;
 }
 
-export function startTable(screen: Screen, start: TableStart, now: number): AppTable {
+export function startTable(strings: Strings, cues: Cues, start: TableStart, now: number): AppTable {
   const players = start.options.players;
   const duel = start.withHuman && start.humans === 2;
   const seats = tableSeats(players, start.withHuman ? (duel ? 2 : 1) : 0, start.difficulty);
   const humans = humanSeats(seats);
-  const shown = screen.table;
+  const shown = newTableScreen();
   const app: AppTable = {
     // The scheduler calls back into this value; it is filled in just below.
     table: null as unknown as Table,
-    screen,
+    strings,
+    cues,
     shown,
     stats: newStats(players),
     humans,
     you: humans.length === 1 ? humans[0]! : -1,
     duel,
+    naming: null,
   };
   shown.human = humans.length > 0 ? humans[0]! : -1;
-  shown.names = duel ? duelNames(screen, players) : seatNames(screen, players, app.you);
-  shown.marks = [];
-  
-  shown.message = '';
+  shown.names = duel ? duelNames(strings, players) : seatNames(strings, players, app.you);
   shown.messageAt = now;
-  shown.comparison = '';
-  shown.flight.active = shown.sweep.active = shown.slapHand.active = shown.shake.active = false;
-  shown.chooser = -1;
-  shown.chancesTotal = 0;
-  cue(screen, CUE_DEAL);
+  cue(cues, 'deal');
   if (duel) for (const seat of humans) shown.marks[seat] = seatPad(seats, seat).playKey + ' ' + seatPad(seats, seat).slapKey;
   (app as { table: Table }).table = newTable(
     { options: start.options, seed: start.seed, dealer: start.dealer, seats, aiSeed: start.aiSeed },
@@ -82,8 +90,7 @@ export function startTable(screen: Screen, start: TableStart, now: number): AppT
   return app;
 }
 
-function seatNames(screen: Screen, players: number, you: Seat): string[] {
-  const strings = screen.strings;
+function seatNames(strings: Strings, players: number, you: Seat): string[] {
   const names: string[] = [];
   for (let seat = 0; seat < players; seat++) {
     if (you >= 0) names.push(seat === you ? strings.you : strings.cpuNames[seat - 1]!);
@@ -93,8 +100,7 @@ function seatNames(screen: Screen, players: number, you: Seat): string[] {
 }
 
 /** Two people: the left and right player by name, the CPU players between them. */
-function duelNames(screen: Screen, players: number): string[] {
-  const strings = screen.strings;
+function duelNames(strings: Strings, players: number): string[] {
   const names: string[] = [];
   for (let seat = 0; seat < players; seat++) {
     names.push(seat === 0 ? strings.leftPlayer : seat === players - 1 ? strings.rightPlayer : strings.cpuNames[seat - 1]!);
@@ -121,7 +127,7 @@ export function tableFinished(app: AppTable, now: number): boolean {
 export function stepTable(app: AppTable, now: number, pressed: number): void {
   const { table, shown } = app;
   if (table.pausedAt >= 0) return;
-  if (shown.message !== '' && shown.chooser < 0 && table.game.over === null && now - shown.messageAt >= MESSAGE_MS) shown.message = '';
+  if (shown.message !== '' && app.naming === null && table.game.over === null && now - shown.messageAt >= MESSAGE_MS) shown.message = '';
   runDue(table, now - 1);
   if (pressed !== 0 && table.game.over === null) {
     if (table.game.options.ruleSet === 'classic') {
@@ -136,9 +142,9 @@ export function stepTable(app: AppTable, now: number, pressed: number): void {
 
 /** One person's other presses: their play button plays or collects, or the chooser's buttons name a taker. */
 function seatInput(app: AppTable, seat: Seat, now: number, pressed: number): void {
-  const { table, shown } = app;
+  const { table, naming } = app;
   if (table.game.over !== null) return;
-  if (shown.chooser === seat) pickerInput(app, seat, now, pressed);
+  if (naming !== null && naming.seat === seat) pickerInput(app, naming, now, pressed);
   else if ((pressed & seatPad(app.table.seats, seat).play) !== 0) humanPlay(app, seat, now);
 }
 
@@ -152,21 +158,22 @@ function humanPlay(app: AppTable, seat: Seat, now: number): void {
   if (game.pendingChoice !== null) return;
   if (game.turn !== seat) {
     // With two people the line belongs to whoever is on turn; a press out of turn says nothing.
-    if (!app.duel) shown.hint = app.screen.strings.notYourTurn;
+    if (!app.duel) shown.hint = app.strings.notYourTurn;
     return;
   }
   act(table, { type: 'play', seat, at: now }, now);
 }
 
-function pickerInput(app: AppTable, seat: Seat, now: number, pressed: number): void {
-  const { shown } = app;
+function pickerInput(app: AppTable, naming: Naming, now: number, pressed: number): void {
   const players = app.table.game.options.players;
-  const pad = seatPad(app.table.seats, seat);
-  if ((pressed & pad.prev) !== 0) shown.pick = (shown.pick + players - 1) % players;
-  if ((pressed & pad.next) !== 0) shown.pick = (shown.pick + 1) % players;
+  const pad = seatPad(app.table.seats, naming.seat);
+  if ((pressed & pad.prev) !== 0) naming.pick = (naming.pick + players - 1) % players;
+  if ((pressed & pad.next) !== 0) naming.pick = (naming.pick + 1) % players;
+  showNaming(app);
   if ((pressed & pad.confirm) !== 0) {
-    shown.chooser = -1;
-    act(app.table, { type: 'choose', seat, target: shown.pick, at: now }, now);
+    app.naming = null;
+    showNaming(app);
+    act(app.table, { type: 'choose', seat: naming.seat, target: naming.pick, at: now }, now);
   }
 }
 

@@ -4,7 +4,8 @@
 // red cross for one that does not, burned cards under a wrong slap's pile).
 // Drawn once per page into a cached layer.
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
-import type { HowToExample, Screen } from '../app/screen';
+import type { Strings } from '../app/i18n/strings';
+import type { HowToExample, HowToPage } from '../app/screen';
 import { CARD_BACK, SPRITES } from '../assets/atlas';
 import { CARD_H, CARD_W, drawBack, drawCard, drawCardScaled } from './cards';
 import { drawPspButtons } from './psp-picture';
@@ -36,10 +37,11 @@ const hintSlot = new TextSlot();
 const captionSlots: TextSlot[] = [];
 for (let i = 0; i < 4; i++) captionSlots.push(new TextSlot());
 
-export function drawHowTo(s: Screen): void {
-  const p = s.howToPages[s.howToPage];
+/** Page `page` of `pages`. */
+export function drawHowTo(t: Strings, pages: readonly HowToPage[], page: number): void {
+  const p = pages[page];
   if (p === undefined) return;
-  if (layer.reuse(p, s.howToPages, s.strings)) return;
+  if (layer.reuse(p, pages, t)) return;
   drawFelt();
   drawPanel(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, C.WHITE);
   titleSlot.draw(FONT_LARGE, p.title, 240, PANEL_Y + 7, ALIGN_CENTRE, C.GOLD);
@@ -49,9 +51,9 @@ export function drawHowTo(s: Screen): void {
   const bottom = PANEL_Y + PANEL_H - 16;
   if (p.across) drawAcross(p.examples, top);
   else drawRows(p.examples, top, bottom);
-  if (p.psp) drawPspButtons(s.strings, 140, bottom - 78);
-  pageSlot.draw(FONT_SMALL, s.strings.page(s.howToPage + 1, s.howToPages.length), PANEL_X + PANEL_W - 12, PANEL_Y + PANEL_H - 15, ALIGN_RIGHT, C.HINT);
-  hintSlot.draw(FONT_SMALL, s.strings.howToHint, 240, 254, ALIGN_CENTRE, C.HINT);
+  if (p.psp) drawPspButtons(t, 140, bottom - 78);
+  pageSlot.draw(FONT_SMALL, t.page(page + 1, pages.length), PANEL_X + PANEL_W - 12, PANEL_Y + PANEL_H - 15, ALIGN_RIGHT, C.HINT);
+  hintSlot.draw(FONT_SMALL, t.howToHint, 240, 254, ALIGN_CENTRE, C.HINT);
   layer.keep();
 }
 

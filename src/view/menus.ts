@@ -2,7 +2,8 @@
 // is drawn into a cached layer that is rebuilt only when what it shows changes.
 import { SPRITES } from '../assets/atlas';
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
-import type { Screen } from '../app/screen';
+import type { Strings } from '../app/i18n/strings';
+import type { OptionRow, ResultsScreen } from '../app/screen';
 import * as C from './colours';
 import { rect, sprite, spriteRect } from './drawlist';
 import { newLayer } from './layer';
@@ -42,10 +43,10 @@ function drawHint(text: string): void {
 
 const titleSlots = slots(8);
 
-export function drawTitle(s: Screen): void {
-  if (layer.reuse(0, s.titleCursor, s.strings, null)) return;
+/** The title menu with its row `cursor` lit. */
+export function drawTitle(t: Strings, cursor: number): void {
+  if (layer.reuse(0, cursor, t, null)) return;
   drawFelt();
-  const t = s.strings;
   const logo = SPRITES.logo;
   spriteRect(240 - (logo[2] >> 1), 22, logo, C.WHITE);
   titleSlots[0]!.draw(FONT_SMALL, t.subtitle, 240, 22 + logo[3] + 4, ALIGN_CENTRE, C.PALE_GOLD);
@@ -54,8 +55,8 @@ export function drawTitle(s: Screen): void {
   const items = [t.menu.play, t.menu.options, t.menu.howTo, t.menu.stats, t.menu.watch, t.menu.quit];
   for (let i = 0; i < items.length; i++) {
     const y = 106 + i * 22;
-    if (i === s.titleCursor) rect(158, y - 2, 164, 21, C.HIGHLIGHT);
-    titleSlots[1 + i]!.draw(FONT_LARGE, items[i]!, 240, y, ALIGN_CENTRE, i === s.titleCursor ? C.YELLOW : C.WHITE);
+    if (i === cursor) rect(158, y - 2, 164, 21, C.HIGHLIGHT);
+    titleSlots[1 + i]!.draw(FONT_LARGE, items[i]!, 240, y, ALIGN_CENTRE, i === cursor ? C.YELLOW : C.WHITE);
   }
   drawHint(t.titleHint);
   layer.keep();
@@ -79,18 +80,18 @@ const ROW_H = 15;
 const labelSlots = slots(VISIBLE_ROWS);
 const valueSlots = slots(VISIBLE_ROWS);
 
-export function drawOptions(s: Screen): void {
-  if (layer.reuse(1, s.optionCursor, s.optionRows, s.strings)) return;
-  drawPage(40, 8, 400, 240, s.strings.optionsTitle, 14);
-  const rows = s.optionRows;
+/** The option rows, scrolled to show row `cursor`, lit. */
+export function drawOptions(t: Strings, rows: readonly OptionRow[], cursor: number): void {
+  if (layer.reuse(1, cursor, rows, t)) return;
+  drawPage(40, 8, 400, 240, t.optionsTitle, 14);
   // Scroll so the cursor stays in view, centred where possible.
-  let first = s.optionCursor - (VISIBLE_ROWS >> 1);
+  let first = cursor - (VISIBLE_ROWS >> 1);
   if (first > rows.length - VISIBLE_ROWS) first = rows.length - VISIBLE_ROWS;
   if (first < 0) first = 0;
   for (let i = 0; i < VISIBLE_ROWS && first + i < rows.length; i++) {
     const row = rows[first + i]!;
     const y = 38 + i * ROW_H;
-    const on = first + i === s.optionCursor;
+    const on = first + i === cursor;
     if (on) rect(50, y - 2, 380, ROW_H, C.HIGHLIGHT);
     labelSlots[i]!.draw(FONT_SMALL, row.label, 58, y, ALIGN_LEFT, on ? C.YELLOW : C.WHITE);
     valueSlots[i]!.draw(FONT_SMALL, row.value, 422, y, ALIGN_RIGHT, on ? C.YELLOW : C.PALE_GOLD);
@@ -99,7 +100,7 @@ export function drawOptions(s: Screen): void {
   const a = SPRITES.arrow;
   if (first > 0) sprite(418, 16, 12, -12, a[0], a[1], a[2], a[3], C.GOLD);
   if (first + VISIBLE_ROWS < rows.length) sprite(418, 230, 12, 12, a[0], a[1], a[2], a[3], C.GOLD);
-  drawHint(s.strings.optionsHint);
+  drawHint(t.optionsHint);
   layer.keep();
 }
 
@@ -107,10 +108,9 @@ export function drawOptions(s: Screen): void {
 
 const resultSlots = slots(24);
 
-export function drawResults(s: Screen): void {
-  const r = s.results;
-  if (layer.reuse(4, r, r.ranking, s.strings)) return;
-  const t = s.strings;
+/** A finished game's results; `slapping`: it was a classic game (slap columns). */
+export function drawResults(t: Strings, r: ResultsScreen, slapping: boolean): void {
+  if (layer.reuse(4, r, r.ranking, t)) return;
   let k = 0;
   const text = (font: typeof FONT_SMALL, str: string, x: number, y: number, align: number, tint: number): void => {
     resultSlots[k++]!.draw(font, str, x, y, align, tint);
@@ -124,7 +124,6 @@ export function drawResults(s: Screen): void {
   let y = 48;
   text(FONT_SMALL, t.ranking, 36, y, ALIGN_LEFT, C.GOLD);
   text(FONT_SMALL, t.statCards, cols[0]!, y, ALIGN_CENTRE, C.GOLD);
-  const slapping = s.table.game !== null && s.table.game.options.ruleSet === 'classic';
   // In Russian rules a pile is taken as a loss, not won.
   text(FONT_SMALL, slapping ? t.statPiles : t.statPilesTaken, cols[1]!, y, ALIGN_CENTRE, C.GOLD);
   if (slapping) {
