@@ -1,19 +1,18 @@
-// The game as a program: one App value, and a frame that reads the buttons
-// and hands them to the current scene (src/app/scene.ts; each scene's module
-// in src/app/scenes/ enters, runs and draws it). A scene's frame returns the
-// scene of the next frame.
+// The game as a program: one App value (src/app/state.ts), and a frame that
+// reads the buttons and hands them to the current scene (src/app/scene.ts;
+// each scene's module in src/app/scenes/ enters, runs and draws it). A
+// scene's frame returns the scene of the next frame.
 import type { Host } from '../contract';
 import { beginDraw, drawNotice, endDraw } from '../view/render';
-import { newCues, type Cues } from './cues';
-import { addPressed, anyPressed, newButtons, readButtons, resetButtons, type Buttons } from './input';
+import { newCues } from './cues';
+import { addPressed, anyPressed, newButtons, readButtons, resetButtons } from './input';
 import type { Strings } from './i18n';
 import { asProblem, loadNotice } from './notice';
-import type { Settings } from './options';
 import { menuAliases } from './pads';
-import { applySettings, showNotice, type Notice } from './saving';
+import { applySettings, showNotice } from './saving';
 import { titleScene, type Scene } from './scene';
-import { readSave, type Stats } from './settings';
-import type { Seat } from '../rules/types';
+import { readSave } from './settings';
+import type { App } from './state';
 import * as howTo from './scenes/how-to';
 import * as options from './scenes/options';
 import * as results from './scenes/results';
@@ -21,37 +20,7 @@ import * as stats from './scenes/stats';
 import * as table from './scenes/table';
 import * as title from './scenes/title';
 
-/** The running game as a program: every scene's frame takes it. */
-export interface App {
-  /** The host's services (src/host/entry.ts fills in what a host lacks). */
-  readonly host: Host;
-  readonly settings: Settings;
-  readonly stats: Stats;
-  /** The texts of the chosen language, with this host's button names. */
-  strings: Strings;
-  scene: Scene;
-  /** This frame's button edges. */
-  readonly buttons: Buttons;
-  /** This frame's sounds. */
-  readonly cues: Cues;
-  /** The line over every scene when saved data could not be read or written. */
-  readonly notice: Notice;
-  /** The title menu's row, kept while away from it. */
-  titleCursor: number;
-  /** Games started this session: each gets its own seed, and the dealer rotates. */
-  gamesStarted: number;
-  dealer: Seat;
-  lastInputAt: number;
-  /** The time of the frame being run: a save's notice starts then. */
-  lastNow: number;
-  /** The first frame has run (buttons held at launch are not presses). */
-  started: boolean;
-  /** Notices that wait for the first frame's time: damaged saved data, and one the host gave. */
-  noticePending: boolean;
-  noticeDue: string;
-  /** The player chose Quit: the frame ends with QUIT. */
-  quit: boolean;
-}
+export type { App } from './state';
 
 export function startApp(host: Host): App {
   let damaged = false;

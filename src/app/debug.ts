@@ -1,6 +1,6 @@
 // ratscrew.debug(): the app's state as JSON for the tests; never used by the
 // game itself. Fields outside the current scene read as their defaults.
-import type { App } from './app';
+import type { App } from './state';
 import type { Scene, TableScene } from './scene';
 import { tableDebug, type AppTable } from './table';
 

@@ -2,19 +2,13 @@
 // the chosen language, sound effects on or off), and saved with the lifetime
 // statistics through the host, with a notice line when that failed: the game
 // goes on with what it has in memory (src/app/notice.ts words it).
-import type { App } from './app';
+import type { App } from './state';
 import { stringsFor } from './i18n';
 import { asProblem, saveNotice } from './notice';
 import { writeSave } from './settings';
 
 /** A notice stays this long. */
 const NOTICE_MS = 6000;
-
-/** One line over every scene (a save that failed, saved data that was damaged) until `until`. */
-export interface Notice {
-  text: string;
-  until: number;
-}
 
 export function save(app: App): void {
   let saved = false;

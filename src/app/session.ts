@@ -3,7 +3,7 @@
 // the pause menu) is counted in the lifetime statistics and saved. CPU-only
 // games (the title's demo, Watch CPUs) count nowhere.
 import { defaultOptions, nextDealer } from '../rules';
-import type { App } from './app';
+import type { App } from './state';
 import { addGame } from './lifetime';
 import { gameOptions } from './options';
 import { save } from './saving';

@@ -4,7 +4,7 @@
 import { BTN_CIRCLE, BTN_CROSS, BTN_LEFT, BTN_RIGHT } from '../../contract';
 import { drawHowTo } from '../../view/howto-view';
 import { drawQuitQuestion } from '../../view/render';
-import type { App } from '../app';
+import type { App } from '../state';
 import { howToPages } from '../howto';
 import { menuPressed, wasPressed } from '../input';
 import { gameOptions } from '../options';

@@ -4,7 +4,7 @@
 import { BTN_CIRCLE, BTN_CROSS, BTN_DOWN, BTN_LEFT, BTN_RIGHT, BTN_UP } from '../../contract';
 import { drawOptions } from '../../view/menus';
 import { drawQuitQuestion } from '../../view/render';
-import type { App } from '../app';
+import type { App } from '../state';
 import { cue } from '../cues';
 import { menuPressed, wasPressed } from '../input';
 import { changeRow, optionRows, rowText } from '../options';

@@ -3,7 +3,7 @@
 import { BTN_CIRCLE, BTN_CROSS } from '../../contract';
 import { drawResults } from '../../view/menus';
 import { drawQuitQuestion } from '../../view/render';
-import type { App } from '../app';
+import type { App } from '../state';
 import { wasPressed } from '../input';
 import { titleScene, type ResultsScene, type Scene } from '../scene';
 import { countFinished, startGame } from '../session';

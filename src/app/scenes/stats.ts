@@ -3,7 +3,7 @@
 import { BTN_CIRCLE, BTN_CROSS, BTN_TRIANGLE } from '../../contract';
 import { drawQuitQuestion } from '../../view/render';
 import { drawStats } from '../../view/stats-view';
-import type { App } from '../app';
+import type { App } from '../state';
 import { cue } from '../cues';
 import { wasPressed } from '../input';
 import { emptyRuleSetStats, statsRows } from '../lifetime';

@@ -6,7 +6,7 @@
 import { BTN_CIRCLE, BTN_CROSS, BTN_DOWN, BTN_START, BTN_UP } from '../../contract';
 import { drawPause } from '../../view/pause-view';
 import { drawTable } from '../../view/table-view';
-import type { App } from '../app';
+import type { App } from '../state';
 import { cue } from '../cues';
 import { menuPressed, wasPressed } from '../input';
 import { titleScene, type PauseMenu, type Scene, type TableScene } from '../scene';

@@ -7,7 +7,7 @@ import * as C from '../../view/colours';
 import { spriteRect } from '../../view/drawlist';
 import { drawTitle } from '../../view/menus';
 import { drawTable } from '../../view/table-view';
-import type { App } from '../app';
+import type { App } from '../state';
 import { cue } from '../cues';
 import { anyPressed, menuPressed, wasPressed } from '../input';
 import type { Scene, TitleScene } from '../scene';
