@@ -6,7 +6,7 @@ import type { Host } from '../contract';
 import { beginDraw, drawNotice, endDraw } from '../view/render';
 import { newCues } from './cues';
 import { addPressed, anyPressed, newButtons, readButtons, resetButtons } from './input';
-import type { Strings } from './i18n';
+import { stringsFor } from './i18n';
 import { asProblem, loadNotice } from './notice';
 import { menuAliases } from './pads';
 import { applySettings, showNotice } from './saving';
@@ -32,11 +32,12 @@ export function startApp(host: Host): App {
   }
   const loaded = readSave(typeof text === 'string' ? text : null);
   const problem = asProblem(host.problem?.());
+  const strings = stringsFor(loaded.settings.language, host.platform);
   const app: App = {
     host,
     settings: loaded.settings,
     stats: loaded.stats,
-    strings: null as unknown as Strings, // applySettings, below
+    strings,
     scene: titleScene(),
     buttons: newButtons(),
     cues: newCues(),
@@ -48,7 +49,7 @@ export function startApp(host: Host): App {
     lastNow: 0,
     started: false,
     noticePending: damaged || loaded.damaged || problem === 'damaged',
-    noticeDue: loadNotice(problem, loaded.settings.language) ?? '',
+    noticeDue: loadNotice(problem, strings) ?? '',
     quit: false,
   };
   applySettings(app);

@@ -20,7 +20,7 @@ export function save(app: App): void {
   if (saved) return;
   const problem = asProblem(app.host.problem?.());
   app.host.log(`saving settings failed: ${problem ?? 'no reason given'}`);
-  showNotice(app, saveNotice(problem, app.settings.language), app.lastNow);
+  showNotice(app, saveNotice(problem, app.strings), app.lastNow);
 }
 
 export function showNotice(app: App, text: string, now: number): void {
