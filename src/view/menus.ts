@@ -6,7 +6,7 @@ import type { Strings } from '../app/i18n/strings';
 import type { OptionRow, ResultsScreen } from '../app/screen';
 import * as C from './colours';
 import { rect, sprite, spriteRect } from './drawlist';
-import { newLayer } from './layer';
+import { newLayer, type Layer } from './layer';
 import { drawBack, drawCard } from './cards';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
 import { drawFelt, drawPanel } from './widgets';
@@ -17,36 +17,55 @@ function slots(n: number): TextSlot[] {
   return a;
 }
 
-// ---- one cached layer for the menu scenes, keyed by the scene first ----
+const VISIBLE_ROWS = 13;
 
-const layer = newLayer();
+/** What the menu scenes keep of what they drew (a part of the View, src/view/view.ts). */
+export interface MenusView {
+  readonly felt: Layer;
+  /** One cached layer for the menu scenes, keyed by the scene first. */
+  readonly layer: Layer;
+  readonly heading: TextSlot;
+  readonly hint: TextSlot;
+  readonly title: readonly TextSlot[];
+  readonly labels: readonly TextSlot[];
+  readonly values: readonly TextSlot[];
+  readonly results: readonly TextSlot[];
+}
 
+export function newMenusView(felt: Layer): MenusView {
+  return {
+    felt,
+    layer: newLayer(),
+    heading: new TextSlot(2),
+    hint: new TextSlot(3),
+    title: slots(8),
+    labels: slots(VISIBLE_ROWS),
+    values: slots(VISIBLE_ROWS),
+    results: slots(24),
+  };
+}
 
 // ---- what the options and how-to scenes share ----
 
-const headingSlot = new TextSlot(2);
-const hintSlot = new TextSlot(3);
-
 /** The felt, a panel and its heading centred over it: how a menu page starts. */
-function drawPage(x: number, y: number, w: number, h: number, heading: string, headingY: number): void {
-  drawFelt();
+function drawPage(v: MenusView, x: number, y: number, w: number, h: number, heading: string, headingY: number): void {
+  drawFelt(v.felt);
   drawPanel(x, y, w, h, C.WHITE);
-  headingSlot.draw(FONT_LARGE, heading, 240, headingY, ALIGN_CENTRE, C.GOLD);
+  v.heading.draw(FONT_LARGE, heading, 240, headingY, ALIGN_CENTRE, C.GOLD);
 }
 
 /** The line under the panel that says which buttons do what. */
-function drawHint(text: string): void {
-  hintSlot.draw(FONT_SMALL, text, 240, 254, ALIGN_CENTRE, C.HINT);
+function drawHint(v: MenusView, text: string): void {
+  v.hint.draw(FONT_SMALL, text, 240, 254, ALIGN_CENTRE, C.HINT);
 }
 
 // ---- title ----
 
-const titleSlots = slots(8);
-
 /** The title menu with its row `cursor` lit. */
-export function drawTitle(t: Strings, cursor: number): void {
+export function drawTitleMenu(v: MenusView, t: Strings, cursor: number): void {
+  const { layer, title: titleSlots } = v;
   if (layer.reuse(0, cursor, t, null)) return;
-  drawFelt();
+  drawFelt(v.felt);
   const logo = SPRITES.logo;
   spriteRect(240 - (logo[2] >> 1), 22, logo, C.WHITE);
   titleSlots[0]!.draw(FONT_SMALL, t.subtitle, 240, 22 + logo[3] + 4, ALIGN_CENTRE, C.PALE_GOLD);
@@ -58,8 +77,13 @@ export function drawTitle(t: Strings, cursor: number): void {
     if (i === cursor) rect(158, y - 2, 164, 21, C.HIGHLIGHT);
     titleSlots[1 + i]!.draw(FONT_LARGE, items[i]!, 240, y, ALIGN_CENTRE, i === cursor ? C.YELLOW : C.WHITE);
   }
-  drawHint(t.titleHint);
+  drawHint(v, t.titleHint);
   layer.keep();
+}
+
+/** The game's name in the corner the 4-player demo table leaves free (the idle title's demo). */
+export function drawDemoLogo(): void {
+  spriteRect(1, 2, SPRITES.logo, C.WHITE);
 }
 
 /** Card numbers: suit * 13 + rank - 2 (src/rules/types.ts). */
@@ -75,15 +99,13 @@ function drawTitleCards(): void {
 
 // ---- options ----
 
-const VISIBLE_ROWS = 13;
 const ROW_H = 15;
-const labelSlots = slots(VISIBLE_ROWS);
-const valueSlots = slots(VISIBLE_ROWS);
 
 /** The option rows, scrolled to show row `cursor`, lit. */
-export function drawOptions(t: Strings, rows: readonly OptionRow[], cursor: number): void {
+export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionRow[], cursor: number): void {
+  const { layer, labels: labelSlots, values: valueSlots } = v;
   if (layer.reuse(1, cursor, rows, t)) return;
-  drawPage(40, 8, 400, 240, t.optionsTitle, 14);
+  drawPage(v, 40, 8, 400, 240, t.optionsTitle, 14);
   // Scroll so the cursor stays in view, centred where possible.
   let first = cursor - (VISIBLE_ROWS >> 1);
   if (first > rows.length - VISIBLE_ROWS) first = rows.length - VISIBLE_ROWS;
@@ -100,22 +122,21 @@ export function drawOptions(t: Strings, rows: readonly OptionRow[], cursor: numb
   const a = SPRITES.arrow;
   if (first > 0) sprite(418, 16, 12, -12, a[0], a[1], a[2], a[3], C.GOLD);
   if (first + VISIBLE_ROWS < rows.length) sprite(418, 230, 12, 12, a[0], a[1], a[2], a[3], C.GOLD);
-  drawHint(t.optionsHint);
+  drawHint(v, t.optionsHint);
   layer.keep();
 }
 
 // ---- results ----
 
-const resultSlots = slots(24);
-
 /** A finished game's results; `slapping`: it was a classic game (slap columns). */
-export function drawResults(t: Strings, r: ResultsScreen, slapping: boolean): void {
+export function drawResultsPage(v: MenusView, t: Strings, r: ResultsScreen, slapping: boolean): void {
+  const { layer, results: resultSlots } = v;
   if (layer.reuse(4, r, r.ranking, t)) return;
   let k = 0;
   const text = (font: typeof FONT_SMALL, str: string, x: number, y: number, align: number, tint: number): void => {
     resultSlots[k++]!.draw(font, str, x, y, align, tint);
   };
-  drawFelt();
+  drawFelt(v.felt);
   drawPanel(20, 6, 440, 244, C.WHITE);
   text(FONT_LARGE, r.winner, 240, 12, ALIGN_CENTRE, C.YELLOW);
   if (r.byLimit) text(FONT_SMALL, t.byLimit, 240, 31, ALIGN_CENTRE, C.GREY);
@@ -159,6 +180,6 @@ export function drawResults(t: Strings, r: ResultsScreen, slapping: boolean): vo
     y += 14;
     text(FONT_SMALL, line, 48, y, ALIGN_LEFT, C.WHITE);
   }
-  drawHint(t.resultsHint);
+  drawHint(v, t.resultsHint);
   layer.keep();
 }

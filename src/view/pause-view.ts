@@ -5,19 +5,28 @@ import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import type { Strings } from '../app/i18n/strings';
 import * as C from './colours';
 import { rect } from './drawlist';
-import { newLayer } from './layer';
+import { newLayer, type Layer } from './layer';
 import { ALIGN_CENTRE, TextSlot } from './text';
 import { drawFelt, drawPanel } from './widgets';
 
-const layer = newLayer();
-const title = new TextSlot();
-const hint = new TextSlot();
-const items = [new TextSlot(), new TextSlot(), new TextSlot()];
+/** What the pause menu keeps of what it drew (a part of the View, src/view/view.ts). */
+export interface PauseView {
+  readonly felt: Layer;
+  readonly layer: Layer;
+  readonly title: TextSlot;
+  readonly hint: TextSlot;
+  readonly items: readonly TextSlot[];
+}
+
+export function newPauseView(felt: Layer): PauseView {
+  return { felt, layer: newLayer(), title: new TextSlot(), hint: new TextSlot(), items: [new TextSlot(), new TextSlot(), new TextSlot()] };
+}
 
 /** The pause menu with its row `cursor` lit. */
-export function drawPause(t: Strings, cursor: number): void {
+export function drawPauseMenu(v: PauseView, t: Strings, cursor: number): void {
+  const { layer, title, hint, items } = v;
   if (layer.reuse(cursor, t)) return;
-  drawFelt();
+  drawFelt(v.felt);
   drawPanel(130, 60, 220, 132, C.WHITE);
   title.draw(FONT_LARGE, t.pauseTitle, 240, 70, ALIGN_CENTRE, C.GOLD);
   const names = [t.pauseItems.resume, t.pauseItems.howTo, t.pauseItems.endGame];

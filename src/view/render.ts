@@ -10,14 +10,10 @@ import * as C from './colours';
 import { beginFrame, clear, commandCount, music, quit, rect, sound } from './drawlist';
 import { drawPanel } from './widgets';
 import { plateX } from './seats';
-import { ALIGN_CENTRE, TextSlot } from './text';
+import { ALIGN_CENTRE } from './text';
+import type { View } from './view';
 
 const MUSIC_VOLUME = 150;
-
-/** The track last sent with OP_MUSIC; -2 before the first frame (so the first frame always says). */
-let musicSent = -2;
-const noticeSlot = new TextSlot();
-const quitSlot = new TextSlot();
 
 export function beginDraw(): void {
   beginFrame();
@@ -25,16 +21,16 @@ export function beginDraw(): void {
 }
 
 /** "Press Start again to quit" over whatever the scene shows. */
-export function drawQuitQuestion(t: Strings): void {
+export function drawQuitQuestion(view: View, t: Strings): void {
   rect(0, 0, 480, 272, C.SHADE);
   drawPanel(70, 112, 340, 44, C.WHITE);
-  quitSlot.draw(FONT_LARGE, t.quitConfirm, 240, 125, ALIGN_CENTRE, C.WHITE);
+  view.quitQuestion.draw(FONT_LARGE, t.quitConfirm, 240, 125, ALIGN_CENTRE, C.WHITE);
 }
 
 /** The notice line at the top of the screen. */
-export function drawNotice(text: string): void {
+export function drawNotice(view: View, text: string): void {
   rect(0, 0, 480, 15, C.SHADE_HEAVY);
-  noticeSlot.draw(FONT_SMALL, text, 240, 1, ALIGN_CENTRE, C.YELLOW);
+  view.notice.draw(FONT_SMALL, text, 240, 1, ALIGN_CENTRE, C.YELLOW);
 }
 
 /**
@@ -42,7 +38,7 @@ export function drawNotice(text: string): void {
  * the theme when `theme` (sent only when that changes), and QUIT when `quitting`.
  * Returns the number of commands the frame wrote.
  */
-export function endDraw(cues: Cues, theme: boolean, quitting: boolean): number {
+export function endDraw(view: View, cues: Cues, theme: boolean, quitting: boolean): number {
   for (let i = 0; i < cues.count; i++) {
     const seat = cues.seats[i]!;
     const players = cues.players[i]!;
@@ -51,9 +47,9 @@ export function endDraw(cues: Cues, theme: boolean, quitting: boolean): number {
     sound(SOUND[cues.names[i]!], 255, pan);
   }
   const track = theme ? MUSIC.theme : -1;
-  if (track !== musicSent) {
+  if (track !== view.musicSent) {
     music(track, MUSIC_VOLUME);
-    musicSent = track;
+    view.musicSent = track;
   }
   if (quitting) quit();
   return commandCount();

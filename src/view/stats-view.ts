@@ -5,7 +5,7 @@ import type { Strings } from '../app/i18n/strings';
 import type { StatsRow } from '../app/screen';
 import * as C from './colours';
 import { rect } from './drawlist';
-import { newLayer } from './layer';
+import { newLayer, type Layer } from './layer';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot } from './text';
 import { drawFelt, drawPanel } from './widgets';
 
@@ -13,18 +13,28 @@ const ROW_H = 13;
 const COL_CLASSIC = 360;
 const COL_RUSSIAN = 436;
 
-const layer = newLayer();
-const slots: TextSlot[] = [];
+/** What the Statistics screen keeps of what it drew (a part of the View, src/view/view.ts). */
+export interface StatsView {
+  readonly felt: Layer;
+  readonly layer: Layer;
+  /** One per text drawn, added as needed. */
+  readonly slots: TextSlot[];
+}
+
+export function newStatsView(felt: Layer): StatsView {
+  return { felt, layer: newLayer(), slots: [] };
+}
 
 /** The statistics rows; `resetAsked`: the reset question over them. */
-export function drawStats(t: Strings, rows: readonly StatsRow[], resetAsked: boolean): void {
-  if (layer.reuse(rows, resetAsked, t)) return;
+export function drawStatsPage(v: StatsView, t: Strings, rows: readonly StatsRow[], resetAsked: boolean): void {
+  const slots = v.slots;
+  if (v.layer.reuse(rows, resetAsked, t)) return;
   let k = 0;
   const text = (font: typeof FONT_SMALL, str: string, x: number, y: number, align: number, tint: number, width = 0): void => {
     if (k === slots.length) slots.push(new TextSlot());
     slots[k++]!.draw(font, str, x, y, align, tint, width);
   };
-  drawFelt();
+  drawFelt(v.felt);
   drawPanel(20, 6, 440, 240, C.WHITE);
   text(FONT_LARGE, t.statsTitle, 240, 12, ALIGN_CENTRE, C.GOLD);
   let y = 38;
@@ -47,5 +57,5 @@ export function drawStats(t: Strings, rows: readonly StatsRow[], resetAsked: boo
     text(FONT_LARGE, t.resetQuestion, 240, 110, ALIGN_CENTRE, C.WHITE);
     text(FONT_SMALL, t.resetHint, 240, 140, ALIGN_CENTRE, C.HINT);
   }
-  layer.keep();
+  v.layer.keep();
 }

@@ -2,8 +2,9 @@
 // as the paused game is played (from its pause menu, which it goes back to).
 // Left and Right turn the pages; Cross past the last page, or Circle, goes back.
 import { BTN_CIRCLE, BTN_CROSS, BTN_LEFT, BTN_RIGHT } from '../../contract';
-import { drawHowTo } from '../../view/howto-view';
+import { drawHowToPage } from '../../view/howto-view';
 import { drawQuitQuestion } from '../../view/render';
+import type { View } from '../../view/view';
 import type { App } from '../state';
 import { howToPages } from '../howto';
 import { menuPressed, wasPressed } from '../input';
@@ -13,13 +14,13 @@ import { countEnded } from '../session';
 import { quitQuestion } from './quit-question';
 
 /** back: the paused table it was opened from, or null from the title. */
-export function enter(app: App, back: TableScene | null): HowToScene {
+export function enterHowTo(app: App, back: TableScene | null): HowToScene {
   const options = back !== null ? back.table.table.game.options : gameOptions(app.settings);
   const pages = howToPages(options, app.strings, app.host.platform === 'desktop');
   return { kind: 'howTo', pages, page: 0, back, quitAsked: false };
 }
 
-export function frame(app: App, scene: HowToScene): Scene {
+export function howToFrame(app: App, scene: HowToScene): Scene {
   const b = app.buttons;
   const asked = quitQuestion(b, scene);
   if (asked === 'leave') {
@@ -36,7 +37,7 @@ export function frame(app: App, scene: HowToScene): Scene {
   return scene;
 }
 
-export function draw(app: App, scene: HowToScene): void {
-  drawHowTo(app.strings, scene.pages, scene.page);
-  if (scene.quitAsked) drawQuitQuestion(app.strings);
+export function drawHowTo(app: App, scene: HowToScene, view: View): void {
+  drawHowToPage(view.howTo, app.strings, scene.pages, scene.page);
+  if (scene.quitAsked) drawQuitQuestion(view, app.strings);
 }

@@ -2,8 +2,9 @@
 // Right (or Cross) change the row under the cursor at once, Circle goes back
 // to the title and saves.
 import { BTN_CIRCLE, BTN_CROSS, BTN_DOWN, BTN_LEFT, BTN_RIGHT, BTN_UP } from '../../contract';
-import { drawOptions } from '../../view/menus';
+import { drawOptionsPage } from '../../view/menus';
 import { drawQuitQuestion } from '../../view/render';
+import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { menuPressed, wasPressed } from '../input';
@@ -12,7 +13,7 @@ import { applySettings, save } from '../saving';
 import { titleScene, type OptionsScene, type Scene } from '../scene';
 import { quitQuestion } from './quit-question';
 
-export function enter(app: App): OptionsScene {
+export function enterOptions(app: App): OptionsScene {
   const scene: OptionsScene = { kind: 'options', cursor: 0, rows: [], shown: [], quitAsked: false };
   refresh(app, scene);
   return scene;
@@ -26,7 +27,7 @@ function refresh(app: App, scene: OptionsScene): void {
   scene.shown = scene.rows.map((row) => rowText(row, app.settings, app.strings));
 }
 
-export function frame(app: App, scene: OptionsScene): Scene {
+export function optionsFrame(app: App, scene: OptionsScene): Scene {
   const b = app.buttons;
   const asked = quitQuestion(b, scene);
   if (asked === 'leave') {
@@ -50,7 +51,7 @@ export function frame(app: App, scene: OptionsScene): Scene {
   return scene;
 }
 
-export function draw(app: App, scene: OptionsScene): void {
-  drawOptions(app.strings, scene.shown, scene.cursor);
-  if (scene.quitAsked) drawQuitQuestion(app.strings);
+export function drawOptions(app: App, scene: OptionsScene, view: View): void {
+  drawOptionsPage(view.menus, app.strings, scene.shown, scene.cursor);
+  if (scene.quitAsked) drawQuitQuestion(view, app.strings);
 }

@@ -1,8 +1,9 @@
 // The results of a game played out: the winner, the ranking, this game's
 // figures and the lifetime line. Cross plays again, Circle goes to the title.
 import { BTN_CIRCLE, BTN_CROSS } from '../../contract';
-import { drawResults } from '../../view/menus';
+import { drawResultsPage } from '../../view/menus';
 import { drawQuitQuestion } from '../../view/render';
+import type { View } from '../../view/view';
 import type { App } from '../state';
 import { wasPressed } from '../input';
 import { titleScene, type ResultsScene, type Scene } from '../scene';
@@ -11,7 +12,7 @@ import { quitQuestion } from './quit-question';
 import { tableResults, type AppTable } from '../table';
 
 /** The game on `played` is over: it is counted and saved, and its results shown. */
-export function enter(app: App, played: AppTable): ResultsScene {
+export function enterResults(app: App, played: AppTable): ResultsScene {
   countFinished(app, played);
   const over = played.table.game.over!;
   const t = app.strings;
@@ -33,7 +34,7 @@ export function enter(app: App, played: AppTable): ResultsScene {
   return { kind: 'results', played, results, quitAsked: false };
 }
 
-export function frame(app: App, scene: ResultsScene, now: number): Scene {
+export function resultsFrame(app: App, scene: ResultsScene, now: number): Scene {
   const b = app.buttons;
   const asked = quitQuestion(b, scene);
   if (asked === 'leave') return titleScene();
@@ -43,7 +44,7 @@ export function frame(app: App, scene: ResultsScene, now: number): Scene {
   return scene;
 }
 
-export function draw(app: App, scene: ResultsScene): void {
-  drawResults(app.strings, scene.results, scene.played.table.game.options.ruleSet === 'classic');
-  if (scene.quitAsked) drawQuitQuestion(app.strings);
+export function drawResults(app: App, scene: ResultsScene, view: View): void {
+  drawResultsPage(view.menus, app.strings, scene.results, scene.played.table.game.options.ruleSet === 'classic');
+  if (scene.quitAsked) drawQuitQuestion(view, app.strings);
 }

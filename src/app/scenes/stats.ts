@@ -2,7 +2,8 @@
 // asks to reset them, and then Cross resets and Circle keeps them.
 import { BTN_CIRCLE, BTN_CROSS, BTN_TRIANGLE } from '../../contract';
 import { drawQuitQuestion } from '../../view/render';
-import { drawStats } from '../../view/stats-view';
+import { drawStatsPage } from '../../view/stats-view';
+import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { wasPressed } from '../input';
@@ -11,11 +12,11 @@ import { save } from '../saving';
 import { titleScene, type Scene, type StatsScene } from '../scene';
 import { quitQuestion } from './quit-question';
 
-export function enter(app: App): StatsScene {
+export function enterStats(app: App): StatsScene {
   return { kind: 'stats', rows: statsRows(app.stats, app.strings), resetAsked: false, quitAsked: false };
 }
 
-export function frame(app: App, scene: StatsScene): Scene {
+export function statsFrame(app: App, scene: StatsScene): Scene {
   const b = app.buttons;
   const asked = quitQuestion(b, scene);
   if (asked === 'leave') return titleScene();
@@ -39,7 +40,7 @@ export function frame(app: App, scene: StatsScene): Scene {
   return scene;
 }
 
-export function draw(app: App, scene: StatsScene): void {
-  drawStats(app.strings, scene.rows, scene.resetAsked);
-  if (scene.quitAsked) drawQuitQuestion(app.strings);
+export function drawStats(app: App, scene: StatsScene, view: View): void {
+  drawStatsPage(view.stats, app.strings, scene.rows, scene.resetAsked);
+  if (scene.quitAsked) drawQuitQuestion(view, app.strings);
 }

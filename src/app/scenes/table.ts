@@ -4,16 +4,16 @@
 // other scene. The view hides the table meanwhile. Games start in
 // src/app/session.ts (from the title and the results).
 import { BTN_CIRCLE, BTN_CROSS, BTN_DOWN, BTN_START, BTN_UP } from '../../contract';
-import { drawPause } from '../../view/pause-view';
-import { drawTable } from '../../view/table-view';
+import { drawPauseMenu } from '../../view/pause-view';
+import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { menuPressed, wasPressed } from '../input';
 import { titleScene, type PauseMenu, type Scene, type TableScene } from '../scene';
 import { countEnded } from '../session';
 import { pauseAppTable, resumeAppTable, stepTable, tableFinished } from '../table';
-import * as howTo from './how-to';
-import * as results from './results';
+import { enterHowTo } from './how-to';
+import { enterResults } from './results';
 
 /** Pause menu rows. */
 const PAUSE_RESUME = 0;
@@ -21,7 +21,7 @@ const PAUSE_HOWTO = 1;
 const PAUSE_END = 2;
 const PAUSE_ITEMS = 3;
 
-export function frame(app: App, scene: TableScene, now: number): Scene {
+export function tableFrame(app: App, scene: TableScene, now: number): Scene {
   const b = app.buttons;
   if (scene.pause !== null) return pauseFrame(app, scene, scene.pause, now);
   if (wasPressed(b, BTN_START)) {
@@ -32,7 +32,7 @@ export function frame(app: App, scene: TableScene, now: number): Scene {
   }
   const table = scene.table;
   stepTable(table, now, b.pressed);
-  if (table.table.game.over !== null && tableFinished(table, now)) return results.enter(app, table);
+  if (table.table.game.over !== null && tableFinished(table, now)) return enterResults(app, table);
   return scene;
 }
 
@@ -45,7 +45,7 @@ function pauseFrame(app: App, scene: TableScene, pause: PauseMenu, now: number):
   if (!wasPressed(b, BTN_CROSS)) return scene;
   cue(app.cues, 'click');
   if (pause.cursor === PAUSE_RESUME) return resume(scene, now);
-  if (pause.cursor === PAUSE_HOWTO) return howTo.enter(app, scene);
+  if (pause.cursor === PAUSE_HOWTO) return enterHowTo(app, scene);
   if (pause.cursor === PAUSE_END) return endGame(app, scene);
   return scene;
 }
@@ -62,8 +62,8 @@ function endGame(app: App, scene: TableScene): Scene {
   return titleScene();
 }
 
-export function draw(app: App, scene: TableScene, now: number): void {
+export function drawTable(app: App, scene: TableScene, view: View, now: number): void {
   // Paused, the table is not drawn: the pile stays hidden (src/view/pause-view.ts).
-  if (scene.pause !== null) drawPause(app.strings, scene.pause.cursor);
-  else drawTable(scene.table.shown, app.strings, now, '');
+  if (scene.pause !== null) drawPauseMenu(view.pause, app.strings, scene.pause.cursor);
+  else view.table.draw(scene.table.shown, app.strings, now, '');
 }

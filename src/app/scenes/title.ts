@@ -1,21 +1,18 @@
 // The title: its menu (Play, Options, How to play, Statistics, Watch CPUs,
 // Quit), and a CPU-only game behind it after a while idle or as Watch CPUs.
 // Every scene comes back here by titleScene() (src/app/scene.ts).
-import { SPRITES } from '../../assets/atlas';
 import { BTN_CROSS, BTN_DOWN, BTN_START, BTN_UP } from '../../contract';
-import * as C from '../../view/colours';
-import { spriteRect } from '../../view/drawlist';
-import { drawTitle } from '../../view/menus';
-import { drawTable } from '../../view/table-view';
+import { drawDemoLogo, drawTitleMenu } from '../../view/menus';
+import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { anyPressed, menuPressed, wasPressed } from '../input';
 import type { Scene, TitleScene } from '../scene';
 import { startDemo, startGame } from '../session';
 import { stepTable, tableFinished } from '../table';
-import * as howTo from './how-to';
-import * as options from './options';
-import * as stats from './stats';
+import { enterHowTo } from './how-to';
+import { enterOptions } from './options';
+import { enterStats } from './stats';
 
 /** Idle this long on the title and a CPU-only game plays behind it. */
 export const DEMO_AFTER_MS = 20000;
@@ -28,7 +25,7 @@ const ITEM_WATCH = 4;
 const ITEM_QUIT = 5;
 const TITLE_ITEMS = 6;
 
-export function frame(app: App, scene: TitleScene, now: number): Scene {
+export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
   const b = app.buttons;
   const demo = scene.demo;
   if (demo !== null) {
@@ -56,11 +53,11 @@ export function frame(app: App, scene: TitleScene, now: number): Scene {
     case ITEM_PLAY:
       return startGame(app, now);
     case ITEM_OPTIONS:
-      return options.enter(app);
+      return enterOptions(app);
     case ITEM_HOWTO:
-      return howTo.enter(app, null);
+      return enterHowTo(app, null);
     case ITEM_STATS:
-      return stats.enter(app);
+      return enterStats(app);
     case ITEM_WATCH:
       scene.demo = startDemo(app, now, true);
       return scene;
@@ -76,11 +73,10 @@ function move(app: App, dir: number): void {
   cue(app.cues, 'click');
 }
 
-export function draw(app: App, scene: TitleScene, now: number): void {
+export function drawTitle(app: App, scene: TitleScene, view: View, now: number): void {
   const t = app.strings;
   const demo = scene.demo;
-  if (demo === null) return drawTitle(t, app.titleCursor);
-  drawTable(demo.table.shown, t, now, demo.watching ? t.watching : t.demo);
-  // The game's name in the corner the 4-player demo table leaves free.
-  if (!demo.watching) spriteRect(1, 2, SPRITES.logo, C.WHITE);
+  if (demo === null) return drawTitleMenu(view.menus, t, app.titleCursor);
+  view.table.draw(demo.table.shown, t, now, demo.watching ? t.watching : t.demo);
+  if (!demo.watching) drawDemoLogo();
 }
