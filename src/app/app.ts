@@ -2,6 +2,7 @@
 // reads the buttons and hands them to the current scene (src/app/scene.ts;
 // each scene's module in src/app/scenes/ enters, runs and draws it). A
 // scene's frame returns the scene of the next frame.
+import { SIG_SUSPEND, SIGNALS } from '../contract';
 import { beginDraw, drawNotice, endDraw } from '../view/render';
 import type { View } from '../view/view';
 import { addPressed, anyPressed, readButtons } from './input';
@@ -22,8 +23,11 @@ export { startApp } from './start';
 /** One frame. A change of scene goes to the host's log ("scene table"): the
  * PSP checks follow live button presses by it (test/psp/live.test.ts), and
  * it dates a player's bug report in the emulator's log. */
-export function appFrame(app: App, now: number, buttons: number): void {
+export function appFrame(app: App, now: number, mask: number): void {
   const scene = app.scene;
+  // The host's signals (src/contract.ts) are not buttons: no press, no input.
+  const buttons = mask & ~SIGNALS;
+  app.suspending = (mask & SIG_SUSPEND) !== 0;
   if (!app.started) firstFrame(app, now, buttons);
   readButtons(app.buttons, buttons, now);
   app.cues.count = 0;

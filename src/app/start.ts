@@ -39,6 +39,7 @@ export function startApp(host: Host): App {
     started: false,
     noticePending: damaged || loaded.damaged || problem === 'damaged',
     noticeDue: loadNotice(problem, strings) ?? '',
+    suspending: false,
     quit: false,
   };
   applySettings(app);

@@ -37,6 +37,8 @@ export interface App {
   /** Notices that wait for the first frame's time: damaged saved data, and one the host gave. */
   noticePending: boolean;
   noticeDue: string;
+  /** The PSP began to go to sleep this frame (SIG_SUSPEND): the table pauses as for Start. */
+  suspending: boolean;
   /** The player chose Quit: the frame ends with QUIT. */
   quit: boolean;
 }

@@ -24,7 +24,8 @@ const PAUSE_ITEMS = 3;
 export function tableFrame(app: App, scene: TableScene, now: number): Scene {
   const b = app.buttons;
   if (scene.pause !== null) return pauseFrame(app, scene, scene.pause, now);
-  if (wasPressed(b, BTN_START)) {
+  // The PSP going to sleep pauses as Start does: the menu is up on waking.
+  if (wasPressed(b, BTN_START) || app.suspending) {
     scene.pause = { cursor: PAUSE_RESUME };
     pauseAppTable(scene.table, now);
     cue(app.cues, 'click');
