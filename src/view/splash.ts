@@ -7,6 +7,7 @@ import { SPRITES } from '../assets/atlas';
 import { drawBack, drawCard } from './cards';
 import * as C from './colours';
 import { clear, spriteRect } from './drawlist';
+import { newLayer, type Layer } from './layer';
 import { drawFelt } from './widgets';
 
 /** Where the logo's top edge sits; the title's subtitle goes under it. */
@@ -16,9 +17,9 @@ export const LOGO_Y = 22;
 const LEFT_HAND = [3 * 13 + 12, 2 * 13 + 11, 1 * 13 + 10, 0 * 13 + 9]; // A♠ K♥ Q♦ J♣
 const RIGHT_HAND = [2 * 13 + 3, 0 * 13 + 3, 52]; // a pair of fives and a joker: slap!
 
-/** The felt, the logo and the cards either side of where the title's menu goes. */
-export function drawCover(): void {
-  drawFelt();
+/** The felt (`felt`: the View's cached baize), the logo and the cards either side of where the title's menu goes. */
+export function drawCover(felt: Layer): void {
+  drawFelt(felt);
   const logo = SPRITES.logo;
   spriteRect(240 - (logo[2] >> 1), LOGO_Y, logo, C.WHITE);
   for (let i = 0; i < LEFT_HAND.length; i++) drawCard(LEFT_HAND[i]!, 28 + i * 16, 118 + i * 6, C.WHITE);
@@ -29,5 +30,5 @@ export function drawCover(): void {
 /** The whole splash frame: what a host shows from its first moment until the script draws. */
 export function drawSplash(): void {
   clear(C.FELT);
-  drawCover();
+  drawCover(newLayer());
 }

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SPRITES } from '../../src/assets/atlas';
 import { FALLBACK_CODE } from '../../src/assets/font';
 import { EN } from '../../src/app/i18n/en';
-import { CAN_CHOOSE, CAN_PLAY, CAN_SLAP, newScreen } from '../../src/app/screen';
+import { CAN_CHOOSE, CAN_PLAY, CAN_SLAP, newTableScreen } from '../../src/app/screen';
 import { updateHint } from '../../src/app/table-show';
 import type { AppTable } from '../../src/app/table';
 import { COMMAND_INTS, OP_SPRITE } from '../../src/contract';
@@ -16,12 +16,12 @@ import { setFallbackCode } from '../../src/view/text';
 import { bindScratch, slapFrame } from './slap-scenes';
 
 function appAt(game: GameState): AppTable {
-  const screen = newScreen(EN);
-  screen.table.names = [EN.you, 'Dana', 'Alex'];
-  screen.table.human = 0;
-  screen.table.game = game;
+  const shown = newTableScreen();
+  shown.names = [EN.you, 'Dana', 'Alex'];
+  shown.human = 0;
+  shown.game = game;
   const seats = [{ kind: 'human', pad: 0 }, { kind: 'cpu' }, { kind: 'cpu' }];
-  return { screen, shown: screen.table, you: 0, humans: [0], duel: false, table: { seats } } as unknown as AppTable;
+  return { strings: EN, shown, you: 0, humans: [0], duel: false, naming: null, table: { seats } } as unknown as AppTable;
 }
 
 const base: GameState = newGame(defaultOptions('classic', 3), 1, 0);
@@ -60,7 +60,7 @@ describe('what the person is told they can do', () => {
 
   it('naming a joker\'s taker: choose and confirm, nothing else', () => {
     const app = appAt({ ...base, turn: 0 });
-    app.shown.chooser = 0;
+    app.naming = { seat: 0, pick: 1 };
     updateHint(app, app.shown.game!);
     expect(app.shown.can).toBe(CAN_CHOOSE);
     expect(app.shown.hint).toBe(EN.chooseHint);

@@ -3,12 +3,13 @@
 // itself: for test/game/slap-moment.test.ts and the screenshots of the
 // moment (test/game/screens.ts).
 import { stringsFor } from '../../src/app/i18n';
-import { newScreen, type TableScreen } from '../../src/app/screen';
+import { newTableScreen, type TableScreen } from '../../src/app/screen';
 import { COMMAND_INTS, MAX_COMMANDS } from '../../src/contract';
 import { defaultOptions, makeCard, newGame } from '../../src/rules';
 import type { GameState } from '../../src/rules/types';
 import { beginFrame, bindCommands, commandCount } from '../../src/view/drawlist';
-import { drawTable } from '../../src/view/table-view';
+import { newLayer } from '../../src/view/layer';
+import { newTableView, type TableView } from '../../src/view/table-view';
 
 /** When the slap happens (host ms). */
 export const T = 10_000;
@@ -25,8 +26,7 @@ export type Kind = 'won' | 'wrong';
 /** The table as the app shows it the moment `seat` wins a slap (or slaps wrongly, burning `burned` cards). */
 export function slapTable(players: number, seat: number, kind: Kind, people: 1 | 2, language: 'en' | 'ru', burned: number): TableScreen {
   const s = stringsFor(language);
-  const screen = newScreen(s);
-  const t = screen.table;
+  const t = newTableScreen();
   const start = newGame(defaultOptions('classic', players), 11, 0);
   const pile = [makeCard(9, 0), makeCard(4, 1), makeCard(13, 2), makeCard(4, 3)];
   const game: GameState = kind === 'won'
@@ -36,7 +36,7 @@ export function slapTable(players: number, seat: number, kind: Kind, people: 1 |
   t.names = [];
   for (let i = 0; i < players; i++) t.names.push(i === 0 ? (people === 2 ? s.leftPlayer : s.you) : people === 2 && i === players - 1 ? s.rightPlayer : s.cpuNames[i - 1]!);
   t.human = 0;
-  t.marks = people === 2 ? t.names.map((_, i) => (i === 0 ? '← L' : i === players - 1 ? '□ R' : '')) : [];
+  t.marks = people === 2 ? t.names.map((_: string, i: number) => (i === 0 ? '← L' : i === players - 1 ? '□ R' : '')) : [];
   t.can = 3;
   t.hint = s.yourTurn;
   t.toAct = (seat + 1) % players;
@@ -72,9 +72,14 @@ export function slapTable(players: number, seat: number, kind: Kind, people: 1 |
   return t;
 }
 
+/** Each table's view (src/view/view.ts: a View per app), kept across its frames as the app keeps it. */
+const views = new WeakMap<TableScreen, TableView>();
+
 export function slapFrame(t: TableScreen, now: number, language: 'en' | 'ru' = 'en'): Int32Array {
+  let view = views.get(t);
+  if (view === undefined) views.set(t, (view = newTableView(newLayer())));
   beginFrame();
-  drawTable(t, stringsFor(language), now, '');
+  view.draw(t, stringsFor(language), now, '');
   return buf.slice(0, commandCount() * COMMAND_INTS);
 }
 
