@@ -38,7 +38,7 @@ describe('sound levels', () => {
   const BANDS: Record<string, [number, number]> = {
     slap: [-13, -11], buzz: [-16, -14], win: [-17, -15], lose: [-17, -15], sweep: [-18, -16],
     flip: [-24, -22], deal: [-22, -20], click: [-22, -20], theme: [-18, -16],
-    fanfare: [-17, -15], chime: [-18, -16],
+    fanfare: [-18, -16], chime: [-18, -16],
   };
 
   it('puts every sound in its loudness band', () => {

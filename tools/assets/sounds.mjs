@@ -30,8 +30,8 @@ export const SOUND_LIST = [
   // (tools/assets/adpcm.mjs; docs/sound.md, "Storage")
   { name: 'theme', make: theme, loudness: -17, loop: true, codec: 'ima' },
   // Added after the theme, so the ids above stay as they were.
-  { name: 'fanfare', make: fanfare, loudness: -16 },
-  { name: 'chime', make: chime, loudness: -17 },
+  { name: 'fanfare', make: fanfare, loudness: -17, codec: 'ima' },
+  { name: 'chime', make: chime, loudness: -17, codec: 'ima' },
 ];
 
 /**
