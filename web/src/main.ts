@@ -10,6 +10,7 @@ import { log, pageHost, randomSeed } from './host';
 import { Gamepads } from './input/gamepad';
 import { Keyboard } from './input/keys';
 import { Touch } from './input/touch';
+import { GameClock } from './clock';
 import { fit, place } from './layout';
 import { loadAtlas, type Atlas } from './png';
 import { LocalSave, openStore } from './save';
@@ -48,26 +49,6 @@ export async function loadAssets(stages: Record<string, number> = {}): Promise<A
 /** A touch screen as the main way in (a phone or tablet), rather than one beside a mouse. */
 function touchFirst(): boolean {
   return matchMedia('(pointer: coarse)').matches && navigator.maxTouchPoints > 0;
-}
-
-/** The game clock: milliseconds since the start, standing still while the page is hidden (as the PSP's sleep). */
-class GameClock {
-  private readonly start = performance.now();
-  private hiddenAt: number | null = null;
-  private hiddenTotal = 0;
-
-  hide(hidden: boolean): void {
-    const t = performance.now();
-    if (hidden && this.hiddenAt === null) this.hiddenAt = t;
-    if (!hidden && this.hiddenAt !== null) {
-      this.hiddenTotal += t - this.hiddenAt;
-      this.hiddenAt = null;
-    }
-  }
-
-  now(): number {
-    return Math.floor(performance.now() - this.start - this.hiddenTotal);
-  }
 }
 
 function showError(e: ScriptError): void {
