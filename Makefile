@@ -98,6 +98,8 @@ assets: node_modules/.package-lock.json
 bench: bundle
 	$(MAKE) web
 	$(MAKE) -C native headless
+	@if [ -n "$$PSPDEV" ] && [ -x "$$PSPDEV/bin/psp-config" ]; then PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -C native psp; \
+	  else echo "bench: no PSP toolchain (PSPDEV): the EBOOT's size is not measured"; fi
 	node bench/run.mjs
 	npx tsx bench/psp/frames.ts
 	node bench/fairness.mjs
