@@ -22,8 +22,8 @@ export const SOUND_LIST = [
   { name: 'slap', make: slap, loudness: -12 },
   { name: 'sweep', make: sweep, loudness: -17 },
   { name: 'buzz', make: buzz, loudness: -15 },
-  { name: 'win', make: win, loudness: -16 },
-  { name: 'lose', make: lose, loudness: -16 },
+  { name: 'win', make: win, loudness: -16, codec: 'ima' },
+  { name: 'lose', make: lose, loudness: -16, codec: 'ima' },
   { name: 'deal', make: deal, loudness: -21 },
   { name: 'click', make: click, loudness: -21 },
   // 92% of the sound bytes: stored as IMA ADPCM, a quarter of the size
