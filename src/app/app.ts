@@ -2,12 +2,13 @@
 // reads the buttons and hands them to the current scene (src/app/scene.ts;
 // each scene's module in src/app/scenes/ enters, runs and draws it). A
 // scene's frame returns the scene of the next frame.
-import { SIG_SUSPEND, SIGNALS } from '../contract';
+import { SIG_CLOSE, SIG_SUSPEND, SIGNALS } from '../contract';
 import { beginDraw, drawNotice, endDraw } from '../view/render';
 import type { View } from '../view/view';
 import { addPressed, anyPressed, readButtons } from './input';
 import { menuAliases } from './pads';
 import type { Scene } from './scene';
+import { save } from './saving';
 import { firstFrame } from './start';
 import type { App } from './state';
 import { drawHowTo, howToFrame } from './scenes/how-to';
@@ -33,6 +34,13 @@ export function appFrame(app: App, now: number, mask: number): void {
   app.cues.count = 0;
   app.lastNow = now;
   if (anyPressed(app.buttons)) app.lastInputAt = now;
+  // The desktop window's close button: the host runs this one last frame and
+  // exits. The settings as they are now (Options may be open) are kept.
+  if ((mask & SIG_CLOSE) !== 0) {
+    save(app);
+    app.quit = true;
+    return;
+  }
   // Two people share the PSP: in menus (the pause menu too) either one's buttons work (src/app/pads.ts).
   if (app.settings.humans === 2 && inMenu(app.scene)) addPressed(app.buttons, menuAliases(app.buttons.pressed));
   const next = sceneFrame(app, scene, now);

@@ -23,7 +23,8 @@ export function debugState(app: App): string {
   const scene = app.scene;
   const on = tableOf(scene);
   const paused = pausedOf(scene);
-  const quitConfirm = 'quitAsked' in scene && scene.quitAsked;
+  const quitConfirm = scene.kind === 'title' && scene.quitAsked;
+  const endAsked = paused !== null && paused.pause!.endAsked;
   const t = on !== null ? on.shown : null;
   return JSON.stringify({
     scene: scene.kind,
@@ -34,6 +35,7 @@ export function debugState(app: App): string {
     howToPage: scene.kind === 'howTo' ? scene.page : 0,
     notice: app.notice.text,
     quitConfirm,
+    endAsked,
     paused: paused !== null,
     pauseCursor: paused !== null ? paused.pause!.cursor : 0,
     howToFromPause: scene.kind === 'howTo' && scene.back !== null,

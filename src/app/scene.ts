@@ -15,11 +15,13 @@ export type SceneKind = Scene['kind'];
 export interface TitleScene {
   readonly kind: 'title';
   demo: Demo | null;
+  /** "Quit to the PSP menu?" is up (Start on the title, or its Quit row). */
+  quitAsked: boolean;
 }
 
 /** The title, its menu showing: where every scene goes back to (src/app/scenes/title.ts runs it). */
 export function titleScene(): TitleScene {
-  return { kind: 'title', demo: null };
+  return { kind: 'title', demo: null, quitAsked: false };
 }
 
 /** A CPU-only game: behind the idle title, or chosen as Watch CPUs (then with the player's options). */
@@ -34,8 +36,6 @@ export interface OptionsScene {
   /** The rows shown, by row id (src/app/options.ts), and their texts. */
   rows: number[];
   shown: OptionRow[];
-  /** "Press Start again to quit" is up. */
-  quitAsked: boolean;
 }
 
 export interface HowToScene {
@@ -44,7 +44,6 @@ export interface HowToScene {
   page: number;
   /** Opened from the pause menu: the paused table it goes back to (null: from the title). */
   readonly back: TableScene | null;
-  quitAsked: boolean;
 }
 
 export interface TableScene {
@@ -57,6 +56,8 @@ export interface TableScene {
 /** Continue, How to play, End game; the table is hidden meanwhile. */
 export interface PauseMenu {
   cursor: number;
+  /** "End this game?" is up (End game chosen): Cross ends it, Circle goes back to the menu. */
+  endAsked: boolean;
 }
 
 export interface ResultsScene {
@@ -64,7 +65,6 @@ export interface ResultsScene {
   /** The finished game (the view reads its rule set). */
   readonly played: AppTable;
   readonly results: ResultsScreen;
-  quitAsked: boolean;
 }
 
 export interface StatsScene {
@@ -72,5 +72,4 @@ export interface StatsScene {
   rows: StatsRow[];
   /** "Reset all statistics?" is up. */
   resetAsked: boolean;
-  quitAsked: boolean;
 }

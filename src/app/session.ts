@@ -58,12 +58,12 @@ export function countFinished(app: App, played: AppTable): void {
   app.dealer = nextDealer(game);
 }
 
-/** A game ended from the pause menu counts as played (not won, unless it was already won). */
+/** A game ended from the pause menu counts as played, not won; the deal passes on as after any game. */
 export function countEnded(app: App, table: AppTable): void {
   if (table.humans.length === 0) return;
-  // A game that ended in the 2 s before its results counts as it ended.
-  const over = table.table.game.over;
+  const game = table.table.game;
   if (table.duel) app.stats.twoPlayer.games++;
-  else addGame(app.stats, table.table.game, table.stats, table.you, over !== null && over.winner === table.you);
+  else addGame(app.stats, game, table.stats, table.you, false);
   save(app);
+  app.dealer = nextDealer(game);
 }

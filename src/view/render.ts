@@ -5,7 +5,6 @@
 import { MUSIC, SOUND } from '../assets/sounds';
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import type { Cues } from '../app/cues';
-import type { Strings } from '../app/i18n/strings';
 import * as C from './colours';
 import { beginFrame, clear, commandCount, music, quit, rect, sound } from './drawlist';
 import { drawPanel } from './widgets';
@@ -20,11 +19,12 @@ export function beginDraw(): void {
   clear(C.FELT);
 }
 
-/** "Press Start again to quit" over whatever the scene shows. */
-export function drawQuitQuestion(view: View, t: Strings): void {
+/** A yes/no question over whatever the scene shows ("Quit to the PSP menu?"), with the buttons that answer it under it. */
+export function drawQuestion(view: View, question: string, answers: string): void {
   rect(0, 0, 480, 272, C.SHADE);
-  drawPanel(70, 112, 340, 44, C.WHITE);
-  view.quitQuestion.draw(FONT_LARGE, t.quitConfirm, 240, 125, ALIGN_CENTRE, C.WHITE);
+  drawPanel(60, 100, 360, 66, C.WHITE);
+  view.quitQuestion.draw(FONT_LARGE, question, 240, 114, ALIGN_CENTRE, C.WHITE);
+  view.questionHint.draw(FONT_SMALL, answers, 240, 142, ALIGN_CENTRE, C.PALE_GOLD, 340);
 }
 
 /** The notice line at the top of the screen. */

@@ -21,7 +21,9 @@ export interface View {
   readonly pause: PauseView;
   readonly stats: StatsView;
   readonly notice: TextSlot;
+  /** A yes/no question's line and the buttons that answer it (src/view/render.ts drawQuestion). */
   readonly quitQuestion: TextSlot;
+  readonly questionHint: TextSlot;
   /** The track last sent with OP_MUSIC; -2 before the first frame (so the first frame always says). */
   musicSent: number;
 }
@@ -37,6 +39,7 @@ export function newView(): View {
     stats: newStatsView(felt),
     notice: new TextSlot(),
     quitQuestion: new TextSlot(),
+    questionHint: new TextSlot(),
     musicSent: -2,
   };
 }

@@ -127,10 +127,10 @@ describe('a language is one table plus its line in LANGUAGES', () => {
     apply(Object.keys(edits));
     const path = join(dir, 'src/app/i18n/xx.ts');
     const text = readFileSync(path, 'utf8');
-    const line = /^ {2}quitConfirm: .*\n/m.exec(text);
+    const line = /^ {2}endQuestion: .*\n/m.exec(text);
     expect(line).not.toBeNull();
     writeFileSync(path, text.replace(line![0], ''));
-    expect(typecheck(dir)).toMatch(/xx\.ts.*Property 'quitConfirm' is missing/s);
+    expect(typecheck(dir)).toMatch(/xx\.ts.*Property 'endQuestion' is missing/s);
   }, 180_000);
 
   it('a table left out of LANGUAGES is no language: the game cannot be set to it', () => {

@@ -82,3 +82,11 @@ export async function playEasyGameToResults(seed: number): Promise<Driver> {
   }
   return d;
 }
+
+/** Ends the game in play from the pause menu: Start, Up to End game, Cross, Cross to confirm; the results show. */
+export function endGameFromPause(d: Driver): void {
+  d.press(BTN.START);
+  while (d.debug().pauseCursor !== 2) d.press(BTN.UP);
+  d.press(BTN.CROSS);
+  d.press(BTN.CROSS);
+}

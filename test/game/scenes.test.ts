@@ -1,5 +1,5 @@
-// The scene machine: title (Start quits, the idle demo), how to play, and
-// the results screen's play-again / back-to-title.
+// The scene machine: title (Start asks to quit, the idle demo), how to
+// play, and the results screen's play-again / back-to-title.
 import { afterEach, describe, expect, it } from 'vitest';
 import { BTN, Driver } from '../support/driver';
 import { goToTitleItem, openOptions, playUntil, setOption, startFromOptions } from './helpers';
@@ -13,11 +13,22 @@ const hasOp = (cmds: Int32Array, op: number): boolean => {
 };
 
 describe('title', () => {
-  it('Start on the title sends QUIT; nothing else does', async () => {
+  it('Start on the title asks first (the game keeps running); Circle stays, Start again sends QUIT', async () => {
     d = await Driver.create({ seed: 1 });
     expect(hasOp(d.step(0), 6)).toBe(false);
     d.press(BTN.DOWN);
     expect(hasOp(d.last, 6)).toBe(false);
+    expect(hasOp(d.step(BTN.START), 6)).toBe(false);
+    d.step(0);
+    expect(d.debug().quitConfirm).toBe(true);
+    d.press(BTN.DOWN); // answers nothing
+    expect(d.debug().quitConfirm).toBe(true);
+    expect(d.debug().titleCursor).toBe(1);
+    d.press(BTN.CIRCLE);
+    expect(d.debug().quitConfirm).toBe(false);
+    d.wait(30);
+    expect(d.quit).toBe(false);
+    d.press(BTN.START);
     expect(hasOp(d.step(BTN.START), 6)).toBe(true);
   });
 
@@ -30,10 +41,13 @@ describe('title', () => {
     expect(d.debug().scene).toBe('table');
   });
 
-  it('the Quit item sends QUIT too', async () => {
+  it('the Quit item asks the same question; Cross quits', async () => {
     d = await Driver.create({ seed: 1 });
     d.step(0);
     goToTitleItem(d, 5);
+    expect(hasOp(d.step(BTN.CROSS), 6)).toBe(false);
+    d.step(0);
+    expect(d.debug().quitConfirm).toBe(true);
     expect(hasOp(d.step(BTN.CROSS), 6)).toBe(true);
   });
 
@@ -60,29 +74,22 @@ describe('title', () => {
   });
 });
 
-describe('the quit question away from the title', () => {
+describe('Start away from the title', () => {
   it.each([
     ['options', 1],
     ['howTo', 2],
-  ])('Start, Start leads from %s to the title; Start then another button stays', async (scene, item) => {
+    ['stats', 3],
+  ])('goes back from %s to the title, as Circle does', async (scene, item) => {
     d = await Driver.create({ seed: 1 });
     d.step(0);
     goToTitleItem(d, item);
     d.press(BTN.CROSS);
     expect(d.debug().scene).toBe(scene);
     d.press(BTN.START);
-    expect(d.debug().quitConfirm).toBe(true);
-    expect(hasOp(d.last, 6)).toBe(false);
-    d.press(BTN.DOWN); // cancels only: the cursor does not move
-    let s = d.debug();
-    expect(s.scene).toBe(scene);
-    expect(s.quitConfirm).toBe(false);
-    expect(s.optionCursor).toBe(0);
-    d.press(BTN.START);
-    d.press(BTN.START);
-    s = d.debug();
+    const s = d.debug();
     expect(s.scene).toBe('title');
-    expect(hasOp(d.last, 6)).toBe(false); // back at the title, not quitting the game
+    expect(s.quitConfirm).toBe(false);
+    expect(d.quit).toBe(false); // back at the title, not quitting the game
     if (scene === 'options') expect(d.vm.saves).toBe(1);
   });
 });
@@ -134,11 +141,7 @@ describe('results', () => {
     expect(s.table.message).toBe('');
     playUntil(d, (s) => s.scene === 'results', 60000);
     expect(d.debug().stats.russian.games).toBe(2);
-    d.press(BTN.START);
-    d.press(BTN.CROSS); // the question is cancelled, not a new game
-    expect(d.debug().scene).toBe('results');
-    d.press(BTN.START);
-    d.press(BTN.START);
+    d.press(BTN.START); // Start goes to the title, as Circle does
     expect(d.debug().scene).toBe('title');
     d.press(BTN.DOWN);
     goToTitleItem(d, 0);

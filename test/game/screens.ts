@@ -1,7 +1,7 @@
 // The scenes the golden hashes and the screenshots are taken of, each
 // reached by playing from the title with a fixed seed.
 import { BTN, Driver } from '../support/driver';
-import { goToTitleItem, openOptions, pairOrSandwich, playEasyGameToResults, playUntil, setOption, startFromOptions } from './helpers';
+import { endGameFromPause, goToTitleItem, openOptions, pairOrSandwich, playEasyGameToResults, playUntil, setOption, startFromOptions } from './helpers';
 
 export interface Scene {
   name: string;
@@ -79,8 +79,8 @@ async function statistics(language: string): Promise<Driver> {
   setOption(d, 'Language', language);
   startFromOptions(d);
   playUntil(d, (s) => s.table.game.cardsPlayed > 30);
-  d.press(BTN.START);
-  d.press(BTN.START);
+  endGameFromPause(d);
+  d.press(BTN.CIRCLE);
   goToTitleItem(d, 3);
   d.press(BTN.CROSS);
   d.wait(2);

@@ -198,7 +198,7 @@ describe('the classic table', () => {
     expect(after.table.timers.wrongSlaps[0]).toBe(1);
   });
 
-  it('Start pauses: the menu hides the pile, the table waits, Continue goes on; Start again ends the game', async () => {
+  it('Start pauses: the menu hides the pile, the table waits, Continue, Circle or Start goes on; End game asks once, then shows the results', async () => {
     await classicTable(3);
     d.wait(30);
     d.press(BTN.START);
@@ -227,9 +227,25 @@ describe('the classic table', () => {
     d.press(BTN.CIRCLE); // Circle continues too
     expect(d.debug().paused).toBe(false);
     d.press(BTN.START);
-    d.press(BTN.START);
+    d.press(BTN.START); // and Start, the button that paused: a PSP player's resume
     s = d.debug();
-    expect(s.scene).toBe('title');
+    expect(s.scene).toBe('table');
+    expect(s.paused).toBe(false);
+    expect(s.table.timers.paused).toBe(false);
+    d.press(BTN.START);
+    d.press(BTN.UP); // End game
+    d.press(BTN.CROSS);
+    expect(d.debug().endAsked).toBe(true);
+    d.press(BTN.CIRCLE); // not now: back to the menu
+    s = d.debug();
+    expect(s.endAsked).toBe(false);
+    expect(s.paused).toBe(true);
+    d.press(BTN.CROSS);
+    d.press(BTN.CROSS); // yes, end it
+    s = d.debug();
+    expect(s.scene).toBe('results');
+    expect(s.results.winner).toBe('Game ended');
+    expect(s.results.cause).toBe('Ended from the pause menu: most cards wins');
     expect(s.stats.classic.games).toBe(1); // an ended game counts as played, not won
     expect(s.stats.classic.wins).toBe(0);
   });

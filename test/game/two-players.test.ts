@@ -5,7 +5,7 @@
 // whoever played the top card: docs/rules.md), whichever side it favours.
 import { afterEach, describe, expect, it } from 'vitest';
 import { BTN, Driver } from '../support/driver';
-import { goToTitleItem, openOptions, pairOrSandwich, setOption, startFromOptions } from './helpers';
+import { endGameFromPause, goToTitleItem, openOptions, pairOrSandwich, setOption, startFromOptions } from './helpers';
 
 let d: Driver;
 afterEach(() => d?.dispose());
@@ -115,6 +115,10 @@ describe('two people on one PSP', () => {
     d.press(BTN.TRIANGLE);
     expect(d.debug().pauseCursor).toBe(0);
     d.press(BTN.START);
+    expect(d.debug().paused).toBe(false); // Start again continues, for both
+    endGameFromPause(d);
+    expect(d.debug().scene).toBe('results');
+    d.press(BTN.CIRCLE);
     expect(d.debug().scene).toBe('title');
     expect(d.debug().stats.twoPlayer.games).toBe(1); // the ended game, kept apart from single play
     expect(d.debug().stats.classic.games).toBe(0);

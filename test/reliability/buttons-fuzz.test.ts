@@ -25,7 +25,7 @@ describe('button fuzzing through the whole game', () => {
     expect(r.sessions).toBeGreaterThan(1); // quitting and restarting with the saved text happened
     expect(r.optionChanges).toBeGreaterThan(50);
     for (const from of ['table', 'table+quitConfirm', 'title', 'options', 'howTo', 'results']) expect(r.probes[from] ?? 0, `no escape probe from ${from}`).toBeGreaterThan(0);
-    // Start, Start reached the title from everywhere (Circle was never needed).
+    // One Start went back to the title from every menu.
     expect(r.startDidNotLeave).toEqual({});
   });
 
@@ -40,53 +40,55 @@ describe('button fuzzing through the whole game', () => {
   });
 });
 
-// Start, then Start, reaches the title from every scene (first found missing in
-// Options, How to play and Results; fixed in 9c7580e: Start asks everywhere).
-describe('Start, Start leads back to the title', () => {
-  async function startStartFrom(open: (d: Driver) => void): Promise<string> {
+// Each button means one thing everywhere (issue 20). Before, Start left the
+// game from the title at once, and from every other scene asked "press Start
+// again to quit": in a game the second Start (what a PSP player presses to
+// resume) ended it with no results.
+describe('Start: back from a menu, the pause menu in a game, a question on the title', () => {
+  async function from(open: (d: Driver) => void, presses: number[]): Promise<any> {
     const d = await Driver.create({ seed: 1 });
     try {
       d.step(0);
       open(d);
-      d.press(BTN.START);
-      d.press(BTN.START);
+      for (const b of presses) d.press(b);
       d.wait(3);
-      return d.debug().scene;
+      return { ...d.debug(), quit: d.quit };
     } finally {
       d.dispose();
     }
   }
 
-  it('Start, Start leads from Options to the title', async () => {
-    expect(await startStartFrom((d) => d.presses(BTN.DOWN, BTN.CROSS))).toBe('title');
+  it('one Start goes back from Options and from How to play', async () => {
+    expect((await from((d) => d.presses(BTN.DOWN, BTN.CROSS), [BTN.START])).scene).toBe('title');
+    expect((await from((d) => d.presses(BTN.DOWN, BTN.DOWN, BTN.CROSS), [BTN.START])).scene).toBe('title');
   });
 
-  it('Start, Start leads from How to play to the title', async () => {
-    expect(await startStartFrom((d) => d.presses(BTN.DOWN, BTN.DOWN, BTN.CROSS))).toBe('title');
+  it('Start, Start in a game pauses and plays on: the game is not ended', async () => {
+    const s = await from((d) => d.presses(BTN.CROSS), [BTN.START, BTN.START]);
+    expect(s.scene).toBe('table');
+    expect(s.paused).toBe(false);
   });
 
-  it('Start, Start leads from Results to the title', async () => {
-    const d = await Driver.create({ seed: 1 });
-    try {
-      d.step(0);
-      d.press(BTN.CROSS);
-      // Play until the results (Square whenever it is seat 0's turn or pile).
-      for (let i = 0; i < 200_000 && d.debug().scene !== 'results'; i++) {
-        const g = d.debug().table?.game;
-        if (g && g.over === null && (g.turn === 0 || g.pendingCollect?.seat === 0)) d.press(BTN.SQUARE);
-        else d.step(0);
-      }
-      expect(d.debug().scene).toBe('results');
-      d.press(BTN.START);
-      d.press(BTN.START);
-      d.wait(3);
-      expect(d.debug().scene).toBe('title');
-    } finally {
-      d.dispose();
-    }
+  it('End game in the pause menu asks once; Cross ends the game and shows its results', async () => {
+    const asked = await from((d) => d.presses(BTN.CROSS), [BTN.START, BTN.UP, BTN.CROSS]);
+    expect(asked.endAsked).toBe(true);
+    expect(asked.scene).toBe('table');
+    const ended = await from((d) => d.presses(BTN.CROSS), [BTN.START, BTN.UP, BTN.CROSS, BTN.CROSS]);
+    expect(ended.scene).toBe('results');
+    expect(ended.results.cause).toMatch(/^Ended from the pause menu/);
+    const back = await from((d) => d.presses(BTN.CROSS), [BTN.START, BTN.UP, BTN.CROSS, BTN.CIRCLE]);
+    expect(back.endAsked).toBe(false);
+    expect(back.paused).toBe(true);
   });
 
-  it('Start, Start leads from the table to the title (the quit question)', async () => {
-    expect(await startStartFrom((d) => d.presses(BTN.CROSS))).toBe('title');
+  it('Start on the title asks; Circle stays, Start or Cross quits', async () => {
+    const asked = await from(() => {}, [BTN.START]);
+    expect(asked.quitConfirm).toBe(true);
+    expect(asked.quit).toBe(false);
+    const stayed = await from(() => {}, [BTN.START, BTN.CIRCLE]);
+    expect(stayed.quitConfirm).toBe(false);
+    expect(stayed.quit).toBe(false);
+    expect((await from(() => {}, [BTN.START, BTN.START])).quit).toBe(true);
+    expect((await from(() => {}, [BTN.START, BTN.CROSS])).quit).toBe(true);
   });
 });

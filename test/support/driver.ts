@@ -3,6 +3,7 @@
 // up), wait, and run until the debug state satisfies a condition.
 import { BundleVM, frameTime, type FakeHostOptions } from './quickjs-host';
 import { ScriptRecorder } from './script';
+import { COMMAND_INTS, OP_QUIT } from '../../src/contract';
 
 /** Button bits by name (tools/contract/contract.json). */
 export { BTN } from '../../src/contract';
@@ -10,6 +11,8 @@ export { BTN } from '../../src/contract';
 export class Driver {
   frameIndex = 0;
   last: Int32Array = new Int32Array(0);
+  /** A frame asked the host to quit (OP_QUIT). */
+  quit = false;
   /** Every frame's mask, for writing the session out as an input script. */
   readonly recorder = new ScriptRecorder();
 
@@ -28,6 +31,7 @@ export class Driver {
     this.recorder.record(this.frameIndex, mask);
     this.last = this.vm.frame(frameTime(this.frameIndex), mask);
     this.frameIndex++;
+    for (let o = 0; o < this.last.length; o += COMMAND_INTS) if (this.last[o] === OP_QUIT) this.quit = true;
     return this.last;
   }
 

@@ -6,11 +6,14 @@
 //  - no frame throws; every frame's command list is well formed;
 //  - the scene (ratscrew.debug()) is always a known one, and the game on the
 //    table keeps the rules engine's invariants (tools/fuzz/invariants.ts);
-//  - escape probes at random moments: Start, then Start again, reaches the
-//    title within a few frames from every scene (the title itself quits);
-//    where Start alone does not, Circle must (otherwise the scene is a trap);
+//  - escape probes at random moments: the way out is each button's one
+//    meaning (issue 20): Start goes back from a menu, opens the pause menu
+//    over the table (whose End game, confirmed with Cross, shows the
+//    results), and on the title asks to quit, Start again quitting. A scene
+//    Start does not lead out of within a few presses is a trap;
 //  - QUIT comes only from the title; the session then restarts in a new VM
 //    with the text the game saved, which must load without a damaged notice.
+import { SIG_CLOSE } from '../../src/contract';
 import { BTN } from '../../test/support/driver';
 import { BundleVM, frameTime, hashCommands } from '../../test/support/quickjs-host';
 import type { GameState } from '../../src/rules';
@@ -56,7 +59,7 @@ export interface ButtonFuzzResult {
   /** Scene changes seen, "from>to". */
   transitions: Record<string, number>;
   probes: Record<string, number>;
-  /** Probes where Start, Start did not reach the title but Circle did, by scene. */
+  /** Probes where a menu (not the table, not the title) did not go back to the title on one Start, by scene. */
   startDidNotLeave: Record<string, number>;
   gamesFinished: number;
   quitConfirmSeen: number;
@@ -194,7 +197,8 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
     }
     if (hasQuit(cmds)) {
       const s = vm!.debug();
-      if (s.scene !== 'title') throw new Failure(`QUIT from scene ${s.scene}`);
+      // The window's close button (SIG_CLOSE, in the noise's masks) quits from anywhere, at once.
+      if (s.scene !== 'title' && (mask & SIG_CLOSE) === 0) throw new Failure(`QUIT from scene ${s.scene}`);
       const rec = res.recordings[res.sessions - 1];
       if (rec) rec.quit = true;
       quitNow = true;
@@ -259,30 +263,31 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
     for (let i = 0; i < n; i++) queue.push(0);
   };
 
-  /** Start, then Start: the title within a few frames; if not, Circle must get there. */
+  /** The way out, by each button's one meaning: the title within a few presses; the title's Start, Start quits. */
   const probe = (): void => {
     // Let go of everything first: a held Start gives no new press.
     if (!step(0)) return;
     look();
-    // The table's pause menu is what Start opens there: Start again leaves, like the quit question.
     const asking = state.quitConfirm || state.paused;
     const from = asking ? `${scene}+quitConfirm` : state.demo ? 'demo' : scene;
     res.probes[from] = (res.probes[from] ?? 0) + 1;
     if (scene === 'title' && !state.demo) {
-      // Start on the title leaves the game: QUIT within two frames.
-      if (step(B.START) && step(0)) throw new Failure('Start on the title did not quit');
+      // Start on the title asks; Start again leaves the game: QUIT within two frames.
+      if (!state.quitConfirm && (!step(B.START) || !step(0))) return;
+      if (step(B.START) && step(0)) throw new Failure('Start, Start on the title did not quit');
       return;
     }
-    for (let i = 0; i < 2; i++) {
-      if (!step(B.START) || !step(0) || !step(0)) return;
-      if (look().scene === 'title') return;
+    const menu = scene !== 'table' && scene !== 'title' && !(scene === 'howTo' && state.howToFromPause);
+    for (let i = 0; i < 10; i++) {
+      // Start (back, or the pause menu); in the pause menu Up to End game, Cross, and Cross again to confirm.
+      const b = !state.paused || scene !== 'table' ? B.START : state.endAsked || state.pauseCursor === 2 ? B.CROSS : B.UP;
+      if (!step(b) || !step(0) || !step(0)) return;
+      if (look().scene === 'title') {
+        if (menu && i > 0) res.startDidNotLeave[from] = (res.startDidNotLeave[from] ?? 0) + 1;
+        return;
+      }
     }
-    res.startDidNotLeave[from] = (res.startDidNotLeave[from] ?? 0) + 1;
-    for (let i = 0; i < 4; i++) {
-      if (!step(B.CIRCLE) || !step(0) || !step(0)) return;
-      if (look().scene === 'title') return;
-    }
-    throw new Failure(`no way back to the title from ${from}: Start, Start and Circle x4 left it in ${scene}`);
+    throw new Failure(`no way back to the title from ${from}: ten presses by the buttons' meanings left it in ${scene}`);
   };
 
   /** Queues the next few frames of input for the scene we are in. */

@@ -33,7 +33,7 @@ export const EN: Strings = {
   },
 
   optionsTitle: 'Options',
-  optionsHint: 'Up/Down: move   Left/Right, {cross}: change   {circle}: back',
+  optionsHint: 'Up/Down: move   Left/Right, {cross}: change   {circle}/{start}: back',
   opt: {
     ruleSet: 'Rules',
     players: 'Players',
@@ -75,7 +75,7 @@ export const EN: Strings = {
   },
 
   howToTitle: 'How to play',
-  howToHint: 'Left/Right: page   {circle}: back',
+  howToHint: 'Left/Right: page   {circle}/{start}: back',
   howPages: {
     goal: 'The game',
     challenges: 'Challenges',
@@ -164,7 +164,10 @@ export const EN: Strings = {
   notYourTurn: 'Not your turn',
   takePile: '{square}: take the pile',
   waitFor: (name) => name + ' to play',
-  quitConfirm: 'Press {start} again to quit',
+  quitQuestion: { psp: 'Quit to the PSP menu?', desktop: 'Quit the game?' },
+  quitAnswers: '{start} or {cross}: quit   {circle}: stay',
+  endQuestion: 'End this game?',
+  endAnswers: '{cross}: end it (results)   {circle}: back   {start}: continue playing',
   chooseTaker: 'Joker! Who takes the pile?',
   chooseHint: 'Left/Right: choose   {cross}: confirm',
   higher: 'Higher',
@@ -218,11 +221,12 @@ export const EN: Strings = {
   twoPlayerLine: (games, left, right) => 'Two people: ' + games + ' played; Left won ' + left + ', Right won ' + right,
   ms: (n) => n + ' ms',
   none: '-',
-  resultsHint: '{cross}: play again   {circle}: title',
+  resultsHint: '{cross}: play again   {circle}/{start}: title',
+  gameEnded: 'Game ended',
 
   pauseTitle: 'Paused',
   pauseItems: { resume: 'Continue', howTo: 'How to play', endGame: 'End game' },
-  pauseHint: '{cross}: choose   {circle}: continue   {start}: end game',
+  pauseHint: '{cross}: choose   {circle}/{start}: continue',
 
   statsTitle: 'Statistics',
   statsRows: {
@@ -240,7 +244,7 @@ export const EN: Strings = {
     longest: 'Longest game (cards played)',
   },
   statsNote: 'Your own play, all games since the last reset. Ended games count as played.',
-  statsHint: '{circle}: back   {triangle}: reset',
+  statsHint: '{circle}/{start}: back   {triangle}: reset',
   resetQuestion: 'Reset all statistics?',
   resetHint: '{cross}: reset   {circle}: keep them',
   percent: (n) => n + '%',

@@ -44,7 +44,7 @@ export const RU: Strings = {
   },
 
   optionsTitle: 'Настройки',
-  optionsHint: 'Вверх/вниз: пункт   Влево/вправо, {cross}: изменить   {circle}: назад',
+  optionsHint: 'Вверх/вниз: пункт   Влево/вправо, {cross}: изменить   {circle}/{start}: назад',
   opt: {
     ruleSet: 'Правила',
     players: 'Игроки',
@@ -86,7 +86,7 @@ export const RU: Strings = {
   },
 
   howToTitle: 'Как играть',
-  howToHint: 'Влево/вправо: страница   {circle}: назад',
+  howToHint: 'Влево/вправо: страница   {circle}/{start}: назад',
   howPages: {
     goal: 'Игра',
     challenges: 'Вызовы',
@@ -175,7 +175,10 @@ export const RU: Strings = {
   notYourTurn: 'Сейчас не ваш ход',
   takePile: '{square}: забрать стопку',
   waitFor: (name) => 'Ходит ' + name,
-  quitConfirm: 'Нажмите {start} ещё раз для выхода',
+  quitQuestion: { psp: 'Выйти в меню PSP?', desktop: 'Выйти из игры?' },
+  quitAnswers: '{start} или {cross}: выйти   {circle}: остаться',
+  endQuestion: 'Закончить эту игру?',
+  endAnswers: '{cross}: закончить (итоги)   {circle}: назад   {start}: играть дальше',
   chooseTaker: 'Джокер! Кто заберёт стопку?',
   chooseHint: 'Влево/вправо: выбор   {cross}: ОК',
   higher: 'Старше',
@@ -227,11 +230,12 @@ export const RU: Strings = {
   twoPlayerLine: (games, left, right) => 'Вдвоём: сыграно ' + games + '; побед левого ' + left + ', правого ' + right,
   ms: (n) => n + ' мс',
   none: '-',
-  resultsHint: '{cross}: ещё раз   {circle}: в меню',
+  resultsHint: '{cross}: ещё раз   {circle}/{start}: в меню',
+  gameEnded: 'Игра окончена',
 
   pauseTitle: 'Пауза',
   pauseItems: { resume: 'Продолжить', howTo: 'Как играть', endGame: 'Закончить игру' },
-  pauseHint: '{cross}: выбор   {circle}: продолжить   {start}: закончить',
+  pauseHint: '{cross}: выбор   {circle}/{start}: продолжить',
 
   statsTitle: 'Статистика',
   statsRows: {
@@ -249,7 +253,7 @@ export const RU: Strings = {
     longest: 'Самая долгая игра (карт сыграно)',
   },
   statsNote: 'Только ваша игра, все игры с последнего сброса. Прерванные игры считаются сыгранными.',
-  statsHint: '{circle}: назад   {triangle}: сбросить',
+  statsHint: '{circle}/{start}: назад   {triangle}: сбросить',
   resetQuestion: 'Сбросить всю статистику?',
   resetHint: '{cross}: сбросить   {circle}: оставить',
   percent: (n) => n + '%',

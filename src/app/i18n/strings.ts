@@ -146,7 +146,12 @@ export interface Strings {
   readonly notYourTurn: string;
   readonly takePile: string;
   readonly waitFor: (name: string) => string;
-  readonly quitConfirm: string;
+  /** The title's Start (or Quit): leaving the game; on the PSP to its menu, on a computer closing the window. */
+  readonly quitQuestion: { readonly psp: string; readonly desktop: string };
+  readonly quitAnswers: string;
+  /** The pause menu's End game asks once. */
+  readonly endQuestion: string;
+  readonly endAnswers: string;
   readonly chooseTaker: string;
   readonly chooseHint: string;
   readonly higher: string;
@@ -191,6 +196,8 @@ export interface Strings {
   readonly ms: (n: number) => string;
   readonly none: string;
   readonly resultsHint: string;
+  /** The results' title line of a game ended from the pause menu (nobody won it). */
+  readonly gameEnded: string;
 
   readonly pauseTitle: string;
   readonly pauseItems: { resume: string; howTo: string; endGame: string };

@@ -1,9 +1,8 @@
 // Options: a row per setting that applies (src/app/options.ts); Left and
-// Right (or Cross) change the row under the cursor at once, Circle goes back
-// to the title and saves.
-import { BTN_CIRCLE, BTN_CROSS, BTN_DOWN, BTN_LEFT, BTN_RIGHT, BTN_UP } from '../../contract';
+// Right (or Cross) change the row under the cursor at once, Circle or Start
+// goes back to the title and saves.
+import { BTN_CIRCLE, BTN_CROSS, BTN_DOWN, BTN_LEFT, BTN_RIGHT, BTN_START, BTN_UP } from '../../contract';
 import { drawOptionsPage } from '../../view/menus';
-import { drawQuitQuestion } from '../../view/render';
 import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
@@ -11,10 +10,9 @@ import { menuPressed, wasPressed } from '../input';
 import { changeRow, optionRows, rowText } from '../options';
 import { applySettings, save } from '../saving';
 import { titleScene, type OptionsScene, type Scene } from '../scene';
-import { quitQuestion } from './quit-question';
 
 export function enterOptions(app: App): OptionsScene {
-  const scene: OptionsScene = { kind: 'options', cursor: 0, rows: [], shown: [], quitAsked: false };
+  const scene: OptionsScene = { kind: 'options', cursor: 0, rows: [], shown: [] };
   refresh(app, scene);
   return scene;
 }
@@ -29,12 +27,6 @@ function refresh(app: App, scene: OptionsScene): void {
 
 export function optionsFrame(app: App, scene: OptionsScene): Scene {
   const b = app.buttons;
-  const asked = quitQuestion(b, scene);
-  if (asked === 'leave') {
-    save(app);
-    return titleScene();
-  }
-  if (asked === 'asking') return scene;
   const n = scene.rows.length;
   if (menuPressed(b, BTN_UP)) scene.cursor = (scene.cursor + n - 1) % n;
   if (menuPressed(b, BTN_DOWN)) scene.cursor = (scene.cursor + 1) % n;
@@ -44,7 +36,7 @@ export function optionsFrame(app: App, scene: OptionsScene): Scene {
     refresh(app, scene);
     cue(app.cues, 'click');
   }
-  if (wasPressed(b, BTN_CIRCLE)) {
+  if (wasPressed(b, BTN_CIRCLE | BTN_START)) {
     save(app);
     return titleScene();
   }
@@ -53,5 +45,4 @@ export function optionsFrame(app: App, scene: OptionsScene): Scene {
 
 export function drawOptions(app: App, scene: OptionsScene, view: View): void {
   drawOptionsPage(view.menus, app.strings, scene.shown, scene.cursor);
-  if (scene.quitAsked) drawQuitQuestion(view, app.strings);
 }

@@ -1,30 +1,14 @@
-// "Press Start again to quit": Start away from the title and the table asks
-// first, so that a stray press loses nothing. Start again leaves (to the
-// title; the scene says what leaving costs), any other button goes on where
-// it was. The question is a value on the menu scene it is over (quitAsked).
-import { BTN_START } from '../../contract';
-import { anyPressed, wasPressed, type Buttons } from '../input';
+// A yes/no question over a scene: the title's "Quit to the PSP menu?" and
+// the pause menu's "End this game?". Each button keeps one meaning (issue
+// 20): Cross says yes, Circle says no; the question's owner says what Start
+// does there (on the title it is the button that asked: again, it quits).
+// Any other button leaves the question up, so a stray press answers nothing.
+import { BTN_CIRCLE, BTN_CROSS } from '../../contract';
+import { wasPressed, type Buttons } from '../input';
 
-/** A scene the quit question can be over. */
-export interface CanQuit {
-  quitAsked: boolean;
-}
-
-/**
- * 'leave': Start was pressed again; 'asking': the question took this frame
- * (it opened, stays up, or was answered "no"); null: it is not up and Start
- * was not pressed, the scene runs as usual.
- */
-export function quitQuestion(b: Buttons, scene: CanQuit): 'leave' | 'asking' | null {
-  if (scene.quitAsked) {
-    if (wasPressed(b, BTN_START)) {
-      scene.quitAsked = false;
-      return 'leave';
-    }
-    if (anyPressed(b)) scene.quitAsked = false;
-    return 'asking';
-  }
-  if (!wasPressed(b, BTN_START)) return null;
-  scene.quitAsked = true;
-  return 'asking';
+/** 'yes': Cross (or a button of `alsoYes`); 'no': Circle; null: not answered this frame. */
+export function answer(b: Buttons, alsoYes = 0): 'yes' | 'no' | null {
+  if (wasPressed(b, BTN_CROSS | alsoYes)) return 'yes';
+  if (wasPressed(b, BTN_CIRCLE)) return 'no';
+  return null;
 }

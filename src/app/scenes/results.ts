@@ -1,27 +1,32 @@
-// The results of a game played out: the winner, the ranking, this game's
-// figures and the lifetime line. Cross plays again, Circle goes to the title.
-import { BTN_CIRCLE, BTN_CROSS } from '../../contract';
+// The results of a game: played out, or ended from the pause menu (ranked
+// as it stood, src/app/game-stats.ts): the winner, how it ended, the
+// ranking, this game's figures and the lifetime line. Cross plays again;
+// Circle, or Start, goes to the title.
+import { BTN_CIRCLE, BTN_CROSS, BTN_START } from '../../contract';
 import { drawResultsPage } from '../../view/menus';
-import { drawQuitQuestion } from '../../view/render';
 import type { View } from '../../view/view';
 import type { App } from '../state';
 import { wasPressed } from '../input';
 import { titleScene, type ResultsScene, type Scene } from '../scene';
-import { countFinished, startGame } from '../session';
-import { quitQuestion } from './quit-question';
+import { countEnded, countFinished, startGame } from '../session';
 import { tableResults, type AppTable } from '../table';
 import { resultCause } from '../game-stats';
 
-/** The game on `played` is over: it is counted and saved, and its results shown. */
-export function enterResults(app: App, played: AppTable): ResultsScene {
-  countFinished(app, played);
-  const over = played.table.game.over!;
+/**
+ * The game on `played` is over, or the players ended it (`ended`; a game
+ * that was already won in the moment before its results counts as won): it
+ * is counted and saved, and its results shown.
+ */
+export function enterResults(app: App, played: AppTable, ended: boolean): ResultsScene {
+  const over = played.table.game.over;
+  if (over !== null) countFinished(app, played);
+  else countEnded(app, played);
   const t = app.strings;
   const res = tableResults(played);
   const two = app.stats.twoPlayer;
   const results = {
-    winner: t.wins(played.shown.names[over.winner]!, over.winner === played.you),
-    cause: t.resultCause(resultCause(over), played.table.game.options.ruleSet),
+    winner: over !== null ? t.wins(played.shown.names[over.winner]!, over.winner === played.you) : t.gameEnded,
+    cause: t.resultCause(ended && over === null ? 'ended' : resultCause(over), played.table.game.options.ruleSet),
     ranking: res.ranking,
     fastestMs: res.fastestMs,
     cardsPlayed: res.cardsPlayed,
@@ -32,20 +37,16 @@ export function enterResults(app: App, played: AppTable): ResultsScene {
           t.lifetimeLine(t.ruleSetNames.russian, app.stats.russian.games, app.stats.russian.wins),
         ],
   };
-  return { kind: 'results', played, results, quitAsked: false };
+  return { kind: 'results', played, results };
 }
 
 export function resultsFrame(app: App, scene: ResultsScene, now: number): Scene {
   const b = app.buttons;
-  const asked = quitQuestion(b, scene);
-  if (asked === 'leave') return titleScene();
-  if (asked === 'asking') return scene;
   if (wasPressed(b, BTN_CROSS)) return startGame(app, now);
-  if (wasPressed(b, BTN_CIRCLE)) return titleScene();
+  if (wasPressed(b, BTN_CIRCLE | BTN_START)) return titleScene();
   return scene;
 }
 
 export function drawResults(app: App, scene: ResultsScene, view: View): void {
   drawResultsPage(view.menus, app.strings, scene.results, scene.played.table.game.options.ruleSet === 'classic');
-  if (scene.quitAsked) drawQuitQuestion(view, app.strings);
 }

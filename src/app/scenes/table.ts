@@ -1,18 +1,20 @@
 // The table: a game in play (src/app/table.ts runs it), and its pause menu.
-// Start pauses: Continue, How to play (for this game's rules) or End game;
-// Circle continues; Start again ends the game, as Start, Start leaves every
-// other scene. The view hides the table meanwhile. Games start in
-// src/app/session.ts (from the title and the results).
+// Start opens the pause menu and Start again closes it (Continue), as
+// Circle does; How to play shows this game's rules; End game asks "End this
+// game?" once (Cross ends it, Circle goes back to the menu) and shows the
+// results of the game as it stood. The view hides the table meanwhile.
+// Games start in src/app/session.ts (from the title and the results).
 import { BTN_CIRCLE, BTN_CROSS, BTN_DOWN, BTN_START, BTN_UP } from '../../contract';
 import { drawPauseMenu } from '../../view/pause-view';
+import { drawQuestion } from '../../view/render';
 import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { menuPressed, wasPressed } from '../input';
-import { titleScene, type PauseMenu, type Scene, type TableScene } from '../scene';
-import { countEnded } from '../session';
+import type { PauseMenu, Scene, TableScene } from '../scene';
 import { pauseAppTable, resumeAppTable, stepTable, tableFinished } from '../table';
 import { enterHowTo } from './how-to';
+import { answer } from './quit-question';
 import { enterResults } from './results';
 
 /** Pause menu rows. */
@@ -26,45 +28,50 @@ export function tableFrame(app: App, scene: TableScene, now: number): Scene {
   if (scene.pause !== null) return pauseFrame(app, scene, scene.pause, now);
   // The PSP going to sleep pauses as Start does: the menu is up on waking.
   if (wasPressed(b, BTN_START) || app.suspending) {
-    scene.pause = { cursor: PAUSE_RESUME };
+    scene.pause = { cursor: PAUSE_RESUME, endAsked: false };
     pauseAppTable(scene.table, now);
     cue(app.cues, 'click');
     return scene;
   }
   const table = scene.table;
   stepTable(table, now, b.pressed);
-  if (table.table.game.over !== null && tableFinished(table, now)) return enterResults(app, table);
+  if (table.table.game.over !== null && tableFinished(table, now)) return enterResults(app, table, false);
   return scene;
 }
 
 function pauseFrame(app: App, scene: TableScene, pause: PauseMenu, now: number): Scene {
   const b = app.buttons;
+  // Start closes the pause menu, whatever is up in it.
+  if (wasPressed(b, BTN_START)) return resume(app, scene, now);
+  if (pause.endAsked) {
+    const a = answer(b);
+    if (a === 'yes') return enterResults(app, scene.table, true);
+    if (a === 'no') pause.endAsked = false;
+    return scene;
+  }
   if (menuPressed(b, BTN_UP)) pause.cursor = (pause.cursor + PAUSE_ITEMS - 1) % PAUSE_ITEMS;
   if (menuPressed(b, BTN_DOWN)) pause.cursor = (pause.cursor + 1) % PAUSE_ITEMS;
-  if (wasPressed(b, BTN_START)) return endGame(app, scene);
-  if (wasPressed(b, BTN_CIRCLE)) return resume(scene, now);
+  if (wasPressed(b, BTN_CIRCLE)) return resume(app, scene, now);
   if (!wasPressed(b, BTN_CROSS)) return scene;
   cue(app.cues, 'click');
-  if (pause.cursor === PAUSE_RESUME) return resume(scene, now);
+  if (pause.cursor === PAUSE_RESUME) return resume(app, scene, now);
   if (pause.cursor === PAUSE_HOWTO) return enterHowTo(app, scene);
-  if (pause.cursor === PAUSE_END) return endGame(app, scene);
+  if (pause.cursor === PAUSE_END) pause.endAsked = true;
   return scene;
 }
 
-function resume(scene: TableScene, now: number): Scene {
+function resume(app: App, scene: TableScene, now: number): Scene {
   scene.pause = null;
   resumeAppTable(scene.table, now);
+  cue(app.cues, 'click');
   return scene;
-}
-
-/** Ends the paused game: it counts as played (src/app/session.ts); then the title. */
-function endGame(app: App, scene: TableScene): Scene {
-  countEnded(app, scene.table);
-  return titleScene();
 }
 
 export function drawTable(app: App, scene: TableScene, view: View, now: number): void {
+  const t = app.strings;
   // Paused, the table is not drawn: the pile stays hidden (src/view/pause-view.ts).
-  if (scene.pause !== null) drawPauseMenu(view.pause, app.strings, scene.pause.cursor);
-  else view.table.draw(scene.table.shown, app.strings, now, '');
+  if (scene.pause !== null) {
+    drawPauseMenu(view.pause, t, scene.pause.cursor);
+    if (scene.pause.endAsked) drawQuestion(view, t.endQuestion, t.endAnswers);
+  } else view.table.draw(scene.table.shown, t, now, '');
 }

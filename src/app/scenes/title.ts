@@ -1,8 +1,11 @@
 // The title: its menu (Play, Options, How to play, Statistics, Watch CPUs,
 // Quit), and a CPU-only game behind it after a while idle or as Watch CPUs.
-// Every scene comes back here by titleScene() (src/app/scene.ts).
+// Every scene comes back here by titleScene() (src/app/scene.ts). Start, or
+// the Quit row, asks "Quit to the PSP menu?" first: Start or Cross quits,
+// Circle stays (a stray Start never leaves the game).
 import { BTN_CROSS, BTN_DOWN, BTN_START, BTN_UP } from '../../contract';
 import { drawDemoLogo, drawTitleMenu } from '../../view/menus';
+import { drawQuestion } from '../../view/render';
 import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
@@ -13,6 +16,7 @@ import { stepTable, tableFinished } from '../table';
 import { enterHowTo } from './how-to';
 import { enterOptions } from './options';
 import { enterStats } from './stats';
+import { answer } from './quit-question';
 
 /** Idle this long on the title and a CPU-only game plays behind it. */
 export const DEMO_AFTER_MS = 20000;
@@ -37,16 +41,19 @@ export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
     }
     return scene;
   }
+  if (scene.quitAsked) {
+    const a = answer(b, BTN_START);
+    if (a === 'yes') app.quit = true;
+    else if (a === 'no') scene.quitAsked = false;
+    return scene;
+  }
   if (now - app.lastInputAt >= DEMO_AFTER_MS) {
     scene.demo = startDemo(app, now, false);
     return scene;
   }
   if (menuPressed(b, BTN_UP)) move(app, -1);
   if (menuPressed(b, BTN_DOWN)) move(app, 1);
-  if (wasPressed(b, BTN_START)) {
-    app.quit = true;
-    return scene;
-  }
+  if (wasPressed(b, BTN_START)) return askQuit(app, scene);
   if (!wasPressed(b, BTN_CROSS)) return scene;
   cue(app.cues, 'click');
   switch (app.titleCursor) {
@@ -62,9 +69,14 @@ export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
       scene.demo = startDemo(app, now, true);
       return scene;
     case ITEM_QUIT:
-      app.quit = true;
-      return scene;
+      return askQuit(app, scene);
   }
+  return scene;
+}
+
+function askQuit(app: App, scene: TitleScene): TitleScene {
+  scene.quitAsked = true;
+  cue(app.cues, 'click');
   return scene;
 }
 
@@ -76,7 +88,11 @@ function move(app: App, dir: number): void {
 export function drawTitle(app: App, scene: TitleScene, view: View, now: number): void {
   const t = app.strings;
   const demo = scene.demo;
-  if (demo === null) return drawTitleMenu(view.menus, t, app.titleCursor);
+  if (demo === null) {
+    drawTitleMenu(view.menus, t, app.titleCursor);
+    if (scene.quitAsked) drawQuestion(view, t.glyphs === false ? t.quitQuestion.desktop : t.quitQuestion.psp, t.quitAnswers);
+    return;
+  }
   view.table.draw(demo.table.shown, t, now, demo.watching ? t.watching : t.demo);
   if (!demo.watching) drawDemoLogo();
 }
