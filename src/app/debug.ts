@@ -56,6 +56,7 @@ export function debugState(app: App): string {
             hint: t.hint,
             comparison: t.comparison,
             choosing: on.naming !== null,
+            celebrating: t.celebration.active,
             pick: on.naming !== null ? on.naming.pick : t.pick,
             quitConfirm,
             paused: paused !== null,

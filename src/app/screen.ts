@@ -33,6 +33,21 @@ export interface Burn {
   count: number;
 }
 
+/** A person won the game: their cards fly up over the table to a fanfare (src/view/celebration.ts), any button skips to the results. */
+export interface Celebration {
+  active: boolean;
+  seat: number;
+  start: number;
+  /** The cards that fly, in launch order; count of them in use. */
+  cards: Int32Array;
+  count: number;
+}
+
+/** The cards a celebration throws up (every one would be 52 sprites a frame). */
+export const CELEBRATION_CARDS = 28;
+/** The celebration lasts as long as its fanfare (tools/assets/sounds.mjs), unless a button skips it. */
+export const CELEBRATION_MS = 2700;
+
 /** Bits of TableScreen.can: what the person at the table (alone) can do right now. */
 export const CAN_PLAY = 1;
 export const CAN_SLAP = 2;
@@ -76,6 +91,8 @@ export interface TableScreen {
   slapHand: SeatEffect;
   shake: SeatEffect;
   burn: Burn;
+  /** A game a person won: the celebration over the table before the results. */
+  celebration: Celebration;
   /** Russian chooser: the seat a person names a taker from (-1: nobody is choosing); pick is the highlighted seat. */
   chooser: number;
   pick: number;
@@ -156,6 +173,7 @@ export function newTableScreen(): TableScreen {
     flight: { active: false, seat: 0, card: 0, start: 0 },
     sweep: { active: false, seat: 0, start: 0, delay: 0, cards: new Int32Array(4), count: 0 },
     burn: { active: false, seat: 0, start: 0, cards: new Int32Array(2), count: 0 },
+    celebration: { active: false, seat: 0, start: 0, cards: new Int32Array(CELEBRATION_CARDS), count: 0 },
     slapHand: { active: false, seat: 0, start: 0, good: false },
     shake: { active: false, seat: 0, start: 0, good: false },
     chooser: -1,

@@ -6,7 +6,7 @@ import { canSlap } from '../rules';
 import type { Action, GameEvent, GameState, RuleErrorCode, Seat } from '../rules/types';
 import { LAND_MS } from '../table/table';
 import { cue } from './cues';
-import { CAN_CHOOSE, CAN_PLAY, CAN_SLAP, type TableScreen } from './screen';
+import { CAN_CHOOSE, CAN_PLAY, CAN_SLAP, type Celebration, type TableScreen } from './screen';
 import { padOf as seatPad } from './pads';
 import type { AppTable } from './table';
 
@@ -143,7 +143,11 @@ export function showEvent(app: AppTable, e: GameEvent, before: GameState, game: 
       app.naming = null;
       showNaming(app);
       say(shown, s.wins(nameOf(shown, e.result.winner), e.result.winner === human), t, e.result.winner);
-      cue(cues, human < 0 || e.result.winner === human ? 'win' : 'lose');
+      if (app.table.seats[e.result.winner]!.kind === 'human') {
+        // A person won: the celebration and its fanfare (src/app/scenes/table.ts waits for it).
+        celebrate(shown.celebration, game, e.result.winner, t);
+        cue(cues, 'fanfare');
+      } else cue(cues, app.humans.length === 0 ? 'win' : 'lose');
       return true;
   }
   return said;
@@ -192,6 +196,22 @@ function startSweep(shown: TableScreen, before: GameState, seat: Seat, t: number
   sw.start = t;
   // The card still flying belongs to the swept pile now.
   shown.flight.active = false;
+}
+
+/** The winner's cards fly: their stack, topped up from the others' and the pile when it is short (Russian: the winner has none left). */
+function celebrate(c: Celebration, game: GameState, winner: Seat, t: number): void {
+  const room = c.cards.length;
+  let n = 0;
+  const take = (cards: readonly number[]): void => {
+    for (let i = cards.length - 1; i >= 0 && n < room; i--) c.cards[n++] = cards[i]!;
+  };
+  take(game.stacks[winner]!);
+  take(game.pile);
+  for (let seat = 0; seat < game.stacks.length; seat++) if (seat !== winner) take(game.stacks[seat]!);
+  c.count = n;
+  c.active = true;
+  c.seat = winner;
+  c.start = t;
 }
 
 /** The cards a wrong slap burned (the last `count` under the pile now), shown at the slapper's seat. */

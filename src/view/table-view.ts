@@ -13,6 +13,7 @@ import { CARD_BACK } from '../assets/atlas';
 import { CARD_H, CARD_W, drawBack, drawCard, drawCardScaled, drawSmallBack } from './cards';
 import * as C from './colours';
 import { copyInts, rect, sprite, spriteRect, spriteRectScaled } from './drawlist';
+import { drawCelebration, type CelebrationSlots } from './celebration';
 import { newLayer, type Layer } from './layer';
 import {
   PILE_X,
@@ -98,6 +99,7 @@ interface Parts {
   readonly slapLegend: TextSlot;
   readonly playKey: TextSlot;
   readonly slapKey: TextSlot;
+  readonly celebration: CelebrationSlots;
 }
 
 /**
@@ -132,6 +134,7 @@ export function newTableView(felt: Layer): TableView {
     slapLegend: new TextSlot(),
     playKey: new TextSlot(),
     slapKey: new TextSlot(),
+    celebration: { title: new TextSlot(), hint: new TextSlot() },
   };
   /** The game of the frame before: a new message waits for the frame after a change. */
   let previousGame: GameState | null = null;
@@ -172,6 +175,7 @@ export function newTableView(felt: Layer): TableView {
         layer.keep();
       }
       drawMoving(parts, t, game, now, shownMessage, shownPlace);
+      if (t.celebration.active) drawCelebration(parts.celebration, t.celebration, game.options.players, t.message, strings.skipToResults, now);
     },
   };
 }

@@ -141,6 +141,50 @@ async function results(): Promise<Driver> {
   return d;
 }
 
+/** The title in `language`, its quit question up (Start). */
+async function quitQuestion(language: string): Promise<Driver> {
+  const d = await Driver.create({ seed: 1 });
+  d.step(0);
+  openOptions(d);
+  setOption(d, 'Language', language);
+  d.press(BTN.CIRCLE);
+  d.press(BTN.START);
+  d.wait(2);
+  return d;
+}
+
+/** The pause menu's End game, asking once. */
+async function endQuestion(language: string): Promise<Driver> {
+  const d = await pause(language);
+  d.press(BTN.DOWN);
+  d.press(BTN.CROSS);
+  d.wait(2);
+  return d;
+}
+
+/** A game the person won, a second into its celebration. */
+async function celebration(language: string): Promise<Driver> {
+  const d = await Driver.create({ seed: 3 });
+  d.step(0);
+  openOptions(d);
+  setOption(d, 'Players', '3');
+  setOption(d, 'CPU players', 'Easy');
+  setOption(d, 'Language', language);
+  startFromOptions(d);
+  let seenFor = 0;
+  for (let i = 0; i < 60000; i++) {
+    const g = d.debug().table?.game;
+    if (!g || g.over !== null) break;
+    const slappable = g.pile.length > 1 && pairOrSandwich(g.pile) && g.pendingCollect === null;
+    seenFor = slappable ? seenFor + 1 : 0;
+    if (slappable && seenFor >= 15) d.press(BTN.CROSS);
+    else if ((g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
+    else d.step(0);
+  }
+  d.wait(60);
+  return d;
+}
+
 export const SCENES: Scene[] = [
   { name: 'title', reach: title },
   { name: 'title-demo', reach: titleDemo },
@@ -181,6 +225,12 @@ export const SCENES: Scene[] = [
   },
   { name: 'pause', reach: () => pause('English') },
   { name: 'pause-ru', reach: () => pause('Русский') },
+  { name: 'quit-question', reach: () => quitQuestion('English') },
+  { name: 'quit-question-ru', reach: () => quitQuestion('Русский') },
+  { name: 'end-question', reach: () => endQuestion('English') },
+  { name: 'end-question-ru', reach: () => endQuestion('Русский') },
+  { name: 'celebration', reach: () => celebration('English') },
+  { name: 'celebration-ru', reach: () => celebration('Русский') },
   { name: 'statistics', reach: () => statistics('English') },
   { name: 'statistics-ru', reach: () => statistics('Русский') },
 ];

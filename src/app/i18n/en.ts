@@ -193,6 +193,7 @@ export const EN: Strings = {
   out: (name, isYou) => (isYou ? 'You are out' : name + ' is out'),
   slappedIn: (name, isYou) => (isYou ? 'You slap' : name + ' slaps') + ' back in!',
   wins: (name, isYou) => (isYou ? 'You win!' : name + ' wins!'),
+  skipToResults: 'Any button: the results',
 
   resultsTitle: 'Results',
   resultCause: (cause, ruleSet) => {

@@ -202,6 +202,7 @@ export const RU: Strings = {
   out: (name, isYou) => (isYou ? 'Вы выбыли' : name + ' выбывает'),
   slappedIn: (name, isYou) => (isYou ? 'Вы вернулись' : name + ' возвращается') + ' в игру!',
   wins: (name, isYou) => (isYou ? 'Вы победили!' : name + ' побеждает!'),
+  skipToResults: 'Любая кнопка: итоги',
 
   resultsTitle: 'Итоги',
   resultCause: (cause, ruleSet) => {

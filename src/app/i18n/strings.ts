@@ -177,6 +177,8 @@ export interface Strings {
   readonly out: (name: string, isYou: boolean) => string;
   readonly slappedIn: (name: string, isYou: boolean) => string;
   readonly wins: (name: string, isYou: boolean) => string;
+  /** Under a won game's celebration: what skips it. */
+  readonly skipToResults: string;
 
   readonly resultsTitle: string;
   /** How the game ended, with the rule set's own ranking where it is by cards (src/app/game-stats.ts). */

@@ -10,12 +10,16 @@ import { drawQuestion } from '../../view/render';
 import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
-import { menuPressed, wasPressed } from '../input';
+import { anyPressed, menuPressed, wasPressed } from '../input';
+import { CELEBRATION_MS } from '../screen';
 import type { PauseMenu, Scene, TableScene } from '../scene';
 import { pauseAppTable, resumeAppTable, stepTable, tableFinished } from '../table';
 import { enterHowTo } from './how-to';
 import { answer } from './quit-question';
 import { enterResults } from './results';
+
+/** A celebration takes no skip this soon: the last slap's mashing must not skip it unseen. */
+const SKIP_AFTER_MS = 500;
 
 /** Pause menu rows. */
 const PAUSE_RESUME = 0;
@@ -26,6 +30,14 @@ const PAUSE_ITEMS = 3;
 export function tableFrame(app: App, scene: TableScene, now: number): Scene {
   const b = app.buttons;
   if (scene.pause !== null) return pauseFrame(app, scene, scene.pause, now);
+  const table = scene.table;
+  // A game a person won: the celebration, until its fanfare ends or any button (Start too) skips it.
+  const c = table.shown.celebration;
+  if (c.active) {
+    stepTable(table, now, 0);
+    if (now - c.start >= CELEBRATION_MS || (now - c.start >= SKIP_AFTER_MS && anyPressed(b))) return enterResults(app, table, false);
+    return scene;
+  }
   // The PSP going to sleep pauses as Start does: the menu is up on waking.
   if (wasPressed(b, BTN_START) || app.suspending) {
     scene.pause = { cursor: PAUSE_RESUME, endAsked: false };
@@ -33,7 +45,6 @@ export function tableFrame(app: App, scene: TableScene, now: number): Scene {
     cue(app.cues, 'click');
     return scene;
   }
-  const table = scene.table;
   stepTable(table, now, b.pressed);
   if (table.table.game.over !== null && tableFinished(table, now)) return enterResults(app, table, false);
   return scene;
