@@ -36,6 +36,8 @@ export function debugState(app: App): string {
     notice: app.notice.text,
     quitConfirm,
     endAsked,
+    outPrompt: scene.kind === 'table' && scene.out !== null,
+    pace: scene.kind === 'table' ? scene.pace : 1,
     paused: paused !== null,
     pauseCursor: paused !== null ? paused.pause!.cursor : 0,
     howToFromPause: scene.kind === 'howTo' && scene.back !== null,

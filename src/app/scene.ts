@@ -51,6 +51,23 @@ export interface TableScene {
   readonly table: AppTable;
   /** The pause menu over the table, or null while playing. */
   pause: PauseMenu | null;
+  /** Every person at the table is out for good: keep watching, or end the game (asked once a game). */
+  out: OutPrompt | null;
+  outAsked: boolean;
+  /** The table's clock runs `pace` times as fast as the host's (3 while the people watch the CPUs finish), reading paceBase at host time paceFrom. */
+  pace: number;
+  paceFrom: number;
+  paceBase: number;
+}
+
+/** Keep watching (faster) or End the game; the table waits meanwhile. */
+export interface OutPrompt {
+  cursor: number;
+}
+
+/** A new game's scene, its clock the host's. */
+export function tableScene(table: AppTable): TableScene {
+  return { kind: 'table', table, pause: null, out: null, outAsked: false, pace: 1, paceFrom: 0, paceBase: 0 };
 }
 
 /** Continue, How to play, End game; the table is hidden meanwhile. */

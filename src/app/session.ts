@@ -7,7 +7,7 @@ import type { App } from './state';
 import { addGame } from './lifetime';
 import { gameOptions } from './options';
 import { save } from './saving';
-import type { Demo, TableScene } from './scene';
+import { tableScene, type Demo, type TableScene } from './scene';
 import { startTable, type AppTable } from './table';
 
 /** A different, reproducible seed for every game of the session. */
@@ -30,7 +30,7 @@ export function startGame(app: App, now: number): TableScene {
     { options, seed: gameSeed(app), dealer: app.dealer, difficulty: app.settings.difficulty, withHuman: true, humans: app.settings.humans, aiSeed: aiSeed(app) },
     now,
   );
-  return { kind: 'table', table, pause: null };
+  return tableScene(table);
 }
 
 /**

@@ -16,10 +16,30 @@ export interface PauseView {
   readonly title: TextSlot;
   readonly hint: TextSlot;
   readonly items: readonly TextSlot[];
+  /** The out-of-the-game prompt's lines (drawn over the table, no layer of its own). */
+  readonly outLines: readonly TextSlot[];
 }
 
 export function newPauseView(felt: Layer): PauseView {
-  return { felt, layer: newLayer(), title: new TextSlot(), hint: new TextSlot(), items: [new TextSlot(), new TextSlot(), new TextSlot()] };
+  const slots = (n: number): TextSlot[] => Array.from({ length: n }, () => new TextSlot());
+  return { felt, layer: newLayer(), title: new TextSlot(), hint: new TextSlot(), items: slots(3), outLines: slots(4) };
+}
+
+/** Every person is out: Keep watching (faster) or End the game, row `cursor` lit, over the table (its pile no secret now). */
+export function drawOutPrompt(v: PauseView, t: Strings, cursor: number): void {
+  const [title, watch, end, hint] = v.outLines as [TextSlot, TextSlot, TextSlot, TextSlot];
+  rect(0, 0, 480, 272, C.SHADE);
+  drawPanel(90, 74, 300, 124, C.WHITE);
+  title.draw(FONT_LARGE, t.outTitle, 240, 84, ALIGN_CENTRE, C.GOLD, 280);
+  const names = [watch, end];
+  const texts = [t.outItems.watch, t.outItems.end];
+  for (let i = 0; i < 2; i++) {
+    const y = 114 + i * 26;
+    const on = i === cursor;
+    if (on) rect(100, y - 3, 280, 22, C.HIGHLIGHT);
+    names[i]!.draw(FONT_LARGE, texts[i]!, 240, y, ALIGN_CENTRE, on ? C.YELLOW : C.WHITE, 270);
+  }
+  hint.draw(FONT_SMALL, t.outHint, 240, 174, ALIGN_CENTRE, C.PALE_GOLD, 280);
 }
 
 /** The pause menu with its row `cursor` lit. */

@@ -185,6 +185,27 @@ async function celebration(language: string): Promise<Driver> {
   return d;
 }
 
+/** A 3-player classic game (slapping back in off) the person has run out of: the out-of-the-game prompt. */
+async function outOfGame(language: string): Promise<Driver> {
+  const d = await Driver.create({ seed: 4 });
+  d.step(0);
+  openOptions(d);
+  setOption(d, 'Players', '3');
+  setOption(d, 'CPU players', 'Hard');
+  setOption(d, 'Slap back in', 'Off');
+  setOption(d, 'Language', language);
+  startFromOptions(d);
+  for (let i = 0; i < 80000; i++) {
+    const s = d.debug();
+    if (s.outPrompt || s.scene !== 'table' || s.table.game.over !== null) break;
+    const g = s.table.game;
+    if ((g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
+    else d.step(0);
+  }
+  d.wait(2);
+  return d;
+}
+
 export const SCENES: Scene[] = [
   { name: 'title', reach: title },
   { name: 'title-demo', reach: titleDemo },
@@ -229,6 +250,8 @@ export const SCENES: Scene[] = [
   { name: 'quit-question-ru', reach: () => quitQuestion('Русский') },
   { name: 'end-question', reach: () => endQuestion('English') },
   { name: 'end-question-ru', reach: () => endQuestion('Русский') },
+  { name: 'out-of-game', reach: () => outOfGame('English') },
+  { name: 'out-of-game-ru', reach: () => outOfGame('Русский') },
   { name: 'celebration', reach: () => celebration('English') },
   { name: 'celebration-ru', reach: () => celebration('Русский') },
   { name: 'statistics', reach: () => statistics('English') },

@@ -206,7 +206,7 @@ export const EN: Strings = {
       case 'repeat':
         return 'The same position came round again, so it would never end: ' + ranked;
       case 'ended':
-        return 'Ended from the pause menu: ' + ranked;
+        return 'The players ended it early: ' + ranked;
     }
   },
   ranking: 'Ranking',
@@ -228,6 +228,10 @@ export const EN: Strings = {
   pauseTitle: 'Paused',
   pauseItems: { resume: 'Continue', howTo: 'How to play', endGame: 'End game' },
   pauseHint: '{cross}: choose   {circle}/{start}: continue',
+  outTitle: 'Out of the game',
+  outItems: { watch: 'Keep watching (3x faster)', end: 'End the game' },
+  outHint: '{cross}: choose   {circle}/{start}: keep watching',
+  watchingFaster: 'Watching the CPUs finish, 3x faster - {start}: pause',
 
   statsTitle: 'Statistics',
   statsRows: {

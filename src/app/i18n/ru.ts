@@ -215,7 +215,7 @@ export const RU: Strings = {
       case 'repeat':
         return 'Повтор позиции (игра шла бы без конца): ' + ranked;
       case 'ended':
-        return 'Игра закончена из меню паузы: ' + ranked;
+        return 'Игра закончена досрочно: ' + ranked;
     }
   },
   ranking: 'Места',
@@ -237,6 +237,10 @@ export const RU: Strings = {
   pauseTitle: 'Пауза',
   pauseItems: { resume: 'Продолжить', howTo: 'Как играть', endGame: 'Закончить игру' },
   pauseHint: '{cross}: выбор   {circle}/{start}: продолжить',
+  outTitle: 'Вы выбыли из игры',
+  outItems: { watch: 'Смотреть втрое быстрее', end: 'Закончить игру' },
+  outHint: '{cross}: выбор   {circle}/{start}: смотреть дальше',
+  watchingFaster: 'Компьютеры доигрывают втрое быстрее - {start}: пауза',
 
   statsTitle: 'Статистика',
   statsRows: {

@@ -204,6 +204,12 @@ export interface Strings {
   readonly pauseTitle: string;
   readonly pauseItems: { resume: string; howTo: string; endGame: string };
   readonly pauseHint: string;
+  /** Every person at the table is out for good: keep watching (faster), or end the game. */
+  readonly outTitle: string;
+  readonly outItems: { watch: string; end: string };
+  readonly outHint: string;
+  /** The banner while the people watch the CPUs finish at three times the pace. */
+  readonly watchingFaster: string;
 
   readonly statsTitle: string;
   /** Row labels of the Statistics screen: each says exactly what it counts. */

@@ -3,33 +3,49 @@
 // Circle does; How to play shows this game's rules; End game asks "End this
 // game?" once (Cross ends it, Circle goes back to the menu) and shows the
 // results of the game as it stood. The view hides the table meanwhile.
+// When every person at the table is out for good, the table waits and asks
+// once: keep watching (the CPUs finish at three times the pace) or end the
+// game. A game a person won ends in a celebration before the results.
 // Games start in src/app/session.ts (from the title and the results).
 import { BTN_CIRCLE, BTN_CROSS, BTN_DOWN, BTN_START, BTN_UP } from '../../contract';
-import { drawPauseMenu } from '../../view/pause-view';
+import type { GameState } from '../../rules/types';
+import { drawOutPrompt, drawPauseMenu } from '../../view/pause-view';
 import { drawQuestion } from '../../view/render';
 import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { anyPressed, menuPressed, wasPressed } from '../input';
 import { CELEBRATION_MS } from '../screen';
-import type { PauseMenu, Scene, TableScene } from '../scene';
-import { pauseAppTable, resumeAppTable, stepTable, tableFinished } from '../table';
+import type { OutPrompt, PauseMenu, Scene, TableScene } from '../scene';
+import { pauseAppTable, resumeAppTable, stepTable, tableFinished, type AppTable } from '../table';
 import { enterHowTo } from './how-to';
 import { answer } from './quit-question';
 import { enterResults } from './results';
 
 /** A celebration takes no skip this soon: the last slap's mashing must not skip it unseen. */
 const SKIP_AFTER_MS = 500;
+/** Watching the CPUs finish once every person is out: the table's clock runs this much faster. */
+export const WATCH_PACE = 3;
 
 /** Pause menu rows. */
 const PAUSE_RESUME = 0;
 const PAUSE_HOWTO = 1;
 const PAUSE_END = 2;
 const PAUSE_ITEMS = 3;
+/** The out prompt's rows. */
+const OUT_WATCH = 0;
+const OUT_END = 1;
 
-export function tableFrame(app: App, scene: TableScene, now: number): Scene {
+/** The table's time at host time `now` (the host's own, until the people watch faster). */
+export function tableTime(scene: TableScene, now: number): number {
+  return scene.pace === 1 ? now : scene.paceBase + (now - scene.paceFrom) * scene.pace;
+}
+
+export function tableFrame(app: App, scene: TableScene, real: number): Scene {
   const b = app.buttons;
+  const now = tableTime(scene, real);
   if (scene.pause !== null) return pauseFrame(app, scene, scene.pause, now);
+  if (scene.out !== null) return outFrame(app, scene, scene.out, real);
   const table = scene.table;
   // A game a person won: the celebration, until its fanfare ends or any button (Start too) skips it.
   const c = table.shown.celebration;
@@ -41,12 +57,48 @@ export function tableFrame(app: App, scene: TableScene, now: number): Scene {
   // The PSP going to sleep pauses as Start does: the menu is up on waking.
   if (wasPressed(b, BTN_START) || app.suspending) {
     scene.pause = { cursor: PAUSE_RESUME, endAsked: false };
-    pauseAppTable(scene.table, now);
+    pauseAppTable(table, now);
     cue(app.cues, 'click');
     return scene;
   }
   stepTable(table, now, b.pressed);
-  if (table.table.game.over !== null && tableFinished(table, now)) return enterResults(app, table, false);
+  const game = table.table.game;
+  if (game.over !== null && tableFinished(table, now)) return enterResults(app, table, false);
+  if (!scene.outAsked && game.over === null && everyPersonOut(table, game)) {
+    scene.outAsked = true;
+    scene.out = { cursor: OUT_WATCH };
+    pauseAppTable(table, now);
+  }
+  return scene;
+}
+
+/**
+ * Every person at the table can never act again: out of cards with slapping
+ * back in off, or barred (classic; in the Russian game the first out wins).
+ */
+function everyPersonOut(table: AppTable, game: GameState): boolean {
+  if (table.humans.length === 0 || game.options.ruleSet !== 'classic') return false;
+  for (const seat of table.humans) {
+    if (game.stacks[seat]!.length > 0) return false;
+    if (game.options.slapIn && !game.barred[seat]) return false;
+    if (game.pendingCollect !== null && game.pendingCollect.seat === seat) return false;
+  }
+  return true;
+}
+
+function outFrame(app: App, scene: TableScene, out: OutPrompt, real: number): Scene {
+  const b = app.buttons;
+  if (menuPressed(b, BTN_UP) || menuPressed(b, BTN_DOWN)) out.cursor = out.cursor === OUT_WATCH ? OUT_END : OUT_WATCH;
+  const watch = wasPressed(b, BTN_CIRCLE | BTN_START) || (wasPressed(b, BTN_CROSS) && out.cursor === OUT_WATCH);
+  if (wasPressed(b, BTN_CROSS) && out.cursor === OUT_END) return enterResults(app, scene.table, true);
+  if (!watch) return scene;
+  cue(app.cues, 'click');
+  scene.out = null;
+  // The table's clock speeds up from here: it reads on from where it stood.
+  scene.paceBase = tableTime(scene, real);
+  scene.paceFrom = real;
+  scene.pace = WATCH_PACE;
+  resumeAppTable(scene.table, scene.paceBase);
   return scene;
 }
 
@@ -78,11 +130,15 @@ function resume(app: App, scene: TableScene, now: number): Scene {
   return scene;
 }
 
-export function drawTable(app: App, scene: TableScene, view: View, now: number): void {
+export function drawTable(app: App, scene: TableScene, view: View, real: number): void {
   const t = app.strings;
   // Paused, the table is not drawn: the pile stays hidden (src/view/pause-view.ts).
   if (scene.pause !== null) {
     drawPauseMenu(view.pause, t, scene.pause.cursor);
     if (scene.pause.endAsked) drawQuestion(view, t.endQuestion, t.endAnswers);
-  } else view.table.draw(scene.table.shown, t, now, '');
+    return;
+  }
+  view.table.draw(scene.table.shown, t, tableTime(scene, real), scene.pace !== 1 ? t.watchingFaster : '');
+  // Out of the game, the people see the table they can no longer play on.
+  if (scene.out !== null) drawOutPrompt(view.pause, t, scene.out.cursor);
 }
