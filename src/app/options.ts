@@ -3,12 +3,16 @@
 // values, its default, when its row shows in the options menu, its label
 // key and how its value reads. The settings defaults, the save reader, the
 // options menu and the game's options all derive from OPTIONS. Adding an
-// option: one entry here plus its label in both languages (src/app/i18n/).
+// option: one entry here plus its label and its line of help in both
+// languages (src/app/i18n/). The menu shows the rows under their groups'
+// headings (Game, Slap rules, Wrong slaps, More rules, Language and sound)
+// and the selected row's help under the list, with a slap rule's picture.
 import type { Difficulty } from '../ai';
-import { SLAP_RULES, defaultOptions, slapRuleAvailable } from '../rules';
+import { SLAP_RULES, SLAP_RULE_TABLE, defaultOptions, slapRuleAvailable } from '../rules';
 import type { GameOptions, SlapRule } from '../rules/types';
 import { LANGUAGE_CODES, type Language } from './i18n';
 import type { Strings } from './i18n/strings';
+import type { OptionRow } from './screen';
 
 export type { Language } from './i18n';
 
@@ -36,13 +40,24 @@ export interface OptionDef {
   readonly shows: (s: Settings) => boolean;
   readonly label: (t: Strings) => string;
   readonly text: (v: Value, t: Strings) => string;
+  /** Its group: an index into Strings.optionGroups (the rows of a group come together in OPTIONS). */
+  readonly group: number;
+  /** What it does, in one line (two at most) under the list. */
+  readonly help: (t: Strings, s: Settings) => string;
+  /** A slap rule's picture: the cards of its How to play example (src/rules/slap-rules.ts). */
+  readonly picture?: (s: Settings) => number[];
 }
+
+const GAME = 0;
+const SLAPS = 1;
+const WRONG = 2;
+const MORE = 3;
+const LANGUAGE = 4;
 
 const BOOL = [false, true] as const;
 const always = (): boolean => true;
 const classic = (s: Settings): boolean => s.ruleSet === 'classic';
 const onOff = (v: Value, t: Strings): string => (v ? t.on : t.off);
-const number = (v: Value): string => String(v);
 
 function slapRuleDef(rule: SlapRule): OptionDef {
   return {
@@ -52,6 +67,9 @@ function slapRuleDef(rule: SlapRule): OptionDef {
     shows: (s) => classic(s) && slapRuleAvailable(rule, s),
     label: (t) => t.opt.slapRule + ': ' + t.slapRuleNames[rule],
     text: onOff,
+    group: SLAPS,
+    help: (t) => t.slapRuleHelp[rule],
+    picture: (s) => SLAP_RULE_TABLE[rule].example(gameOptions(s)),
   };
 }
 
@@ -59,9 +77,37 @@ const runShows = (s: Settings): boolean => classic(s) && s.slapRules.run;
 
 /** Top to bottom, as the options menu lists them. */
 export const OPTIONS: readonly OptionDef[] = [
-  { path: 'ruleSet', values: ['classic', 'russian'], rules: true, shows: always, label: (t) => t.opt.ruleSet, text: (v, t) => t.ruleSetNames[v as 'classic'] },
-  { path: 'players', values: [2, 3, 4, 5, 6], rules: true, shows: always, label: (t) => t.opt.players, text: number },
-  { path: 'humans', values: [1, 2], appDefault: 1, rules: false, shows: always, label: (t) => t.opt.humans, text: number },
+  {
+    path: 'ruleSet',
+    values: ['classic', 'russian'],
+    rules: true,
+    shows: always,
+    label: (t) => t.opt.ruleSet,
+    text: (v, t) => t.ruleSetNames[v as 'classic'],
+    group: GAME,
+    help: (t) => t.optionHelp.ruleSet,
+  },
+  {
+    path: 'players',
+    values: [2, 3, 4, 5, 6],
+    rules: true,
+    shows: always,
+    label: (t) => t.opt.players,
+    text: (v, t) => t.playersCount(v as number),
+    group: GAME,
+    help: (t) => t.optionHelp.players,
+  },
+  {
+    path: 'humans',
+    values: [1, 2],
+    appDefault: 1,
+    rules: false,
+    shows: always,
+    label: (t) => t.opt.humans,
+    text: (v, t) => t.peopleCount(v as number),
+    group: GAME,
+    help: (t) => t.optionHelp.humans,
+  },
   {
     path: 'difficulty',
     values: ['easy', 'medium', 'hard'],
@@ -70,14 +116,25 @@ export const OPTIONS: readonly OptionDef[] = [
     shows: always,
     label: (t) => t.opt.difficulty,
     text: (v, t) => t.difficultyNames[v as Difficulty],
+    group: GAME,
+    help: (t) => t.optionHelp.difficulty,
   },
   ...SLAP_RULES.flatMap((rule): OptionDef[] =>
     rule !== 'run'
       ? [slapRuleDef(rule)]
       : [
           slapRuleDef(rule),
-          { path: 'runLength', values: [3, 4], rules: true, shows: runShows, label: (t) => t.opt.runLength, text: number },
-          { path: 'runWrap', values: BOOL, rules: true, shows: runShows, label: (t) => t.opt.runWrap, text: onOff },
+          {
+            path: 'runLength',
+            values: [3, 4],
+            rules: true,
+            shows: runShows,
+            label: (t) => t.opt.runLength,
+            text: (v, t) => t.cards(v as number),
+            group: SLAPS,
+            help: (t) => t.optionHelp.runLength,
+          },
+          { path: 'runWrap', values: BOOL, rules: true, shows: runShows, label: (t) => t.opt.runWrap, text: onOff, group: SLAPS, help: (t) => t.optionHelp.runWrap },
         ],
   ),
   {
@@ -87,6 +144,8 @@ export const OPTIONS: readonly OptionDef[] = [
     shows: classic,
     label: (t) => t.opt.wrongSlap,
     text: (v, t) => t.wrongSlapNames[v as 'burn'],
+    group: WRONG,
+    help: (t) => t.optionHelp.wrongSlap,
   },
   {
     path: 'wrongSlapPenalty',
@@ -95,11 +154,22 @@ export const OPTIONS: readonly OptionDef[] = [
     shows: (s) => classic(s) && s.wrongSlap === 'burn',
     label: (t) => t.opt.penalty,
     text: (v, t) => t.cards(v as number),
+    group: WRONG,
+    help: (t) => t.optionHelp.wrongSlapPenalty,
   },
-  { path: 'banCards', values: [3, 5], rules: true, shows: (s) => classic(s) && s.wrongSlap === 'ban', label: (t) => t.opt.banCards, text: (v, t) => t.cards(v as number) },
-  { path: 'tensStop', values: BOOL, rules: true, shows: classic, label: (t) => t.opt.tensStop, text: onOff },
-  { path: 'slapIn', values: BOOL, rules: true, shows: classic, label: (t) => t.opt.slapIn, text: onOff },
-  { path: 'jokers', values: BOOL, rules: true, shows: classic, label: (t) => t.opt.jokers, text: onOff },
+  {
+    path: 'banCards',
+    values: [3, 5],
+    rules: true,
+    shows: (s) => classic(s) && s.wrongSlap === 'ban',
+    label: (t) => t.opt.banCards,
+    text: (v, t) => t.cards(v as number),
+    group: WRONG,
+    help: (t) => t.optionHelp.banCards,
+  },
+  { path: 'tensStop', values: BOOL, rules: true, shows: classic, label: (t) => t.opt.tensStop, text: onOff, group: MORE, help: (t) => t.optionHelp.tensStop },
+  { path: 'slapIn', values: BOOL, rules: true, shows: classic, label: (t) => t.opt.slapIn, text: onOff, group: MORE, help: (t) => t.optionHelp.slapIn },
+  { path: 'jokers', values: BOOL, rules: true, shows: classic, label: (t) => t.opt.jokers, text: onOff, group: MORE, help: (t) => t.optionHelp.jokers },
   {
     path: 'russianJokers',
     values: ['off', 'beatsAll', 'chooser'],
@@ -107,11 +177,33 @@ export const OPTIONS: readonly OptionDef[] = [
     shows: (s) => !classic(s),
     label: (t) => t.opt.russianJokers,
     text: (v, t) => t.russianJokerNames[v as 'off'],
+    group: MORE,
+    help: (t) => t.optionHelp.russianJokers,
   },
-  { path: 'cardLimit', values: [500, 1000, 2000, 5000, 10000], rules: true, shows: always, label: (t) => t.opt.cardLimit, text: number },
-  { path: 'language', values: LANGUAGE_CODES, appDefault: 'en', rules: false, shows: always, label: (t) => t.opt.language, text: (_v, t) => t.languageName },
-  { path: 'sound', values: BOOL, appDefault: true, rules: false, shows: always, label: (t) => t.opt.sound, text: onOff },
-  { path: 'music', values: BOOL, appDefault: true, rules: false, shows: always, label: (t) => t.opt.music, text: onOff },
+  {
+    path: 'cardLimit',
+    values: [500, 1000, 2000, 5000, 10000],
+    rules: true,
+    shows: always,
+    label: (t) => t.opt.cardLimit,
+    text: (v, t) => t.cardsPlayedCount(v as number),
+    group: MORE,
+    // The rule set's own ranking: most cards in classic, fewest in the Russian game (src/rules/guard.ts).
+    help: (t, s) => t.optionHelp.cardLimit(s.ruleSet === 'russian'),
+  },
+  {
+    path: 'language',
+    values: LANGUAGE_CODES,
+    appDefault: 'en',
+    rules: false,
+    shows: always,
+    label: (t) => t.opt.language,
+    text: (_v, t) => t.languageName,
+    group: LANGUAGE,
+    help: (t) => t.optionHelp.language,
+  },
+  { path: 'sound', values: BOOL, appDefault: true, rules: false, shows: always, label: (t) => t.opt.sound, text: onOff, group: LANGUAGE, help: (t) => t.optionHelp.sound },
+  { path: 'music', values: BOOL, appDefault: true, rules: false, shows: always, label: (t) => t.opt.music, text: onOff, group: LANGUAGE, help: (t) => t.optionHelp.music },
 ];
 
 type Dict = Record<string, unknown>;
@@ -161,6 +253,17 @@ export function optionRows(s: Settings): number[] {
 export function rowText(row: number, s: Settings, t: Strings): { label: string; value: string } {
   const def = OPTIONS[row]!;
   return { label: def.label(t), value: def.text(optionValue(def, s), t) };
+}
+
+/** The rows as the menu shows them: each with its text, its group's heading where the group begins, its help and picture. */
+export function optionLines(rows: readonly number[], s: Settings, t: Strings): OptionRow[] {
+  let group = -1;
+  return rows.map((row) => {
+    const def = OPTIONS[row]!;
+    const heading = def.group !== group ? t.optionGroups[def.group]! : '';
+    group = def.group;
+    return { ...rowText(row, s, t), group: heading, help: def.help(t, s), picture: def.picture !== undefined ? def.picture(s) : null };
+  });
 }
 
 /** Changes one setting by one step through its values, wrapping (Cross and Right: +1, Left: -1). */

@@ -133,6 +133,12 @@ export interface StatsRow {
 export interface OptionRow {
   label: string;
   value: string;
+  /** The heading of the group this row begins ('' inside a group). */
+  group: string;
+  /** What the option does: the line under the list while the row is selected. */
+  help: string;
+  /** A slap rule's picture (card numbers, bottom first), or null. */
+  picture: number[] | null;
 }
 
 export interface SeatResult {

@@ -102,6 +102,14 @@ function drawRows(captionSlots: readonly TextSlot[], examples: readonly HowToExa
   }
 }
 
+/** A slap rule's picture, as How to play draws it (Options shows it beside the rule's help). Returns its right edge. */
+export function drawSlapPicture(cards: number[], x: number, y: number): number {
+  return drawSmallPile({ cards, caption: '', mark: 1, burned: 0 }, x, y);
+}
+
+/** The picture's height. */
+export const SLAP_PICTURE_H = SMALL_H;
+
 /** A pile as the table shows it (burned backs beneath, the top card right), then its slap mark. Returns its right edge. */
 function drawSmallPile(e: HowToExample, x: number, y: number): number {
   const n = e.cards.length;

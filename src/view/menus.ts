@@ -5,7 +5,8 @@ import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import type { Strings } from '../app/i18n/strings';
 import type { OptionRow, ResultsScreen } from '../app/screen';
 import * as C from './colours';
-import { rect, sprite, spriteRect } from './drawlist';
+import { copyInts, rect, sprite, spriteRect } from './drawlist';
+import { drawSlapPicture, SLAP_PICTURE_H } from './howto-view';
 import { newLayer, type Layer } from './layer';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
 import { drawCover, LOGO_Y } from './splash';
@@ -17,7 +18,7 @@ function slots(n: number): TextSlot[] {
   return a;
 }
 
-const VISIBLE_ROWS = 13;
+const VISIBLE_ROWS = 10;
 
 /** What the menu scenes keep of what they drew (a part of the View, src/view/view.ts). */
 export interface MenusView {
@@ -30,6 +31,9 @@ export interface MenusView {
   readonly labels: readonly TextSlot[];
   readonly values: readonly TextSlot[];
   readonly results: readonly TextSlot[];
+  /** The options' selected row's help, and the list's lines (rows and headings) as last laid out. */
+  readonly help: TextSlot;
+  readonly optionLines: number[];
 }
 
 export function newMenusView(felt: Layer): MenusView {
@@ -42,6 +46,8 @@ export function newMenusView(felt: Layer): MenusView {
     labels: slots(VISIBLE_ROWS),
     values: slots(VISIBLE_ROWS),
     results: slots(24),
+    help: new TextSlot(3),
+    optionLines: [],
   };
 }
 
@@ -87,27 +93,62 @@ export function drawDemoLogo(): void {
 
 const ROW_H = 15;
 
-/** The option rows, scrolled to show row `cursor`, lit. */
+/** Lines of the list (group headings and rows) shown at once, and the top of the first. */
+const VISIBLE_LINES = 10;
+const LINES_Y = 38;
+/** The selected row's help under the list: a rule line, then the text (beside a slap rule's picture). */
+const HELP_Y = 196;
+
+/** The option rows under their groups' headings, scrolled to show row `cursor`, lit; under them what that row does. */
 export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionRow[], cursor: number): void {
   const { layer, labels: labelSlots, values: valueSlots } = v;
   if (layer.reuse(1, cursor, rows, t)) return;
   drawPage(v, 40, 8, 400, 240, t.optionsTitle, 14);
-  // Scroll so the cursor stays in view, centred where possible.
-  let first = cursor - (VISIBLE_ROWS >> 1);
-  if (first > rows.length - VISIBLE_ROWS) first = rows.length - VISIBLE_ROWS;
+  // The list as lines: a heading (-1 - row) before each row that begins a group, then the row.
+  const lines = v.optionLines;
+  lines.length = 0;
+  let at = 0;
+  for (let r = 0; r < rows.length; r++) {
+    if (rows[r]!.group !== '') lines.push(-1 - r);
+    if (r === cursor) at = lines.length;
+    lines.push(r);
+  }
+  // Scroll so the cursor stays in view, centred where possible, its heading with it.
+  let first = at - (VISIBLE_LINES >> 1);
+  if (first > lines.length - VISIBLE_LINES) first = lines.length - VISIBLE_LINES;
   if (first < 0) first = 0;
-  for (let i = 0; i < VISIBLE_ROWS && first + i < rows.length; i++) {
-    const row = rows[first + i]!;
-    const y = 38 + i * ROW_H;
-    const on = first + i === cursor;
+  for (let i = 0; i < VISIBLE_LINES && first + i < lines.length; i++) {
+    const line = lines[first + i]!;
+    const y = LINES_Y + i * ROW_H;
+    if (line < 0) {
+      // A group's heading: gold, with a rule to the panel's edge.
+      const run = labelSlots[i]!.lay(FONT_SMALL, rows[-1 - line]!.group, 52, y, ALIGN_LEFT, C.GOLD);
+      rect(52 + run.width + 6, y + 6, 372 - run.width - 6, 1, C.GOLD);
+      copyInts(run.cmds);
+      continue;
+    }
+    const row = rows[line]!;
+    const on = line === cursor;
     if (on) rect(50, y - 2, 380, ROW_H, C.HIGHLIGHT);
-    labelSlots[i]!.draw(FONT_SMALL, row.label, 58, y, ALIGN_LEFT, on ? C.YELLOW : C.WHITE);
+    labelSlots[i]!.draw(FONT_SMALL, row.label, 64, y, ALIGN_LEFT, on ? C.YELLOW : C.WHITE);
     valueSlots[i]!.draw(FONT_SMALL, row.value, 422, y, ALIGN_RIGHT, on ? C.YELLOW : C.PALE_GOLD);
   }
-  // More rows above or below: small arrows at the panel's right edge.
+  // More lines above or below: small arrows at the panel's right edge.
   const a = SPRITES.arrow;
   if (first > 0) sprite(418, 16, 12, -12, a[0], a[1], a[2], a[3], C.GOLD);
-  if (first + VISIBLE_ROWS < rows.length) sprite(418, 230, 12, 12, a[0], a[1], a[2], a[3], C.GOLD);
+  if (first + VISIBLE_LINES < lines.length) sprite(418, HELP_Y - 16, 12, 12, a[0], a[1], a[2], a[3], C.GOLD);
+  // What the selected row does.
+  const selected = rows[cursor];
+  if (selected !== undefined) {
+    rect(50, HELP_Y - 4, 380, 1, C.GOLD);
+    let x = 56;
+    if (selected.picture !== null) x = drawSlapPicture(selected.picture, 56, HELP_Y) + 8;
+    const run = v.help.lay(FONT_SMALL, selected.help, x, HELP_Y, ALIGN_LEFT, C.PALE_GOLD, 426 - x);
+    // Beside a picture, the text sits by its middle.
+    const dy = selected.picture !== null ? (SLAP_PICTURE_H - run.lines * FONT_SMALL.lineHeight) >> 1 : 0;
+    if (dy === 0) copyInts(run.cmds);
+    else v.help.draw(FONT_SMALL, selected.help, x, HELP_Y + dy, ALIGN_LEFT, C.PALE_GOLD, 426 - x);
+  }
   drawHint(v, t.optionsHint);
   layer.keep();
 }

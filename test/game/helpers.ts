@@ -12,7 +12,7 @@ export function goToTitleItem(d: Driver, item: number): void {
   for (let i = 0; i < 8 && d.debug().titleCursor !== item; i++) d.press(BTN.DOWN);
 }
 
-/** In Options: move to the row labelled `label` and press Right until it shows `value`. */
+/** In Options: move to the row labelled `label` and press Right until it shows `value` (a number: the value's digits, "5000" for "5,000 cards played"). */
 export function setOption(d: Driver, label: string, value: string): void {
   let s = d.debug();
   const row = s.optionRows.findIndex((r: { label: string }) => r.label === label);
@@ -20,7 +20,8 @@ export function setOption(d: Driver, label: string, value: string): void {
   for (let i = 0; i < 40 && d.debug().optionCursor !== row; i++) d.press(BTN.DOWN);
   for (let i = 0; i < 8; i++) {
     s = d.debug();
-    if (s.optionRows[row].value === value) return;
+    const shown: string = s.optionRows[row].value;
+    if (shown === value || (/^\d+$/.test(value) && shown.replace(/\D/g, '') === value)) return;
     d.press(BTN.RIGHT);
   }
   throw new Error(`option "${label}" never showed "${value}"`);

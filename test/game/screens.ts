@@ -206,10 +206,25 @@ async function outOfGame(language: string): Promise<Driver> {
   return d;
 }
 
+/** Options in `language`, `rules` rules, the cursor on the row labelled `label` (its help under the list). */
+async function optionsAt(language: string, rules: string, label: (ru: boolean) => string): Promise<Driver> {
+  const d = await Driver.create({ seed: 1 });
+  d.step(0);
+  openOptions(d);
+  setOption(d, 'Rules', rules);
+  setOption(d, 'Language', language);
+  const want = label(language === 'Русский');
+  for (let i = 0; i < 40 && d.debug().optionRows[d.debug().optionCursor].label !== want; i++) d.press(BTN.UP);
+  d.wait(2);
+  return d;
+}
+
 export const SCENES: Scene[] = [
   { name: 'title', reach: title },
   { name: 'title-demo', reach: titleDemo },
   { name: 'options', reach: options },
+  { name: 'options-game', reach: () => optionsAt('English', 'Classic', () => 'Players') },
+  { name: 'options-card-limit-ru', reach: () => optionsAt('Русский', 'Russian', () => 'Лимит карт') },
   { name: 'how-to-play', reach: howTo },
   { name: 'table-6p', reach: table6 },
   { name: 'table-wrong-slap', reach: tableWrongSlap },

@@ -37,7 +37,7 @@ describe('saved settings', () => {
     expect(s.notice).toBe('');
     // The menu shows the restored language.
     openOptions(d);
-    expect(d.debug().optionRows[0]).toEqual({ label: 'Правила', value: 'Классика' });
+    expect(d.debug().optionRows[0]).toMatchObject({ label: 'Правила', value: 'Классика' });
   });
 
   it('music follows the setting: OP_MUSIC on the first frame and on each change only', async () => {

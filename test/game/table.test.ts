@@ -264,7 +264,8 @@ describe('the classic table', () => {
     expect(s.scene).toBe('table');
     expect(s.paused).toBe(true);
     d.press(BTN.DOWN);
-    d.press(BTN.CROSS); // End game
-    expect(d.debug().scene).toBe('title');
+    d.press(BTN.CROSS); // End game: asked once
+    d.press(BTN.CROSS);
+    expect(d.debug().scene).toBe('results');
   });
 });

@@ -43,6 +43,32 @@ export interface Strings {
 
   readonly optionsTitle: string;
   readonly optionsHint: string;
+  /** The options' groups, in the order the rows come (src/app/options.ts OptionDef.group). */
+  readonly optionGroups: readonly string[];
+  /** What each option does, one line under the list for the selected row (slap rules: slapRuleHelp). */
+  readonly optionHelp: {
+    readonly ruleSet: string;
+    readonly players: string;
+    readonly humans: string;
+    readonly difficulty: string;
+    readonly runLength: string;
+    readonly runWrap: string;
+    readonly wrongSlap: string;
+    readonly wrongSlapPenalty: string;
+    readonly banCards: string;
+    readonly tensStop: string;
+    readonly slapIn: string;
+    readonly jokers: string;
+    readonly russianJokers: string;
+    readonly cardLimit: (fewestWins: boolean) => string;
+    readonly language: string;
+    readonly sound: string;
+    readonly music: string;
+  };
+  /** Option values with their units: "3 players", "2 people", "5,000 cards played". */
+  readonly playersCount: (n: number) => string;
+  readonly peopleCount: (n: number) => string;
+  readonly cardsPlayedCount: (n: number) => string;
   readonly opt: {
     ruleSet: string;
     players: string;

@@ -7,7 +7,7 @@ import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { menuPressed, wasPressed } from '../input';
-import { changeRow, optionRows, rowText } from '../options';
+import { changeRow, optionLines, optionRows } from '../options';
 import { applySettings, save } from '../saving';
 import { titleScene, type OptionsScene, type Scene } from '../scene';
 
@@ -22,7 +22,7 @@ function refresh(app: App, scene: OptionsScene): void {
   applySettings(app);
   scene.rows = optionRows(app.settings);
   if (scene.cursor >= scene.rows.length) scene.cursor = scene.rows.length - 1;
-  scene.shown = scene.rows.map((row) => rowText(row, app.settings, app.strings));
+  scene.shown = optionLines(scene.rows, app.settings, app.strings);
 }
 
 export function optionsFrame(app: App, scene: OptionsScene): Scene {
