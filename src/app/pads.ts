@@ -32,6 +32,13 @@ export interface PadLayout {
   readonly slapKey: string;
   readonly prevKey: string;
   readonly nextKey: string;
+  /** The same, as a computer's keyboard names them (native/desktop/sdl_keys.c, web/src/input/keys.ts): a desktop shows no PSP glyph. */
+  readonly keys: { readonly play: string; readonly slap: string; readonly prev: string; readonly next: string };
+}
+
+/** What a seat's person presses, named for the machine: the PSP's glyphs, or the keyboard's keys (`glyphs` false: Strings.glyphs). */
+export function padNames(pad: PadLayout, glyphs: boolean): { play: string; slap: string; prev: string; next: string } {
+  return glyphs ? { play: pad.playKey, slap: pad.slapKey, prev: pad.prevKey, next: pad.nextKey } : pad.keys;
 }
 
 export const PAD_SOLO = 0;
@@ -39,9 +46,42 @@ export const PAD_LEFT = 1;
 export const PAD_RIGHT = 2;
 
 export const PADS: readonly PadLayout[] = [
-  { play: BTN_SQUARE, slap: BTN_CROSS, prev: BTN_LEFT | BTN_UP, next: BTN_RIGHT | BTN_DOWN, confirm: BTN_CROSS, playKey: '□', slapKey: '✕', prevKey: '←', nextKey: '→' },
-  { play: BTN_LEFT, slap: BTN_LTRIGGER, prev: BTN_UP, next: BTN_DOWN, confirm: BTN_LEFT, playKey: '←', slapKey: 'L', prevKey: '↑', nextKey: '↓' },
-  { play: BTN_SQUARE, slap: BTN_RTRIGGER, prev: BTN_TRIANGLE, next: BTN_CROSS, confirm: BTN_SQUARE, playKey: '□', slapKey: 'R', prevKey: '△', nextKey: '✕' },
+  {
+    play: BTN_SQUARE,
+    slap: BTN_CROSS,
+    prev: BTN_LEFT | BTN_UP,
+    next: BTN_RIGHT | BTN_DOWN,
+    confirm: BTN_CROSS,
+    playKey: '□',
+    slapKey: '✕',
+    prevKey: '←',
+    nextKey: '→',
+    keys: { play: 'Z', slap: 'S', prev: '←', next: '→' },
+  },
+  {
+    play: BTN_LEFT,
+    slap: BTN_LTRIGGER,
+    prev: BTN_UP,
+    next: BTN_DOWN,
+    confirm: BTN_LEFT,
+    playKey: '←',
+    slapKey: 'L',
+    prevKey: '↑',
+    nextKey: '↓',
+    keys: { play: 'F', slap: 'Q', prev: '↑', next: '↓' },
+  },
+  {
+    play: BTN_SQUARE,
+    slap: BTN_RTRIGGER,
+    prev: BTN_TRIANGLE,
+    next: BTN_CROSS,
+    confirm: BTN_SQUARE,
+    playKey: '□',
+    slapKey: 'R',
+    prevKey: '△',
+    nextKey: '✕',
+    keys: { play: 'J', slap: 'P', prev: 'I', next: 'K' },
+  },
 ];
 
 /**

@@ -70,6 +70,8 @@ export interface TableScreen {
   human: number;
   /** Per seat, the buttons marked beside a person's plate when two people play ("← L"); empty otherwise. */
   marks: string[];
+  /** Two people: the legend of both people's buttons ("← □ Play   L R Slap", on a desktop its keys); '' otherwise. */
+  duelLegend: string;
   message: string;
   messageAt: number;
   /** The seat the message is about, -1 for none: the view places the line clear of that seat's hand and sweep. */
@@ -167,6 +169,7 @@ export function newTableScreen(): TableScreen {
     names: [],
     human: 0,
     marks: [],
+    duelLegend: '',
     message: '',
     messageAt: 0,
     messageSeat: -1,

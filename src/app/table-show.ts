@@ -7,7 +7,7 @@ import type { Action, GameEvent, GameState, RuleErrorCode, Seat } from '../rules
 import { LAND_MS } from '../table/table';
 import { cue } from './cues';
 import { CAN_CHOOSE, CAN_PLAY, CAN_SLAP, type Celebration, type TableScreen } from './screen';
-import { padOf as seatPad } from './pads';
+import { padNames, padOf as seatPad } from './pads';
 import type { AppTable } from './table';
 
 /** A message line stays this long at most (a prompt to choose a taker stays until answered). */
@@ -250,14 +250,15 @@ function duelHint(app: AppTable, game: GameState): string {
   const { shown, naming } = app;
   const s = app.strings;
   if (game.over !== null) return '';
+  const glyphs = s.glyphs !== false;
   if (naming !== null) {
-    const pad = seatPad(app.table.seats, naming.seat);
-    return s.padChoose(nameOf(shown, naming.seat), pad.prevKey + pad.nextKey, pad.playKey);
+    const keys = padNames(seatPad(app.table.seats, naming.seat), glyphs);
+    return s.padChoose(nameOf(shown, naming.seat), keys.prev + keys.next, keys.play);
   }
   if (game.pendingChoice !== null) return '';
   const seat = game.pendingCollect !== null ? game.pendingCollect.seat : game.turn;
   if (app.table.seats[seat]!.kind !== 'human') return game.pendingCollect !== null ? '' : s.waitFor(nameOf(shown, seat));
-  const key = seatPad(app.table.seats, seat).playKey;
+  const key = padNames(seatPad(app.table.seats, seat), glyphs).play;
   return game.pendingCollect !== null ? s.padTake(nameOf(shown, seat), key) : s.padTurn(nameOf(shown, seat), key);
 }
 

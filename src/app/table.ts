@@ -12,7 +12,7 @@ import { cue, type Cues } from './cues';
 import { countEvent, newStats, statsResults, type GameStats } from './game-stats';
 import type { Strings } from './i18n/strings';
 import { newTableScreen, type SeatResult, type TableScreen } from './screen';
-import { padOf as seatPad, tableSeats, type PadLayout } from './pads';
+import { padNames, padOf as seatPad, tableSeats, type PadLayout } from './pads';
 import { screenOrder } from '../view/seats';
 import { showEvent, showNaming, showRefusal, updateHint } from './table-show';
 
@@ -79,7 +79,18 @@ export function startTable(strings: Strings, cues: Cues, start: TableStart, now:
   shown.names = duel ? duelNames(strings, players) : seatNames(strings, players, app.you);
   shown.messageAt = now;
   cue(cues, 'deal');
-  if (duel) for (const seat of humans) shown.marks[seat] = seatPad(seats, seat).playKey + ' ' + seatPad(seats, seat).slapKey;
+  if (duel) {
+    // Each person's buttons beside their seat and in the legend: the PSP's glyphs, or on a computer its keys.
+    const glyphs = strings.glyphs !== false;
+    for (const seat of humans) {
+      const keys = padNames(seatPad(seats, seat), glyphs);
+      shown.marks[seat] = keys.play + ' ' + keys.slap;
+    }
+    const left = padNames(seatPad(seats, humans[0]!), glyphs);
+    const right = padNames(seatPad(seats, humans[1]!), glyphs);
+    shown.duelLegend =
+      left.play + ' ' + right.play + ' ' + strings.controlPlay + (start.options.ruleSet === 'classic' ? '   ' + left.slap + ' ' + right.slap + ' ' + strings.controlSlap : '');
+  }
   (app as { table: Table }).table = newTable(
     { options: start.options, seed: start.seed, dealer: start.dealer, seats, aiSeed: start.aiSeed },
     now,

@@ -210,7 +210,7 @@ function drawLayer(
   }
   drawMessage(v.message, shownMessage, shownPlace);
   if (shownHint !== '') v.hint.draw(FONT_SMALL, shownHint, 6, 246, ALIGN_LEFT, C.PALE_GOLD, 184);
-  if (t.marks.length > 0) drawDuelControls(v, strings, game.options.ruleSet === 'classic');
+  if (t.marks.length > 0) v.playLegend.draw(FONT_SMALL, t.duelLegend, 474, 253, ALIGN_RIGHT, C.WHITE);
   else if (t.human >= 0) drawControls(v, strings, shownCan);
   if (banner !== '') drawBanner(v.banner, banner);
 }
@@ -396,11 +396,6 @@ function drawButton(strings: Strings, x: number, glyph: readonly number[], key: 
   copyInts(run.cmds);
 }
 
-/** Bottom right, two people: "← □ Play   L R Slap" (each person's own pair is marked at their seat). */
-function drawDuelControls(v: Parts, strings: Strings, slapping: boolean): void {
-  const text = '← □ ' + strings.controlPlay + (slapping ? '   L R ' + strings.controlSlap : '');
-  v.playLegend.draw(FONT_SMALL, text, 474, 253, ALIGN_RIGHT, C.WHITE);
-}
 
 function drawBanner(bannerSlot: TextSlot, text: string): void {
   rect(0, 178, 480, 16, C.SHADE_HEAVY);
