@@ -18,7 +18,7 @@ import { stringsFor } from './i18n';
 import { howToPages } from './howto';
 import { addPressed, anyPressed, menuPressed, readButtons, resetButtons, wasPressed } from './input';
 import { addGame, emptyRuleSetStats, statsRows } from './lifetime';
-import { asProblem, loadNotice, saveNotice } from './notice';
+import { loadNotice, saveNotice } from './notice';
 import { menuAliases } from './pads';
 import { changeRow, gameOptions, optionRows, rowText, type Settings } from './options';
 import {
@@ -91,10 +91,10 @@ export function startApp(host: Host): App {
     damaged = true;
   }
   const loaded = readSave(typeof text === 'string' ? text : null);
-  const problem = asProblem(host.problem?.());
+  const problem = host.problem();
   const app: App = {
     host,
-    screen: newScreen(stringsFor(loaded.settings.language, host.platform)),
+    screen: newScreen(stringsFor(loaded.settings.language, host.caps)),
     settings: loaded.settings,
     stats: loaded.stats,
     optionList: [],
@@ -126,7 +126,7 @@ function save(app: App): void {
     saved = false;
   }
   if (saved) return;
-  const problem = asProblem(app.host.problem?.());
+  const problem = app.host.problem();
   app.host.log(`saving settings failed: ${problem ?? 'no reason given'}`);
   showNotice(app, saveNotice(problem, app.settings.language), app.lastNow);
 }
@@ -343,7 +343,7 @@ function openOptions(app: App): void {
 }
 
 function refreshOptions(app: App): void {
-  app.screen.strings = stringsFor(app.settings.language, app.host.platform);
+  app.screen.strings = stringsFor(app.settings.language, app.host.caps);
   app.optionList = optionRows(app.settings);
   if (app.screen.optionCursor >= app.optionList.length) app.screen.optionCursor = app.optionList.length - 1;
   app.screen.optionRows = app.optionList.map((row) => rowText(row, app.settings, app.screen.strings));
@@ -374,7 +374,7 @@ function openHowTo(app: App, fromPause: boolean): void {
   screen.scene = SCENE_HOWTO;
   screen.howToFromPause = fromPause && app.table !== null;
   const options = screen.howToFromPause ? app.table!.table.game.options : gameOptions(app.settings);
-  screen.howToPages = howToPages(options, screen.strings, app.host.platform === 'desktop');
+  screen.howToPages = howToPages(options, screen.strings, app.host.caps);
   screen.howToPage = 0;
 }
 

@@ -2,17 +2,10 @@
 // settings: the problem names of host.problem() (docs/host-api.md §1), as one
 // line in the player's language. A save that failed costs nothing but the
 // file: the game goes on with the settings in memory, and says so.
+import type { SaveProblem } from '../contract';
 import type { Language } from './options';
 
-/** The problems host.problem() names (native/core/save.h). */
-export type SaveProblem = 'damaged' | 'too-large' | 'unreadable' | 'no-folder' | 'read-only' | 'full' | 'failed';
-
-const PROBLEMS: readonly string[] = ['damaged', 'too-large', 'unreadable', 'no-folder', 'read-only', 'full', 'failed'];
-
-/** A problem name from the host, or null for none or one this bundle does not know. */
-export function asProblem(value: unknown): SaveProblem | null {
-  return typeof value === 'string' && PROBLEMS.includes(value) ? (value as SaveProblem) : null;
-}
+export type { SaveProblem } from '../contract';
 
 interface NoticeTexts {
   readonly cannotRead: string;

@@ -2,7 +2,7 @@
 // one SPRITE command per glyph, cached as a run and re-emitted with
 // copyInts until the text, place or colour changes.
 import { glyphIndex } from '../assets/font';
-import { COMMAND_INTS, OP_SPRITE } from '../contract';
+import { COMMAND_INTS, writeSprite } from '../contract';
 import { copyInts, sprite } from './drawlist';
 
 /** The shape of FONT_SMALL / FONT_LARGE: 7 ints per glyph (u, v, w, h, xoff, yoff, advance). */
@@ -142,14 +142,7 @@ function emitLine(font: Font, table: Int16Array, line: string, o: number, pen: n
     if (code !== 32) {
       const w = g[k + 2]!;
       const h = g[k + 3]!;
-      cmds[o] = OP_SPRITE;
-      cmds[o + 1] = pen + g[k + 4]!;
-      cmds[o + 2] = top + g[k + 5]!;
-      cmds[o + 3] = w;
-      cmds[o + 4] = h;
-      cmds[o + 5] = g[k]! | (g[k + 1]! << 16);
-      cmds[o + 6] = w | (h << 16);
-      cmds[o + 7] = tint;
+      writeSprite(cmds, o, pen + g[k + 4]!, top + g[k + 5]!, w, h, g[k]!, g[k + 1]!, w, h, tint);
       o += COMMAND_INTS;
     }
     pen += g[k + 6]!;
