@@ -65,6 +65,11 @@ export function headlessFrameMs(i: number): number {
   return Math.floor((i * 1000) / 60);
 }
 
+/** Whether v is an integer from lo to hi. */
+function isInt(v: unknown, lo: number, hi: number): boolean {
+  return typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
+}
+
 /** What host.problem() names (native/core/save.h says when each happens). SAVE_OK and SAVE_NO_FILE (nothing saved yet) are not problems: host.problem() gives null for them. */
 export type SaveProblem = 'damaged' | 'too-large' | 'unreadable' | 'no-folder' | 'read-only' | 'full' | 'failed';
 /** The save problems in the order of native/core/contract.h's SaveProblem. */
@@ -96,30 +101,11 @@ export interface KeyNames {
   readonly rightSlap: string;
 }
 
-/** A host's KeyNames, or null when a field is missing or of the wrong type. */
+/** A host's KeyNames (the object itself), or null when a field is missing or of the wrong type. */
 export function readKeyNames(value: unknown): KeyNames | null {
   if (value === null || typeof value !== 'object') return null;
   const r = value as Record<string, unknown>;
-  let v: unknown;
-  v = r.cross;
-  if (!(typeof v === 'string')) return null;
-  v = r.circle;
-  if (!(typeof v === 'string')) return null;
-  v = r.square;
-  if (!(typeof v === 'string')) return null;
-  v = r.triangle;
-  if (!(typeof v === 'string')) return null;
-  v = r.start;
-  if (!(typeof v === 'string')) return null;
-  v = r.leftPlay;
-  if (!(typeof v === 'string')) return null;
-  v = r.leftSlap;
-  if (!(typeof v === 'string')) return null;
-  v = r.rightPlay;
-  if (!(typeof v === 'string')) return null;
-  v = r.rightSlap;
-  if (!(typeof v === 'string')) return null;
-  return { cross: r.cross as string, circle: r.circle as string, square: r.square as string, triangle: r.triangle as string, start: r.start as string, leftPlay: r.leftPlay as string, leftSlap: r.leftSlap as string, rightPlay: r.rightPlay as string, rightSlap: r.rightSlap as string };
+  return typeof r.cross === 'string' && typeof r.circle === 'string' && typeof r.square === 'string' && typeof r.triangle === 'string' && typeof r.start === 'string' && typeof r.leftPlay === 'string' && typeof r.leftSlap === 'string' && typeof r.rightPlay === 'string' && typeof r.rightSlap === 'string' ? (r as unknown as KeyNames) : null;
 }
 
 /** The button each KeyNames field presses. */
@@ -135,22 +121,11 @@ export interface TouchZone {
   readonly buttons: number;
 }
 
-/** A host's TouchZone, or null when a field is missing or of the wrong type. */
+/** A host's TouchZone (the object itself), or null when a field is missing or of the wrong type. */
 export function readTouchZone(value: unknown): TouchZone | null {
   if (value === null || typeof value !== 'object') return null;
   const r = value as Record<string, unknown>;
-  let v: unknown;
-  v = r.x;
-  if (!(typeof v === 'number' && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647)) return null;
-  v = r.y;
-  if (!(typeof v === 'number' && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647)) return null;
-  v = r.w;
-  if (!(typeof v === 'number' && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647)) return null;
-  v = r.h;
-  if (!(typeof v === 'number' && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647)) return null;
-  v = r.buttons;
-  if (!(typeof v === 'number' && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647)) return null;
-  return { x: r.x as number, y: r.y as number, w: r.w as number, h: r.h as number, buttons: r.buttons as number };
+  return isInt(r.x, -2147483648, 2147483647) && isInt(r.y, -2147483648, 2147483647) && isInt(r.w, -2147483648, 2147483647) && isInt(r.h, -2147483648, 2147483647) && isInt(r.buttons, -2147483648, 2147483647) ? (r as unknown as TouchZone) : null;
 }
 
 /** What a host's players hold and see, as host.caps gives it. The script asks these, never which platform it runs on. The defaults are the PSP's; the headless hosts and the test host keep them, so that they draw the PSP's frames. */
@@ -178,7 +153,7 @@ export function readCapabilities(value: unknown): Capabilities {
   v = r.keys;
   const keys = v === null ? null : v === undefined ? DEFAULT_CAPABILITIES.keys : readKeyNames(v) ?? DEFAULT_CAPABILITIES.keys;
   v = r.pads;
-  const pads = typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 2 ? (v as number) : DEFAULT_CAPABILITIES.pads;
+  const pads = isInt(v, 0, 2) ? (v as number) : DEFAULT_CAPABILITIES.pads;
   v = r.touch;
   const touch = Array.isArray(v) && v.length <= 16 && v.every((x) => readTouchZone(x) !== null) ? v.map((x) => readTouchZone(x)!) : DEFAULT_CAPABILITIES.touch;
   return { glyphs, keys, pads, touch };

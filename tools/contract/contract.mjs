@@ -67,6 +67,11 @@ export function headlessFrameMs(i) {
   return Math.floor((i * 1000) / 60);
 }
 
+/** Whether v is an integer from lo to hi. */
+function isInt(v, lo, hi) {
+  return typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
+}
+
 /** The save problems in the order of native/core/contract.h's SaveProblem. */
 export const SAVE_PROBLEMS = ['damaged', 'too-large', 'unreadable', 'no-folder', 'read-only', 'full', 'failed'];
 /** A problem name from the host, or null for none or one this bundle does not know. */
@@ -74,51 +79,21 @@ export function asSaveProblem(value) {
   return typeof value === 'string' && (SAVE_PROBLEMS).includes(value) ? (value) : null;
 }
 
-/** A host's KeyNames, or null when a field is missing or of the wrong type. */
+/** A host's KeyNames (the object itself), or null when a field is missing or of the wrong type. */
 export function readKeyNames(value) {
   if (value === null || typeof value !== 'object') return null;
   const r = value;
-  let v;
-  v = r.cross;
-  if (!(typeof v === 'string')) return null;
-  v = r.circle;
-  if (!(typeof v === 'string')) return null;
-  v = r.square;
-  if (!(typeof v === 'string')) return null;
-  v = r.triangle;
-  if (!(typeof v === 'string')) return null;
-  v = r.start;
-  if (!(typeof v === 'string')) return null;
-  v = r.leftPlay;
-  if (!(typeof v === 'string')) return null;
-  v = r.leftSlap;
-  if (!(typeof v === 'string')) return null;
-  v = r.rightPlay;
-  if (!(typeof v === 'string')) return null;
-  v = r.rightSlap;
-  if (!(typeof v === 'string')) return null;
-  return { cross: r.cross, circle: r.circle, square: r.square, triangle: r.triangle, start: r.start, leftPlay: r.leftPlay, leftSlap: r.leftSlap, rightPlay: r.rightPlay, rightSlap: r.rightSlap };
+  return typeof r.cross === 'string' && typeof r.circle === 'string' && typeof r.square === 'string' && typeof r.triangle === 'string' && typeof r.start === 'string' && typeof r.leftPlay === 'string' && typeof r.leftSlap === 'string' && typeof r.rightPlay === 'string' && typeof r.rightSlap === 'string' ? (r) : null;
 }
 
 /** The button each KeyNames field presses. */
 export const KEY_NAMES_BUTTONS = { cross: BTN_CROSS, circle: BTN_CIRCLE, square: BTN_SQUARE, triangle: BTN_TRIANGLE, start: BTN_START, leftPlay: BTN_LEFT, leftSlap: BTN_LTRIGGER, rightPlay: BTN_SQUARE, rightSlap: BTN_RTRIGGER };
 
-/** A host's TouchZone, or null when a field is missing or of the wrong type. */
+/** A host's TouchZone (the object itself), or null when a field is missing or of the wrong type. */
 export function readTouchZone(value) {
   if (value === null || typeof value !== 'object') return null;
   const r = value;
-  let v;
-  v = r.x;
-  if (!(typeof v === 'number' && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647)) return null;
-  v = r.y;
-  if (!(typeof v === 'number' && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647)) return null;
-  v = r.w;
-  if (!(typeof v === 'number' && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647)) return null;
-  v = r.h;
-  if (!(typeof v === 'number' && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647)) return null;
-  v = r.buttons;
-  if (!(typeof v === 'number' && Number.isInteger(v) && v >= -2147483648 && v <= 2147483647)) return null;
-  return { x: r.x, y: r.y, w: r.w, h: r.h, buttons: r.buttons };
+  return isInt(r.x, -2147483648, 2147483647) && isInt(r.y, -2147483648, 2147483647) && isInt(r.w, -2147483648, 2147483647) && isInt(r.h, -2147483648, 2147483647) && isInt(r.buttons, -2147483648, 2147483647) ? (r) : null;
 }
 
 /** The capabilities of a host that says nothing: the PSP's. */
@@ -134,7 +109,7 @@ export function readCapabilities(value) {
   v = r.keys;
   const keys = v === null ? null : v === undefined ? DEFAULT_CAPABILITIES.keys : readKeyNames(v) ?? DEFAULT_CAPABILITIES.keys;
   v = r.pads;
-  const pads = typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 2 ? (v) : DEFAULT_CAPABILITIES.pads;
+  const pads = isInt(v, 0, 2) ? (v) : DEFAULT_CAPABILITIES.pads;
   v = r.touch;
   const touch = Array.isArray(v) && v.length <= 16 && v.every((x) => readTouchZone(x) !== null) ? v.map((x) => readTouchZone(x)) : DEFAULT_CAPABILITIES.touch;
   return { glyphs, keys, pads, touch };

@@ -186,21 +186,21 @@ function jsCodec(c, ops, ts) {
   return L;
 }
 
-/** A check of one value of a contract type, as a JS expression over `v`. */
-function jsCheck(type, field, c) {
+/** A check of one value of a contract type, as a JS expression over `v` (an integer's through isInt). */
+function jsCheck(type, field, c, v = 'v') {
   switch (type) {
     case 'boolean':
-      return `typeof v === 'boolean'`;
+      return `typeof ${v} === 'boolean'`;
     case 'string':
-      return `typeof v === 'string'`;
+      return `typeof ${v} === 'string'`;
     case 'int':
     case 'u32': {
       const lo = field?.min ?? (type === 'u32' ? 0 : -2147483648);
       const hi = field?.max ?? (type === 'u32' ? 4294967295 : 2147483647);
-      return `typeof v === 'number' && Number.isInteger(v) && v >= ${lo} && v <= ${hi}`;
+      return `isInt(${v}, ${lo}, ${hi})`;
     }
     default:
-      if (c.records[type]) return `read${type}(v) !== null`;
+      if (c.records[type]) return `read${type}(${v}) !== null`;
       throw new Error(`no check for type ${type}`);
   }
 }
@@ -214,6 +214,9 @@ function jsCheck(type, field, c) {
 function jsHostData(c, ts) {
   const t = (s) => (ts ? s : '');
   const L = [];
+  L.push(`/** Whether v is an integer from lo to hi. */`);
+  L.push(`function isInt(v${t(': unknown')}, lo${t(': number')}, hi${t(': number')})${t(': boolean')} {`);
+  L.push(`  return typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;`, '}', '');
   const sp = c.saveProblems;
   if (ts) L.push(`/** ${sp.doc} */`, `export type SaveProblem = ${sp.problems.map((p) => `'${p.name}'`).join(' | ')};`);
   L.push(`/** The save problems in the order of native/core/contract.h's SaveProblem. */`);
@@ -232,13 +235,11 @@ function jsHostData(c, ts) {
       }
       L.push('}', '');
     }
-    L.push(`/** A host's ${name}, or null when a field is missing or of the wrong type. */`);
+    L.push(`/** A host's ${name} (the object itself), or null when a field is missing or of the wrong type. */`);
     L.push(`export function read${name}(value${t(': unknown')})${t(`: ${name} | null`)} {`);
     L.push(`  if (value === null || typeof value !== 'object') return null;`);
     L.push(`  const r = value${t(' as Record<string, unknown>')};`);
-    L.push(`  let v${t(': unknown')};`);
-    for (const f of rec.fields) L.push(`  v = r.${f.name};`, `  if (!(${jsCheck(f.type, f, c)})) return null;`);
-    L.push(`  return { ${rec.fields.map((f) => `${f.name}: r.${f.name}${t(` as ${tsType(f.type)}`)}`).join(', ')} };`, '}', '');
+    L.push(`  return ${rec.fields.map((f) => jsCheck(f.type, f, c, `r.${f.name}`)).join(' && ')} ? (r${t(` as unknown as ${name}`)}) : null;`, '}', '');
     if (rec.fields.some((f) => f.button)) {
       L.push(`/** The button each ${name} field presses. */`);
       L.push(`export const ${upper(snake(name))}_BUTTONS${t(`: Readonly<Record<keyof ${name}, number>>`)} = { ${rec.fields.map((f) => `${f.name}: BTN_${f.button}`).join(', ')} };`, '');
