@@ -9,8 +9,7 @@
 #include <stdint.h>
 #include "contract.h"
 #include "quickjs.h"
-
-typedef struct Vm Vm;
+#include "vm.h"
 
 /* host.load(): The whole saved text, or null when there is none or it cannot be read. Returns malloc'd text (the binding frees it) and its length, or NULL for null. */
 char *vm_host_load(Vm *vm, size_t *result_len);

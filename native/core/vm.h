@@ -1,7 +1,8 @@
 /* The game's JavaScript VM: a QuickJS runtime with a memory limit, a stack
  * limit and a per-call time budget; the global `host` object of
- * docs/host-api.md §1 (host_api.c, generated, over vm_host.c); evaluating the bundle; calling ratscrew.frame; and
- * turning any exception into one error text (message, then stack). */
+ * docs/host-api.md §1 (the generated host_api.c over vm_host.c); evaluating
+ * the bundle; calling ratscrew.frame; and turning any exception into one
+ * error text (message, then stack). */
 #ifndef RATSCREW_VM_H
 #define RATSCREW_VM_H
 

@@ -476,7 +476,7 @@ function cHostApiHeader(c) {
   const L = [`/* ${HEAD}`, ' * The global `host` (docs/host-api.md section 1): the core functions its',
     ' * bindings forward to (written in vm_host.c, platform-free), and the one call',
     ' * that defines it. */', '#ifndef RATSCREW_HOST_API_H', '#define RATSCREW_HOST_API_H', '',
-    '#include <stddef.h>', '#include <stdint.h>', '#include "contract.h"', '#include "quickjs.h"', '', 'typedef struct Vm Vm;', ''];
+    '#include <stddef.h>', '#include <stdint.h>', '#include "contract.h"', '#include "quickjs.h"', '#include "vm.h"', ''];
   for (const f of c.host.functions) {
     if (!CORE_RESULT[f.result]) throw new Error(`host.${f.name}: no C binding for result type ${f.result}`);
     const notes = { 'string?': ' Returns malloc\'d text (the binding frees it) and its length, or NULL for null.', 'SaveProblem?': ' SAVE_OK or SAVE_NO_FILE give null.' };

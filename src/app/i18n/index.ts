@@ -38,7 +38,8 @@ const made: Record<string, Strings> = {};
 
 /**
  * The table for a language on a host: PSP button glyphs and names where the
- * players press the PSP's buttons, else the host's key names. Built once each.
+ * players press the PSP's buttons, else the host's key names (a host with
+ * neither, a touch screen alone, gets the PSP's names). Built once each.
  */
 export function stringsFor(language: Language, caps: Capabilities = DEFAULT_CAPABILITIES): Strings {
   const keys = caps.glyphs ? null : caps.keys;
