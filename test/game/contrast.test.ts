@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SPRITES } from '../../src/assets/atlas';
-import { stringsFor } from '../../src/app/i18n';
+import { LANGUAGE_CODES, stringsFor } from '../../src/app/i18n';
 import type { Capabilities } from '../../src/contract';
 import * as C from '../../src/view/colours';
 import { languageTexts } from '../support/language-texts';
@@ -78,7 +78,7 @@ describe('button names by capabilities', () => {
     expect(stringsFor('en', other).titleHint).toContain('Ctrl: confirm');
     // a keyboard with glyphs on (a PSP-style pad and a keyboard): the PSP's names
     expect(stringsFor('en', { ...DESKTOP_CAPS, glyphs: true }).yourTurn).toBe(stringsFor('en', PSP_CAPS).yourTurn);
-    for (const lang of ['en', 'ru'] as const) {
+    for (const lang of LANGUAGE_CODES) {
       for (const caps of [PSP_CAPS, DESKTOP_CAPS]) {
         for (const text of languageTexts(stringsFor(lang, caps))) expect(text, text).not.toMatch(/\{[a-z]+\}/);
       }

@@ -2,12 +2,23 @@
 // named as this host's players know them (its capabilities, host.caps): the
 // PSP's Cross, Circle... or the keys the host says it maps them to.
 import { DEFAULT_CAPABILITIES, type Capabilities } from '../../contract';
-import type { Language } from '../options';
 import { EN } from './en';
 import { RU } from './ru';
 import type { ButtonNames, Strings } from './strings';
 
 export type { Strings } from './strings';
+
+/**
+ * Every language the game speaks, by its settings code, in the order Options
+ * offers them: one table each (a Strings, so the compiler refuses a table
+ * that lacks a string). Adding a language: its table file, and its line here.
+ */
+export const LANGUAGES = { en: EN, ru: RU } as const satisfies Readonly<Record<string, Strings>>;
+
+export type Language = keyof typeof LANGUAGES;
+
+/** The settings codes, in LANGUAGES' order. */
+export const LANGUAGE_CODES = Object.keys(LANGUAGES) as Language[];
 
 const TOKEN = /\{(cross|circle|square|triangle|start)\}/g;
 
@@ -46,7 +57,7 @@ export function stringsFor(language: Language, caps: Capabilities = DEFAULT_CAPA
   const key = keys === null ? language + ':glyphs' : [language, keys.cross, keys.circle, keys.square, keys.triangle, keys.start].join(':');
   let t = made[key];
   if (t === undefined) {
-    const table = language === 'ru' ? RU : EN;
+    const table: Strings = LANGUAGES[language];
     const names: ButtonNames =
       keys === null ? table.buttons : { cross: keys.cross, circle: keys.circle, square: keys.square, triangle: keys.triangle, start: keys.start };
     t = { ...(resolve(table, names) as Strings), buttons: names, glyphs: keys === null };
