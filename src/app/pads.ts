@@ -14,6 +14,7 @@ import {
   BTN_SQUARE,
   BTN_TRIANGLE,
   BTN_UP,
+  type KeyNames,
 } from '../contract';
 import type { Controller } from '../table/seats';
 import type { Seat } from '../rules/types';
@@ -32,13 +33,18 @@ export interface PadLayout {
   readonly slapKey: string;
   readonly prevKey: string;
   readonly nextKey: string;
-  /** The same, as a computer's keyboard names them (native/desktop/sdl_keys.c, web/src/input/keys.ts): a desktop shows no PSP glyph. */
-  readonly keys: { readonly play: string; readonly slap: string; readonly prev: string; readonly next: string };
 }
 
-/** What a seat's person presses, named for the machine: the PSP's glyphs, or the keyboard's keys (`glyphs` false: Strings.glyphs). */
-export function padNames(pad: PadLayout, glyphs: boolean): { play: string; slap: string; prev: string; next: string } {
-  return glyphs ? { play: pad.playKey, slap: pad.slapKey, prev: pad.prevKey, next: pad.nextKey } : pad.keys;
+/**
+ * What a seat's person presses, named for the machine: the PSP's glyphs, or
+ * the keys the host says press those buttons (host.caps.keys, in Strings.keys):
+ * a computer shows no PSP glyph.
+ */
+export function padNames(pad: PadLayout, keys: KeyNames | null | undefined): { play: string; slap: string; prev: string; next: string } {
+  if (keys === null || keys === undefined) return { play: pad.playKey, slap: pad.slapKey, prev: pad.prevKey, next: pad.nextKey };
+  if (pad === PADS[PAD_LEFT]) return { play: keys.leftPlay, slap: keys.leftSlap, prev: pad.prevKey, next: pad.nextKey };
+  if (pad === PADS[PAD_RIGHT]) return { play: keys.rightPlay, slap: keys.rightSlap, prev: keys.triangle, next: keys.cross };
+  return { play: keys.square, slap: keys.cross, prev: pad.prevKey, next: pad.nextKey };
 }
 
 export const PAD_SOLO = 0;
@@ -56,7 +62,6 @@ export const PADS: readonly PadLayout[] = [
     slapKey: '✕',
     prevKey: '←',
     nextKey: '→',
-    keys: { play: 'Z', slap: 'S', prev: '←', next: '→' },
   },
   {
     play: BTN_LEFT,
@@ -68,7 +73,6 @@ export const PADS: readonly PadLayout[] = [
     slapKey: 'L',
     prevKey: '↑',
     nextKey: '↓',
-    keys: { play: 'F', slap: 'Q', prev: '↑', next: '↓' },
   },
   {
     play: BTN_SQUARE,
@@ -80,7 +84,6 @@ export const PADS: readonly PadLayout[] = [
     slapKey: 'R',
     prevKey: '△',
     nextKey: '✕',
-    keys: { play: 'J', slap: 'P', prev: 'I', next: 'K' },
   },
 ];
 

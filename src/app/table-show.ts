@@ -250,15 +250,14 @@ function duelHint(app: AppTable, game: GameState): string {
   const { shown, naming } = app;
   const s = app.strings;
   if (game.over !== null) return '';
-  const glyphs = s.glyphs !== false;
   if (naming !== null) {
-    const keys = padNames(seatPad(app.table.seats, naming.seat), glyphs);
+    const keys = padNames(seatPad(app.table.seats, naming.seat), s.keys);
     return s.padChoose(nameOf(shown, naming.seat), keys.prev + keys.next, keys.play);
   }
   if (game.pendingChoice !== null) return '';
   const seat = game.pendingCollect !== null ? game.pendingCollect.seat : game.turn;
   if (app.table.seats[seat]!.kind !== 'human') return game.pendingCollect !== null ? '' : s.waitFor(nameOf(shown, seat));
-  const key = padNames(seatPad(app.table.seats, seat), glyphs).play;
+  const key = padNames(seatPad(app.table.seats, seat), s.keys).play;
   return game.pendingCollect !== null ? s.padTake(nameOf(shown, seat), key) : s.padTurn(nameOf(shown, seat), key);
 }
 

@@ -81,13 +81,12 @@ export function startTable(strings: Strings, cues: Cues, start: TableStart, now:
   cue(cues, 'deal');
   if (duel) {
     // Each person's buttons beside their seat and in the legend: the PSP's glyphs, or on a computer its keys.
-    const glyphs = strings.glyphs !== false;
     for (const seat of humans) {
-      const keys = padNames(seatPad(seats, seat), glyphs);
+      const keys = padNames(seatPad(seats, seat), strings.keys);
       shown.marks[seat] = keys.play + ' ' + keys.slap;
     }
-    const left = padNames(seatPad(seats, humans[0]!), glyphs);
-    const right = padNames(seatPad(seats, humans[1]!), glyphs);
+    const left = padNames(seatPad(seats, humans[0]!), strings.keys);
+    const right = padNames(seatPad(seats, humans[1]!), strings.keys);
     shown.duelLegend =
       left.play + ' ' + right.play + ' ' + strings.controlPlay + (start.options.ruleSet === 'classic' ? '   ' + left.slap + ' ' + right.slap + ' ' + strings.controlSlap : '');
   }

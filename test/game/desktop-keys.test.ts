@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SPRITES } from '../../src/assets/atlas';
 import { COMMAND_INTS, OP_SPRITE } from '../../src/contract';
-import { BTN, Driver } from '../support/driver';
+import { DESKTOP_CAPS, PSP_CAPS } from '../support/caps';
+import { Driver } from '../support/driver';
 import { openOptions, setOption, startFromOptions } from './helpers';
 
 let d: Driver;
@@ -21,8 +22,8 @@ function buttonSprites(cmds: Int32Array): number {
   return n;
 }
 
-async function duelOn(platform: string): Promise<Driver> {
-  const d = await Driver.create({ seed: 2, platform });
+async function duelOn(caps: typeof PSP_CAPS): Promise<Driver> {
+  const d = await Driver.create({ seed: 2, caps });
   d.step(0);
   openOptions(d);
   setOption(d, 'Players', '3');
@@ -34,7 +35,7 @@ async function duelOn(platform: string): Promise<Driver> {
 
 describe('two people at one keyboard', () => {
   it('see their keys, never a PSP glyph, on the desktop', async () => {
-    d = await duelOn('desktop');
+    d = await duelOn(DESKTOP_CAPS);
     const s = d.debug();
     expect(s.table.marks.filter((m: string) => m)).toEqual(['F Q', 'J P']);
     for (const m of s.table.marks) expect(m ?? '').not.toMatch(PSP_GLYPHS);
@@ -52,7 +53,7 @@ describe('two people at one keyboard', () => {
   });
 
   it('see the PSP\'s glyphs on the PSP', async () => {
-    d = await duelOn('psp');
+    d = await duelOn(PSP_CAPS);
     expect(d.debug().table.marks.filter((m: string) => m)).toEqual(['← L', '□ R']);
   });
 });

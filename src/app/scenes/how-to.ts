@@ -13,7 +13,7 @@ import { titleScene, type HowToScene, type Scene, type TableScene } from '../sce
 /** back: the paused table it was opened from, or null from the title. */
 export function enterHowTo(app: App, back: TableScene | null): HowToScene {
   const options = back !== null ? back.table.table.game.options : gameOptions(app.settings);
-  const pages = howToPages(options, app.strings, app.host.platform === 'desktop');
+  const pages = howToPages(options, app.strings, app.host.caps);
   return { kind: 'howTo', pages, page: 0, back };
 }
 
