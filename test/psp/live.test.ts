@@ -23,10 +23,16 @@ const STEPS: Step[] = [
   { at_frame: frameAt(3000), screenshot: 'table' },
   { at_frame: frameAt(3100), press: 'square', comment: 'play a card' },
   { at_frame: frameAt(4300), press: 'cross', comment: 'slap' },
-  { at_frame: frameAt(5500), press: 'start', comment: 'the quit question' },
-  { at_frame: frameAt(6000), screenshot: 'quit-question' },
-  { at_frame: frameAt(6100), press: 'start', comment: 'leave the table' },
-  { at_frame: frameAt(7300), press: 'start', comment: 'quit from the title' },
+  { at_frame: frameAt(5500), press: 'start', comment: 'the pause menu' },
+  { at_frame: frameAt(5700), screenshot: 'pause' },
+  { at_frame: frameAt(5800), press: 'up', comment: 'to End game' },
+  { at_frame: frameAt(6000), press: 'cross', comment: 'End game: asked once' },
+  { at_frame: frameAt(6200), screenshot: 'end-question' },
+  { at_frame: frameAt(6300), press: 'cross', comment: 'yes: the results' },
+  { at_frame: frameAt(6800), press: 'circle', comment: 'to the title' },
+  { at_frame: frameAt(7200), press: 'start', comment: 'the quit question' },
+  { at_frame: frameAt(7400), screenshot: 'quit-question' },
+  { at_frame: frameAt(7500), press: 'start', comment: 'quit' },
   { at_frame: frameAt(8800), screenshot: 'after-quit' },
 ];
 
@@ -64,17 +70,18 @@ describe.skipIf(why !== null)('the release EBOOT with live buttons in PPSSPP', (
     expect(sounds(2).some((id) => id === SOUND.slap || id === SOUND.buzz), `sounds after Cross: ${sounds(2).join(',')}`).toBe(true);
   });
 
-  it('Start asks, Start again returns to the title, Start there quits', () => {
-    // Between the two Starts the table is still up, with the question over it.
+  it('Start pauses; End game asks once, then the results; Circle the title, where Start asks and Start again quits', () => {
     const shot = (name: string) => readPng(path.join(run.out, `${name}.png`));
+    // The question over the pause menu; the quit question over the title.
+    expect(compare(shot('end-question'), shot('pause'), path.join(run.out, 'diff-end-pause.png')).differing).toBeGreaterThan(500);
     expect(compare(shot('quit-question'), shot('title'), path.join(run.out, 'diff-question-title.png')).differing).toBeGreaterThan(5000);
-    expect(compare(shot('quit-question'), shot('table'), path.join(run.out, 'diff-question-table.png')).differing).toBeGreaterThan(500);
-    expect(printed(4)).toContain('[script] scene title');
+    expect(printed(6)).toContain('[script] scene results');
+    expect(printed(7)).toContain('[script] scene title');
     const title = lines.findIndex((l) => l.endsWith('[script] scene title'));
-    expect(title, 'back on the title before the first Start').toBeGreaterThan(presses[3]!);
+    expect(title, 'back on the title after the results').toBeGreaterThan(presses[6]!);
     const quit = lines.findIndex((l) => l.endsWith('psp: the game asked to quit'));
-    expect(quit, 'the game quit before it was back on the title').toBeGreaterThan(title);
-    expect(quit).toBeGreaterThan(presses[4]!);
+    // The title's first Start only asked: the game quit on the second.
+    expect(quit, 'the game quit on the first Start of the title').toBeGreaterThan(presses[8]!);
     expect(lines.slice(quit).join('\n')).toMatch(/sceKernelExitGame/);
     expect(run.log).not.toContain('psp: HOME:');
   });
