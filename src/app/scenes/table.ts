@@ -78,7 +78,9 @@ export function tableFrame(app: App, scene: TableScene, real: number): Scene {
  */
 function everyPersonOut(table: AppTable, game: GameState): boolean {
   if (table.humans.length === 0 || game.options.ruleSet !== 'classic') return false;
-  for (const seat of table.humans) {
+  // Run every table frame: an index loop (for-of would allocate an iterator each frame; test/game/steady.test.ts).
+  for (let i = 0; i < table.humans.length; i++) {
+    const seat = table.humans[i]!;
     if (game.stacks[seat]!.length > 0) return false;
     if (game.options.slapIn && !game.barred[seat]) return false;
     if (game.pendingCollect !== null && game.pendingCollect.seat === seat) return false;
