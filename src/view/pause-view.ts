@@ -21,7 +21,12 @@ export interface PauseView {
 }
 
 export function newPauseView(felt: Layer): PauseView {
-  const slots = (n: number): TextSlot[] => Array.from({ length: n }, () => new TextSlot());
+  // A loop, not Array.from({ length: n }): QuickJS 2021-03-27 reads an uninitialised value there (valgrind, test/native/memory.test.ts).
+  const slots = (n: number): TextSlot[] => {
+    const out: TextSlot[] = [];
+    for (let i = 0; i < n; i++) out.push(new TextSlot());
+    return out;
+  };
   return { felt, layer: newLayer(), title: new TextSlot(), hint: new TextSlot(), items: slots(3), outLines: slots(4) };
 }
 
