@@ -20,7 +20,7 @@ import { addPressed, anyPressed, menuPressed, readButtons, resetButtons, wasPres
 import { addGame, emptyRuleSetStats, statsRows } from './lifetime';
 import { asProblem, loadNotice, saveNotice } from './notice';
 import { menuAliases } from './pads';
-import { changeRow, gameOptions, optionRows, rowText, type Settings } from './options';
+import { changeRow, gameOptions, optionRows, rowText, showSlapTimes, type Settings } from './options';
 import {
   CUE_CLICK,
   SCENE_HOWTO,
@@ -440,7 +440,7 @@ function startGame(app: App, now: number): void {
   if (app.dealer >= options.players) app.dealer = 0;
   app.table = startTable(
     app.screen,
-    { options, seed: gameSeed(app), dealer: app.dealer, difficulty: app.settings.difficulty, withHuman: true, humans: app.settings.humans, aiSeed: aiSeed(app) },
+    { options, seed: gameSeed(app), dealer: app.dealer, difficulty: app.settings.difficulty, withHuman: true, humans: app.settings.humans, aiSeed: aiSeed(app), slapTimes: showSlapTimes(app.settings) },
     now,
   );
 }
@@ -525,6 +525,9 @@ export function debugState(app: App): string {
           comparison: t.comparison,
           choosing: t.chooser >= 0,
           pick: t.pick,
+          slapTimes: t.slapTimes,
+          countdown: t.countdownEnd >= 0,
+          flying: t.flight.active && app.lastNow - t.flight.start < 180,
           quitConfirm: app.screen.quitConfirm,
           paused: app.screen.paused,
           timers: app.table !== null ? tableDebug(app.table) : null,

@@ -113,6 +113,7 @@ export function howToPages(options: GameOptions, t: Strings, desktop = false): H
     slapIn.push(ex([c(3, CLUBS), c(8, HEARTS)], t.barredHelp, 2));
   }
   pages.push(page(P.slapIn, t.howSlapIn, slapIn, false));
+  pages.push(page(P.cpus, t.howCpus, [], false));
   pages.push(twoPeople(t, desktop));
   return pages;
 }

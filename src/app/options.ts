@@ -4,7 +4,7 @@
 // key and how its value reads. The settings defaults, the save reader, the
 // options menu and the game's options all derive from OPTIONS. Adding an
 // option: one entry here plus its label in both languages (src/app/i18n/).
-import type { Difficulty } from '../ai';
+import { DIFFICULTIES, type Difficulty } from '../ai';
 import { SLAP_RULES, defaultOptions, slapRuleAvailable } from '../rules';
 import type { GameOptions, SlapRule } from '../rules/types';
 import type { Strings } from './i18n/strings';
@@ -16,6 +16,8 @@ export type Settings = GameOptions & {
   difficulty: Difficulty;
   /** People at the table: one, or two sharing the PSP (src/app/pads.ts). */
   humans: 1 | 2;
+  /** After each slap race, show who pressed and when: at hard and master (auto), always or never. */
+  slapTimes: 'auto' | 'on' | 'off';
   language: Language;
   sound: boolean;
   music: boolean;
@@ -63,12 +65,21 @@ export const OPTIONS: readonly OptionDef[] = [
   { path: 'humans', values: [1, 2], appDefault: 1, rules: false, shows: always, label: (t) => t.opt.humans, text: number },
   {
     path: 'difficulty',
-    values: ['easy', 'medium', 'hard'],
+    values: DIFFICULTIES,
     appDefault: 'medium',
     rules: false,
     shows: always,
     label: (t) => t.opt.difficulty,
     text: (v, t) => t.difficultyNames[v as Difficulty],
+  },
+  {
+    path: 'slapTimes',
+    values: ['auto', 'on', 'off'],
+    appDefault: 'auto',
+    rules: false,
+    shows: classic,
+    label: (t) => t.opt.slapTimes,
+    text: (v, t) => t.slapTimesNames[v as 'auto'],
   },
   ...SLAP_RULES.flatMap((rule): OptionDef[] =>
     rule !== 'run'
@@ -136,6 +147,11 @@ export function defaultSettings(): Settings {
   const s = {};
   for (const def of OPTIONS) setOption(def, s, def.rules ? optionValue(def, rules) : def.appDefault!);
   return s as Settings;
+}
+
+/** Whether a game with these settings shows each slap race's times. */
+export function showSlapTimes(s: Settings): boolean {
+  return s.slapTimes === 'on' || (s.slapTimes === 'auto' && (s.difficulty === 'hard' || s.difficulty === 'master'));
 }
 
 /** The rules' options for a game with these settings. */

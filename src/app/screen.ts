@@ -75,6 +75,12 @@ export interface TableScreen {
   toAct: number;
   /** The running challenge's full count of chances, from the face card that set it. */
   chancesTotal: number;
+  /** After each slap race, who pressed and when from the landing ("You 312 ms · Kim 298 ms"); '' when off or none. */
+  slapTimes: string;
+  slapTimesAt: number;
+  /** Resuming from the pause: the 3-2-1 ends at countdownEnd (-1: none), the table drawn as it was at frozenAt. */
+  countdownEnd: number;
+  frozenAt: number;
 }
 
 /** A picture on a How to play page: cards as the table draws them, and what they show. */
@@ -200,6 +206,10 @@ export function newScreen(strings: Strings): Screen {
       pick: 0,
       toAct: -1,
       chancesTotal: 0,
+      slapTimes: '',
+      slapTimesAt: 0,
+      countdownEnd: -1,
+      frozenAt: 0,
     },
     results: { winner: '', byLimit: false, ranking: [], fastestMs: -1, cardsPlayed: 0, lifetime: [] },
     cues: new Int32Array(16),

@@ -5,9 +5,9 @@
 // applies comes back through onAction, which hands the engine's events to
 // table-show.ts (what the table shows) and game-stats.ts.
 import type { Difficulty } from '../ai';
-import type { Action, ApplyResult, GameOptions, GameState, Seat } from '../rules/types';
+import type { Action, ApplyResult, GameEvent, GameOptions, GameState, Seat } from '../rules/types';
 import { humanSeats } from '../table/seats';
-import { NO_PRESSES, newTable, pauseTable, resumeTable, seatToAct, tableFrame, tableTimers, type Press, type Table } from '../table/table';
+import { NO_PRESSES, RESUME_COUNTDOWN_MS, newTable, pauseTable, resumeTable, seatToAct, tableFrame, tableTimers, type Press, type Table } from '../table/table';
 import { countEvent, newStats, statsResults, type GameStats } from './game-stats';
 import { CUE_DEAL, cue, type Screen, type SeatResult, type TableScreen } from './screen';
 import { padOf as seatPad, tableSeats, type PadLayout } from './pads';
@@ -31,6 +31,10 @@ export interface AppTable {
   readonly you: Seat;
   /** Two people share the PSP (issue 16). */
   readonly duel: boolean;
+  /** Show who pressed and when after each slap race (the Slap times option). */
+  readonly showTimes: boolean;
+  /** The last slap race: when its pile landed, and each slap on it (seat, ms from the landing) in the order made; open until the next card. */
+  readonly race: { top: number; open: boolean; seats: Seat[]; ms: number[] };
 }
 
 export interface TableStart {
@@ -43,6 +47,8 @@ export interface TableStart {
   /** With withHuman: one person (the default) or two sharing the PSP. */
   humans?: 1 | 2;
   aiSeed: number;
+  /** Show each slap race's times (src/app/options.ts slapTimes). */
+  slapTimes?: boolean;
 }
 
 export function startTable(screen: Screen, start: TableStart, now: number): AppTable {
@@ -60,6 +66,8 @@ export function startTable(screen: Screen, start: TableStart, now: number): AppT
     humans,
     you: humans.length === 1 ? humans[0]! : -1,
     duel,
+    showTimes: start.withHuman && start.slapTimes === true,
+    race: { top: 0, open: false, seats: [], ms: [] },
   };
   shown.human = humans.length > 0 ? humans[0]! : -1;
   shown.names = duel ? duelNames(screen, players) : seatNames(screen, players, app.you);
@@ -71,6 +79,8 @@ export function startTable(screen: Screen, start: TableStart, now: number): AppT
   shown.flight.active = shown.sweep.active = shown.slapHand.active = shown.shake.active = false;
   shown.chooser = -1;
   shown.chancesTotal = 0;
+  shown.slapTimes = '';
+  shown.countdownEnd = -1;
   cue(screen, CUE_DEAL);
   if (duel) for (const seat of humans) shown.marks[seat] = seatPad(seats, seat).playKey + ' ' + seatPad(seats, seat).slapKey;
   (app as { table: Table }).table = newTable(
@@ -117,8 +127,10 @@ export function tableFinished(app: AppTable, now: number): boolean {
  */
 export function stepTable(app: AppTable, now: number, pressed: number): void {
   const { table, shown } = app;
+  if (shown.countdownEnd >= 0 && now >= shown.countdownEnd) endCountdown(app, now);
   if (table.pausedAt >= 0) return;
   if (shown.message !== '' && shown.chooser < 0 && table.game.over === null && now - shown.messageAt >= MESSAGE_MS) shown.message = '';
+  if (shown.slapTimes !== '' && now - shown.slapTimesAt >= MESSAGE_MS) shown.slapTimes = '';
   tableFrame(table, now, pressed === 0 ? NO_PRESSES : presses(app, pressed));
 }
 
@@ -147,21 +159,38 @@ function pickerInput(app: AppTable, pad: PadLayout, pressed: number): boolean {
   return true;
 }
 
-// ---- pausing (the quit question, or any menu over the table) ----
+// ---- pausing (the pause menu over the table) ----
 
+/** Pauses (src/table/table.ts: the table first runs what is due by now); Start during the 3-2-1 pauses again. */
 export function pauseAppTable(app: AppTable, now: number): void {
+  if (app.table.pausedAt < 0) app.shown.frozenAt = now;
+  app.shown.countdownEnd = -1;
   pauseTable(app.table, now);
 }
 
 /**
- * Resumes; the CPU players react afresh from when the pile is readable again
- * (src/table/table.ts). The message line's clock and a card caught in flight
- * move with the pause, so the card lands when the table says it does.
+ * Continue: the table shows again as it was, still paused, under a 3-2-1
+ * (RESUME_COUNTDOWN_MS), so nobody is surprised by what happens next; then
+ * it runs (endCountdown).
  */
 export function resumeAppTable(app: AppTable, now: number): void {
-  const shift = resumeTable(app.table, now);
-  app.shown.messageAt += shift;
-  if (app.shown.flight.active) app.shown.flight.start += shift;
+  if (app.table.pausedAt >= 0) app.shown.countdownEnd = now + RESUME_COUNTDOWN_MS;
+}
+
+/**
+ * The 3-2-1 is over: the table resumes (a CPU slap that fell due meanwhile
+ * is made first, docs/ai.md "A pause is worth nothing"). The message line's
+ * clock and a card caught in flight move with the pause, so the card lands
+ * when the table says it does.
+ */
+function endCountdown(app: AppTable, now: number): void {
+  const shown = app.shown;
+  shown.countdownEnd = -1;
+  const shift = now - app.table.pausedAt;
+  shown.messageAt += shift;
+  shown.slapTimesAt += shift;
+  if (shown.flight.active) shown.flight.start += shift;
+  resumeTable(app.table, now);
 }
 
 // ---- what the scheduler did ----
@@ -176,8 +205,41 @@ function onAction(app: AppTable, action: Action, result: ApplyResult, before: Ga
   for (const e of result.events) {
     countEvent(app.stats, e, t, app.table.topAt, 'seat' in e && app.table.seats[e.seat]?.kind === 'human');
     said = showEvent(app, e, before, game, t, said);
+    if (app.showTimes) timeRace(app, e, t);
   }
   showGame(app);
+}
+
+/**
+ * A slap race: the slap that took the pile and every slap that came after it
+ * until the next card, each timed from the pile's landing (before it: a
+ * negative time, a slap made while the card was still face down).
+ */
+function timeRace(app: AppTable, e: GameEvent, t: number): void {
+  const race = app.race;
+  if (e.type === 'played') race.open = false;
+  else if (e.type === 'claimed' && e.reason === 'slap') {
+    race.top = app.table.topAt;
+    race.open = true;
+    race.seats.length = race.ms.length = 0;
+    addRaceSlap(app, e.seat, t);
+  } else if (e.type === 'slapMissed' && race.open) addRaceSlap(app, e.seat, t);
+}
+
+function addRaceSlap(app: AppTable, seat: Seat, t: number): void {
+  const { race, shown } = app;
+  race.seats.push(seat);
+  race.ms.push(t - race.top);
+  // People first ("You 312 ms · Kim 298 ms"), then the CPU players, each in the order they slapped.
+  const parts: string[] = [];
+  for (const human of [true, false]) {
+    for (let i = 0; i < race.seats.length; i++) {
+      const s = race.seats[i]!;
+      if ((app.table.seats[s]!.kind === 'human') === human) parts.push(shown.names[s] + ' ' + app.screen.strings.ms(race.ms[i]!));
+    }
+  }
+  shown.slapTimes = parts.join(' · ');
+  shown.slapTimesAt = t;
 }
 
 /** What the view reads of the game as it now is: its state, whose action is next, the help line. */

@@ -20,7 +20,7 @@ import { drawPause } from './pause-view';
 import { drawStats } from './stats-view';
 import { drawPanel } from './widgets';
 import { plateX } from './seats';
-import { drawTable } from './table-view';
+import { drawCountdown, drawTable } from './table-view';
 import { ALIGN_CENTRE, TextSlot } from './text';
 
 /** Cue number (app/screen.ts CUE_*) -> sound id. */
@@ -69,6 +69,7 @@ export function renderFrame(s: Screen, now: number): number {
     case SCENE_TABLE:
       // Paused, the table is not drawn: the pile stays hidden (src/view/pause-view.ts).
       if (s.paused) drawPause(s);
+      else if (s.table.countdownEnd >= 0) drawCountdown(s.table, s.strings, now);
       else drawTable(s.table, s.strings, now, '');
       break;
     case SCENE_RESULTS:

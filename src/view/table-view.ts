@@ -4,7 +4,7 @@
 // only changes with the game (or the message) is drawn once into a cached
 // layer and re-emitted natively each frame; only moving things are written
 // per frame.
-import { SPRITES } from '../assets/atlas';
+import { CARD_BACK, SPRITES } from '../assets/atlas';
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import type { TableScreen } from '../app/screen';
 import type { Strings } from '../app/i18n/strings';
@@ -32,9 +32,13 @@ import {
 } from './seats';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
 import { easeOut, lerp, progress, shakeOffset, triangle } from './tween';
+import { RESUME_COUNTDOWN_MS } from '../table/table';
 import { drawFelt, drawOutline } from './widgets';
 
+/** A played card's flight to the pile: src/table/table.ts LAND_MS, when it can be read (test/ai/fairness.test.ts checks they agree). */
 export const FLIGHT_MS = 180;
+/** The last part of the flight, in which the face-down card turns over. */
+const TURN_MS = 60;
 export const SWEEP_MS = 320;
 export const HAND_MS = 420;
 export const SHAKE_MS = 300;
@@ -47,6 +51,8 @@ for (let i = 0; i < 6; i++) nameSlots.push(new TextSlot());
 const markSlots: TextSlot[] = [];
 for (let i = 0; i < 6; i++) markSlots.push(new TextSlot());
 const messageSlot = new TextSlot(12);
+const timesSlot = new TextSlot(4);
+const countdownSlot = new TextSlot(3);
 const hintSlot = new TextSlot(8);
 const comparisonSlot = new TextSlot(4);
 const bannerSlot = new TextSlot();
@@ -88,6 +94,30 @@ export function drawTable(t: TableScreen, strings: Strings, now: number, banner:
     layer.keep();
   }
   drawMoving(t, game, now);
+  if (t.slapTimes !== '') drawSlapTimes(t.slapTimes);
+}
+
+/**
+ * Under the message line, after a slap race: who pressed and when from the
+ * landing ("You 312 ms · Kim 298 ms"; the Slap times option, src/app/table.ts).
+ */
+function drawSlapTimes(text: string): void {
+  const y = shownMessage === '' ? 163 : 163 + messageSlot.lay(FONT_SMALL, shownMessage, PILE_X, 163, ALIGN_CENTRE, C.WHITE, 300).lines * FONT_SMALL.lineHeight + 6;
+  const run = timesSlot.lay(FONT_SMALL, text, PILE_X, y, ALIGN_CENTRE, C.PALE_GOLD, 300);
+  rect(PILE_X - ((run.width + 14) >> 1), y - 2, run.width + 14, run.lines * FONT_SMALL.lineHeight + 4, C.SHADE);
+  copyInts(run.cmds);
+}
+
+/**
+ * Resuming from the pause: the table as it was, and 3, 2, 1 on the message
+ * line until it runs again (src/app/table.ts resumeAppTable).
+ */
+export function drawCountdown(t: TableScreen, strings: Strings, now: number): void {
+  drawTable(t, strings, t.frozenAt, '');
+  const left = t.countdownEnd - now;
+  const step = left <= 0 ? 1 : Math.ceil((left * 3) / RESUME_COUNTDOWN_MS);
+  rect(PILE_X - 22, 154, 44, 30, C.SHADE_HEAVY);
+  countdownSlot.draw(FONT_LARGE, String(step), PILE_X, 160, ALIGN_CENTRE, C.YELLOW);
 }
 
 // ---- the layer: what changes only with the game ----
@@ -341,6 +371,12 @@ function drawTurnArrow(t: TableScreen, game: GameState, now: number): void {
   }
 }
 
+/**
+ * A played card flies face down and turns as it lands, as a card is turned
+ * as it is laid: its face shows first on the frame it lands, when everyone's
+ * reaction clock starts (src/table/table.ts LAND_MS; docs/ai.md, "One
+ * clock"). In its last TURN_MS the back narrows to its edge.
+ */
 function drawFlight(t: TableScreen, game: GameState, now: number): void {
   const f = t.flight;
   const players = game.options.players;
@@ -351,7 +387,9 @@ function drawFlight(t: TableScreen, game: GameState, now: number): void {
   const y = lerp(stackY(players, f.seat), fanY(f.card), p);
   const w = lerp(STACK_W, CARD_W, p);
   const h = lerp(STACK_H, CARD_H, p);
-  drawCardScaled(f.card, x, y, w, h, C.WHITE);
+  const left = FLIGHT_MS - (now - f.start);
+  const turned = left < TURN_MS ? Math.floor((w * left) / TURN_MS) : w;
+  drawCardScaled(CARD_BACK, x + ((w - turned) >> 1), y, turned, h, C.WHITE);
 }
 
 function drawSweep(t: TableScreen, game: GameState, now: number): void {

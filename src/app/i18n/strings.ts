@@ -1,6 +1,7 @@
 // The shape of a language table: every language has the same keys. Lines
 // that depend on who did what are small functions so that each language can
 // use its own grammar (English "you take" / "Dana takes", Russian plurals).
+import type { Difficulty } from '../../ai';
 import type { SlapRule } from '../../rules/types';
 
 /** The buttons by what the player presses: the PSP's names, or the desktop's keys. */
@@ -40,6 +41,7 @@ export interface Strings {
     players: string;
     humans: string;
     difficulty: string;
+    slapTimes: string;
     slapRule: string;
     runLength: string;
     runWrap: string;
@@ -56,7 +58,9 @@ export interface Strings {
     cardLimit: string;
   };
   readonly ruleSetNames: { classic: string; russian: string };
-  readonly difficultyNames: { easy: string; medium: string; hard: string };
+  readonly difficultyNames: Record<Difficulty, string>;
+  /** The Slap times option's values: auto shows them at hard and master. */
+  readonly slapTimesNames: { auto: string; on: string; off: string };
   readonly russianJokerNames: { off: string; beatsAll: string; chooser: string };
   readonly wrongSlapNames: { burn: string; pileToNext: string; ban: string };
   readonly on: string;
@@ -76,6 +80,7 @@ export interface Strings {
     lays: string;
     jokers: string;
     twoPeople: string;
+    cpus: string;
   };
   readonly page: (n: number, of: number) => string;
   readonly howGoalClassic: string;
@@ -90,6 +95,8 @@ export interface Strings {
   readonly lateCaption: string;
   readonly tieCaption: string;
   readonly howSlapIn: string;
+  /** How the CPU players react: one clock, their speed at each level, commitment, the pause, slap times (docs/ai.md). */
+  readonly howCpus: string;
   readonly howCompare: string;
   readonly higherCaption: string;
   readonly equalCaption: string;
