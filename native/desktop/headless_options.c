@@ -8,7 +8,8 @@
 
 static const char USAGE[] =
     "usage: ratscrew-headless --out DIR [--inputs SCRIPT.json] [--seed S] [--frames N]\n"
-    "         [--shots 10,200,...] [--saved FILE] [--bundle FILE] [--no-raster]\n"
+    "         [--shots 10,200,...] [--saved FILE] [--bundle FILE.js | --bytecode FILE]\n"
+    "         [--no-raster]"
     "         [--stats FILE.jsonl] [--memory-limit BYTES] [--frame-budget-ms MS]\n"
     "         [--load-budget-ms MS] [--rename-cannot-replace]\n"
     "Replays the input script, writes DIR/hashes.txt (frame, FNV-1a of its command\n"
@@ -52,7 +53,10 @@ static int parse_flag(HeadlessOptions *o, const char *flag, const char *val)
     unsigned long n;
     InputScript *s = &o->script;
     if (!strcmp(flag, "--out")) o->out_dir = val;
-    else if (!strcmp(flag, "--bundle")) o->bundle = val;
+    else if (!strcmp(flag, "--bundle") || !strcmp(flag, "--bytecode")) {
+        o->bundle = val;
+        o->bundle_is_bytecode = !strcmp(flag, "--bytecode");
+    }
     else if (!strcmp(flag, "--stats")) o->stats = val;
     else if (!strcmp(flag, "--seed")) {
         if (parse_ulong(val, 0xffffffffUL, &n) < 0) return usage_error("bad --seed (0 to 4294967295)", val);

@@ -1,4 +1,4 @@
-/* The PSP host: the game script embedded in the EBOOT, run by psp_game.c
+/* The PSP host: the game script embedded in the EBOOT as bytecode, run by psp_game.c
  * until HOME, QUIT or the error screen, then back to the PSP's menu through
  * sceKernelExitGame. */
 #include <pspctrl.h>
@@ -7,6 +7,7 @@
 #include "embedded.h"
 #include "psp_exit.h"
 #include "psp_game.h"
+#include "psp_power.h"
 #include "psp_save.h"
 #include "psp_video.h"
 
@@ -23,6 +24,7 @@ PSP_HEAP_THRESHOLD_SIZE_KB(1024);
 int main(int argc, char **argv)
 {
     psp_exit_setup();
+    psp_power_setup();
     /* The PSP's own default clock, set in case the launcher left another:
      * the worst frame needs a fraction of the 16.7 ms budget at 222 MHz
      * (docs/performance.md), and 333 MHz would only cost battery. */
@@ -31,7 +33,10 @@ int main(int argc, char **argv)
     sceCtrlSetSamplingMode(PSP_CTRL_MODE_DIGITAL);
     psp_save_init(argc > 0 ? argv[0] : NULL);
     psp_video_init();
-    psp_game_run(embedded_bundle, embedded_bundle_len, "ratscrew.js");
+    {
+        VmScript game = { "ratscrew.js", embedded_bytecode, embedded_bytecode_len, 1 };
+        psp_game_run(&game);
+    }
     sceKernelExitGame();
     return 0;
 }

@@ -8,6 +8,7 @@
 #include "psp_error.h"
 #include "psp_exit.h"
 #include "psp_game.h"
+#include "psp_power.h"
 #include "psp_save.h"
 #include "psp_video.h"
 #include "vm.h"
@@ -83,6 +84,7 @@ unsigned psp_game_frames(void)
 static void game_loop(Vm *vm)
 {
     uint64_t start = clock_ms(NULL);
+    PowerClock power;
     int quit = 0;
     CommandSink sound;
     memset(&sound, 0, sizeof sound);
@@ -90,18 +92,21 @@ static void game_loop(Vm *vm)
     sound.sound = sink_sound;
     sound.music = sink_music;
     sound.quit = sink_quit;
+    memset(&power, 0, sizeof power);
     while (!quit && !psp_exit_requested()) {
         const int32_t *cmds;
+        uint32_t signals = 0;
+        uint64_t now = psp_power_frame(&power, clock_ms(NULL), &signals); /* less any sleep */
         int count;
         frames_run++;
-        count = vm_frame(vm, (int)(clock_ms(NULL) - start), read_buttons(), &cmds);
+        count = vm_frame(vm, (int)(now - start), read_buttons() | signals, &cmds);
         if (count < 0) return;
         commands_run(cmds, count, &sound); /* sounds, music, quit */
         psp_video_frame(cmds, count);      /* presented before any quit */
     }
 }
 
-void psp_game_run(const char *source, size_t len, const char *name)
+void psp_game_run(const VmScript *script)
 {
     Vm *vm;
     psp_audio_start(); /* silent if it fails */
@@ -111,7 +116,7 @@ void psp_game_run(const char *source, size_t len, const char *name)
         psp_error_screen("out of memory: the JavaScript runtime could not be created");
         return;
     }
-    if (vm_load(vm, source, len, name) == 0) game_loop(vm);
+    if (vm_load_script(vm, script) == 0) game_loop(vm);
     psp_audio_stop();
     if (vm_error(vm)) psp_error_screen(vm_error(vm));
     vm_destroy(vm);

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "embedded.h"
+#include "psp_power.h"
 #include "psp_save.h"
 #include "psp_sfo.h"
 #include "save.h"
@@ -78,13 +79,16 @@ static SaveProblem problem;
 
 char *psp_save_load(void *user, size_t *len)
 {
-    char *text = save_load(save_path, len, &ops, &problem);
+    char *text;
     int i;
     (void)user;
+    psp_power_hold(); /* no file open across a suspend */
+    text = save_load(save_path, len, &ops, &problem);
     /* A save of an earlier version moves here with the next save; a problem
      * with the current file (damaged, unreadable) is still the one told. */
     for (i = 0; !text && problem == SAVE_NO_FILE && i < 2; i++)
         if (old_paths[i][0]) text = save_load(old_paths[i], len, &ops, &problem);
+    psp_power_release();
     return text;
 }
 
@@ -137,6 +141,10 @@ int psp_save_store(void *user, const char *text, size_t len)
 {
     int ok;
     (void)user;
+    /* The PSP does not sleep until the save is on the stick: no write is
+     * cut, and files opened before a suspend are not valid after it, so
+     * every file here is opened and closed inside this one hold. */
+    psp_power_hold();
     make_folder();
     /* A missing, full or write-protected stick fails here; the script tells
      * the player (host.problem()) and plays on with the settings in memory. */
@@ -146,6 +154,7 @@ int psp_save_store(void *user, const char *text, size_t len)
         ok = 0;
         problem = SAVE_FAILED;
     }
+    psp_power_release();
     return ok;
 }
 

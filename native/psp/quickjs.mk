@@ -13,6 +13,8 @@ $(error OUT is undefined: build with `make psp` from the repository)
 endif
 
 PSPSDK    := $(shell psp-config --pspsdk-path)
+# Stock binutils' "float register should be even" notes dropped (Makefile beside this one).
+PSP_CC    := sh $(dir $(abspath $(lastword $(MAKEFILE_LIST))))psp-cc.sh psp-gcc
 QJS_NAMES := quickjs libregexp libunicode cutils
 OBJS      := $(QJS_NAMES:%=$(OUT)/%.o)
 CFLAGS    := -O2 -G0 -D_PSP_FW_VERSION=600 -I$(PSPSDK)/include \
@@ -20,9 +22,14 @@ CFLAGS    := -O2 -G0 -D_PSP_FW_VERSION=600 -I$(PSPSDK)/include \
              -Werror=incompatible-pointer-types -Werror=int-conversion \
              -ffile-prefix-map=$(abspath $(QJS_SRC)/..)=quickjs
 
-$(OUT)/libquickjs.a: $(OBJS)
-	psp-gcc-ar rcs $@ $^
+# The library takes quickjs.o without its .qjs_bytecode_abi section: the
+# build compares that section with the bytecode writer's (native/Makefile,
+# tools/native/bytecode-abi.mjs) and the game never reads it.
+$(OUT)/libquickjs.a: $(OBJS) $(lastword $(MAKEFILE_LIST))
+	psp-objcopy --remove-section=.qjs_bytecode_abi $(OUT)/quickjs.o $(OUT)/quickjs-lib.o
+	rm -f $@
+	psp-gcc-ar rcs $@ $(OUT)/quickjs-lib.o $(filter-out $(OUT)/quickjs.o,$(OBJS))
 
 $(OUT)/%.o: $(QJS_SRC)/%.c $(QJS_SRC)/../stamp
 	@mkdir -p $(OUT)
-	psp-gcc $(CFLAGS) -c -o $@ $<
+	$(PSP_CC) $(CFLAGS) -c -o $@ $<

@@ -2,17 +2,19 @@
 // Turns the game script and its assets into C sources for the native hosts
 // (declarations in native/core/embedded.h).
 //
-//   node tools/native/embed.mjs --out DIR --bundle dist/ratscrew.js
+//   node tools/native/embed.mjs --out DIR --bytecode ratscrew.qjsbc
 //        --assets assets/build --atlas rgba|psp
 //
-//   node tools/native/embed.mjs --out DIR --scripts a.json,b.json [--failures x.js,y.js]
+//   node tools/native/embed.mjs --out DIR --scripts a.json,b.json [--failures x.qjsbc,y.qjsbc]
 //
-// Writes DIR/embedded_bundle.c, DIR/embedded_atlas.c, DIR/embedded_sounds.c,
-// each only when its text changed, so make rebuilds only what is new. With
-// --scripts it writes DIR/embedded_scripts.c instead, for the PSP replay
-// build (native/psp/replay.c): the headless input scripts it replays and the
-// bundles (possibly none) it runs afterwards to show that failures reach the
-// error screen, as text.
+// Writes DIR/embedded_bytecode.c (the game script as bytecode, written by
+// native/tools/compile_bytecode.c), DIR/embedded_atlas.c,
+// DIR/embedded_sounds.c, each only when its text changed, so make rebuilds
+// only what is new. With --scripts it writes DIR/embedded_scripts.c instead,
+// for the PSP replay build (native/psp/replay.c): the headless input scripts
+// it replays, as text, and the bundles (possibly none) it runs afterwards to
+// show that failures reach the error screen, as bytecode (named X.js for
+// X.qjsbc).
 // Missing assets are not an error while they are being made: a checkerboard
 // atlas and no sounds stand in, and a warning says so.
 import fs from 'node:fs';
@@ -22,18 +24,18 @@ const ATLAS_W = 512;
 const ATLAS_H = 512;
 
 function parseArgs(argv) {
-  const opts = { out: null, bundle: null, assets: null, atlas: 'rgba', scripts: null, failures: '' };
+  const opts = { out: null, bytecode: null, assets: null, atlas: 'rgba', scripts: null, failures: '' };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, '');
     if (!(key in opts) || argv[i + 1] === undefined) {
-      console.error('usage: embed.mjs --out DIR --bundle FILE --assets DIR --atlas rgba|psp | --out DIR --scripts A.json,B.json [--failures X.js,Y.js]');
+      console.error('usage: embed.mjs --out DIR --bytecode FILE --assets DIR --atlas rgba|psp | --out DIR --scripts A.json,B.json [--failures X.qjsbc,Y.qjsbc]');
       process.exit(64);
     }
     opts[key] = argv[i + 1];
   }
   if (opts.out && opts.scripts) return opts;
-  if (!opts.out || !opts.bundle || !opts.assets || !['rgba', 'psp'].includes(opts.atlas)) {
-    console.error('embed: --out, --bundle, --assets are required; --atlas is rgba or psp');
+  if (!opts.out || !opts.bytecode || !opts.assets || !['rgba', 'psp'].includes(opts.atlas)) {
+    console.error('embed: --out, --bytecode, --assets are required; --atlas is rgba or psp');
     process.exit(64);
   }
   return opts;
@@ -65,13 +67,11 @@ function writeIfChanged(file, text) {
   console.error(`embed: wrote ${file}`);
 }
 
-function bundleSource(bundlePath) {
-  const bytes = fs.readFileSync(bundlePath);
-  const withNul = new Uint8Array(bytes.length + 1);
-  withNul.set(bytes);
-  return `${HEADER}/* ${path.basename(bundlePath)}, ${bytes.length} bytes */\n`
-    + `const char embedded_bundle[] = {\n${byteList(withNul)}\n};\n`
-    + `const unsigned long embedded_bundle_len = ${bytes.length}UL;\n`;
+function bytecodeSource(file) {
+  const bytes = fs.readFileSync(file);
+  return `${HEADER}/* ${path.basename(file)}, ${bytes.length} bytes */\n`
+    + `const unsigned char embedded_bytecode[] EMBED_ALIGN16 = {\n${byteList(bytes)}\n};\n`
+    + `const unsigned long embedded_bytecode_len = ${bytes.length}UL;\n`;
 }
 
 /** A magenta/grey checkerboard: obviously not the real art in a screenshot. */
@@ -103,23 +103,42 @@ function swizzle(linear, widthBytes, height) {
   return out;
 }
 
+/** The atlas: linear RGBA for the desktop; for the PSP, the 8-bit CLUT texture
+ * (atlas.psp: swizzled indices, sceGuTexMode(GU_PSM_T8, 0, 0, 1)) and its
+ * 256-colour palette (atlas.clut, GU_PSM_8888), as tools/assets/palette.mjs makes them. */
 function atlasSource(assets, kind) {
-  const expected = ATLAS_W * ATLAS_H * 4;
-  const file = path.join(assets, kind === 'psp' ? 'atlas.psp' : 'atlas.rgba');
+  const texels = ATLAS_W * ATLAS_H;
+  const rgba = path.join(assets, 'atlas.rgba');
+  const psp = path.join(assets, 'atlas.psp');
+  const clutFile = path.join(assets, 'atlas.clut');
   let pixels;
+  let clut = null;
   let placeholder = 0;
-  if (fs.existsSync(file) && fs.statSync(file).size === expected) {
-    pixels = fs.readFileSync(file);
+  const sized = (f, n) => fs.existsSync(f) && fs.statSync(f).size === n;
+  if (kind === 'rgba' && sized(rgba, texels * 4)) {
+    pixels = fs.readFileSync(rgba);
+  } else if (kind === 'psp' && sized(psp, texels) && sized(clutFile, 256 * 4)) {
+    pixels = fs.readFileSync(psp);
+    clut = fs.readFileSync(clutFile);
   } else {
-    console.error(`embed: WARNING ${file} is missing or not ${expected} bytes: using a placeholder checkerboard atlas`);
-    pixels = placeholderAtlas();
-    if (kind === 'psp') pixels = swizzle(pixels, ATLAS_W * 4, ATLAS_H);
+    console.error(`embed: WARNING the ${kind} atlas in ${assets} is missing or not ${ATLAS_W}x${ATLAS_H}: using a placeholder checkerboard atlas`);
+    const board = placeholderAtlas();
     placeholder = 1;
+    if (kind === 'psp') {
+      // two colours: index 0 grey, 1 magenta
+      clut = new Uint8Array(256 * 4);
+      clut.set([64, 64, 64, 255, 255, 0, 255, 255]);
+      const idx = new Uint8Array(texels);
+      for (let t = 0; t < texels; t++) idx[t] = board[4 * t + 1] === 0 ? 1 : 0;
+      pixels = swizzle(idx, ATLAS_W, ATLAS_H);
+    } else pixels = board;
   }
-  return `${HEADER}/* ${placeholder ? 'placeholder checkerboard' : file} (${kind}) */\n`
+  let text = `${HEADER}/* ${placeholder ? 'placeholder checkerboard' : kind === 'psp' ? psp : rgba} (${kind}) */\n`
     + `const int embedded_atlas_w = ${ATLAS_W}, embedded_atlas_h = ${ATLAS_H};\n`
     + `const int embedded_atlas_placeholder = ${placeholder};\n`
-    + `const unsigned char embedded_atlas[${expected}] EMBED_ALIGN16 = {\n${byteList(pixels)}\n};\n`;
+    + `const unsigned char embedded_atlas[${pixels.length}] EMBED_ALIGN16 = {\n${byteList(pixels)}\n};\n`;
+  if (clut) text += `const unsigned char embedded_atlas_clut[${clut.length}] EMBED_ALIGN16 = {\n${byteList(clut)}\n};\n`;
+  return text;
 }
 
 function readSoundList(assets) {
@@ -136,27 +155,33 @@ function readSoundList(assets) {
     const file = candidates.find((f) => fs.existsSync(f));
     if (!file) {
       console.error(`embed: WARNING sound ${entry.name} (${entry.file}) is missing: silent`);
-      byId[id] = { name: entry.name, samples: new Int16Array(0), loop: !!entry.loop };
+      byId[id] = { name: entry.name, count: 0, loop: !!entry.loop };
       return;
     }
     const bytes = fs.readFileSync(file);
+    if (file.endsWith('.ima')) {
+      // IMA ADPCM (tools/assets/adpcm.mjs): the mixer decodes it as it plays
+      byId[id] = { name: entry.name, ima: bytes, count: bytes.readUInt32LE(4), loop: !!entry.loop };
+      return;
+    }
     const samples = new Int16Array(bytes.length >> 1);
     for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(i * 2);
-    byId[id] = { name: entry.name, samples, loop: !!entry.loop };
+    byId[id] = { name: entry.name, samples, count: samples.length, loop: !!entry.loop };
   });
-  return Array.from(byId, (s, i) => s ?? { name: `unused${i}`, samples: new Int16Array(0), loop: false });
+  return Array.from(byId, (s, i) => s ?? { name: `unused${i}`, count: 0, loop: false });
 }
 
 function soundsSource(assets) {
   const sounds = readSoundList(assets);
   let text = HEADER;
   sounds.forEach((s, i) => {
-    if (s.samples.length) text += `static const int16_t sound${i}[${s.samples.length}] = {\n${int16List(s.samples)}\n};\n`;
+    if (s.samples) text += `static const int16_t sound${i}[${s.samples.length}] = {\n${int16List(s.samples)}\n};\n`;
+    if (s.ima) text += `static const uint8_t sound${i}[${s.ima.length}] = {\n${byteList(s.ima)}\n};\n`;
   });
-  const rows = sounds.map((s, i) =>
-    `    { ${JSON.stringify(s.name)}, ${s.samples.length ? `sound${i}` : '0'}, ${s.samples.length}u, ${s.loop ? 1 : 0} },`);
+  const rows = sounds.map((s, i) => `    { ${JSON.stringify(s.name)}, ${s.samples ? `sound${i}` : '0'}, ${s.ima ? `sound${i}` : '0'}, `
+    + `${s.count}u, ${s.loop ? 1 : 0} },`);
   // C99 forbids empty initializers: keep one unused row when there are no sounds.
-  if (rows.length === 0) rows.push('    { "none", 0, 0u, 0 },');
+  if (rows.length === 0) rows.push('    { "none", 0, 0, 0u, 0 },');
   text += `const EmbeddedSound embedded_sounds[] = {\n${rows.join('\n')}\n};\n`;
   text += `const int embedded_sound_count = ${sounds.length};\n`;
   return text;
@@ -173,13 +198,14 @@ function iconSource(assets) {
 }
 
 /** Files as named, NUL-terminated texts: the array `symbol` of
- * EmbeddedText and `symbol`_count (native/core/embedded.h). */
+ * EmbeddedText and `symbol`_count (native/core/embedded.h). A bytecode
+ * file X.qjsbc is named X.js, the script it was compiled from. */
 function textsSource(symbol, files) {
   const rows = files.map((file, i) => {
     const bytes = fs.readFileSync(file);
     const withNul = new Uint8Array(bytes.length + 1);
     withNul.set(bytes);
-    return { name: path.basename(file), decl: `static const char ${symbol}${i}[] = {\n${byteList(withNul)}\n};\n`, len: bytes.length };
+    return { name: path.basename(file).replace(/\.qjsbc$/, '.js'), decl: `static const char ${symbol}${i}[] = {\n${byteList(withNul)}\n};\n`, len: bytes.length };
   });
   // C99 forbids empty initializers: keep one unused row when there are none.
   const list = rows.map((r, i) => `    { ${JSON.stringify(r.name)}, ${symbol}${i}, ${r.len}UL },`);
@@ -203,7 +229,7 @@ if (opts.scripts) {
   writeIfChanged(path.join(opts.out, 'embedded_scripts.c'), replaySource(list(opts.scripts), list(opts.failures)));
   process.exit(0);
 }
-writeIfChanged(path.join(opts.out, 'embedded_bundle.c'), bundleSource(opts.bundle));
+writeIfChanged(path.join(opts.out, 'embedded_bytecode.c'), bytecodeSource(opts.bytecode));
 writeIfChanged(path.join(opts.out, 'embedded_atlas.c'), atlasSource(opts.assets, opts.atlas));
 writeIfChanged(path.join(opts.out, 'embedded_sounds.c'), soundsSource(opts.assets));
 if (opts.atlas === 'psp') writeIfChanged(path.join(opts.out, 'embedded_icon.c'), iconSource(opts.assets));
