@@ -3,6 +3,7 @@
 // use its own grammar (English "you take" / "Dana takes", Russian plurals).
 import type { Difficulty } from '../../ai';
 import type { SlapRule } from '../../rules/types';
+import type { SaveProblem } from '../notice';
 
 /** The buttons by what the player presses: the PSP's names, or the desktop's keys. */
 export interface ButtonNames {
@@ -33,6 +34,12 @@ export interface Strings {
   readonly titleHint: string;
   readonly demo: string;
   readonly savedDataNotice: string;
+  /** The host could not hand over the saved settings: why, in saveProblems' words. */
+  readonly cannotRead: (why: string) => string;
+  /** Saving failed; the game goes on with the settings in memory. */
+  readonly cannotSave: (why: string) => string;
+  /** The problems host.problem() names (src/app/notice.ts), in a word or two each. */
+  readonly saveProblems: Readonly<Record<SaveProblem, string>>;
 
   readonly optionsTitle: string;
   readonly optionsHint: string;
