@@ -106,7 +106,7 @@ export const EN: Strings = {
   tieCaption: 'Slaps at the same moment: the first player clockwise after whoever played the top card wins.',
   howSlapIn: 'A player who runs out of cards is not out yet.',
   howCpus:
-    'The CPU players see what you see, when you see it: a card flies face down and turns as it lands, and every clock starts then. Each slap race is one CPU reaction, timed like a person\'s: a pair takes them about 900 ms on Easy, 570 ms on Medium, 400 ms on Hard and 350 ms on Master, a level for the quickest players.\n\nA slap due within 150 ms goes ahead even if the pile changes, theirs as yours. A pause gives nobody time: after it, a CPU that saw the pile slaps at once.\n\nSlap times in Options shows who pressed when after each race: You 312 ms · Kim 298 ms.',
+    'The CPU players see what you see, when you see it: a card flies face down and turns as it lands, and every clock starts then. A pair takes them about 900 ms on Easy, 570 ms on Medium, 400 ms on Hard and 350 ms on Master, a level for the quickest players.\n\nHowever many sit at the table, they race as one player, with one reaction to each pile: when they miss a pair, they all miss it.\n\nA slap due within 150 ms goes ahead even if the pile changes, theirs as yours. A pause gives nobody time: after it, a CPU that saw the pile slaps at once.\n\nSlap times in Options shows who pressed when after each race: You 312 ms · Kim 298 ms.',
   howCompare: 'Each card is compared with the card under it (2 lowest, ace highest).',
   higherCaption: 'Higher: the turn passes on',
   equalCaption: 'Equal: the turn passes on',
