@@ -56,6 +56,19 @@ export interface TableView {
   draw(t: TableScreen, strings: Strings, now: number, banner: string): void;
 }
 
+/**
+ * What the layer shows of the display state besides the message lines: the
+ * game, whose turn the arrow points at, the comparison and the challenge's
+ * full count. Held as they were while a played card flies (newTableView).
+ */
+interface Drawn {
+  game: GameState | null;
+  toAct: number;
+  comparison: string;
+  comparisonKind: number;
+  chancesTotal: number;
+}
+
 /** The table's cached layers and text slots. */
 interface Parts {
   readonly felt: Layer;
@@ -123,6 +136,20 @@ export function newTableView(felt: Layer): TableView {
    */
   let shownMessage = '';
   let shownHint = '';
+  /**
+   * A played card flies face down, and until it lands the table shows
+   * nothing it did (docs/ai.md, "One clock"): not the line it causes
+   * ("Challenge! Max has 3 chances" says it is a king), the challenge's
+   * pips, the turn arrow, the comparison, nor its player's count. So while
+   * the game differs from the one drawn before the play by that play alone,
+   * the table is drawn as it was, the flying card over it; a slap in the
+   * flight changes the game again and shows at once.
+   */
+  const drawn: Drawn = { game: null, toAct: -1, comparison: '', comparisonKind: 0, chancesTotal: 0 };
+  /** The flight last seen (its start) and the game just after its play; the game drawn before it (null: none to hold). */
+  let flightStart = -1;
+  let flightGame: GameState | null = null;
+  let held: GameState | null = null;
   return {
     draw(t: TableScreen, strings: Strings, frameNow: number, banner: string): void {
       const game = t.game;
@@ -131,20 +158,36 @@ export function newTableView(felt: Layer): TableView {
         drawFelt(felt);
         return;
       }
-      if (previousGame === game || previousGame === null) {
-        shownMessage = t.message;
-        shownHint = t.hint;
+      const flying = t.flight.active && now - t.flight.start < FLIGHT_MS && game.pile.length > 0;
+      if (flying && t.flight.start !== flightStart) {
+        flightStart = t.flight.start;
+        flightGame = game;
+        held = drawn.game !== null && drawn.game.pile.length === game.pile.length - 1 ? drawn.game : null;
+      }
+      const holding = flying && game === flightGame && held !== null;
+      if (!holding) {
+        if (previousGame === game || previousGame === null) {
+          shownMessage = t.message;
+          shownHint = t.hint;
+        }
+        drawn.game = game;
+        drawn.toAct = t.toAct;
+        drawn.comparison = t.comparison;
+        drawn.comparisonKind = t.comparisonKind;
+        drawn.chancesTotal = t.chancesTotal;
       }
       previousGame = game;
-      const flying = t.flight.active && now - t.flight.start < FLIGHT_MS && game.pile.length > 0;
+      const shown = drawn.game!;
+      // Held, the layer is the one drawn before the play: its pile is the pile under the flying card.
+      const under = flying && !holding;
       const shaking = t.shake.active && now - t.shake.start < SHAKE_MS;
       const shake = shaking ? shakeOffset(now - t.shake.start) : 0;
       const shakeSeat = shaking ? t.shake.seat : -1;
-      if (!layer.reuse(game, shownMessage, shownHint, t.comparison, t.chooser, t.pick, flying, shake, shakeSeat, t.names, banner, strings)) {
-        drawLayer(parts, t, strings, game, flying, shakeSeat, shake, banner, shownMessage, shownHint);
+      if (!layer.reuse(shown, shownMessage, shownHint, drawn.comparison, t.chooser, t.pick, under, shake, shakeSeat, t.names, banner, strings)) {
+        drawLayer(parts, t, drawn, strings, shown, under, shakeSeat, shake, banner, shownMessage, shownHint);
         layer.keep();
       }
-      drawMoving(parts, t, game, now, shownMessage);
+      drawMoving(parts, t, game, now, shownMessage, drawn.toAct);
       if (t.slapTimes !== '') drawSlapTimes(parts, t.slapTimes, shownMessage);
       if (t.countdownEnd >= 0) drawCountdown(parts.countdown, t.countdownEnd - frameNow);
     },
@@ -156,6 +199,7 @@ export function newTableView(felt: Layer): TableView {
 function drawLayer(
   v: Parts,
   t: TableScreen,
+  d: Drawn,
   strings: Strings,
   game: GameState,
   flying: boolean,
@@ -170,11 +214,11 @@ function drawLayer(
   drawFelt(v.felt);
   drawPileArea(v.pile, game, shown);
   for (let seat = 0; seat < players; seat++) drawSeatPart(v, t, game, seat, seat === shakeSeat ? shake : 0);
-  if (game.challenge !== null) drawPips(players, game.challenge.answerer, game.challenge.chancesLeft, t.chancesTotal);
+  if (game.challenge !== null) drawPips(players, game.challenge.answerer, game.challenge.chancesLeft, d.chancesTotal);
   if (t.chooser >= 0) drawPick(players, t.pick);
-  if (t.comparison !== '') {
-    const colour = t.comparisonKind > 0 ? C.GREEN : t.comparisonKind < 0 ? C.RED : C.YELLOW;
-    v.comparison.draw(FONT_LARGE, t.comparison, fanLeft(shown) - 8, PILE_Y - 9, ALIGN_RIGHT, colour);
+  if (d.comparison !== '') {
+    const colour = d.comparisonKind > 0 ? C.GREEN : d.comparisonKind < 0 ? C.RED : C.YELLOW;
+    v.comparison.draw(FONT_LARGE, d.comparison, fanLeft(shown) - 8, PILE_Y - 9, ALIGN_RIGHT, colour);
   }
   drawMessage(v.message, shownMessage);
   if (shownHint !== '') v.hint.draw(FONT_SMALL, shownHint, 6, 246, ALIGN_LEFT, C.PALE_GOLD, 184);
@@ -377,8 +421,8 @@ function drawBanner(bannerSlot: TextSlot, text: string): void {
 
 // ---- moving things, drawn every frame ----
 
-function drawMoving(v: Parts, t: TableScreen, game: GameState, now: number, shownMessage: string): void {
-  drawTurnArrow(t, game, now);
+function drawMoving(v: Parts, t: TableScreen, game: GameState, now: number, shownMessage: string, toAct: number): void {
+  drawTurnArrow(t, toAct, game, now);
   const flying = t.flight.active && now - t.flight.start < FLIGHT_MS;
   const sweeping = t.sweep.active && now - t.sweep.start < SWEEP_MS;
   if (flying) drawFlight(t, game, now);
@@ -389,8 +433,7 @@ function drawMoving(v: Parts, t: TableScreen, game: GameState, now: number, show
 }
 
 /** The arrow at whoever acts next: plays, collects, or names a taker. */
-function drawTurnArrow(t: TableScreen, game: GameState, now: number): void {
-  const seat = t.toAct;
+function drawTurnArrow(t: TableScreen, seat: number, game: GameState, now: number): void {
   if (seat < 0) return;
   const players = game.options.players;
   const sx = stackX(players, seat);
@@ -428,7 +471,8 @@ function drawFlight(t: TableScreen, game: GameState, now: number): void {
   const n = game.pile.length;
   const k = n < FAN ? n : FAN;
   const x = lerp(stackX(players, f.seat), fanX(k - 1, k), p);
-  const y = lerp(stackY(players, f.seat), fanY(f.card), p);
+  // To the pile's middle, not to the card's own small offset there (fanY): that would tell which card it is.
+  const y = lerp(stackY(players, f.seat), PILE_Y - (CARD_H >> 1), p);
   const w = lerp(STACK_W, CARD_W, p);
   const h = lerp(STACK_H, CARD_H, p);
   const left = FLIGHT_MS - (now - f.start);

@@ -17,6 +17,13 @@ import { playHumanGame } from '../../src/sim/human-table';
 import { seatsWith } from '../../src/table/seats';
 import { LAND_MS, NEVER, NO_PRESSES, newTable, nextDue, tableFrame, type Table } from '../../src/table/table';
 import { FLIGHT_MS } from '../../src/view/table-view';
+import { appFrame, drawApp, startApp, type App } from '../../src/app/app';
+import { FALLBACK_CODE } from '../../src/assets/font';
+import { BTN_CROSS, BTN_SQUARE, COMMAND_INTS, MAX_COMMANDS, frameHash, headlessFrameMs } from '../../src/contract';
+import { isFace } from '../../src/rules/cards';
+import { bindCommands } from '../../src/view/drawlist';
+import { setFallbackCode } from '../../src/view/text';
+import { newView, type View } from '../../src/view/view';
 import { BTN, Driver } from '../support/driver';
 import { openOptions, setOption, startFromOptions } from '../game/helpers';
 
@@ -71,6 +78,89 @@ describe('one clock: a card can be read only from its landing', () => {
     expect(slap.at - slap.topAt).toBe(60 - LAND_MS);
     // One card on the pile shows no pattern: a wrong slap on the pile the rules hold, not on the empty one the screen showed.
     expect(slap.events.map((e) => e.type)).toContain('wrongSlap');
+  });
+});
+
+describe('one clock: nothing on the screen tells the flying card', () => {
+  // Two apps in lockstep, the same seed and presses; just before a CPU plays,
+  // the card it is about to play is swapped in one of them for one of its
+  // other cards, a face card for a number card or the other way round (one
+  // starts or answers a challenge, the other does not). Every frame of the
+  // flight must be the same in both: the line a face card causes ("Challenge!
+  // Max has 3 chances" says it is a king), the pips, the turn arrow and the
+  // count wait for the landing, as the face does. From the landing they differ.
+  const commands = new Int32Array(MAX_COMMANDS * COMMAND_INTS);
+
+  interface Run {
+    app: App;
+    view: View;
+  }
+  const run = (seed: number): Run => ({
+    app: startApp({ platform: 'test', seed, load: () => null, save: () => true, log: () => {}, problem: () => null }),
+    view: newView(),
+  });
+  const tableOf = (r: Run): Table | null => (r.app.scene.kind === 'table' ? r.app.scene.table.table : null);
+  const flightOf = (r: Run) => (r.app.scene.kind === 'table' ? r.app.scene.table.shown.flight : { start: -1 });
+  /** Start a game from the title, then Square whenever it is the person's turn. */
+  function buttons(r: Run, i: number): number {
+    if (i === 5) return BTN_CROSS;
+    const table = tableOf(r);
+    if (table === null || i % 3 !== 0) return 0;
+    const g = table.game;
+    return (g.turn === 0 && g.pendingCollect === null) || g.pendingCollect?.seat === 0 ? BTN_SQUARE : 0;
+  }
+  function frame(r: Run, i: number, pressed: number): number {
+    bindCommands(commands);
+    appFrame(r.app, headlessFrameMs(i), pressed);
+    return frameHash(commands, drawApp(r.app, r.view, headlessFrameMs(i)));
+  }
+
+  it('every frame of a flight is the same whichever card flies; the landing shows which', () => {
+    setFallbackCode(FALLBACK_CODE);
+    let trials = 0;
+    let challenges = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const a = run(seed);
+      const b = run(seed);
+      let plays = 0;
+      for (let i = 0; i < 4000; i++) {
+        const pressed = buttons(a, i);
+        const table = tableOf(a);
+        const now = headlessFrameMs(i);
+        const seat = table?.game.turn ?? 0;
+        // A CPU plays in this frame: swap its card in b, then watch the flight.
+        if (table !== null && seat !== 0 && table.game.pendingCollect === null && table.playAt <= now && table.playAt > headlessFrameMs(i - 1) && ++plays === 3 + (seed % 4)) {
+          const other = tableOf(b)!;
+          const stack = other.game.stacks[seat]!;
+          const j = stack.findIndex((c) => isFace(c) !== isFace(stack[0]!));
+          if (j < 0) break;
+          const swapped = stack.slice();
+          swapped[0] = stack[j]!;
+          swapped[j] = stack[0]!;
+          const stacks = other.game.stacks.slice();
+          stacks[seat] = swapped;
+          (other as { game: typeof other.game }).game = { ...other.game, stacks };
+          const start = table.playAt;
+          // The person presses nothing until the card has landed: they act on what the screen shows.
+          let k = i;
+          for (; headlessFrameMs(k) < start + LAND_MS; k++) {
+            const hb = frame(b, k, 0);
+            const ha = frame(a, k, 0);
+            // A slap due earlier in the frame can take the pile and the turn first: then nothing flies.
+            if (k === i && flightOf(a).start !== start) break;
+            expect(hb, `seed ${seed}, frame ${k}: the flight shows which card flies`).toBe(ha);
+          }
+          if (flightOf(a).start !== start) break;
+          expect(frame(b, k, 0), `seed ${seed}: the landing frame shows the card`).not.toBe(frame(a, k, 0));
+          trials++;
+          if (tableOf(a)!.game.challenge !== null || tableOf(b)!.game.challenge !== null) challenges++;
+          break;
+        }
+        expect(frame(b, i, pressed)).toBe(frame(a, i, pressed));
+      }
+    }
+    expect(trials).toBeGreaterThanOrEqual(10);
+    expect(challenges).toBeGreaterThanOrEqual(5);
   });
 });
 
