@@ -19,7 +19,7 @@ import { LAND_MS, NEVER, NO_PRESSES, newTable, nextDue, tableFrame, type Table }
 import { FLIGHT_MS } from '../../src/view/table-view';
 import { appFrame, drawApp, startApp, type App } from '../../src/app/app';
 import { FALLBACK_CODE } from '../../src/assets/font';
-import { BTN_CROSS, BTN_SQUARE, COMMAND_INTS, MAX_COMMANDS, frameHash, headlessFrameMs } from '../../src/contract';
+import { BTN_CROSS, BTN_SQUARE, COMMAND_INTS, DEFAULT_CAPABILITIES, MAX_COMMANDS, frameHash, headlessFrameMs } from '../../src/contract';
 import { isFace } from '../../src/rules/cards';
 import { bindCommands } from '../../src/view/drawlist';
 import { setFallbackCode } from '../../src/view/text';
@@ -96,7 +96,7 @@ describe('one clock: nothing on the screen tells the flying card', () => {
     view: View;
   }
   const run = (seed: number): Run => ({
-    app: startApp({ platform: 'test', seed, load: () => null, save: () => true, log: () => {}, problem: () => null }),
+    app: startApp({ seed, caps: DEFAULT_CAPABILITIES, load: () => null, save: () => true, log: () => {}, problem: () => null }),
     view: newView(),
   });
   const tableOf = (r: Run): Table | null => (r.app.scene.kind === 'table' ? r.app.scene.table.table : null);

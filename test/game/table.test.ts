@@ -178,6 +178,8 @@ describe('the classic table', () => {
       const s = playUntil(d, (s) => (s.table.game.stacks[0].length === 0 && s.table.game.over === null) || s.scene === 'results');
       if (s.scene === 'table') break;
     }
+    // The last card lands first: until then the table shows the seat as it was before the play (docs/ai.md, "One clock").
+    d.wait(11);
     d.step(0);
     expect(plates(d.last)).toEqual([0xff707070, 0xffffffff, 0xffffffff]); // seat 0 (you) greyed
   });
