@@ -36,7 +36,7 @@ export function appFrame(app: App, now: number, mask: number): void {
   // Two people share the PSP: in menus (the pause menu too) either one's buttons work (src/app/pads.ts).
   if (app.settings.humans === 2 && inMenu(app.scene)) addPressed(app.buttons, menuAliases(app.buttons.pressed));
   // One person on a touch screen: either half confirms in menus (src/app/pads.ts).
-  else if (inMenu(app.scene) && app.scene.kind !== 'results' && app.host.caps.touch.length > 0) addPressed(app.buttons, touchMenuAliases(app.buttons.pressed));
+  else if (app.host.caps.touch.length > 0 && inMenu(app.scene) && app.scene.kind !== 'results') addPressed(app.buttons, touchMenuAliases(app.buttons.pressed));
   const next = sceneFrame(app, scene, now);
   // Scenes compare by identity first: comparing two strings costs QuickJS ~200 instructions.
   if (next === scene) return;
