@@ -55,6 +55,17 @@ describe('a touch screen', () => {
     expect(JSON.stringify(touch.scene)).toBe(JSON.stringify(psp.scene));
   });
 
+  it('not on the results screen: a player still tapping to play the last card does not start the next game', () => {
+    const app = run(startApp(host(TOUCH_CAPS)), 0, 61, 60, BTN_SQUARE);
+    if (app.scene.kind !== 'table') throw new Error('no game');
+    // The results of the game just played (resultsFrame reads only the buttons and quitAsked).
+    app.scene = { kind: 'results', played: app.scene.table, results: {} as never, quitAsked: false };
+    run(app, 61, 90, 70, BTN_SQUARE);
+    expect(app.scene.kind).toBe('results');
+    run(app, 90, 120, 100, BTN_CROSS);
+    expect(app.scene.kind).toBe('table');
+  });
+
   it('How to play tells two people how to share it, in each language', () => {
     for (const t of [stringsFor('en', TOUCH_CAPS), stringsFor('ru', TOUCH_CAPS)]) {
       const page = howToPages(defaultOptions('classic', 4), t, TOUCH_CAPS).at(-1)!;
