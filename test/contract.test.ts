@@ -181,6 +181,25 @@ int main(void)
     const lines = execFileSync(join(dir, 'decode'), { encoding: 'utf8' }).trim().split('\n');
     expect(lines).toEqual(values.map((c) => Object.values(c).join(' ')));
   });
+
+  it('is the only code that packs or unpacks a command\'s fields: no host, view or test does it by hand', () => {
+    // A SPRITE's packed ints (u | v << 16, sw | sh << 16) shifted or masked
+    // where a command's ints are read or written: cmds[o + 5] >>> 16 and the
+    // like in TypeScript, cmd[5] >> 16 in C. The generated codec is the one
+    // place for that (src/contract.ts, tools/contract/contract.mjs,
+    // native/core/commands_codec.h); the draw list, the text layout, the
+    // test rasterizer, the C hosts and the web page's renderers go through it.
+    const GENERATED = new Set(['src/contract.ts', 'tools/contract/contract.mjs', 'tools/contract/generate.mjs', 'native/core/commands_codec.h']);
+    const SOURCE = /\.(ts|mjs|js|c|h)$/;
+    const tracked = (dir: string): string[] =>
+      execFileSync('git', ['ls-files', '--', dir], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter((f) => SOURCE.test(f));
+    const packed = /\[\s*(?:\w+\s*\+\s*)?[56]\s*\]!?\s*(?:>>>?|&)|(?:<<|>>>?)\s*16\b[^\n]*\[\s*(?:\w+\s*\+\s*)?[56]\s*\]|\[\s*(?:\w+\s*\+\s*)?[56]\s*\]\s*=[^;\n]*<<\s*16/;
+    const offenders = ['src', 'web/src', 'test/support', 'native/core', 'native/desktop', 'native/psp', 'bench', 'tools']
+      .flatMap(tracked)
+      .filter((f) => !GENERATED.has(f))
+      .filter((f) => packed.test(readFileSync(join(ROOT, f), 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '')));
+    expect(offenders).toEqual([]);
+  });
 });
 
 describe('capabilities, not platforms', () => {
