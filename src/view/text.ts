@@ -9,6 +9,7 @@
 // table frame, +2,318 (+0.6%) on the frame that lays out a new message.
 import { glyphIndex } from '../assets/font';
 import { COMMAND_INTS, OP_SPRITE } from '../contract';
+import { overBudget, spend } from './budget';
 import { copyInts, sprite } from './drawlist';
 
 /** The shape of FONT_SMALL / FONT_LARGE: 7 ints per glyph (u, v, w, h, xoff, yoff, advance). */
@@ -217,6 +218,9 @@ export function layout(
   return { cmds: scratch.slice(0, o), width: widest, lines: lines.length };
 }
 
+/** What a skipped layout draws: nothing. */
+const NO_RUN: TextRun = { cmds: new Int32Array(0), width: 0, lines: 0 };
+
 /** One remembered layout of a TextSlot. */
 interface Laid {
   text: string;
@@ -259,7 +263,10 @@ export class TextSlot {
         return l.run;
       }
     }
+    // A rehearsal whose work is spent lays it out another frame (src/view/budget.ts).
+    if (overBudget()) return (this.run = NO_RUN);
     const run = layout(font, text, x, y, align, tint, maxWidth);
+    spend(4 + text.length);
     const entry: Laid = { text, font, x, y, align, tint, maxWidth, run };
     if (laid.length < this.memory) laid.push(entry);
     else {
