@@ -26,7 +26,7 @@ export type { App } from './state';
  * (src/view/budget.ts units, about 2,500 QuickJS instructions each): with
  * the rest of the frame it stays under 600,000 instructions.
  */
-const REHEARSAL_UNITS = 60;
+const REHEARSAL_UNITS = 45;
 export { startApp } from './start';
 
 /** One frame. A change of scene goes to the host's log ("scene table"): the

@@ -103,6 +103,11 @@ export function sprite(
   put(OP_SPRITE, x | 0, y | 0, w | 0, h | 0, u | (v << 16), sw | (sh << 16), tint | 0);
 }
 
+/** A glyph: the atlas rect at uv (u | v << 16) of w x h texels drawn at its own size (src/view/text.ts). */
+export function glyph(x: number, y: number, w: number, h: number, uv: number, tint: number): void {
+  put(OP_SPRITE, x | 0, y | 0, w, h, uv, w | (h << 16), tint | 0);
+}
+
 /** An atlas rect [u, v, w, h] drawn at its own size. */
 export function spriteRect(x: number, y: number, r: readonly number[], tint: number): void {
   put(OP_SPRITE, x | 0, y | 0, r[2]!, r[3]!, r[0]! | (r[1]! << 16), r[2]! | (r[3]! << 16), tint | 0);
