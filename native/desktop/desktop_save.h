@@ -21,6 +21,6 @@ int desktop_save_open(DesktopSave *s);
 /* VmHost callbacks; user is the DesktopSave. */
 char *desktop_load(void *user, size_t *len);
 int desktop_save(void *user, const char *text, size_t len);
-const char *desktop_problem(void *user);
+SaveProblem desktop_problem(void *user);
 
 #endif

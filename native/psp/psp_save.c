@@ -92,10 +92,10 @@ char *psp_save_load(void *user, size_t *len)
     return text;
 }
 
-const char *psp_save_problem(void *user)
+SaveProblem psp_save_problem(void *user)
 {
     (void)user;
-    return save_problem_name(problem);
+    return problem;
 }
 
 static int write_whole(const char *path, const void *bytes, size_t len)

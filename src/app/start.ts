@@ -5,7 +5,7 @@ import type { Host } from '../contract';
 import { newCues } from './cues';
 import { stringsFor } from './i18n';
 import { newButtons, resetButtons } from './input';
-import { asProblem, loadNotice } from './notice';
+import { loadNotice } from './notice';
 import { applySettings, showNotice } from './saving';
 import { titleScene } from './scene';
 import { readSave } from './settings';
@@ -20,8 +20,8 @@ export function startApp(host: Host): App {
     damaged = true;
   }
   const loaded = readSave(typeof text === 'string' ? text : null);
-  const problem = asProblem(host.problem?.());
-  const strings = stringsFor(loaded.settings.language, host.platform);
+  const problem = host.problem();
+  const strings = stringsFor(loaded.settings.language, host.caps);
   const app: App = {
     host,
     settings: loaded.settings,

@@ -8,7 +8,7 @@
 // bench/figures/frames.mjs's run, 2026-12-02): +12 instructions on a steady
 // table frame, +2,318 (+0.6%) on the frame that lays out a new message.
 import { glyphIndex } from '../assets/font';
-import { COMMAND_INTS, OP_SPRITE } from '../contract';
+import { COMMAND_INTS, writeSprite } from '../contract';
 import { overBudget, spend } from './budget';
 import { copyInts, glyph } from './drawlist';
 
@@ -145,14 +145,7 @@ function emitLine(font: Font, table: Int16Array, line: string, o: number, pen: n
     if (code !== 32) {
       const w = g[k + 2]!;
       const h = g[k + 3]!;
-      cmds[o] = OP_SPRITE;
-      cmds[o + 1] = pen + g[k + 4]!;
-      cmds[o + 2] = top + g[k + 5]!;
-      cmds[o + 3] = w;
-      cmds[o + 4] = h;
-      cmds[o + 5] = g[k]! | (g[k + 1]! << 16);
-      cmds[o + 6] = w | (h << 16);
-      cmds[o + 7] = tint;
+      writeSprite(cmds, o, pen + g[k + 4]!, top + g[k + 5]!, w, h, g[k]!, g[k + 1]!, w, h, tint);
       o += COMMAND_INTS;
     }
     pen += g[k + 6]!;
@@ -293,7 +286,7 @@ export function drawNumber(font: Font, value: number, x: number, y: number, alig
   for (let d = 0; d < digits; d++) {
     const digit = v % 10;
     const k = table[48 + digit]! * GLYPH_INTS;
-    glyph(pen + g[k + 4]!, y + g[k + 5]!, g[k + 2]!, g[k + 3]!, g[k]! | (g[k + 1]! << 16), tint);
+    glyph(pen + g[k + 4]!, y + g[k + 5]!, g[k + 2]!, g[k + 3]!, g[k]!, g[k + 1]!, tint);
     v = (v - digit) / 10;
     pen -= adv;
   }

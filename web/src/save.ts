@@ -11,6 +11,8 @@
 // the settings live in memory for the visit: the load reports the problem
 // once, and saves succeed in memory rather than repeating the notice.
 
+import type { SaveProblem } from '../../src/contract';
+
 export const SAVE_KEY = 'ratscrew/save.json';
 export const DAMAGED_KEY = `${SAVE_KEY}.damaged`;
 /** SAVE_MAX_BYTES of native/core/save.h. */
@@ -53,17 +55,15 @@ export function verify(stored: string): string | null {
 }
 
 /** Why a setItem failed, in host.problem()'s words. */
-function writeProblem(e: unknown): SaveProblemName {
+function writeProblem(e: unknown): SaveProblem {
   const name = e instanceof DOMException ? e.name : '';
   if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') return 'full';
   if (name === 'SecurityError' || name === 'InvalidAccessError') return 'read-only';
   return 'failed';
 }
 
-export type SaveProblemName = 'damaged' | 'too-large' | 'unreadable' | 'no-folder' | 'read-only' | 'full' | 'failed';
-
 export class LocalSave {
-  private lastProblem: SaveProblemName | null = null;
+  private lastProblem: SaveProblem | null = null;
   /** The settings for this visit when there is no storage to keep them. */
   private memory: string | null = null;
 
@@ -75,7 +75,7 @@ export class LocalSave {
     return this.store !== null;
   }
 
-  problem(): SaveProblemName | null {
+  problem(): SaveProblem | null {
     return this.lastProblem;
   }
 
