@@ -62,6 +62,8 @@ export interface TableStart {
   aiSeed: number;
   /** Show each slap race's times (src/app/options.ts slapTimes). */
   slapTimes?: boolean;
+  /** The game already dealt from options, seed and dealer (src/app/session.ts dealAhead), or absent. */
+  dealt?: GameState;
 }
 
 export function startTable(strings: Strings, cues: Cues, start: TableStart, now: number): AppTable {
@@ -92,7 +94,7 @@ export function startTable(strings: Strings, cues: Cues, start: TableStart, now:
   cue(cues, 'deal');
   if (duel) for (const seat of humans) shown.marks[seat] = seatPad(seats, seat).playKey + ' ' + seatPad(seats, seat).slapKey;
   (app as { table: Table }).table = newTable(
-    { options: start.options, seed: start.seed, dealer: start.dealer, seats, aiSeed: start.aiSeed },
+    { options: start.options, seed: start.seed, dealer: start.dealer, seats, aiSeed: start.aiSeed, dealt: start.dealt },
     now,
     (table, action, result, before, t) => onAction(app, action, result, before, t),
   );
