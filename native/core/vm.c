@@ -31,6 +31,8 @@ void vm_start_budget(Vm *vm, unsigned budget_ms)
     vm->out_of_memory = 0;
     vm->budget_ms = budget_ms;
     vm->deadline_ms = vm->host.clock_ms ? vm_now_ms(vm) + budget_ms : 0;
+    memset(vm->io_calls, 0, sizeof vm->io_calls);
+    memset(vm->io_ms, 0, sizeof vm->io_ms);
 }
 
 static void apply_defaults(VmConfig *c)
@@ -177,6 +179,7 @@ int vm_load(Vm *vm, const char *source, size_t len, const char *filename)
     int rc;
     if (vm->failed) return -1;
     vm_start_budget(vm, vm->config.load_budget_ms);
+    vm->during = "loading";
     fn = compile(vm, source, len, filename);
     /* JS_EvalFunction takes fn, even when it fails. */
     result = JS_IsException(fn) ? fn : JS_EvalFunction(vm->ctx, fn);
@@ -223,6 +226,7 @@ int vm_frame(Vm *vm, int now, uint32_t buttons, const int32_t **cmds)
     args[0] = JS_NewInt32(vm->ctx, now);
     args[1] = JS_NewInt32(vm->ctx, (int32_t)buttons);
     vm_start_budget(vm, vm->config.frame_budget_ms);
+    vm->during = "one frame";
     result = JS_Call(vm->ctx, vm->frame_fn, vm->entry, 2, args);
     if (JS_IsException(result)) {
         vm_capture_exception(vm, "ratscrew.frame");

@@ -92,6 +92,9 @@ export function startApp(host: Host): App {
   }
   const loaded = readSave(typeof text === 'string' ? text : null);
   const problem = asProblem(host.problem?.());
+  // What the reader could not read is the player's too: the host keeps the
+  // file before the next save replaces it (docs/host-api.md §1).
+  if (damaged || loaded.damaged) keepDamaged(host);
   const app: App = {
     host,
     screen: newScreen(stringsFor(loaded.settings.language, host.platform)),
@@ -111,6 +114,14 @@ export function startApp(host: Host): App {
   if (app.noticeDue !== '') host.log(`saved data could not be read: ${problem}`);
   applyAudioSettings(app);
   return app;
+}
+
+function keepDamaged(host: Host): void {
+  try {
+    host.keepDamaged?.();
+  } catch {
+    // Nothing kept: the host refuses the next save rather than lose the file.
+  }
 }
 
 function applyAudioSettings(app: App): void {

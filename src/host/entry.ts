@@ -19,6 +19,7 @@ function completeHost(host: Host | undefined): Host {
       if (typeof h.log === 'function') h.log(text);
     },
     problem: () => (typeof h.problem === 'function' ? h.problem() : null),
+    keepDamaged: () => (typeof h.keepDamaged === 'function' ? h.keepDamaged() : false),
   };
 }
 

@@ -28,6 +28,8 @@ export class BundleVM {
   saved: string | null;
   readonly logs: string[] = [];
   saves = 0;
+  /** Calls of host.keepDamaged(): the script could not read what load() gave it. */
+  keeps = 0;
   private readonly frameFn: QuickJSHandle;
   private readonly entry: QuickJSHandle;
 
@@ -43,6 +45,10 @@ export class BundleVM {
       this.saves++;
       return vm.true;
     });
+    const keepDamaged = vm.newFunction('keepDamaged', () => {
+      this.keeps++;
+      return vm.true;
+    });
     const log = vm.newFunction('log', (t) => {
       this.logs.push(vm.getString(t));
       return vm.undefined;
@@ -50,8 +56,9 @@ export class BundleVM {
     vm.setProp(host, 'load', load);
     vm.setProp(host, 'save', save);
     vm.setProp(host, 'log', log);
+    vm.setProp(host, 'keepDamaged', keepDamaged);
     vm.setProp(vm.global, 'host', host);
-    for (const h of [load, save, log, host]) h.dispose();
+    for (const h of [load, save, keepDamaged, log, host]) h.dispose();
     const result = vm.evalCode(opts.source ?? readBundle(), 'ratscrew.js');
     vm.unwrapResult(result).dispose();
     this.entry = vm.getProp(vm.global, 'ratscrew');

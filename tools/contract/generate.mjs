@@ -81,6 +81,8 @@ export interface Host {
   log(text: string): void;
   /** What went wrong with the last load or save (native/core/save.h): 'damaged', 'too-large', 'unreadable', 'no-folder', 'read-only', 'full', 'failed'; or null. Optional. */
   problem?(): string | null;
+  /** The script could not read the text load() gave it: the host keeps the file it came from as a numbered damaged copy before any save replaces it; true when kept. Optional. */
+  keepDamaged?(): boolean;
 }
 
 /** What the bundle provides as the global \`ratscrew\` (docs/host-api.md section 2). */
