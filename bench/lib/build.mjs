@@ -70,13 +70,13 @@ export function build() {
   const projectFlags = ['-std=c99', '-O2', '-g', '-Wall', '-Wextra', `-I${join(ROOT, 'native/core')}`, '-isystem', QJS_SRC];
   const qjs = mk.qjsNames.map((n) => compile(join(QJS_SRC, n + '.c'), mk.qjsFlags));
   const core = mk.coreNames.map((n) => compile(join(ROOT, 'native/core', n + '.c'), projectFlags));
-  const input = compile(join(ROOT, 'native/desktop/input_script.c'), projectFlags);
+  const input = compile(join(ROOT, 'native/core/input_script.c'), projectFlags);
   // the PSP host's drawing, when it exists, over a model of libgu
   const pspVideo = join(ROOT, 'native/psp/psp_video.c');
   const stubs = join(ROOT, 'test/native/psp-stubs');
   const usePsp = existsSync(pspVideo) && existsSync(join(stubs, 'pspgu.h'));
   const pspFlags = [...projectFlags, `-I${stubs}`, `-I${join(ROOT, 'native/psp')}`];
-  const pspObjs = usePsp ? [compile(pspVideo, pspFlags), compile(join(ROOT, 'bench/native/psp_gu_model.c'), pspFlags)] : [];
+  const pspObjs = usePsp ? [compile(pspVideo, pspFlags), compile(join(ROOT, 'native/tests/psp_gu_model.c'), pspFlags)] : [];
   const benchSrc = join(ROOT, 'bench/native/frame_bench.c');
   const bench = join(obj, usePsp ? 'frame_bench_psp.o' : 'frame_bench.o');
   sh('cc', [...projectFlags, '-D_GNU_SOURCE', ...(usePsp ? ['-DBENCH_PSP_VIDEO', ...pspFlags.slice(projectFlags.length)] : []), '-c', '-o', bench, benchSrc]);
@@ -86,7 +86,7 @@ export function build() {
   sh('cc', ['-o', join(BUILD, 'bytecode'), bytecode, save, ...qjs, '-lm', '-lpthread']);
   sh('npx', ['rollup', '-c', 'bench/sim/rollup.config.mjs', '--silent']);
   return usePsp
-    ? "native/psp/psp_video.c psp_video_frame (the PSP host's GE display list) over a model of libgu (bench/native/psp_gu_model.c)"
+    ? "native/psp/psp_video.c psp_video_frame (the PSP host's GE display list) over a model of libgu (native/tests/psp_gu_model.c)"
     : 'a stand-in for the PSP host (bench/native/frame_bench.c psp_decode)';
 }
 
@@ -110,7 +110,7 @@ export function build32() {
   const projectFlags = ['-std=c99', '-O2', '-g', `-I${join(ROOT, 'native/core')}`, '-isystem', QJS_SRC];
   const qjs = mk.qjsNames.map((n) => compile(join(QJS_SRC, n + '.c'), mk.qjsFlags));
   const core = mk.coreNames.map((n) => compile(join(ROOT, 'native/core', n + '.c'), projectFlags));
-  const input = compile(join(ROOT, 'native/desktop/input_script.c'), projectFlags);
+  const input = compile(join(ROOT, 'native/core/input_script.c'), projectFlags);
   const bench = compile(join(ROOT, 'bench/native/frame_bench.c'), [...projectFlags, '-D_GNU_SOURCE']);
   const bytecode = compile(join(ROOT, 'bench/native/bytecode.c'), projectFlags);
   const save = compile(join(ROOT, 'native/core/save.c'), projectFlags);

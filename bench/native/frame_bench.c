@@ -7,7 +7,7 @@
  *    "load" (evaluating the bundle), then per frame "s<N>" (the script's
  *    ratscrew.frame call), "d<N>" (the host decoding the command list into
  *    a GE display list: native/psp/psp_video.c's psp_video_frame over a
- *    model of libgu, bench/native/psp_gu_model.c, when built with
+ *    model of libgu, native/tests/psp_gu_model.c, when built with
  *    -DBENCH_PSP_VIDEO; else the stand-in psp_decode below) and, with --raster,
  *    "r<N>" (the headless/desktop software rasterizer, informational);
  *  - allocation counting: malloc/realloc/calloc/free are wrapped at link
@@ -35,10 +35,10 @@
 #include "save.h"
 #include "vm.h"
 #include "vm_internal.h"
-#include "../../native/desktop/input_script.h"
+#include "input_script.h"
 #ifdef BENCH_PSP_VIDEO
 /* The PSP host's own drawing (native/psp/psp_video.c) over a libgu model
- * (bench/native/psp_gu_model.c): the decode that is counted. */
+ * (native/tests/psp_gu_model.c): the decode that is counted. */
 #include "psp_video.h"
 #endif
 

@@ -7,7 +7,7 @@
 import { defaultOptions, nextDealer } from '../../src/rules';
 import type { GameState, Seat } from '../../src/rules/types';
 import { seatsWith } from '../../src/table/seats';
-import { NEVER, newTable, nextDue, runDue } from '../../src/table/table';
+import { NEVER, NO_PRESSES, newTable, nextDue, tableFrame } from '../../src/table/table';
 import { FRAME_HASH_PRIME } from '../../src/contract';
 
 /** A game that has not ended after this many actions is a bug: stop it. */
@@ -32,7 +32,7 @@ function playGame(players: number, seed: number, dealer: Seat, aiSeed: number, t
     },
   );
   const start = t.actions;
-  for (let now = nextDue(table); now !== NEVER && t.actions - start < MAX_ACTIONS; now = nextDue(table)) runDue(table, now);
+  for (let now = nextDue(table); now !== NEVER && t.actions - start < MAX_ACTIONS; now = nextDue(table)) tableFrame(table, now, NO_PRESSES);
   const game = table.game;
   t.games++;
   t.cards += game.cardsPlayed;

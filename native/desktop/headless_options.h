@@ -3,7 +3,7 @@
 #define RATSCREW_HEADLESS_OPTIONS_H
 
 #include <stddef.h>
-#include "input_script.h"
+#include "../core/input_script.h"
 
 typedef struct HeadlessOptions {
     InputScript script;     /* from --inputs, then overridden by flags */

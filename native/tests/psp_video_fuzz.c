@@ -1,7 +1,7 @@
 /* Random command lists into the PSP host's decoder (native/psp/psp_video.c,
  * psp_video_frame), compiled for the desktop against the PSPSDK
  * declarations of test/native/psp-stubs and the libgu model the benchmark
- * uses (bench/native/psp_gu_model.c), under AddressSanitizer and UBSan
+ * uses (native/tests/psp_gu_model.c), under AddressSanitizer and UBSan
  * (`make -C native psp-video-fuzz`, run by test/native/psp.test.ts). Fields
  * come from int32 extremes as well as plausible values. Besides no
  * undefined behaviour and no write outside the display list, every vertex

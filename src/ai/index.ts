@@ -5,7 +5,7 @@ export { chooseTaker } from './joker';
 export { lookalikePattern } from './lookalike';
 export {
   DIFFICULTY_PARAMS,
-  PATTERN_EXTRA_MS,
+  PERCEPTION_EXTRA_MS,
   PLAY_DELAY_PARAMS,
   REACTION_CAP_MS,
   patternExtraMs,

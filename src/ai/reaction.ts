@@ -1,7 +1,7 @@
 // How fast a CPU player reacts: the slap reaction time and the pause before
 // playing a card, per difficulty. The model and the sources of the numbers
 // are in docs/ai.md.
-import type { SlapRule } from '../rules';
+import { SLAP_RULE_TABLE, type Perception, type SlapRule } from '../rules';
 import { endDraws, exGaussianMs, startDraws } from './random';
 
 export type Difficulty = 'easy' | 'medium' | 'hard';
@@ -17,7 +17,7 @@ export interface DifficultyParams {
   miss: number;
   /** Chance of slapping a pile that only looks slappable (see lookalike.ts). */
   wrong: number;
-  /** PATTERN_EXTRA_MS is scaled by this (percent): a slower player also takes longer to see a sandwich. */
+  /** PERCEPTION_EXTRA_MS is scaled by this (percent): a slower player also takes longer to see a sandwich. */
   extraPercent: number;
 }
 
@@ -32,23 +32,21 @@ export const DIFFICULTY_PARAMS: Record<Difficulty, DifficultyParams> = {
 };
 
 /**
- * Extra time (ms, at hard; scaled by extraPercent) to see each pattern.
- * A pair, a marriage and a joker are read off the top two cards (or the top
- * one) at a glance; patterns that compare cards further down, add up values
- * or check a sequence take one more look or a sum.
+ * Extra time (ms, at hard; scaled by extraPercent) to see a pattern, by its
+ * perception class (src/rules/slap-rules.ts). A pair or a joker is read off
+ * the top one or two cards at a glance; patterns that name ranks, compare
+ * cards further down, check a sequence or add up values take one more look
+ * or a sum.
  */
-export const PATTERN_EXTRA_MS: Record<SlapRule, number> = {
-  pair: 0,
-  joker: 0,
-  marriage: 20,
-  sandwich: 60,
-  divorce: 80,
-  flush: 90,
-  tens: 100,
-  run: 110,
-  hoagie: 120,
-  topBottom: 120,
-  sandwichTens: 150,
+export const PERCEPTION_EXTRA_MS: Record<Perception, number> = {
+  oneCard: 0,
+  topTwo: 0,
+  namedTwo: 20,
+  pastTop: 60,
+  along: 100,
+  sum: 100,
+  deep: 120,
+  sumPastTop: 150,
 };
 
 /**
@@ -59,7 +57,7 @@ export const REACTION_CAP_MS = 1400;
 
 /** The pattern's extra time at this difficulty, in whole ms. */
 export function patternExtraMs(difficulty: Difficulty, pattern: SlapRule): number {
-  return Math.round((PATTERN_EXTRA_MS[pattern] * DIFFICULTY_PARAMS[difficulty].extraPercent) / 100);
+  return Math.round((PERCEPTION_EXTRA_MS[SLAP_RULE_TABLE[pattern].perception] * DIFFICULTY_PARAMS[difficulty].extraPercent) / 100);
 }
 
 /** One reaction time from the current draws (random.ts cursor): ex-Gaussian + pattern extra, floored and capped. */

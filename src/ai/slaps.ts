@@ -9,7 +9,7 @@
 // and the fastest won, three hard CPUs would slap faster than any of them
 // alone, and the number of CPUs would decide whether a person can win a slap
 // (docs/ai.md, "One reaction per pile").
-import { cardCount, slapPattern } from '../rules';
+import { canSlap, slapPattern } from '../rules';
 import type { GameState, Seat } from '../rules';
 import { lookalikePattern } from './lookalike';
 import { below, chance, endDraws, startDraws } from './random';
@@ -21,12 +21,6 @@ export interface SlapPlan {
   at: number;
   /** Whether the pile was slappable when planned (false: a deliberate wrong slap). */
   valid: boolean;
-}
-
-/** May this seat slap at all? Barred or banned seats never (docs/rules.md, Variants); seats without cards only with slap-in. */
-function maySlap(state: GameState, seat: Seat): boolean {
-  if (state.barred[seat] || state.slapBan[seat] > 0) return false;
-  return state.options.slapIn || cardCount(state, seat) > 0;
 }
 
 /**
@@ -54,7 +48,7 @@ export function planSlaps(
   const lookalike = pattern === null ? lookalikePattern(state) : null;
   if (pattern === null && lookalike === null) return { plans, rng };
   let eligible = 0;
-  for (const seat of cpuSeats) if (maySlap(state, seat)) eligible++;
+  for (const seat of cpuSeats) if (canSlap(state, seat)) eligible++;
   if (eligible === 0) return { plans, rng };
 
   const params = DIFFICULTY_PARAMS[difficulty];
@@ -63,7 +57,7 @@ export function planSlaps(
   if (slaps) {
     let pick = below(eligible);
     for (const seat of cpuSeats) {
-      if (!maySlap(state, seat) || pick-- > 0) continue;
+      if (!canSlap(state, seat) || pick-- > 0) continue;
       plans.push({ seat, at: now + drawReactionMs(difficulty, (pattern ?? lookalike)!), valid: pattern !== null });
       break;
     }

@@ -1,12 +1,12 @@
 // How to play, built for the player's own options: what the game is and its
 // buttons, then (classic) the challenge counts, each slap pattern that is on
-// shown as a real pile, what a wrong or late slap costs and slapping back
+// shown as its record's pile (src/rules/slap-rules.ts), what a wrong or late slap costs and slapping back
 // in; (Russian) higher and lower, the penalty lays and the jokers as set;
 // last, two people on one PSP (with the desktop's keys on the desktop).
 // Every picture is a pile the rules themselves judge as its caption says
 // (test/game/howto.test.ts checks them with src/rules).
 import { CARD_BACK } from '../assets/atlas';
-import { SLAP_RULES } from '../rules';
+import { SLAP_RULES, SLAP_RULE_TABLE, slapRuleAvailable } from '../rules';
 import { makeCard } from '../rules/cards';
 import type { GameOptions, SlapRule } from '../rules/types';
 import type { Strings } from './i18n/strings';
@@ -18,36 +18,6 @@ const HEARTS = 2;
 const SPADES = 3;
 const JOKER = 52;
 const c = makeCard;
-
-/** A pile that shows the rule: bottom first, the top card last. */
-export function slapExample(rule: SlapRule, options: GameOptions): number[] {
-  switch (rule) {
-    case 'pair':
-      return [c(9, SPADES), c(4, DIAMONDS), c(7, CLUBS), c(7, HEARTS)];
-    case 'sandwich':
-      return [c(3, SPADES), c(8, DIAMONDS), c(13, CLUBS), c(8, SPADES)];
-    case 'topBottom':
-      return [c(6, HEARTS), c(2, CLUBS), c(10, DIAMONDS), c(6, SPADES)];
-    case 'tens':
-      return [c(12, CLUBS), c(4, DIAMONDS), c(6, HEARTS)];
-    case 'sandwichTens':
-      return [c(5, SPADES), c(2, DIAMONDS), c(11, CLUBS), c(8, HEARTS)];
-    case 'marriage':
-      return [c(4, CLUBS), c(12, HEARTS), c(13, HEARTS)];
-    case 'divorce':
-      return [c(12, SPADES), c(5, DIAMONDS), c(13, SPADES)];
-    case 'hoagie':
-      return [c(9, DIAMONDS), c(3, CLUBS), c(6, SPADES), c(9, SPADES)];
-    case 'run':
-      return options.runLength === 4
-        ? [c(3, CLUBS), c(4, DIAMONDS), c(5, SPADES), c(6, HEARTS)]
-        : [c(13, CLUBS), c(4, DIAMONDS), c(5, SPADES), c(6, HEARTS)];
-    case 'flush':
-      return [c(2, HEARTS), c(9, HEARTS), c(5, HEARTS), c(7, HEARTS)];
-    case 'joker':
-      return [c(8, CLUBS), c(3, DIAMONDS), JOKER];
-  }
-}
 
 const ex = (cards: number[], caption: string, mark = 0, burned = 0): HowToExample => ({ cards, caption, mark, burned });
 
@@ -112,14 +82,14 @@ export function howToPages(options: GameOptions, t: Strings, desktop = false): H
       true,
     ),
   ];
-  const slaps: SlapRule[] = SLAP_RULES.filter((rule) => options.slapRules[rule] && (rule !== 'joker' || options.jokers));
+  const slaps: SlapRule[] = SLAP_RULES.filter((rule) => options.slapRules[rule] && slapRuleAvailable(rule, options));
   for (let i = 0; i < slaps.length; i += SLAPS_A_PAGE) {
     const title = slaps.length > SLAPS_A_PAGE ? P.slaps + ' ' + t.page(i / SLAPS_A_PAGE + 1, Math.ceil(slaps.length / SLAPS_A_PAGE)) : P.slaps;
     pages.push(
       page(
         title,
         t.howSlaps,
-        slaps.slice(i, i + SLAPS_A_PAGE).map((rule) => ex(slapExample(rule, options), t.slapRuleHelp[rule], 1)),
+        slaps.slice(i, i + SLAPS_A_PAGE).map((rule) => ex(SLAP_RULE_TABLE[rule].example(options), t.slapRuleHelp[rule], 1)),
         false,
       ),
     );
@@ -139,7 +109,7 @@ export function howToPages(options: GameOptions, t: Strings, desktop = false): H
   );
   const slapIn = [ex([], t.slapInHelp(options.slapIn), 0)];
   if (options.slapIn && slaps.length > 0) {
-    slapIn[0] = ex(slapExample(slaps[0]!, options), t.slapInHelp(true), 1);
+    slapIn[0] = ex(SLAP_RULE_TABLE[slaps[0]!].example(options), t.slapInHelp(true), 1);
     slapIn.push(ex([c(3, CLUBS), c(8, HEARTS)], t.barredHelp, 2));
   }
   pages.push(page(P.slapIn, t.howSlapIn, slapIn, false));

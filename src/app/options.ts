@@ -5,7 +5,7 @@
 // options menu and the game's options all derive from OPTIONS. Adding an
 // option: one entry here plus its label in both languages (src/app/i18n/).
 import type { Difficulty } from '../ai';
-import { SLAP_RULES, defaultOptions } from '../rules';
+import { SLAP_RULES, defaultOptions, slapRuleAvailable } from '../rules';
 import type { GameOptions, SlapRule } from '../rules/types';
 import type { Strings } from './i18n/strings';
 
@@ -48,8 +48,7 @@ function slapRuleDef(rule: SlapRule): OptionDef {
     path: ['slapRules', rule],
     values: BOOL,
     rules: true,
-    // The joker slap needs jokers in the deck.
-    shows: (s) => classic(s) && (rule !== 'joker' || s.jokers),
+    shows: (s) => classic(s) && slapRuleAvailable(rule, s),
     label: (t) => t.opt.slapRule + ': ' + t.slapRuleNames[rule],
     text: onOff,
   };
@@ -143,8 +142,7 @@ export function defaultSettings(): Settings {
 export function gameOptions(s: Settings): GameOptions {
   const o = defaultOptions(s.ruleSet, s.players);
   for (const def of OPTIONS) if (def.rules) setOption(def, o, optionValue(def, s));
-  // The joker slap needs jokers in the deck.
-  if (!o.jokers) o.slapRules.joker = false;
+  for (const rule of SLAP_RULES) if (!slapRuleAvailable(rule, o)) o.slapRules[rule] = false;
   return o;
 }
 

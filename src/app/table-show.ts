@@ -172,10 +172,15 @@ function slapAt(app: AppTable, seat: Seat, t: number, good: boolean): void {
   cue(app.screen, CUE_SLAP, seat);
 }
 
-/** A person's slap refused while banned: the table says for how long (other refusals show nothing). */
+/**
+ * A person's press the rules refused: a slap while banned says for how long,
+ * a card played out of turn says whose turn it is (alone at the table; with
+ * two people the line belongs to whoever is on turn). Other refusals show nothing.
+ */
 export function showRefusal(app: AppTable, action: Action, code: RuleErrorCode, before: GameState, t: number): void {
-  if (code !== 'banned' || app.table.seats[action.seat]?.kind !== 'human') return;
-  say(app.shown, app.screen.strings.stillBanned(nameOf(app.shown, action.seat), action.seat === app.you, before.slapBan[action.seat]!), t);
+  if (app.table.seats[action.seat]?.kind !== 'human') return;
+  if (code === 'banned') say(app.shown, app.screen.strings.stillBanned(nameOf(app.shown, action.seat), action.seat === app.you, before.slapBan[action.seat]!), t);
+  else if (code === 'notYourTurn' && action.type === 'play' && !app.duel) app.shown.hint = app.screen.strings.notYourTurn;
 }
 
 /** Two people: the line names whoever the game waits for, with their button. */

@@ -7,10 +7,10 @@
 import type { Difficulty } from '../ai';
 import type { Action, ApplyResult, GameOptions, GameState, Seat } from '../rules/types';
 import { humanSeats } from '../table/seats';
-import { act, humanSlaps, newTable, pauseTable, resumeTable, runDue, seatToAct, tableTimers, type Table } from '../table/table';
+import { NO_PRESSES, newTable, pauseTable, resumeTable, seatToAct, tableFrame, tableTimers, type Press, type Table } from '../table/table';
 import { countEvent, newStats, statsResults, type GameStats } from './game-stats';
 import { CUE_DEAL, cue, type Screen, type SeatResult, type TableScreen } from './screen';
-import { padOf as seatPad, tableSeats } from './pads';
+import { padOf as seatPad, tableSeats, type PadLayout } from './pads';
 import { showEvent, showRefusal, updateHint } from './table-show';
 
 /** After the last card, the table stays this long before the results. */
@@ -110,64 +110,41 @@ export function tableFinished(app: AppTable, now: number): boolean {
 // ---- one frame ----
 
 /**
- * Advances the table to `now`: first everything the CPU players had
- * scheduled before this frame, then the people's presses (`pressed`: the
- * buttons pressed this frame, each person reading their own, src/app/pads.ts),
- * then what falls due at `now` itself. Every slap pressed in this frame is
- * judged at `now` in one batch with the CPU slaps due at the same instant, so
- * two people pressing in the same frame tie and the rules' slap order decides.
- * Nothing is due in most frames, and then nothing is built.
+ * Advances the table to `now` (src/table/table.ts tableFrame: what fell due
+ * before the frame, the people's presses, what falls due at `now`). The
+ * app's part is only to read the presses: `pressed` is the buttons pressed
+ * this frame, each person reading their own (src/app/pads.ts).
  */
 export function stepTable(app: AppTable, now: number, pressed: number): void {
   const { table, shown } = app;
   if (table.pausedAt >= 0) return;
   if (shown.message !== '' && shown.chooser < 0 && table.game.over === null && now - shown.messageAt >= MESSAGE_MS) shown.message = '';
-  runDue(table, now - 1);
-  if (pressed !== 0 && table.game.over === null) {
-    if (table.game.options.ruleSet === 'classic') {
-      let slappers: Seat[] | null = null;
-      for (const seat of app.humans) if ((pressed & seatPad(app.table.seats, seat).slap) !== 0) (slappers === null ? (slappers = []) : slappers).push(seat);
-      if (slappers !== null) humanSlaps(table, slappers, now);
-    }
-    for (const seat of app.humans) seatInput(app, seat, now, pressed);
-  }
-  runDue(table, now);
+  tableFrame(table, now, pressed === 0 ? NO_PRESSES : presses(app, pressed));
 }
 
-/** One person's other presses: their play button plays or collects, or the chooser's buttons name a taker. */
-function seatInput(app: AppTable, seat: Seat, now: number, pressed: number): void {
-  const { table, shown } = app;
-  if (table.game.over !== null) return;
-  if (shown.chooser === seat) pickerInput(app, seat, now, pressed);
-  else if ((pressed & seatPad(app.table.seats, seat).play) !== 0) humanPlay(app, seat, now);
+/** What the people pressed: slaps first (one batch), then each one's move or named taker. */
+function presses(app: AppTable, pressed: number): Press[] {
+  const out: Press[] = [];
+  for (const seat of app.humans) if ((pressed & seatPad(app.table.seats, seat).slap) !== 0) out.push({ type: 'slap', seat });
+  for (const seat of app.humans) {
+    const pad = seatPad(app.table.seats, seat);
+    if (app.shown.chooser === seat) {
+      const confirm = pickerInput(app, pad, pressed);
+      if (confirm) out.push({ type: 'choose', seat, target: app.shown.pick });
+    } else if ((pressed & pad.play) !== 0) out.push({ type: 'move', seat });
+  }
+  return out;
 }
 
-function humanPlay(app: AppTable, seat: Seat, now: number): void {
-  const { table, shown } = app;
-  const game = table.game;
-  if (game.pendingCollect !== null) {
-    if (game.pendingCollect.seat === seat) act(table, { type: 'collect', seat, at: now }, now);
-    return;
-  }
-  if (game.pendingChoice !== null) return;
-  if (game.turn !== seat) {
-    // With two people the line belongs to whoever is on turn; a press out of turn says nothing.
-    if (!app.duel) shown.hint = app.screen.strings.notYourTurn;
-    return;
-  }
-  act(table, { type: 'play', seat, at: now }, now);
-}
-
-function pickerInput(app: AppTable, seat: Seat, now: number, pressed: number): void {
+/** The chooser's buttons move the highlighted taker; returns whether they confirmed it. */
+function pickerInput(app: AppTable, pad: PadLayout, pressed: number): boolean {
   const { shown } = app;
   const players = app.table.game.options.players;
-  const pad = seatPad(app.table.seats, seat);
   if ((pressed & pad.prev) !== 0) shown.pick = (shown.pick + players - 1) % players;
   if ((pressed & pad.next) !== 0) shown.pick = (shown.pick + 1) % players;
-  if ((pressed & pad.confirm) !== 0) {
-    shown.chooser = -1;
-    act(app.table, { type: 'choose', seat, target: shown.pick, at: now }, now);
-  }
+  if ((pressed & pad.confirm) === 0) return false;
+  shown.chooser = -1;
+  return true;
 }
 
 // ---- pausing (the quit question, or any menu over the table) ----

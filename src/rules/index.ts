@@ -2,10 +2,11 @@
 export type * from './types';
 export { ACE, JACK, KING, QUEEN, JOKER_RANK, cardLabel, challengeChances, isFace, isJoker, makeCard, penaltyCards, rankOf, suitOf } from './cards';
 export { below, nextRandom, shuffle } from './rng';
-export { DEFAULT_CARD_LIMIT, SLAP_RULES, defaultOptions } from './options';
+export { DEFAULT_CARD_LIMIT, SLAP_RULES, defaultOptions, slapRuleAvailable } from './options';
+export { SLAP_RULE_TABLE, type Perception, type SlapRuleDef } from './slap-rules';
 export { dealStacks, newGame, nextDealer, tableBeforePlay } from './deal';
 export { activeSeats, canSlap, cardCount, nextWithCards, totalCards } from './state';
-export { UNDER_TOP, fromTop, isRun, matchesRule, orderSlaps, slapPattern, tensValue } from './slaps';
+export { fromTop, isRun, matchesRule, orderSlaps, slapPattern, tensValue } from './slaps';
 export type { TimedSlap } from './slaps';
 export { compareCards } from './russian';
 export { stateHash } from './guard';

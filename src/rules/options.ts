@@ -1,20 +1,20 @@
 // Option defaults, as docs/rules.md names them.
+import { SLAP_RULE_TABLE } from './slap-rules';
 import type { GameOptions, RuleSet, SlapRule } from './types';
 
-/** Every slap rule, in the order slapPattern() checks (and reports) them. */
-export const SLAP_RULES: readonly SlapRule[] = [
-  'pair',
-  'sandwich',
-  'topBottom',
-  'tens',
-  'sandwichTens',
-  'marriage',
-  'divorce',
-  'hoagie',
-  'run',
-  'flush',
-  'joker',
-];
+/** Every slap rule, in the order slapPattern() checks (and reports) them: the table's. */
+export const SLAP_RULES: readonly SlapRule[] = Object.keys(SLAP_RULE_TABLE) as SlapRule[];
+
+/** Whether the rule can be on with these options (the joker slap needs jokers in the deck). */
+export function slapRuleAvailable(rule: SlapRule, options: { jokers: boolean }): boolean {
+  return !('needsJokers' in SLAP_RULE_TABLE[rule]) || options.jokers;
+}
+
+function defaultSlapRules(): Record<SlapRule, boolean> {
+  const on = {} as Record<SlapRule, boolean>;
+  for (const rule of SLAP_RULES) on[rule] = SLAP_RULE_TABLE[rule].on;
+  return on;
+}
 
 export const DEFAULT_CARD_LIMIT = 5000;
 
@@ -23,19 +23,7 @@ export function defaultOptions(ruleSet: RuleSet = 'classic', players = 4): GameO
     ruleSet,
     players,
     jokers: false,
-    slapRules: {
-      pair: true,
-      sandwich: true,
-      topBottom: false,
-      tens: false,
-      sandwichTens: false,
-      marriage: false,
-      divorce: false,
-      hoagie: false,
-      run: false,
-      flush: false,
-      joker: false,
-    },
+    slapRules: defaultSlapRules(),
     runLength: 3,
     runWrap: false,
     wrongSlap: 'burn',

@@ -1,6 +1,7 @@
 // The rules engine's data: plain, JSON-serializable, no classes, no clocks.
 // Everything above rules/ (CPU players, the app, the view) talks to the
 // engine only through these types and `newGame` / `apply` (src/rules/index.ts).
+import type { SLAP_RULE_TABLE } from './slap-rules';
 
 /**
  * A card is a small integer: 0..51 are suit * 13 + (rank - 2), so rank 2..14
@@ -15,18 +16,8 @@ export type Seat = number;
 
 export type RuleSet = 'classic' | 'russian';
 
-export type SlapRule =
-  | 'pair'
-  | 'sandwich'
-  | 'topBottom'
-  | 'tens'
-  | 'sandwichTens'
-  | 'marriage'
-  | 'divorce'
-  | 'hoagie'
-  | 'run'
-  | 'flush'
-  | 'joker';
+/** A classic slap rule: one record each in src/rules/slap-rules.ts. */
+export type SlapRule = keyof typeof SLAP_RULE_TABLE;
 
 export type RussianJokerMode = 'off' | 'beatsAll' | 'chooser';
 

@@ -1,14 +1,15 @@
 // One game at the game's own scheduler (src/table/table.ts) with a modelled
 // person (human.ts) in seat 0 and CPU players elsewhere. The person's presses
-// reach the table the way the app's buttons do (src/app/table.ts stepTable):
-// only on frames (60 a second, the headless hosts' frame times), after what
-// fell due before the frame and before what falls due at it; Cross slaps,
-// Square plays or collects. CPU actions run at their own times in between.
+// reach the table the way the app's buttons do: on frames (60 a second, the
+// headless hosts' frame times), through tableFrame, the one order of a frame;
+// Cross slaps, Square plays or collects. Between the person's frames time
+// jumps from one CPU action to the next (a frame without presses), so the
+// person looks at the table after each.
 import { chooseTaker, lookalikePattern, type Difficulty } from '../ai';
 import { headlessFrameMs as frameTime } from '../contract';
-import { slapPattern, type GameOptions, type GameState } from '../rules';
+import { canSlap, slapPattern, type GameOptions, type GameState } from '../rules';
 import { seatsWith } from '../table/seats';
-import { NEVER, act, humanSlap, newTable, nextDue, pauseTable, pileReadable, resumeTable, runDue, seatToAct, type Table } from '../table/table';
+import { NEVER, NO_PRESSES, newTable, nextDue, pauseTable, pileReadable, resumeTable, seatToAct, tableFrame, type Press, type Table } from '../table/table';
 import { MOTOR_FLOOR_MS, humanChance, humanMoveMs, humanReactionMs, type Skill, HUMAN_PARAMS } from './human';
 
 export const PERSON = 0;
@@ -47,7 +48,7 @@ export interface PauseTrick {
   holdMs: number;
 }
 
-interface Press {
+interface PlannedSlap {
   /** Frame time of the press. */
   at: number;
   /** The frame by which the press can no longer be stopped (at - MOTOR_FLOOR_MS). */
@@ -72,7 +73,7 @@ export function playHumanGame(
   let changedAt = -1;
   /** The pile the person last looked at, and the slap they mean to make on it. */
   let seenPile: GameState['pile'] | null = null;
-  let press: Press | null = null;
+  let press: PlannedSlap | null = null;
   /** When the person will make their move (play, collect, name a taker), NEVER when it is not theirs. */
   let moveAt = NEVER;
   /** A pause to make: when, and when to resume. */
@@ -104,7 +105,7 @@ export function playHumanGame(
   function planSlap(table: Table): void {
     const game = table.game;
     if (game.options.ruleSet !== 'classic' || game.over !== null || game.pile.length === 0) return;
-    if (!maySlap(game, PERSON)) return;
+    if (!canSlap(game, PERSON)) return;
     const pattern = slapPattern(game);
     const seen = pattern ?? lookalikePattern(game);
     if (seen === null) return;
@@ -132,14 +133,17 @@ export function playHumanGame(
     (t, action, result, before, at) => {
       actions++;
       if (!result.ok) {
-        if (action.type !== 'slap' || result.error.code !== 'barred') out.problems.push(`${action.type} by ${action.seat} refused: ${result.error.message}`);
+        // A barred seat's slap is the rules working; so is the person's Square in a frame where a CPU's slap took their turn.
+        const code = result.error.code;
+        const idle = action.type === 'slap' ? code === 'barred' : action.seat === PERSON && action.type === 'play' && (code === 'notYourTurn' || code === 'collectPending');
+        if (!idle) out.problems.push(`${action.type} by ${action.seat} refused: ${result.error.message}`);
         return;
       }
       for (const e of result.events) {
         if (e.type === 'claimed' && e.reason === 'slap') {
           if (e.seat === PERSON) out.personSlaps++;
           // A pile the person could not slap (out of cards, or barred) was no contest for them.
-          else if (maySlap(before, PERSON)) out.cpuSlaps++;
+          else if (canSlap(before, PERSON)) out.cpuSlaps++;
         } else if (e.type === 'wrongSlap' && e.seat === PERSON) out.personWrong++;
         else if (e.type === 'slapMissed' && e.seat === PERSON) out.personLate++;
       }
@@ -163,7 +167,7 @@ export function playHumanGame(
       break;
     }
     if (due < personAt) {
-      runDue(table, due);
+      tableFrame(table, due, NO_PRESSES);
       settle();
       continue;
     }
@@ -187,40 +191,29 @@ export function playHumanGame(
       }
       continue;
     }
-    // The frame: what fell due before it, then the person's presses, then what falls due at it.
+    // The person's frame: their slap, then their move (a person about to slap does not cover the pile first).
+    const presses: Press[] = [];
     if (press !== null && press.at === now) {
       press = null;
-      if (table.game.options.ruleSet === 'classic') humanSlap(table, PERSON, now);
-      settle();
+      presses.push({ type: 'slap', seat: PERSON });
     }
     if (moveAt <= now) {
-      // A person about to slap does not cover the pile first.
       if (press !== null) moveAt = frameAtOrAfter(press.at + 1);
       else {
         moveAt = NEVER;
-        personMove(table, now);
-        settle();
-        look(table, now);
+        presses.push(personMove(table.game));
       }
     }
-    runDue(table, now);
+    tableFrame(table, now, presses);
     settle();
+    look(table, now);
   }
   if (table.game.over === null && out.problems.length === 0) out.problems.push(`no winner after ${actions} actions`);
   out.state = table.game;
   return out;
 }
 
-/** Whether the seat may slap at all: not barred or banned, and holding cards unless slapping in is on (docs/rules.md). */
-function maySlap(game: GameState, seat: number): boolean {
-  return !game.barred[seat] && game.slapBan[seat]! <= 0 && (game.options.slapIn || game.stacks[seat]!.length > 0);
-}
-
-/** Square (play or collect) or naming a taker, as the app's humanPlay and picker do. */
-function personMove(table: Table, at: number): void {
-  const game = table.game;
-  if (game.pendingChoice === PERSON) act(table, { type: 'choose', seat: PERSON, target: chooseTaker(game, PERSON), at }, at);
-  else if (game.pendingCollect !== null) {
-    if (game.pendingCollect.seat === PERSON) act(table, { type: 'collect', seat: PERSON, at }, at);
-  } else if (game.pendingChoice === null && game.turn === PERSON) act(table, { type: 'play', seat: PERSON, at }, at);
+/** Square (play or collect) or naming a taker, as the app's buttons do. */
+function personMove(game: GameState): Press {
+  return game.pendingChoice === PERSON ? { type: 'choose', seat: PERSON, target: chooseTaker(game, PERSON) } : { type: 'move', seat: PERSON };
 }

@@ -4,7 +4,7 @@
 // skill levels; the numbers and their sources are in docs/ai.md ("The human
 // model"). Nothing here is bundled into the game.
 import { chance, endDraws, exGaussianMs, startDraws } from '../ai/random';
-import type { SlapRule } from '../rules';
+import { SLAP_RULE_TABLE, type Perception, type SlapRule } from '../rules';
 
 export type Skill = 'beginner' | 'average' | 'expert' | 'elite';
 export const SKILLS: readonly Skill[] = ['beginner', 'average', 'expert', 'elite'];
@@ -44,24 +44,22 @@ export const HUMAN_PARAMS: Record<Skill, HumanParams> = {
 };
 
 /**
- * How much comparing each pattern costs, in units of the pair's comparison
- * (pairMedian - goMedian): a joker needs none, a marriage or divorce is a
- * pair of named ranks, a sandwich a match past the top card, a hoagie or
- * top & bottom further still, a flush or run a check along three or more
- * cards, tens a sum.
+ * How much seeing a pattern costs, by its perception class
+ * (src/rules/slap-rules.ts), in units of the pair's comparison (pairMedian -
+ * goMedian): a joker needs none, a marriage is a pair of named ranks, a
+ * sandwich or divorce a match past the top card, a hoagie or top & bottom
+ * further still, a flush or run a check along three or more cards, tens a
+ * sum, sandwich tens a sum past the top card.
  */
-export const HUMAN_PATTERN_WEIGHT: Record<SlapRule, number> = {
-  joker: 0,
-  pair: 1,
-  marriage: 1.2,
-  divorce: 1.3,
-  sandwich: 1.4,
-  flush: 1.5,
-  hoagie: 1.6,
-  topBottom: 1.6,
-  run: 1.8,
-  tens: 2,
-  sandwichTens: 2.4,
+export const PERCEPTION_WEIGHT: Record<Perception, number> = {
+  oneCard: 0,
+  topTwo: 1,
+  namedTwo: 1.2,
+  pastTop: 1.4,
+  deep: 1.6,
+  along: 1.65,
+  sum: 2,
+  sumPastTop: 2.4,
 };
 
 /**
@@ -75,7 +73,7 @@ export const HUMAN_FLOOR_MS = 150;
 /** One slap reaction (ms after the pile became readable) of a person of `skill` to `pattern`. */
 export function humanReactionMs(skill: Skill, pattern: SlapRule, rng: number): { ms: number; rng: number } {
   const p = HUMAN_PARAMS[skill];
-  const extra = Math.round((HUMAN_PATTERN_WEIGHT[pattern] - 1) * (p.pairMedian - p.goMedian));
+  const extra = Math.round((PERCEPTION_WEIGHT[SLAP_RULE_TABLE[pattern].perception] - 1) * (p.pairMedian - p.goMedian));
   startDraws(rng);
   const ms = exGaussianMs(p.mu, p.sigma, p.tau, extra);
   return { ms: ms < HUMAN_FLOOR_MS ? HUMAN_FLOOR_MS : ms, rng: endDraws() };

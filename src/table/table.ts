@@ -1,11 +1,12 @@
 // The table: one game and the times at which its CPU players act, as a
-// plain value. This is the one scheduler: the app (src/app/table.ts), the
-// simulation benchmark (bench/sim/entry.ts) and the CPU tests
-// (test/ai/table.ts) all drive a table through these functions, and only the
-// app draws it. CPU seats play after their playDelay, slap at their planned
-// times and name takers with chooseTaker; a won pile goes to its winner after
-// COLLECT_MS unless they take it first (docs/rules.md, "Timing the table adds").
-// People act through humanSlap and act, at times their driver chooses.
+// plain value. This is the one scheduler, and tableFrame is the one order of
+// a frame: the app (src/app/table.ts), the simulation benchmark
+// (bench/sim/entry.ts), the human model (src/sim/human-table.ts) and the CPU
+// tests (test/ai/table.ts) only say what the people pressed and when; only
+// the app draws it. CPU seats play after their playDelay, slap at their
+// planned times and name takers with chooseTaker; a won pile goes to its
+// winner after COLLECT_MS unless they take it first (docs/rules.md, "Timing
+// the table adds").
 import { chooseTaker, planSlaps, playDelay, type SlapPlan } from '../ai';
 import { apply, newGame, orderSlaps } from '../rules';
 import type { Action, ApplyResult, GameOptions, GameState, Seat } from '../rules/types';
@@ -87,8 +88,52 @@ export function nextDue(table: Table): number {
   return Math.min(slapAt, table.playAt, table.collectAt, table.chooseAt);
 }
 
+/**
+ * What a person did in one frame, as their driver read it (the app from the
+ * buttons, src/app/pads.ts; the human model and the tests from their plans):
+ * a slap; their move button, which plays their card or takes a pile won for
+ * them; or the taker they name.
+ */
+export type Press = { type: 'slap'; seat: Seat } | { type: 'move'; seat: Seat } | { type: 'choose'; seat: Seat; target: Seat };
+
+/** A frame in which nobody pressed anything. */
+export const NO_PRESSES: readonly Press[] = [];
+
+/**
+ * One frame at `now`, the one order every driver of a table uses: first
+ * what fell due before the frame, then the frame's presses, then what falls
+ * due at `now` itself. Every slap pressed in the frame is judged at `now` in
+ * one batch with the CPU slaps due at the same instant, so two people
+ * pressing in the same frame tie and the rules' slap order decides, never
+ * the order the buttons were read. Other presses follow in the order given;
+ * one the rules refuse (a card played out of turn) reaches the listener as
+ * a refusal. Nothing happens while the table is paused.
+ */
+export function tableFrame(table: Table, now: number, presses: readonly Press[]): void {
+  if (table.pausedAt >= 0) return;
+  runDue(table, now - 1);
+  if (presses.length > 0 && table.game.over === null) {
+    let slappers: Seat[] | null = null;
+    for (const p of presses) if (p.type === 'slap') (slappers === null ? (slappers = []) : slappers).push(p.seat);
+    // Russian has no slapping: there a slap button means nothing.
+    if (slappers !== null && table.game.options.ruleSet === 'classic') fireSlapsAt(table, now, slappers);
+    for (const p of presses) {
+      if (table.game.over !== null) break;
+      if (p.type === 'move') personMove(table, p.seat, now);
+      else if (p.type === 'choose') act(table, { type: 'choose', seat: p.seat, target: p.target, at: now }, now);
+    }
+  }
+  runDue(table, now);
+}
+
+/** A person's move button: takes the pile won for them if one waits, else plays their card (the rules refuse it out of turn). */
+function personMove(table: Table, seat: Seat, now: number): void {
+  const due = table.game.pendingCollect;
+  act(table, { type: due !== null && due.seat === seat ? 'collect' : 'play', seat, at: now }, now);
+}
+
 /** Runs scheduled CPU actions (and collects) with times up to `until`, earliest first. */
-export function runDue(table: Table, until: number): void {
+function runDue(table: Table, until: number): void {
   for (let guard = 0; guard < 64; guard++) {
     const t = nextDue(table);
     if (t === NEVER || t > until) return;
@@ -97,19 +142,6 @@ export function runDue(table: Table, until: number): void {
     else if (t === table.chooseAt) cpuChoose(table, t);
     else cpuPlay(table, t);
   }
-}
-
-/** A person's slap at `now`, judged together with the CPU slaps due at the same instant. */
-export function humanSlap(table: Table, seat: Seat, now: number): void {
-  fireSlapsAt(table, now, [seat]);
-}
-
-/**
- * The slaps of several people in the same frame: a tie at `now`, decided by
- * the rules' slap order (orderSlaps), never by the order the buttons were read.
- */
-export function humanSlaps(table: Table, seats: readonly Seat[], now: number): void {
-  fireSlapsAt(table, now, seats);
 }
 
 const NOBODY: readonly Seat[] = [];
@@ -164,7 +196,7 @@ function cpuChoose(table: Table, t: number): void {
 }
 
 /** Applies one action at time t, tells the listener, and reschedules the CPU players. */
-export function act(table: Table, action: Action, t: number): void {
+function act(table: Table, action: Action, t: number): void {
   const before = table.game;
   const result = apply(before, action);
   if (!result.ok) {

@@ -10,7 +10,7 @@ import { defaultOptions } from '../../src/rules';
 import { slapShare, runCell } from '../../src/sim/fairness';
 import { playHumanGame } from '../../src/sim/human-table';
 import { seatsWith } from '../../src/table/seats';
-import { LAND_MS, NEVER, newTable, nextDue, pauseTable, pileReadable, resumeTable, runDue, type Table } from '../../src/table/table';
+import { LAND_MS, NEVER, NO_PRESSES, newTable, nextDue, pauseTable, pileReadable, resumeTable, tableFrame, type Table } from '../../src/table/table';
 import { FLIGHT_MS } from '../../src/view/table-view';
 
 const TRICK = { afterMs: 17, holdMs: 1000 };
@@ -77,7 +77,7 @@ describe('reaction clocks start when the card has landed', () => {
     );
     let pending = -1;
     for (let now = nextDue(table); now !== NEVER && checked < 200; now = nextDue(table)) {
-      runDue(table, now);
+      tableFrame(table, now, NO_PRESSES);
       if (pending < 0) continue;
       expect(table.topAt).toBe(pending + LAND_MS);
       if (table.plans.length > 0) expect(table.plans[0]!.at - table.topAt).toBeGreaterThanOrEqual(DIFFICULTY_PARAMS.hard.floor);
@@ -98,7 +98,7 @@ function tableAtSlappablePile(): Table {
   );
   for (let guard = 0; guard < 5000 && !found; guard++) {
     const now = nextDue(table);
-    runDue(table, now);
+    tableFrame(table, now, NO_PRESSES);
     found = table.plans.length > table.nextPlan && table.plans[table.nextPlan]!.valid && table.topAt > now;
   }
   expect(found).toBe(true);

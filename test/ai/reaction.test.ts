@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   DIFFICULTY_PARAMS,
-  PATTERN_EXTRA_MS,
   PLAY_DELAY_PARAMS,
   REACTION_CAP_MS,
   patternExtraMs,
@@ -10,11 +9,11 @@ import {
   reactionTime,
   type Difficulty,
 } from '../../src/ai';
-import type { SlapRule } from '../../src/rules';
+import { SLAP_RULES, type SlapRule } from '../../src/rules';
 import { quantile } from './helpers';
 
 const DIFFICULTIES: Difficulty[] = ['hard', 'medium', 'easy'];
-const ALL_RULES = Object.keys(PATTERN_EXTRA_MS) as SlapRule[];
+const ALL_RULES = SLAP_RULES;
 
 function draws(difficulty: Difficulty, pattern: SlapRule, n: number, seed: number): number[] {
   let rng = seed;
@@ -41,7 +40,7 @@ function documentedRanges(): Row[] {
   for (const line of doc.split('\n')) {
     const cells = line.split('|').map((c) => c.trim());
     // | difficulty | pattern | extra | p10 | p10 range | p50 | p50 range | p90 | p90 range |
-    if (cells.length !== 11 || !DIFFICULTIES.includes(cells[1] as Difficulty) || !(cells[2] in PATTERN_EXTRA_MS)) continue;
+    if (cells.length !== 11 || !DIFFICULTIES.includes(cells[1] as Difficulty) || !ALL_RULES.includes(cells[2] as SlapRule)) continue;
     const range = (text: string): [number, number] => {
       const m = /^(\d+)–(\d+)$/.exec(text);
       if (!m) throw new Error(`bad range ${text} in docs/ai.md`);

@@ -2,15 +2,15 @@
 // app runs one, with a modelled person in seat 0: they play, collect and name
 // a taker HUMAN_PLAY_MS after the game starts waiting for them, and slap a
 // slappable pile humanSlapMs after its top card landed (null: never). Their
-// actions reach the table through the same calls the app's buttons make, at
-// the same point of a frame. Used by the integration test and, bundled, by
+// actions reach the table as presses in tableFrame, the one order of a frame
+// the app's buttons use too. Used by the integration test and, bundled, by
 // the QuickJS determinism test, so it touches nothing but src/ai, src/rules
 // and src/table.
 import type { Difficulty } from '../../src/ai';
 import { chooseTaker } from '../../src/ai';
 import { slapPattern, type Action, type GameOptions, type GameState } from '../../src/rules';
 import { seatsWith } from '../../src/table/seats';
-import { NEVER, act, humanSlap, newTable, nextDue, runDue, seatToAct, type Table } from '../../src/table/table';
+import { NEVER, NO_PRESSES, newTable, nextDue, seatToAct, tableFrame, type Press, type Table } from '../../src/table/table';
 
 export interface TableRun {
   state: GameState;
@@ -76,27 +76,16 @@ export function runTable(
       break;
     }
     if (due < personAt) {
-      runDue(table, due);
+      tableFrame(table, due, NO_PRESSES);
       continue;
     }
-    // The app's order within a frame: what fell due before it, the person, then what falls due at it.
-    runDue(table, personAt - 1);
-    if (table.game !== game) continue;
+    let press: Press;
     if (personAt === slapAt) {
       slappedTop = table.topAt;
-      humanSlap(table, HUMAN, personAt);
-    }
-    else personMove(table, personAt);
-    runDue(table, personAt);
+      press = { type: 'slap', seat: HUMAN };
+    } else press = game.pendingChoice === HUMAN ? { type: 'choose', seat: HUMAN, target: chooseTaker(game, HUMAN) } : { type: 'move', seat: HUMAN };
+    tableFrame(table, personAt, [press]);
   }
   run.state = table.game;
   return run;
-}
-
-/** The person's play, collect or choice of taker (the CPU players' policy for the choice). */
-function personMove(table: Table, at: number): void {
-  const game = table.game;
-  if (game.pendingChoice === HUMAN) act(table, { type: 'choose', seat: HUMAN, target: chooseTaker(game, HUMAN), at }, at);
-  else if (game.pendingCollect !== null) act(table, { type: 'collect', seat: HUMAN, at }, at);
-  else act(table, { type: 'play', seat: HUMAN, at }, at);
 }

@@ -1,11 +1,12 @@
-// How to play's pictures (src/app/howto.ts) are judged by the rules
+// How to play's pictures (src/app/howto.ts, the slap rules' examples in
+// src/rules/slap-rules.ts) are judged by the rules
 // themselves: each slap picture is a pile its rule matches, the challenge
 // cards give the counts their captions say, and the Russian pictures
 // compare as captioned.
 import { describe, expect, it } from 'vitest';
 import { stringsFor } from '../../src/app/i18n';
-import { howToPages, slapExample } from '../../src/app/howto';
-import { SLAP_RULES, defaultOptions } from '../../src/rules';
+import { howToPages } from '../../src/app/howto';
+import { SLAP_RULES, SLAP_RULE_TABLE, defaultOptions } from '../../src/rules';
 import { challengeChances, penaltyCards } from '../../src/rules/cards';
 import { compareCards } from '../../src/rules/russian';
 import { matchesRule } from '../../src/rules/slaps';
@@ -24,7 +25,7 @@ function everySlap(runLength: 3 | 4): GameOptions {
 describe('how to play pictures', () => {
   it.each([3, 4] as const)('each slap picture is a pile its rule matches (runs of %i)', (runLength) => {
     const o = everySlap(runLength);
-    for (const rule of SLAP_RULES) expect(matchesRule(rule, slapExample(rule, o), o), rule).toBe(true);
+    for (const rule of SLAP_RULES) expect(matchesRule(rule, SLAP_RULE_TABLE[rule].example(o), o), rule).toBe(true);
   });
 
   it('shows exactly the slap rules that are on, three a page, captioned with their help', () => {

@@ -4,9 +4,14 @@
 // must make of it: a field that is present and valid is kept, one that is
 // present but unreadable falls back to its default and raises the notice, one
 // that is missing defaults quietly (docs/host-api.md, src/app/settings.ts).
+import { SLAP_RULES, defaultOptions } from '../../src/rules';
 import { Rand } from './random';
 
-export const SLAP_RULE_NAMES = ['pair', 'sandwich', 'topBottom', 'tens', 'sandwichTens', 'marriage', 'divorce', 'hoagie', 'run', 'flush', 'joker'];
+/** The slap rules' names and defaults come from their table (src/rules/slap-rules.ts); the oracle checks how a save is read. */
+export const SLAP_RULE_NAMES: readonly string[] = SLAP_RULES;
+const slapRuleDefaults = defaultOptions().slapRules;
+/** Every slap rule switched away from its default. */
+const slapRulesFlipped = Object.fromEntries(SLAP_RULES.map((rule) => [rule, !slapRuleDefaults[rule]]));
 
 /** Allowed values of every setting (booleans for the flags). */
 export const SETTING_VALUES: Record<string, readonly unknown[]> = {
@@ -34,7 +39,7 @@ export const DEFAULTS = {
   players: 4,
   humans: 1,
   difficulty: 'medium',
-  slapRules: { pair: true, sandwich: true, topBottom: false, tens: false, sandwichTens: false, marriage: false, divorce: false, hoagie: false, run: false, flush: false, joker: false },
+  slapRules: slapRuleDefaults,
   runLength: 3,
   runWrap: false,
   wrongSlap: 'burn',
@@ -59,7 +64,7 @@ export function sampleSave(): string {
       players: 6,
       humans: 2,
       difficulty: 'hard',
-      slapRules: { pair: false, sandwich: true, topBottom: true, tens: true, sandwichTens: false, marriage: true, divorce: false, hoagie: true, run: true, flush: false, joker: true },
+      slapRules: slapRulesFlipped,
       runLength: 4,
       runWrap: true,
       wrongSlap: 'ban',

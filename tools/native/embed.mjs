@@ -190,7 +190,7 @@ function textsSource(symbol, files) {
 }
 
 /** The replay's input scripts (parsed on the PSP with the headless host's own
- * parser, native/desktop/input_script.c) and failure bundles. */
+ * parser, native/core/input_script.c) and failure bundles. */
 function replaySource(scripts, failures) {
   for (const file of scripts) JSON.parse(fs.readFileSync(file, 'utf8')); // a broken script fails the build, not the PSP run
   return HEADER + textsSource('embedded_scripts', scripts) + textsSource('embedded_failures', failures);

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../core/save.h"
+#include "save.h"
 #include "input_script.h"
 #include "quickjs.h"
 
