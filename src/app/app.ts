@@ -36,7 +36,7 @@ import {
 import { readSave, writeSave, type Stats } from './settings';
 import type { Host } from '../contract';
 import type { Seat } from '../rules/types';
-import { pauseAppTable, resumeAppTable, startTable, stepTable, tableDebug, tableFinished, tableResults, type AppTable } from './table';
+import { pauseAppTable, releaseTable, resumeAppTable, startTable, stepTable, tableDebug, tableFinished, tableResults, type AppTable } from './table';
 import { pressedMask } from './input';
 
 /** Idle this long on the title and a CPU-only game plays behind it. */
@@ -275,7 +275,7 @@ function endGame(app: App): void {
     else addGame(app.stats, table.table.game, table.stats, table.you, over !== null && over.winner === table.you);
     save(app);
   }
-  app.table = null;
+  setTable(app, null);
   app.screen.scene = SCENE_TITLE;
 }
 
@@ -342,7 +342,13 @@ function startDemo(app: App, now: number, watching: boolean): void {
   app.screen.demo = true;
   app.screen.watching = watching;
   const options = watching ? gameOptions(app.settings) : defaultOptions('classic', 4);
-  app.table = startTable(app.screen, { options, seed: gameSeed(app), dealer: 0, difficulty: 'medium', withHuman: false, aiSeed: aiSeed(app) }, now);
+  setTable(app, startTable(app.screen, { options, seed: gameSeed(app), dealer: 0, difficulty: 'medium', withHuman: false, aiSeed: aiSeed(app) }, now));
+}
+
+/** The one place the app's game changes: the old one is let go at once (src/app/table.ts releaseTable). */
+function setTable(app: App, next: AppTable | null): void {
+  if (app.table !== null) releaseTable(app.table);
+  app.table = next;
 }
 
 // ---- options ----
@@ -449,10 +455,13 @@ function startGame(app: App, now: number): void {
   app.screen.paused = false;
   const options = gameOptions(app.settings);
   if (app.dealer >= options.players) app.dealer = 0;
-  app.table = startTable(
-    app.screen,
-    { options, seed: gameSeed(app), dealer: app.dealer, difficulty: app.settings.difficulty, withHuman: true, humans: app.settings.humans, aiSeed: aiSeed(app) },
-    now,
+  setTable(
+    app,
+    startTable(
+      app.screen,
+      { options, seed: gameSeed(app), dealer: app.dealer, difficulty: app.settings.difficulty, withHuman: true, humans: app.settings.humans, aiSeed: aiSeed(app) },
+      now,
+    ),
   );
 }
 

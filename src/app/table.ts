@@ -7,7 +7,7 @@
 import type { Difficulty } from '../ai';
 import type { Action, ApplyResult, GameOptions, GameState, Seat } from '../rules/types';
 import { humanSeats } from '../table/seats';
-import { NO_PRESSES, newTable, pauseTable, resumeTable, seatToAct, tableFrame, tableTimers, type Press, type Table } from '../table/table';
+import { NO_PRESSES, detachTable, newTable, pauseTable, resumeTable, seatToAct, tableFrame, tableTimers, type Press, type Table } from '../table/table';
 import { countEvent, newStats, statsResults, type GameStats } from './game-stats';
 import { CUE_DEAL, cue, type Screen, type SeatResult, type TableScreen } from './screen';
 import { padOf as seatPad, tableSeats, type PadLayout } from './pads';
@@ -100,6 +100,11 @@ function duelNames(screen: Screen, players: number): string[] {
     names.push(seat === 0 ? strings.leftPlayer : seat === players - 1 ? strings.rightPlayer : strings.cpuNames[seat - 1]!);
   }
   return names;
+}
+
+/** The app lets this game go (a new one replaces it, or the title): see detachTable. */
+export function releaseTable(app: AppTable): void {
+  detachTable(app.table);
 }
 
 /** The game has ended and the table has been shown long enough. */
