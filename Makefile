@@ -4,9 +4,11 @@
 #   make psp     EBOOT.PBP (needs the pspdev toolchain, PSPDEV set)
 #   make psp-replay [SCRIPT="a.json b.json"]  the replay EBOOT test/psp uses
 #   make assets  regenerate assets/build/ and src/assets/ from sources
+#   make web     the web version as a static folder, build/web/
+#   make play-web  serves build/web/ on 127.0.0.1 and prints the address
 #   make bench   benchmarks into bench/results.{json,md}
 #   make soak    long reliability runs into docs/reliability.md
-.PHONY: all setup-play setup-test bundle test test-js test-native test-psp typecheck play headless psp psp-replay assets bench soak sim clean
+.PHONY: all setup-play setup-test bundle test test-js test-native test-psp test-web typecheck play headless psp psp-replay web play-web assets bench soak sim clean
 
 all: bundle
 
@@ -23,6 +25,8 @@ bundle: dist/ratscrew.js
 
 typecheck: node_modules/.package-lock.json
 	npx tsc --noEmit -p tsconfig.tools.json
+	npx tsc --noEmit -p web/tsconfig.json
+	npx tsc --noEmit -p test/web/tsconfig.json
 
 # The Debian packages each needs, installed when missing (apt-get; sudo when
 # not root).
@@ -31,17 +35,25 @@ setup-play:
 setup-test:
 	@sh tools/setup/debian-packages.sh test
 
-test: setup-test typecheck test-js test-native test-psp
+test: setup-test typecheck test-js test-native test-web test-psp
 
 # test/reliability drives the native headless host too: build it once here
 # rather than racing to build it from several test files. test/native runs
 # in `make test-native`, after every native target it checks is built.
 test-js: bundle
 	$(MAKE) -C native headless
-	npx vitest run --exclude 'test/native/**'
+	npx vitest run --exclude 'test/native/**' --exclude 'test/web/**'
 
 test-native: bundle
 	$(MAKE) -C native test
+
+# The web build in Debian's chromium (test/web, docs/web.md): replays against
+# the headless host, keys, a game controller, touch, saves, offline.
+test-web: bundle
+	$(MAKE) -C native headless
+	$(MAKE) web
+	@start=$$(date +%s); npx vitest run --config vitest.web.config.ts && \
+	  echo "test-web: the browser stage took $$(( $$(date +%s) - start )) s"
 
 # The PSP build in PPSSPP (test/psp): with a PSP toolchain (PSPDEV) and the
 # ppsspp-run harness beside the project; otherwise one line says what is missing.
@@ -63,6 +75,17 @@ play: setup-play bundle
 psp: bundle
 	$(MAKE) -C native psp
 
+# The web version (web/, docs/web.md): a static folder any static server can
+# host, and a local server for it. PORT=N picks another port.
+WEB_SOURCES := $(shell find web -type f 2>/dev/null)
+build/web/index.html: dist/ratscrew.js $(WEB_SOURCES) assets/build/atlas.png assets/build/sounds.json
+	node web/build.mjs
+
+web: build/web/index.html
+
+play-web: web
+	node web/serve.mjs --port $(or $(PORT),8080)
+
 psp-replay: bundle
 	$(MAKE) -C native psp-replay $(if $(SCRIPT),SCRIPTS="$(abspath $(SCRIPT))")
 
@@ -70,12 +93,15 @@ assets: node_modules/.package-lock.json
 	node tools/assets/build.mjs
 
 # With a PSP toolchain (PSPDEV), also the frame costs on the PSP's clock in
-# PPSSPP (bench/psp/frames.ts); without one it says so in one line.
+# PPSSPP (bench/psp/frames.ts); without one it says so in one line. Last,
+# the web version in Chromium (bench/web.mjs, docs/web.md).
 bench: bundle
+	$(MAKE) web
 	$(MAKE) -C native headless
 	node bench/run.mjs
 	npx tsx bench/psp/frames.ts
 	node bench/fairness.mjs
+	node bench/web.mjs
 
 soak: bundle
 	$(MAKE) -C native headless

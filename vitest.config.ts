@@ -3,8 +3,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // The PSP checks boot PPSSPP: they run on their own (vitest.psp.config.ts, make test-psp).
-    exclude: [...configDefaults.exclude, 'test/psp/**'],
+    // The PSP checks boot PPSSPP and the web checks drive chromium: they run
+    // on their own (vitest.psp.config.ts and vitest.web.config.ts, make
+    // test-psp and make test-web).
+    exclude: [...configDefaults.exclude, 'test/psp/**', 'test/web/**'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

@@ -80,10 +80,10 @@ export function build() {
   const benchSrc = join(ROOT, 'bench/native/frame_bench.c');
   const bench = join(obj, usePsp ? 'frame_bench_psp.o' : 'frame_bench.o');
   sh('cc', [...projectFlags, '-D_GNU_SOURCE', ...(usePsp ? ['-DBENCH_PSP_VIDEO', ...pspFlags.slice(projectFlags.length)] : []), '-c', '-o', bench, benchSrc]);
-  const bytecode = compile(join(ROOT, 'bench/native/bytecode.c'), projectFlags);
+  // the build's own bytecode writer (native/tools/compile_bytecode.c)
+  const bytecode = compile(join(ROOT, 'native/tools/compile_bytecode.c'), projectFlags);
   sh('cc', ['-o', join(BUILD, 'frame_bench'), bench, ...pspObjs, ...core, input, ...qjs, '-lm', '-lpthread', WRAP_MALLOC]);
-  const save = compile(join(ROOT, 'native/core/save.c'), projectFlags);
-  sh('cc', ['-o', join(BUILD, 'bytecode'), bytecode, save, ...qjs, '-lm', '-lpthread']);
+  sh('cc', ['-o', join(BUILD, 'bytecode'), bytecode, ...qjs, '-lm', '-lpthread']);
   sh('npx', ['rollup', '-c', 'bench/sim/rollup.config.mjs', '--silent']);
   return usePsp
     ? "native/psp/psp_video.c psp_video_frame (the PSP host's GE display list) over a model of libgu (native/tests/psp_gu_model.c)"
@@ -112,8 +112,7 @@ export function build32() {
   const core = mk.coreNames.map((n) => compile(join(ROOT, 'native/core', n + '.c'), projectFlags));
   const input = compile(join(ROOT, 'native/core/input_script.c'), projectFlags);
   const bench = compile(join(ROOT, 'bench/native/frame_bench.c'), [...projectFlags, '-D_GNU_SOURCE']);
-  const bytecode = compile(join(ROOT, 'bench/native/bytecode.c'), projectFlags);
-  const save = compile(join(ROOT, 'native/core/save.c'), projectFlags);
+  const bytecode = compile(join(ROOT, 'native/tools/compile_bytecode.c'), projectFlags);
   // QuickJS as the PSP build configures it: quickjs.c keys CONFIG_ATOMICS (and
   // with it three predefined atoms, which bytecode numbers) off __PSP__
   const qjsPspObj = join(obj, 'quickjs_psp_config.o');
@@ -128,8 +127,8 @@ export function build32() {
     bytecodePsp: join(BUILD, 'bytecode32_pspconfig'),
   };
   sh('cc', ['-m32', '-o', exe.frameBench, bench, ...core, input, ...qjs, '-lm', '-lpthread', WRAP_MALLOC]);
-  sh('cc', ['-m32', '-o', exe.bytecode, bytecode, save, ...qjs, '-lm', '-lpthread']);
+  sh('cc', ['-m32', '-o', exe.bytecode, bytecode, ...qjs, '-lm', '-lpthread']);
   sh('cc', ['-m32', '-o', exe.frameBenchPsp, bench, ...core, input, ...qjsPsp, '-lm', '-lpthread', WRAP_MALLOC]);
-  sh('cc', ['-m32', '-o', exe.bytecodePsp, bytecode, save, ...qjsPsp, '-lm', '-lpthread']);
+  sh('cc', ['-m32', '-o', exe.bytecodePsp, bytecode, ...qjsPsp, '-lm', '-lpthread']);
   return exe;
 }

@@ -310,20 +310,6 @@ static long peak_rss_kb(void)
     return ru.ru_maxrss;
 }
 
-/* Loads precompiled bytecode (JS_WriteObject of the compiled bundle, see
- * bench/native/bytecode.c) and runs it; bind_entry then happens through
- * vm_load of a one-token script. */
-static int load_bytecode(Vm *vm, const unsigned char *buf, size_t len)
-{
-    JSValue obj, result;
-    obj = JS_ReadObject(vm->ctx, buf, len, JS_READ_OBJ_BYTECODE);
-    if (JS_IsException(obj)) return -1;
-    result = JS_EvalFunction(vm->ctx, obj);
-    if (JS_IsException(result)) return -1;
-    JS_FreeValue(vm->ctx, result);
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     static PspModel model;
@@ -405,12 +391,11 @@ int main(int argc, char **argv)
     }
     dump("startup", 0);
     if (bytecode) {
-        if (load_bytecode(vm, (const unsigned char *)source, len) < 0) {
-            fprintf(stderr, "frame_bench: cannot load bytecode %s\n", bytecode);
+        /* the hosts' own path (native/tools/compile_bytecode.c wrote it) */
+        if (vm_load_bytecode(vm, (const unsigned char *)source, len) < 0) {
+            fprintf(stderr, "frame_bench: cannot load bytecode %s: %s\n", bytecode, vm_error(vm));
             return 2;
         }
-        /* bind_entry through vm_load of a script that defines nothing new */
-        if (vm_load(vm, "0", 1, "bind.js") < 0) return 2;
     } else if (vm_load(vm, source, len, bundle) < 0) {
         fprintf(stderr, "frame_bench: %s\n", vm_error(vm));
         return 2;

@@ -5,9 +5,10 @@
 
 #include <stdint.h>
 
-/* The game script, NUL-terminated (len excludes the NUL). */
-extern const char embedded_bundle[];
-extern const unsigned long embedded_bundle_len;
+/* The game script as QuickJS bytecode, written at build time by
+ * native/tools/compile_bytecode.c with this host's QuickJS (vm_load_bytecode). */
+extern const unsigned char embedded_bytecode[];
+extern const unsigned long embedded_bytecode_len;
 
 /* The 512x512 atlas: R,G,B,A bytes, linear on the desktop, swizzled for
  * sceGuTexMode(GU_PSM_8888, 0, 0, 1) in the PSP build. 16-byte aligned. */
@@ -32,8 +33,8 @@ extern const unsigned char embedded_icon[];
 extern const unsigned long embedded_icon_len;
 
 /* Only in the PSP replay build: the headless input scripts it replays (the
- * JSON of test/scripts/) and the bundles it then runs to show their failures,
- * NUL-terminated, under their file names. */
+ * JSON of test/scripts/), NUL-terminated, and the bundles it then runs to
+ * show their failures, as bytecode like the game's, under their file names. */
 typedef struct EmbeddedText {
     const char *name;
     const char *text;

@@ -173,15 +173,13 @@ static JSValue compile(Vm *vm, const char *source, size_t len, const char *filen
     return fn;
 }
 
-int vm_load(Vm *vm, const char *source, size_t len, const char *filename)
+/* Runs the compiled or read script (JS_EvalFunction takes fn, even when it
+ * fails) and binds its entry points, within the load's budget. */
+static int run_loaded(Vm *vm, JSValue fn)
 {
-    JSValue fn, result;
+    JSValue result;
     int rc;
-    if (vm->failed) return -1;
-    vm_start_budget(vm, vm->config.load_budget_ms);
     vm->during = "loading";
-    fn = compile(vm, source, len, filename);
-    /* JS_EvalFunction takes fn, even when it fails. */
     result = JS_IsException(fn) ? fn : JS_EvalFunction(vm->ctx, fn);
     if (JS_IsException(result)) {
         vm_capture_exception(vm, "loading the script");
@@ -191,6 +189,32 @@ int vm_load(Vm *vm, const char *source, size_t len, const char *filename)
     rc = bind_entry(vm); /* still within the load's budget */
     vm->deadline_ms = 0;
     return rc;
+}
+
+int vm_load(Vm *vm, const char *source, size_t len, const char *filename)
+{
+    if (vm->failed) return -1;
+    vm_start_budget(vm, vm->config.load_budget_ms);
+    return run_loaded(vm, compile(vm, source, len, filename));
+}
+
+int vm_load_bytecode(Vm *vm, const unsigned char *bytecode, size_t len)
+{
+    JSValue fn;
+    if (vm->failed) return -1;
+    vm_start_budget(vm, vm->config.load_budget_ms);
+    /* Reading builds every function of the script at once, as compiling
+     * does: the same headroom. */
+    JS_SetMemoryLimit(vm->rt, vm->config.memory_limit + VM_COMPILE_HEADROOM);
+    fn = JS_ReadObject(vm->ctx, bytecode, len, JS_READ_OBJ_BYTECODE);
+    JS_SetMemoryLimit(vm->rt, vm->config.memory_limit);
+    return run_loaded(vm, fn);
+}
+
+int vm_load_script(Vm *vm, const VmScript *script)
+{
+    if (script->bytecode) return vm_load_bytecode(vm, script->bytes, script->len);
+    return vm_load(vm, (const char *)script->bytes, script->len, script->name);
 }
 
 /* The count a frame returned: an integer from 0 to the buffer's capacity,

@@ -78,6 +78,24 @@ void vm_destroy(Vm *vm);
  * ratscrew.frame and ratscrew.commands. Returns 0, or -1 with vm_error() set. */
 int vm_load(Vm *vm, const char *source, size_t len, const char *filename);
 
+/* The same from bytecode written at build time by native/tools/
+ * compile_bytecode.c with this QuickJS (the embedded game: no parsing at
+ * start, about a fifth of the instructions). Reading it gets the compile
+ * headroom; backtraces name the file and lines the bytecode carries.
+ * Bytecode from another QuickJS build fails here with vm_error() set. */
+int vm_load_bytecode(Vm *vm, const unsigned char *bytecode, size_t len);
+
+/* A script as a host holds it: source text or build-time bytecode. */
+typedef struct VmScript {
+    const char *name;            /* the source's file name (bytecode carries its own) */
+    const unsigned char *bytes;  /* source text with bytes[len] == '\0', or bytecode */
+    size_t len;
+    int bytecode;
+} VmScript;
+
+/* vm_load or vm_load_bytecode, as the script is. */
+int vm_load_script(Vm *vm, const VmScript *script);
+
 /* Calls ratscrew.frame(now_ms, buttons). Returns the number of commands
  * written (0..MAX_COMMANDS), or -1 with vm_error() set; after an error the
  * VM refuses further frames. *cmds points into the script's Int32Array. */

@@ -9,7 +9,8 @@
 
 static const char USAGE[] =
     "usage: ratscrew-headless --out DIR [--inputs SCRIPT.json] [--seed S] [--frames N]\n"
-    "         [--shots 10,200,...] [--saved FILE] [--bundle FILE] [--no-raster]\n"
+    "         [--shots 10,200,...] [--saved FILE] [--bundle FILE.js | --bytecode FILE]\n"
+    "         [--no-raster]\n"
     "         [--stats FILE.jsonl] [--memory-limit BYTES] [--frame-budget-ms MS]\n"
     "         [--load-budget-ms MS] [--rename-cannot-replace] [--save-dir DIR]\n"
     "Replays the input script, writes DIR/hashes.txt (frame, FNV-1a of its command\n"
@@ -67,9 +68,10 @@ static int parse_flag(HeadlessOptions *o, const char *flag, const char *val)
     unsigned long n;
     InputScript *s = &o->script;
     if (!strcmp(flag, "--out")) o->out_dir = val;
-    else if (!strcmp(flag, "--bundle")) {
+    else if (!strcmp(flag, "--bundle") || !strcmp(flag, "--bytecode")) {
         if (regular_file(flag, val) < 0) return -1;
         o->bundle = val;
+        o->bundle_is_bytecode = !strcmp(flag, "--bytecode");
     } else if (!strcmp(flag, "--stats")) o->stats = val;
     else if (!strcmp(flag, "--save-dir")) o->save_dir = val;
     else if (!strcmp(flag, "--seed")) {
@@ -104,7 +106,7 @@ static int parse_flag(HeadlessOptions *o, const char *flag, const char *val)
 /* Every option, each allowed once: a second value would silently replace
  * the first (or, for --inputs, merge two scripts). */
 static const char *const OPTIONS[] = {
-    "--out", "--inputs", "--seed", "--frames", "--shots", "--saved", "--bundle", "--no-raster",
+    "--out", "--inputs", "--seed", "--frames", "--shots", "--saved", "--bundle", "--bytecode", "--no-raster",
     "--stats", "--memory-limit", "--frame-budget-ms", "--load-budget-ms", "--rename-cannot-replace",
     "--save-dir",
 };
@@ -116,6 +118,14 @@ static int option_index(const char *arg)
     for (i = 0; i < OPTION_COUNT; i++)
         if (!strcmp(arg, OPTIONS[i])) return (int)i;
     return -1;
+}
+
+static int option_given(int argc, char **argv, const char *flag)
+{
+    int i;
+    for (i = 1; i < argc; i++)
+        if (!strcmp(argv[i], flag)) return 1;
+    return 0;
 }
 
 static int is_switch(const char *flag)
@@ -180,6 +190,8 @@ int headless_parse_args(int argc, char **argv, HeadlessOptions *o)
         i++;
     }
     if (!o->out_dir) return usage_error("--out DIR is required", NULL);
+    if (o->bundle && option_given(argc, argv, "--bundle") && option_given(argc, argv, "--bytecode"))
+        return usage_error("give --bundle or --bytecode, not both", NULL);
     if (o->save_dir && (o->script.has_saved || o->rename_cannot_replace))
         return usage_error("--save-dir loads and saves in its folder: no --saved, \"saved\" or --rename-cannot-replace with it", NULL);
     if (!o->script.has_seed) o->script.seed = INPUT_SCRIPT_DEFAULT_SEED;

@@ -8,7 +8,8 @@
 typedef struct HeadlessOptions {
     InputScript script;     /* from --inputs, then overridden by flags */
     const char *out_dir;
-    const char *bundle;     /* NULL: the embedded bundle */
+    const char *bundle;     /* NULL: the embedded bytecode */
+    int bundle_is_bytecode; /* --bytecode FILE (native/tools/compile_bytecode.c) */
     const char *stats;      /* NULL: no stats file */
     const char *save_dir;   /* NULL: load --saved, save to DIR/save.json; else the desktop's save folder code there */
     int no_raster;

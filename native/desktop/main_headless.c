@@ -155,21 +155,24 @@ static int run_frames(Headless *h)
     return 0;
 }
 
-/* The script text: the embedded bundle, or --bundle FILE. */
-static char *bundle_source(const HeadlessOptions *o, size_t *len, const char **name)
+/* The script: the embedded bytecode, --bundle FILE's source or --bytecode
+ * FILE; -1 when the file cannot be read. A file's bytes are malloc'd. */
+static int bundle_script(const HeadlessOptions *o, VmScript *script)
 {
-    char *text;
+    memset(script, 0, sizeof *script);
     if (!o->bundle) {
-        *len = embedded_bundle_len;
-        *name = "ratscrew.js";
-        text = (char *)malloc(*len + 1);
-        if (text) memcpy(text, embedded_bundle, *len + 1);
-        return text;
+        script->name = "ratscrew.js";
+        script->bytes = embedded_bytecode;
+        script->len = embedded_bytecode_len;
+        script->bytecode = 1;
+        return 0;
     }
-    *name = o->bundle;
-    text = save_read_file(o->bundle, 64u * 1024u * 1024u, len);
-    if (!text) fprintf(stderr, "ratscrew-headless: cannot read %s\n", o->bundle);
-    return text;
+    script->name = o->bundle;
+    script->bytes = (const unsigned char *)save_read_file(o->bundle, 64u * 1024u * 1024u, &script->len);
+    script->bytecode = o->bundle_is_bytecode;
+    if (script->bytes) return 0;
+    fprintf(stderr, "ratscrew-headless: cannot read %s\n", o->bundle);
+    return -1;
 }
 
 static int open_outputs(Headless *h)
@@ -200,9 +203,7 @@ static int run(Headless *h)
 {
     VmConfig config;
     VmHost host;
-    size_t len;
-    const char *name;
-    char *source;
+    VmScript script;
     int status;
     memset(&config, 0, sizeof config);
     config.platform = "headless";
@@ -232,16 +233,16 @@ static int run(Headless *h)
         host.keep = desktop_keep;
         host.problem = desktop_problem;
     }
-    if (!(source = bundle_source(&h->opt, &len, &name))) return 1;
+    if (bundle_script(&h->opt, &script) < 0) return 1;
     h->vm = vm_create(&config, &host);
     if (!h->vm) {
-        free(source);
+        if (script.bytes != embedded_bytecode) free((void *)script.bytes);
         fprintf(stderr, "ratscrew-headless: cannot create the JavaScript runtime\n");
         return 1;
     }
-    if (vm_load(h->vm, source, len, name) < 0) status = posix_stop_signal() ? stopped(-1) : script_error(h, -1);
+    if (vm_load_script(h->vm, &script) < 0) status = posix_stop_signal() ? stopped(-1) : script_error(h, -1);
     else status = run_frames(h);
-    free(source);
+    if (script.bytes != embedded_bytecode) free((void *)script.bytes);
     return status;
 }
 

@@ -199,21 +199,27 @@ static int parse_args(int argc, char **argv, VmConfig *config, Desktop *d, const
     return 0;
 }
 
-static char *read_bundle(const char *path, size_t *len)
+/* The embedded bytecode, or --bundle FILE's source (malloc'd); -1 when the
+ * file cannot be read. */
+static int read_bundle(const char *path, VmScript *script)
 {
-    char *text;
-    if (path) return save_read_file(path, 64u * 1024u * 1024u, len);
-    *len = embedded_bundle_len;
-    text = (char *)malloc(*len + 1);
-    if (text) memcpy(text, embedded_bundle, *len + 1);
-    return text;
+    memset(script, 0, sizeof *script);
+    if (path) {
+        script->name = path;
+        script->bytes = (const unsigned char *)save_read_file(path, 64u * 1024u * 1024u, &script->len);
+        return script->bytes ? 0 : -1;
+    }
+    script->name = "ratscrew.js";
+    script->bytes = embedded_bytecode;
+    script->len = embedded_bytecode_len;
+    script->bytecode = 1;
+    return 0;
 }
 
 static int run(Desktop *d, VmConfig *config, const char *bundle)
 {
     VmHost host;
-    size_t len;
-    char *source;
+    VmScript script;
     memset(&host, 0, sizeof host);
     /* Without a folder every save fails with "no-folder": the script tells
      * the player, and plays on with the settings in memory. */
@@ -226,19 +232,19 @@ static int run(Desktop *d, VmConfig *config, const char *bundle)
     host.log = host_log;
     host.clock_ms = posix_clock_ms;
     host.stop_requested = posix_stop_requested;
-    if (!(source = read_bundle(bundle, &len))) {
-        fprintf(stderr, "ratscrew: cannot read %s\n", bundle ? bundle : "the bundle");
+    if (read_bundle(bundle, &script) < 0) {
+        fprintf(stderr, "ratscrew: cannot read %s\n", bundle);
         return 1;
     }
     d->vm = vm_create(config, &host);
     if (!d->vm) {
-        free(source);
+        if (!script.bytecode) free((void *)script.bytes);
         fprintf(stderr, "ratscrew: cannot create the JavaScript runtime\n");
         return 1;
     }
-    if (vm_load(d->vm, source, len, bundle ? bundle : "ratscrew.js") < 0) error_loop(d);
+    if (vm_load_script(d->vm, &script) < 0) error_loop(d);
     else game_loop(d);
-    free(source);
+    if (!script.bytecode) free((void *)script.bytes);
     if (posix_stop_signal()) return 128 + posix_stop_signal();
     return vm_error(d->vm) ? 2 : 0;
 }

@@ -1,4 +1,4 @@
-/* The PSP host: the game script embedded in the EBOOT, run by psp_game.c
+/* The PSP host: the game script embedded in the EBOOT as bytecode, run by psp_game.c
  * until HOME, QUIT or the error screen, then back to the PSP's menu through
  * sceKernelExitGame. */
 #include <pspctrl.h>
@@ -31,7 +31,10 @@ int main(int argc, char **argv)
     sceCtrlSetSamplingMode(PSP_CTRL_MODE_DIGITAL);
     psp_save_init(argc > 0 ? argv[0] : NULL);
     psp_video_init();
-    psp_game_run(embedded_bundle, embedded_bundle_len, "ratscrew.js");
+    {
+        VmScript game = { "ratscrew.js", embedded_bytecode, embedded_bytecode_len, 1 };
+        psp_game_run(&game);
+    }
     sceKernelExitGame();
     return 0;
 }

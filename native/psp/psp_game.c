@@ -102,7 +102,7 @@ static void game_loop(Vm *vm)
     }
 }
 
-void psp_game_run(const char *source, size_t len, const char *name)
+void psp_game_run(const VmScript *script)
 {
     Vm *vm;
     psp_audio_start(); /* silent if it fails */
@@ -112,7 +112,7 @@ void psp_game_run(const char *source, size_t len, const char *name)
         psp_error_screen("out of memory: the JavaScript runtime could not be created");
         return;
     }
-    if (vm_load(vm, source, len, name) == 0) game_loop(vm);
+    if (vm_load_script(vm, script) == 0) game_loop(vm);
     psp_audio_stop();
     if (vm_error(vm)) psp_error_screen(vm_error(vm));
     vm_destroy(vm);

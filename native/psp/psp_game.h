@@ -1,16 +1,17 @@
 /* One run of a game script on the PSP, as a player gets it: the controller's
  * buttons once per vertical blank, the command list drawn with sceGu, sounds
  * in the audio thread, saves on the Memory Stick, and the error screen when
- * the script fails. main.c runs the embedded bundle through it; the replay
+ * the script fails. main.c runs the embedded bytecode through it; the replay
  * build (replay.c) runs its failure bundles through the same path. */
 #ifndef RATSCREW_PSP_GAME_H
 #define RATSCREW_PSP_GAME_H
 
 #include <stddef.h>
 
-/* Returns after HOME, the script's QUIT, or the error screen's START.
- * source[len] must be '\0'. */
-void psp_game_run(const char *source, size_t len, const char *name);
+#include "vm.h"
+
+/* Returns after HOME, the script's QUIT, or the error screen's START. */
+void psp_game_run(const VmScript *script);
 
 /* Frames the game loop has run since the program started: the replay's HOME
  * check (replay.c) waits for the game to be running before it presses. */

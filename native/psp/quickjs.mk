@@ -20,8 +20,13 @@ CFLAGS    := -O2 -G0 -D_PSP_FW_VERSION=600 -I$(PSPSDK)/include \
              -Werror=incompatible-pointer-types -Werror=int-conversion \
              -ffile-prefix-map=$(abspath $(QJS_SRC)/..)=quickjs
 
-$(OUT)/libquickjs.a: $(OBJS)
-	psp-gcc-ar rcs $@ $^
+# The library takes quickjs.o without its .qjs_bytecode_abi section: the
+# build compares that section with the bytecode writer's (native/Makefile,
+# tools/native/bytecode-abi.mjs) and the game never reads it.
+$(OUT)/libquickjs.a: $(OBJS) $(lastword $(MAKEFILE_LIST))
+	psp-objcopy --remove-section=.qjs_bytecode_abi $(OUT)/quickjs.o $(OUT)/quickjs-lib.o
+	rm -f $@
+	psp-gcc-ar rcs $@ $(OUT)/quickjs-lib.o $(filter-out $(OUT)/quickjs.o,$(OBJS))
 
 $(OUT)/%.o: $(QJS_SRC)/%.c $(QJS_SRC)/../stamp
 	@mkdir -p $(OUT)

@@ -218,7 +218,7 @@ static void replay(int index, int mhz, int keep_shots)
     host.clock_ms = clock_ms;
     t0 = now_us();
     vm = vm_create(&config, &host);
-    if (!vm || vm_load(vm, embedded_bundle, embedded_bundle_len, "ratscrew.js") < 0) {
+    if (!vm || vm_load_bytecode(vm, embedded_bytecode, embedded_bytecode_len) < 0) {
         say("RS end %d %d frames=0 error=%s\n", mhz, index, vm ? vm_error(vm) : "out of memory");
         vm_destroy(vm);
         input_script_free(&s);
@@ -307,15 +307,23 @@ static void gallery(uint64_t boot_ms, uint64_t gallery_ms)
     }
 }
 
+/* Failure bundle k, as bytecode written at build time like the game's. */
+static VmScript failure(int k)
+{
+    const EmbeddedText *f = &embedded_failures[k];
+    VmScript script = { f->name, (const unsigned char *)f->text, f->len, 1 };
+    return script;
+}
+
 /* Each failure bundle as the game runs its own, in its time slot. */
 static void failures(uint64_t boot_ms, uint64_t from_ms)
 {
     int k;
     for (k = 0; k < embedded_failures_count && !psp_exit_requested(); k++) {
-        const EmbeddedText *f = &embedded_failures[k];
+        VmScript script = failure(k);
         show_until(from_ms + (uint64_t)k * REPLAY_FAILURE_MS, NULL, 0);
-        say("RS failure %d %s from_ms=%lu\n", k, f->name, (unsigned long)(clock_ms(NULL) - boot_ms));
-        psp_game_run(f->text, f->len, f->name);
+        say("RS failure %d %s from_ms=%lu\n", k, script.name, (unsigned long)(clock_ms(NULL) - boot_ms));
+        psp_game_run(&script);
     }
 }
 
@@ -335,16 +343,16 @@ static int home_thread(SceSize args, void *argp)
  * never returns from one): psp_exit_now must end the game by itself. */
 static void home(uint64_t boot_ms, uint64_t from_ms)
 {
-    const EmbeddedText *f;
+    VmScript script;
     SceUID thid;
     if (embedded_failures_count == 0 || psp_exit_requested()) return;
-    f = &embedded_failures[embedded_failures_count - 1];
+    script = failure(embedded_failures_count - 1);
     show_until(from_ms, NULL, 0);
     say("RS home from_ms=%lu\n", (unsigned long)(clock_ms(NULL) - boot_ms));
     /* Above the game thread, as the exit callback's thread is. */
     thid = sceKernelCreateThread("home", home_thread, 0x11, 0x1000, 0, NULL);
     if (thid >= 0) sceKernelStartThread(thid, 0, NULL);
-    psp_game_run(f->text, f->len, f->name);
+    psp_game_run(&script);
 }
 
 int main(int argc, char **argv)

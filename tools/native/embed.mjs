@@ -2,17 +2,19 @@
 // Turns the game script and its assets into C sources for the native hosts
 // (declarations in native/core/embedded.h).
 //
-//   node tools/native/embed.mjs --out DIR --bundle dist/ratscrew.js
+//   node tools/native/embed.mjs --out DIR --bytecode ratscrew.qjsbc
 //        --assets assets/build --atlas rgba|psp
 //
-//   node tools/native/embed.mjs --out DIR --scripts a.json,b.json [--failures x.js,y.js]
+//   node tools/native/embed.mjs --out DIR --scripts a.json,b.json [--failures x.qjsbc,y.qjsbc]
 //
-// Writes DIR/embedded_bundle.c, DIR/embedded_atlas.c, DIR/embedded_sounds.c,
-// each only when its text changed, so make rebuilds only what is new. With
-// --scripts it writes DIR/embedded_scripts.c instead, for the PSP replay
-// build (native/psp/replay.c): the headless input scripts it replays and the
-// bundles (possibly none) it runs afterwards to show that failures reach the
-// error screen, as text.
+// Writes DIR/embedded_bytecode.c (the game script as bytecode, written by
+// native/tools/compile_bytecode.c), DIR/embedded_atlas.c,
+// DIR/embedded_sounds.c, each only when its text changed, so make rebuilds
+// only what is new. With --scripts it writes DIR/embedded_scripts.c instead,
+// for the PSP replay build (native/psp/replay.c): the headless input scripts
+// it replays, as text, and the bundles (possibly none) it runs afterwards to
+// show that failures reach the error screen, as bytecode (named X.js for
+// X.qjsbc).
 // Missing assets are not an error while they are being made: a checkerboard
 // atlas and no sounds stand in, and a warning says so.
 import fs from 'node:fs';
@@ -22,18 +24,18 @@ const ATLAS_W = 512;
 const ATLAS_H = 512;
 
 function parseArgs(argv) {
-  const opts = { out: null, bundle: null, assets: null, atlas: 'rgba', scripts: null, failures: '' };
+  const opts = { out: null, bytecode: null, assets: null, atlas: 'rgba', scripts: null, failures: '' };
   for (let i = 0; i < argv.length; i += 2) {
     const key = argv[i].replace(/^--/, '');
     if (!(key in opts) || argv[i + 1] === undefined) {
-      console.error('usage: embed.mjs --out DIR --bundle FILE --assets DIR --atlas rgba|psp | --out DIR --scripts A.json,B.json [--failures X.js,Y.js]');
+      console.error('usage: embed.mjs --out DIR --bytecode FILE --assets DIR --atlas rgba|psp | --out DIR --scripts A.json,B.json [--failures X.qjsbc,Y.qjsbc]');
       process.exit(64);
     }
     opts[key] = argv[i + 1];
   }
   if (opts.out && opts.scripts) return opts;
-  if (!opts.out || !opts.bundle || !opts.assets || !['rgba', 'psp'].includes(opts.atlas)) {
-    console.error('embed: --out, --bundle, --assets are required; --atlas is rgba or psp');
+  if (!opts.out || !opts.bytecode || !opts.assets || !['rgba', 'psp'].includes(opts.atlas)) {
+    console.error('embed: --out, --bytecode, --assets are required; --atlas is rgba or psp');
     process.exit(64);
   }
   return opts;
@@ -65,13 +67,11 @@ function writeIfChanged(file, text) {
   console.error(`embed: wrote ${file}`);
 }
 
-function bundleSource(bundlePath) {
-  const bytes = fs.readFileSync(bundlePath);
-  const withNul = new Uint8Array(bytes.length + 1);
-  withNul.set(bytes);
-  return `${HEADER}/* ${path.basename(bundlePath)}, ${bytes.length} bytes */\n`
-    + `const char embedded_bundle[] = {\n${byteList(withNul)}\n};\n`
-    + `const unsigned long embedded_bundle_len = ${bytes.length}UL;\n`;
+function bytecodeSource(file) {
+  const bytes = fs.readFileSync(file);
+  return `${HEADER}/* ${path.basename(file)}, ${bytes.length} bytes */\n`
+    + `const unsigned char embedded_bytecode[] EMBED_ALIGN16 = {\n${byteList(bytes)}\n};\n`
+    + `const unsigned long embedded_bytecode_len = ${bytes.length}UL;\n`;
 }
 
 /** A magenta/grey checkerboard: obviously not the real art in a screenshot. */
@@ -173,13 +173,14 @@ function iconSource(assets) {
 }
 
 /** Files as named, NUL-terminated texts: the array `symbol` of
- * EmbeddedText and `symbol`_count (native/core/embedded.h). */
+ * EmbeddedText and `symbol`_count (native/core/embedded.h). A bytecode
+ * file X.qjsbc is named X.js, the script it was compiled from. */
 function textsSource(symbol, files) {
   const rows = files.map((file, i) => {
     const bytes = fs.readFileSync(file);
     const withNul = new Uint8Array(bytes.length + 1);
     withNul.set(bytes);
-    return { name: path.basename(file), decl: `static const char ${symbol}${i}[] = {\n${byteList(withNul)}\n};\n`, len: bytes.length };
+    return { name: path.basename(file).replace(/\.qjsbc$/, '.js'), decl: `static const char ${symbol}${i}[] = {\n${byteList(withNul)}\n};\n`, len: bytes.length };
   });
   // C99 forbids empty initializers: keep one unused row when there are none.
   const list = rows.map((r, i) => `    { ${JSON.stringify(r.name)}, ${symbol}${i}, ${r.len}UL },`);
@@ -203,7 +204,7 @@ if (opts.scripts) {
   writeIfChanged(path.join(opts.out, 'embedded_scripts.c'), replaySource(list(opts.scripts), list(opts.failures)));
   process.exit(0);
 }
-writeIfChanged(path.join(opts.out, 'embedded_bundle.c'), bundleSource(opts.bundle));
+writeIfChanged(path.join(opts.out, 'embedded_bytecode.c'), bytecodeSource(opts.bytecode));
 writeIfChanged(path.join(opts.out, 'embedded_atlas.c'), atlasSource(opts.assets, opts.atlas));
 writeIfChanged(path.join(opts.out, 'embedded_sounds.c'), soundsSource(opts.assets));
 if (opts.atlas === 'psp') writeIfChanged(path.join(opts.out, 'embedded_icon.c'), iconSource(opts.assets));

@@ -13,11 +13,12 @@ set -eu
 PLAY="build-essential pkg-config libsdl2-dev libpng-dev zlib1g-dev"
 # The tests also need: the DejaVu fonts the asset tools rasterize, valgrind
 # for the memory check, a 32-bit compiler for the NaN-boxing cross-check
-# (gcc-multilib) and qemu-user to run it on kernels without 32-bit support.
-TEST="$PLAY fonts-dejavu-core valgrind gcc-multilib qemu-user"
-# With a PSP toolchain (PSPDEV), the PSP checks boot PPSSPP in Chromium, and
-# the toolchain's compiler needs GMP, MPFR and MPC.
-PSP="chromium libgmp10 libmpfr6 libmpc3"
+# (gcc-multilib) and qemu-user to run it on kernels without 32-bit support,
+# and Chromium for the web version's checks (test/web).
+TEST="$PLAY fonts-dejavu-core valgrind gcc-multilib qemu-user chromium"
+# With a PSP toolchain (PSPDEV), the PSP checks boot PPSSPP in Chromium
+# (above), and the toolchain's compiler needs GMP, MPFR and MPC.
+PSP="libgmp10 libmpfr6 libmpc3"
 
 case "${1:-}" in
   play) want=$PLAY ;;

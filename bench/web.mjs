@@ -1,0 +1,221 @@
+// The web version in this machine's Chromium (issue 26; docs/web.md): what
+// chose the page's engine and renderer, and what a frame costs.
+//   - download: the bytes the page fetches before its first frame, raw and
+//     gzip -9, with each engine;
+//   - first frame: from the start of navigation to the first frame drawn,
+//     fresh profile, no service worker, served from 127.0.0.1;
+//   - frame cost: bench/inputs/table-6p.json (the 6-player table of
+//     bench/run.mjs) replayed in the page, every frame timed: the script
+//     (ratscrew.frame) and the drawing of its commands, median and p99;
+// each at full speed and with the CPU throttled 4x (the DevTools protocol's
+// Emulation.setCPUThrottlingRate, as a mid-range phone), and as a ratio to
+// the same bundle in build/native/ratscrew-headless (its --stats frame
+// times; its first frame: the whole process for one frame, load included).
+// Wall-clock figures on a shared machine: each is the median of several
+// runs, and the ratios matter more than the milliseconds.
+// Writes its section into bench/results.md (after bench/run.mjs).
+//   node bench/web.mjs [runs]
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { serve } from '../web/serve.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS = path.join(ROOT, 'bench/results.md');
+const HEADING = '## The web version in Chromium';
+const SCRIPT = path.join(ROOT, 'bench/inputs/table-6p.json');
+const HEADLESS = path.join(ROOT, 'build/native/ratscrew-headless');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const RUNS = Number(process.argv[2] ?? 3);
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-background-timer-throttling', '--disable-renderer-backgrounding'];
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
+};
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
+};
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+/** The page's clock ticks in 5 µs (cross-origin isolated): a median under that reads as 0. */
+const TICK = 0.005;
+const ms = (x) => (x >= 10 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x >= 0.1 ? x.toFixed(2) : x.toFixed(3));
+const tick = (x) => (x < TICK ? '< 0.005' : ms(x));
+const kib = (n) => `${Math.round(n / 1024).toLocaleString('en')} KiB`;
+const ratio = (a, b) => `${(a / b).toFixed(1)}×`;
+
+function log(s) {
+  process.stderr.write(`bench/web: ${s}\n`);
+}
+
+/** The headless host on the same script: per-frame script times (µs → ms) and the whole process for one frame. */
+function headless() {
+  const script = [];
+  for (let r = 0; r < RUNS; r++) {
+    const out = mkdtempSync(path.join(tmpdir(), 'ratscrew-webbench-'));
+    const stats = path.join(out, 'stats.jsonl');
+    execFileSync(HEADLESS, ['--inputs', SCRIPT, '--out', out, '--no-raster', '--stats', stats], { stdio: 'ignore' });
+    const frames = readFileSync(stats, 'utf8').trim().split('\n').map((l) => JSON.parse(l).frame_us / 1000);
+    script.push(frames);
+  }
+  const first = [];
+  for (let r = 0; r < RUNS * 2; r++) {
+    const out = mkdtempSync(path.join(tmpdir(), 'ratscrew-webbench-'));
+    const t0 = process.hrtime.bigint();
+    const p = spawnSync(HEADLESS, ['--inputs', SCRIPT, '--frames', '1', '--out', out, '--no-raster']);
+    const t1 = process.hrtime.bigint();
+    if (p.status !== 0) throw new Error(`ratscrew-headless failed: ${p.stderr}`);
+    first.push(Number(t1 - t0) / 1e6);
+  }
+  const perFrame = script[0].map((_, i) => median(script.map((run) => run[i])));
+  return { script: perFrame, first: median(first), frame0: perFrame[0] };
+}
+
+async function withPage(browser, throttle, query, fn) {
+  const context = await browser.newContext({ viewport: { width: 960, height: 544 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  try {
+    return await fn(page, query);
+  } finally {
+    await context.close();
+  }
+}
+
+/** First frame from navigation start, and what was fetched before it. */
+async function firstFrame(browser, url, throttle, engine) {
+  const times = [];
+  let fetched = [];
+  for (let r = 0; r < RUNS * 2; r++) {
+    await withPage(browser, throttle, '', async (page) => {
+      await page.goto(`${url}?test&no-sw&engine=${engine}`);
+      await page.waitForFunction(() => window.ratscrewTest !== undefined && window.ratscrewTest.times().firstFrameMs !== null, null, { timeout: 120_000, polling: 20 });
+      const r0 = await page.evaluate(() => {
+        const first = window.ratscrewTest.times().firstFrameMs;
+        const files = performance.getEntriesByType('resource').filter((e) => e.responseEnd <= first).map((e) => new URL(e.name).pathname);
+        return { first, files, isolated: crossOriginIsolated };
+      });
+      if (!r0.isolated) throw new Error('the page is not cross-origin isolated: its timer is too coarse for frame times');
+      times.push(r0.first);
+      fetched = ['/', ...r0.files];
+    });
+  }
+  return { ms: median(times), fetched };
+}
+
+async function frames(browser, url, throttle, engine, draw) {
+  const runs = [];
+  for (let r = 0; r < RUNS; r++) {
+    runs.push(
+      await withPage(browser, throttle, '', async (page) => {
+        await page.goto(`${url}?test&no-sw&engine=${engine}&draw=${draw}`);
+        await page.waitForFunction(() => window.ratscrewTest?.ready, null, { timeout: 120_000 });
+        const script = JSON.parse(readFileSync(SCRIPT, 'utf8'));
+        const res = await page.evaluate(([s, o]) => window.ratscrewTest.replay(s, o), [script, { engine, draw, time: true }]);
+        if (res.draw_ !== draw) throw new Error(`asked for ${draw}, the page drew with ${res.draw_}`);
+        return res;
+      }),
+    );
+  }
+  const n = runs[0].script.length;
+  const script = Array.from({ length: n }, (_, i) => median(runs.map((x) => x.script[i])));
+  const drawT = Array.from({ length: n }, (_, i) => median(runs.map((x) => x.draw[i])));
+  return { script, draw: drawT, load: median(runs.map((x) => x.loadMs)) };
+}
+
+function bytes(files) {
+  let raw = 0;
+  let gz = 0;
+  for (const f of files) {
+    const file = path.join(ROOT, 'build/web', f === '/' ? 'index.html' : decodeURIComponent(f.slice(1)));
+    if (!existsSync(file)) continue;
+    const b = readFileSync(file);
+    raw += b.length;
+    gz += gzipSync(b, { level: 9 }).length;
+  }
+  return { raw, gz };
+}
+
+async function main() {
+  if (!existsSync(CHROMIUM)) {
+    console.log(`bench/web: skipped: no chromium at ${CHROMIUM}`);
+    return;
+  }
+  log('headless host');
+  const h = headless();
+  const { server, url } = await serve(path.join(ROOT, 'build/web'));
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const rows = {};
+  try {
+    for (const throttle of [1, 4]) {
+      for (const engine of ['page', 'quickjs']) {
+        log(`${engine} engine, CPU ÷${throttle}: first frame`);
+        const ff = await firstFrame(browser, url, throttle, engine);
+        log(`${engine} engine, CPU ÷${throttle}: frames`);
+        const fr = await frames(browser, url, throttle, engine, 'webgl');
+        rows[`${engine}/${throttle}`] = { ff, fr, size: bytes(ff.fetched) };
+      }
+      for (const draw of ['canvas2d', 'software']) {
+        log(`page engine, ${draw}, CPU ÷${throttle}: frames`);
+        rows[`draw-${draw}/${throttle}`] = { fr: await frames(browser, url, throttle, 'page', draw) };
+      }
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+
+  const hs = h.script.slice(1);
+  const L = [HEADING, ''];
+  L.push(`${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${execFileSync(CHROMIUM, ['--version']).toString().trim()}, headless with --disable-gpu (WebGL on SwiftShader, the 2D canvas on the CPU), on a machine shared with other work (wall-clock times). ` +
+    `The same 600 frames as "Frames" above (bench/inputs/table-6p.json), replayed in the page; each frame's time is the median over ${RUNS} runs, then the mean, median and p99 over frames 1..599 (the page's clock ticks in 5 µs). ` +
+    `"CPU ÷4": Chromium's CPU throttling at 4×, as a phone. Ratios are to build/native/ratscrew-headless on this machine: its --stats frame times (1 µs ticks), and for the first frame the whole process drawing one frame, load included (${ms(h.first)} ms).`);
+  L.push('');
+  L.push('Which engine runs the script (WebGL draws):');
+  L.push('');
+  L.push('| engine | CPU | fetched before the first frame (gzip -9) | first frame (× headless) | script mean (× headless) | median | p99 (× headless) |');
+  L.push('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const throttle of [1, 4]) {
+    for (const engine of ['page', 'quickjs']) {
+      const r = rows[`${engine}/${throttle}`];
+      const sc = r.fr.script.slice(1);
+      L.push(`| ${engine === 'page' ? "the page's own" : 'quickjs-emscripten'} | ${throttle === 1 ? 'full' : '÷4'} | ${kib(r.size.raw)} (${kib(r.size.gz)}) | ${ms(r.ff.ms)} ms (${ratio(r.ff.ms, h.first)}) | ${ms(mean(sc))} ms (${ratio(mean(sc), mean(hs))}) | ${tick(median(sc))} ms | ${ms(pct(sc, 99))} ms (${ratio(pct(sc, 99), pct(hs, 99))}) |`);
+    }
+  }
+  L.push(`| headless host (native QuickJS) | full | — | ${ms(h.first)} ms | ${ms(mean(hs))} ms | ${ms(median(hs))} ms | ${ms(pct(hs, 99))} ms |`);
+  L.push('');
+  L.push('How a frame is drawn (the page\'s engine; web/src/draw/):');
+  L.push('');
+  L.push('| renderer | CPU | draw mean | median | p99 |');
+  L.push('| --- | --- | ---: | ---: | ---: |');
+  const names = { webgl: 'WebGL (one batched draw call)', canvas2d: '2D canvas (drawImage; a tinted atlas per tint)', software: 'native/core/raster.c ported (putImageData)' };
+  for (const key of ['webgl', 'canvas2d', 'software']) {
+    for (const throttle of [1, 4]) {
+      const d = (key === 'webgl' ? rows[`page/${throttle}`].fr.draw : rows[`draw-${key}/${throttle}`].fr.draw).slice(1);
+      L.push(`| ${names[key]} | ${throttle === 1 ? 'full' : '÷4'} | ${ms(mean(d))} ms | ${tick(median(d))} ms | ${ms(pct(d, 99))} ms |`);
+    }
+  }
+  L.push('');
+  const section = L.join('\n');
+  let md = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
+  const at = md.indexOf(HEADING);
+  if (at >= 0) {
+    const next = md.indexOf('\n## ', at + HEADING.length);
+    md = md.slice(0, at) + (next >= 0 ? md.slice(next + 1) : '');
+  }
+  md = md.replace(/\n*$/, '\n\n') + section;
+  writeFileSync(RESULTS, md);
+  console.log(section);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,102 @@
+// The browser tests' access to the web build: Debian's chromium, driven by
+// playwright-core (never a downloaded browser), and build/web/ served on
+// 127.0.0.1 by web/serve.mjs. When chromium or the build is missing the
+// checks are skipped with one line saying what is missing.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { ROOT } from '../native/headless';
+
+export const WEB_DIR = path.join(ROOT, 'build/web');
+export const OUTPUT = path.join(ROOT, 'test-output/web');
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+/** The flags every headless chromium here runs with (also the PSP checks'). */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // Time keeps running in a page nobody looks at: the tests play in real time.
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
+  '--autoplay-policy=user-gesture-required',
+];
+
+/** Why the browser checks cannot run here, or null when they can. */
+export function missing(): string | null {
+  if (!existsSync(CHROMIUM)) return `no chromium at ${CHROMIUM} (make setup-test installs Debian's)`;
+  return null;
+}
+
+/** Builds build/web/ (make web: quick when it is up to date). */
+export function buildWeb(): void {
+  execFileSync('flock', [path.join(ROOT, 'build/.web-build.lock'), 'make', '-s', '-C', ROOT, 'web'], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+export interface Session {
+  browser: Browser;
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** A chromium with a fresh profile, and the build served on a free port. */
+export async function open(): Promise<Session> {
+  const { serve } = (await import(path.join(ROOT, 'web/serve.mjs'))) as {
+    serve(dir: string, port?: number): Promise<{ server: Server; url: string }>;
+  };
+  const { server, url } = await serve(WEB_DIR);
+  // launch() gives every browser a fresh profile of its own (a temporary --user-data-dir).
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS, timeout: 120_000 });
+  return {
+    browser,
+    url,
+    server,
+    async close() {
+      await browser.close().catch(() => {});
+      server.closeAllConnections?.();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Opens the game in a new context: `query` is added to the address (?test is always there). */
+export async function game(s: Session, query = '', options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await s.browser.newContext({ viewport: { width: 960, height: 544 }, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${s.url}?test${query}`);
+  await waitFrames(page, 2);
+  return { context, page, errors };
+}
+
+/** Waits until the live game has drawn at least n frames. */
+export async function waitFrames(page: Page, n: number, timeout = 60_000): Promise<void> {
+  await page.waitForFunction((k) => (window as any).ratscrewTest?.times().frames >= k, n, { timeout, polling: 50 });
+}
+
+/** ratscrew.debug() of the live game, or null while the page is still loading. */
+export async function debug(page: Page): Promise<any> {
+  return page.evaluate(() => (window as any).ratscrewTest?.debug() ?? null).catch(() => null);
+}
+
+/** Waits until test(debug()) holds; returns that state. */
+export async function until(page: Page, what: string, test: (state: any) => boolean, timeout = 20_000): Promise<any> {
+  const end = Date.now() + timeout;
+  let state: any;
+  for (;;) {
+    state = await debug(page);
+    if (state !== null && test(state)) return state;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; state: ${JSON.stringify(state && { scene: state.scene, notice: state.notice, table: state.table && { turn: state.table.game?.turn, message: state.table.message } })}`);
+    await page.waitForTimeout(30);
+  }
+}

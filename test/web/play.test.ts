@@ -1,0 +1,208 @@
+// Playing the web version in chromium as a person would (make test-web):
+// real key presses, game controllers (a stand-in for navigator.getGamepads,
+// the page's only way to read them) and touches sent through the DevTools
+// protocol play a card and slap, alone and as two people. What happened is
+// read from the game itself (ratscrew.debug()): the human seat's stack
+// shrinks by the card it played, and a slap changes it again (the pile won,
+// or a card burned for a wrong slap: the default wrong-slap rule).
+import { writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trailer } from '../../web/src/save';
+import { buildWeb, debug, game, missing, open, OUTPUT, until, type Session } from './browser';
+
+const why = missing();
+
+/** A phone on its side (an iPhone 14's CSS viewport). */
+const PHONE = { viewport: { width: 844, height: 390 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+/** The save a person who chose two players in Options leaves behind (src/app/settings.ts; missing fields take defaults). */
+function twoPeopleSave(): string {
+  const text = JSON.stringify({ version: 1, settings: { humans: 2, players: 3 } });
+  return text + trailer(text);
+}
+
+type Press = () => Promise<void>;
+
+/** From the title into a game with press(confirm). */
+async function enterGame(page: Page, confirm: Press): Promise<void> {
+  await until(page, 'the title', (d) => d.scene === 'title');
+  const playing = (d: any): boolean => d?.scene === 'table' && !d.demo && d.table?.game;
+  for (let i = 0; i < 4 && !playing(await debug(page)); i++) {
+    await confirm();
+    await page.waitForTimeout(250);
+  }
+  await until(page, 'a game', playing);
+}
+
+/**
+ * Plays a card with play() when `seat` is to play, then slaps with slap().
+ * Meanwhile the other people at the table (others: seat -> its play
+ * button) play their turns and collect their won piles, or the game would
+ * wait for them.
+ */
+async function playAndSlap(page: Page, seat: number, play: Press, slap: Press, others: Map<number, Press> = new Map()): Promise<void> {
+  const end = Date.now() + 60_000;
+  let mine: any;
+  for (;;) {
+    mine = await until(page, 'the table', (d) => d.table?.game);
+    const g = mine.table.game;
+    if (g.over) throw new Error('the game ended before the test could play');
+    const due = g.pendingCollect ? g.pendingCollect.seat : g.turn;
+    if (due === seat) break;
+    const other = others.get(due);
+    if (other) await other();
+    else await page.waitForTimeout(30);
+    if (Date.now() > end) throw new Error(`seat ${seat} never came to play: ${JSON.stringify({ turn: g.turn, collect: g.pendingCollect, message: mine.table.message })}`);
+  }
+  if (mine.table.game.pendingCollect) {
+    await play(); // collects the pile it won; then it is this seat's turn
+    mine = await until(page, `seat ${seat} to play`, (d) => d.table.game.turn === seat && !d.table.game.pendingCollect);
+  }
+  const before = mine.table.game.stacks[seat].length;
+  await play();
+  const played = await until(page, `seat ${seat}'s card on the pile`, (d) => d.table.game.stacks[seat].length === before - 1);
+  expect(played.table.game.pile.length).toBeGreaterThan(0);
+  const atSlap = await until(page, 'a pile to slap', (d) => d.table.game.pile.length > 0);
+  const stack = atSlap.table.game.stacks[seat].length;
+  await slap();
+  const after = await until(page, `seat ${seat}'s slap`, (d) => d.table.game.stacks[seat].length !== stack);
+  // Won the pile, or burned a card for a wrong slap.
+  expect(after.table.game.stacks[seat].length === stack - 1 || after.table.game.stacks[seat].length > stack).toBe(true);
+}
+
+/** Installs a stand-in for navigator.getGamepads before the page's script runs. */
+async function fakePads(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const pads: any[] = [];
+    (window as any).__pads = pads;
+    (window as any).__connectPad = (index: number) => {
+      pads[index] = {
+        index,
+        id: `test controller ${index}`,
+        connected: true,
+        mapping: 'standard',
+        timestamp: 0,
+        axes: [0, 0, 0, 0],
+        buttons: Array.from({ length: 17 }, () => ({ pressed: false, touched: false, value: 0 })),
+      };
+    };
+    Object.defineProperty(Navigator.prototype, 'getGamepads', { configurable: true, value: () => pads });
+  });
+}
+
+/** Holds a controller button long enough for frames to see it (the page polls pads once a frame). */
+function padPress(page: Page, pad: number, button: number): Press {
+  return async () => {
+    await page.evaluate(([p, b]) => ((window as any).__pads[p].buttons[b] = { pressed: true, touched: true, value: 1 }), [pad, button]);
+    await page.waitForTimeout(120);
+    await page.evaluate(([p, b]) => ((window as any).__pads[p].buttons[b] = { pressed: false, touched: false, value: 0 }), [pad, button]);
+    await page.waitForTimeout(60);
+  };
+}
+
+/** A tap through the DevTools protocol's touch events, at a point of the viewport. */
+function tap(cdp: CDPSession, x: number, y: number): Press {
+  return async () => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y, id: 1 }] });
+    await new Promise((r) => setTimeout(r, 80));
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await new Promise((r) => setTimeout(r, 40));
+  };
+}
+
+const key = (page: Page, k: string): Press => () => page.keyboard.press(k, { delay: 60 });
+
+describe.skipIf(why !== null)('playing the web version in chromium', () => {
+  let s: Session;
+
+  beforeAll(async () => {
+    buildWeb();
+    mkdirSync(OUTPUT, { recursive: true });
+    s = await open();
+  }, 600_000);
+
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('keys: S starts a game, Z plays a card, S slaps', async () => {
+    const { context, page, errors } = await game(s, '&no-sw&seed=5');
+    await enterGame(page, key(page, 's'));
+    await playAndSlap(page, 0, key(page, 'z'), key(page, 's'));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('two people at one keyboard: the left player plays with F and slaps with Q, the right with J and P', async () => {
+    const { context, page, errors } = await game(s, '&no-sw&seed=3');
+    await page.evaluate((t) => localStorage.setItem('ratscrew/save.json', t), twoPeopleSave());
+    await page.reload();
+    const d = await until(page, 'two people', (x) => x.settings.humans === 2);
+    expect(d.settings.players).toBe(3);
+    // With three players the right player sits in the last seat, 2.
+    await enterGame(page, key(page, 's'));
+    await playAndSlap(page, 0, key(page, 'f'), key(page, 'q'), new Map([[2, key(page, 'j')]]));
+    await playAndSlap(page, 2, key(page, 'j'), key(page, 'p'), new Map([[0, key(page, 'f')]]));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a game controller: A starts a game, X plays, A slaps', async () => {
+    const context = await s.browser.newContext({ viewport: { width: 960, height: 544 } });
+    const page = await context.newPage();
+    await fakePads(page);
+    await page.goto(`${s.url}?test&no-sw&seed=5`);
+    await page.evaluate(() => (window as any).__connectPad(0));
+    await enterGame(page, padPress(page, 0, 0));
+    await playAndSlap(page, 0, padPress(page, 0, 2), padPress(page, 0, 0));
+    await context.close();
+  });
+
+  it('two controllers: the first is the left player\'s (D-pad Left, left shoulder), the second the right player\'s (X, a shoulder)', async () => {
+    const context = await s.browser.newContext({ viewport: { width: 960, height: 544 } });
+    const page = await context.newPage();
+    await fakePads(page);
+    await page.goto(`${s.url}?test&no-sw&seed=3`);
+    await page.evaluate((t) => localStorage.setItem('ratscrew/save.json', t), twoPeopleSave());
+    await page.reload();
+    await page.evaluate(() => {
+      (window as any).__connectPad(0);
+      (window as any).__connectPad(1);
+    });
+    await until(page, 'two people', (x) => x.settings.humans === 2);
+    await enterGame(page, padPress(page, 0, 0));
+    await playAndSlap(page, 0, padPress(page, 0, 14), padPress(page, 0, 4), new Map([[2, padPress(page, 1, 2)]]));
+    await playAndSlap(page, 2, padPress(page, 1, 2), padPress(page, 1, 5), new Map([[0, padPress(page, 0, 14)]]));
+    await context.close();
+  });
+
+  it('touch on a phone: the right half slaps (and confirms), the left half plays', async () => {
+    const context = await s.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${s.url}?test&no-sw&seed=5`);
+    const cdp = await context.newCDPSession(page);
+    await until(page, 'the title', (d) => d.scene === 'title');
+    expect(await page.evaluate(() => (window as any).ratscrewTest.touch().shown)).toBe(true);
+    await enterGame(page, tap(cdp, 640, 200));
+    await playAndSlap(page, 0, tap(cdp, 200, 200), tap(cdp, 640, 200));
+    await context.close();
+  });
+
+  it('touch with two people: each half of the screen is one person\'s, its lower part plays and its upper part slaps', async () => {
+    const context = await s.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${s.url}?test&no-sw&seed=3`);
+    await page.evaluate((t) => localStorage.setItem('ratscrew/save.json', t), twoPeopleSave());
+    await page.reload();
+    const cdp = await context.newCDPSession(page);
+    await until(page, 'two people', (x) => x.settings.humans === 2);
+    await enterGame(page, tap(cdp, 640, 100));
+    await playAndSlap(page, 0, tap(cdp, 200, 300), tap(cdp, 200, 100), new Map([[2, tap(cdp, 640, 300)]]));
+    await playAndSlap(page, 2, tap(cdp, 640, 300), tap(cdp, 640, 100), new Map([[0, tap(cdp, 200, 300)]]));
+    await page.screenshot({ path: path.join(OUTPUT, 'phone-two-people.png') });
+    writeFileSync(path.join(OUTPUT, 'phone-two-people.txt'), `${PHONE.viewport.width}x${PHONE.viewport.height} at ${PHONE.deviceScaleFactor}x\n`);
+    await context.close();
+  });
+});

@@ -1,0 +1,141 @@
+// Saves in the browser (make test-web): settings chosen in the game survive
+// a reload; a damaged entry in localStorage shows the notice, keeps what can
+// be read and is kept aside; a browser without storage plays on with one
+// notice; a full storage says so. The entry has the C hosts' format and
+// trailer (web/src/save.ts, native/core/save.h).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trailer, verify } from '../../web/src/save';
+
+/**
+ * The C hosts' check of a save (native/core/save.c save_verify), written
+ * out again here so that the page's own reader cannot vouch for itself: the
+ * text, then "\n#ratscrew-save len=<UTF-8 bytes> fnv1a=<8 hex>\n".
+ */
+function cTrailerText(entry: string): string | null {
+  const m = /^([\s\S]*)\n#ratscrew-save len=(\d+) fnv1a=([0-9a-f]{8})\n$/.exec(entry);
+  if (!m) return null;
+  const bytes = Buffer.from(m[1]!, 'utf8');
+  let h = 0x811c9dc5;
+  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  return Number(m[2]) === bytes.length && m[3] === h.toString(16).padStart(8, '0') ? m[1]! : null;
+}
+import { buildWeb, debug, game, missing, open, until, waitFrames, type Session } from './browser';
+
+const why = missing();
+const KEY = 'ratscrew/save.json';
+
+async function press(page: Page, key: string): Promise<void> {
+  await page.keyboard.press(key, { delay: 50 });
+  await page.waitForTimeout(120);
+}
+
+/** From the title into Options (its second item), changes the first row and leaves: the game saves then. Returns the settings chosen. */
+async function changeASetting(page: Page): Promise<any> {
+  const before = (await until(page, 'the title', (d) => d.scene === 'title' && !d.demo)).settings;
+  await press(page, 'ArrowDown');
+  await press(page, 's');
+  await until(page, 'Options (the title\'s second item)', (d) => d.scene === 'options');
+  await press(page, 'ArrowRight');
+  const changed = await until(page, 'a changed setting', (d) => JSON.stringify(d.settings) !== JSON.stringify(before));
+  await press(page, 'd');
+  await until(page, 'back on the title', (d) => d.scene === 'title');
+  return changed.settings;
+}
+
+const stored = (page: Page, key: string): Promise<string | null> => page.evaluate((k) => localStorage.getItem(k), key);
+
+describe.skipIf(why !== null)('saves in the browser', () => {
+  let s: Session;
+
+  beforeAll(async () => {
+    buildWeb();
+    s = await open();
+  }, 600_000);
+
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('a reload keeps the settings, saved with the C hosts\' trailer', async () => {
+    const { context, page, errors } = await game(s, '&no-sw');
+    const chosen = await changeASetting(page);
+    const entry = await stored(page, KEY);
+    expect(entry, 'nothing saved').not.toBeNull();
+    const text = cTrailerText(entry!);
+    expect(text, 'the entry has no valid trailer').not.toBeNull();
+    expect(verify(entry!)).toBe(text);
+    expect(JSON.parse(text!).settings).toEqual(chosen);
+    await page.reload();
+    await waitFrames(page, 2);
+    const after = await until(page, 'the title', (d) => d.scene === 'title');
+    expect(after.settings).toEqual(chosen);
+    expect(after.notice).toBe('');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a damaged entry: the notice, what can be read is kept, the bytes are kept aside, the next save is whole', async () => {
+    const { context, page } = await game(s, '&no-sw');
+    const text = JSON.stringify({ version: 1, settings: { players: 5, ruleSet: 'russian' } });
+    const damaged = `${text.replace('russian', 'russiaN')}${trailer(text)}`; // the trailer of other text
+    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [KEY, damaged] as const);
+    await page.reload();
+    const d = await until(page, 'the damaged-save notice', (x) => x.notice !== '');
+    expect(d.settings.players).toBe(5);
+    expect(await stored(page, `${KEY}.damaged`)).toBe(damaged);
+    expect(await page.evaluate(() => (window as any).ratscrewTest.storage().problem)).toBe('damaged');
+    const chosen = await changeASetting(page);
+    const entry = await stored(page, KEY);
+    expect(JSON.parse(verify(entry!)!).settings).toEqual(chosen);
+    expect(await stored(page, `${KEY}.damaged`), 'the damaged copy must stay').toBe(damaged);
+    await context.close();
+  });
+
+  it('without storage (private browsing): one notice, then the game plays and saves for the visit without another', async () => {
+    const context = await s.browser.newContext();
+    await context.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        configurable: true,
+        get() {
+          throw new DOMException('storage is off', 'SecurityError');
+        },
+      });
+    });
+    const page = await context.newPage();
+    await page.goto(`${s.url}?test&no-sw`);
+    const first = await until(page, 'the notice', (x) => x.notice !== '');
+    expect(await page.evaluate(() => (window as any).ratscrewTest.storage())).toEqual({ persistent: false, problem: 'unreadable' });
+    const chosen = await changeASetting(page);
+    // A save leaves no second notice (a failed save would replace the
+    // notice's text and log it): the settings live on for the visit.
+    for (let i = 0; i < 10; i++) {
+      const d = await debug(page);
+      expect(d.notice, 'a second notice').toBe(first.notice);
+      expect(d.settings).toEqual(chosen);
+      await page.waitForTimeout(50);
+    }
+    expect((await page.evaluate(() => (window as any).ratscrewTest.log())) as string[]).not.toContain(expect.stringMatching(/saving settings failed/));
+    await context.close();
+  });
+
+  it('a full storage: the save fails with the notice, the game plays on', async () => {
+    const context = await s.browser.newContext();
+    await context.addInitScript(() => {
+      const real = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (k: string, v: string) {
+        if (k === 'ratscrew/save.json') throw new DOMException('full', 'QuotaExceededError');
+        real.call(this, k, v);
+      };
+    });
+    const page = await context.newPage();
+    await page.goto(`${s.url}?test&no-sw`);
+    await waitFrames(page, 2);
+    await changeASetting(page);
+    const d = await until(page, 'the save notice', (x) => x.notice !== '');
+    expect((await page.evaluate(() => (window as any).ratscrewTest.log())) as string[]).toContainEqual(expect.stringMatching(/saving settings failed: full/));
+    expect(await page.evaluate(() => (window as any).ratscrewTest.storage().problem)).toBe('full');
+    expect(d.scene).toBe('title');
+    await context.close();
+  });
+});

@@ -1,0 +1,12 @@
+// The browser checks (make test-web): the web build in Debian's chromium.
+// One file at a time: each drives a browser, which keeps a core busy.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/web/**/*.test.ts'],
+    fileParallelism: false,
+    testTimeout: 180_000,
+    hookTimeout: 900_000,
+  },
+});

@@ -1,0 +1,159 @@
+// Touch on a phone or tablet: big zones to play and slap over the whole
+// screen, and small buttons for the menus (the PSP's D-pad, Cross, Circle
+// and Start, with the PSP's glyphs that the game's hints show).
+// One person: the left half plays (Square), the right half slaps (Cross).
+// Two people, as in Egyptian Mouse Pounce: each half of the screen is one
+// person's, with the buttons src/app/pads.ts gives them (left player:
+// D-pad Left plays, L slaps; right player: Square plays, R slaps), the
+// half's lower part playing and its upper part slapping.
+import { BTN } from '../../../src/contract';
+
+export interface Zone {
+  readonly id: string;
+  readonly button: number;
+  readonly label: string;
+  /** Fractions of the viewport: left, top, width, height. */
+  readonly rect: readonly [number, number, number, number];
+}
+
+/** The words of the game's own control hints (controlPlay, controlSlap in src/app/i18n). */
+const WORDS: Readonly<Record<string, readonly [string, string]>> = { en: ['Play', 'Slap'], ru: ['Ход', 'Хлопок'] };
+
+export function zones(people: 1 | 2, language = 'en'): Zone[] {
+  const [play, slap] = WORDS[language] ?? WORDS.en!;
+  if (people === 1) {
+    return [
+      { id: 'play', button: BTN.SQUARE, label: `□ ${play}`, rect: [0, 0, 0.5, 1] },
+      { id: 'slap', button: BTN.CROSS, label: `✕ ${slap}`, rect: [0.5, 0, 0.5, 1] },
+    ];
+  }
+  return [
+    { id: 'left-slap', button: BTN.LTRIGGER, label: `L ${slap}`, rect: [0, 0, 0.5, 0.5] },
+    { id: 'left-play', button: BTN.LEFT, label: `← ${play}`, rect: [0, 0.5, 0.5, 0.5] },
+    { id: 'right-slap', button: BTN.RTRIGGER, label: `R ${slap}`, rect: [0.5, 0, 0.5, 0.5] },
+    { id: 'right-play', button: BTN.SQUARE, label: `□ ${play}`, rect: [0.5, 0.5, 0.5, 0.5] },
+  ];
+}
+
+/** The menu buttons: [id, glyph, button]. */
+const MENU_LEFT: readonly (readonly [string, string, number])[] = [
+  ['up', '▲', BTN.UP],
+  ['left', '◀', BTN.LEFT],
+  ['right', '▶', BTN.RIGHT],
+  ['down', '▼', BTN.DOWN],
+];
+const MENU_RIGHT: readonly (readonly [string, string, number])[] = [
+  ['start', 'START', BTN.START],
+  ['circle', '○', BTN.CIRCLE],
+  ['cross', '✕', BTN.CROSS],
+];
+
+export class Touch {
+  private readonly held = new Map<number, number>();
+  private pressed = 0;
+  private people: 1 | 2 = 1;
+  private language = 'en';
+  private readonly zoneLayer: HTMLElement;
+  used = false;
+
+  constructor(private readonly root: HTMLElement) {
+    root.replaceChildren();
+    this.zoneLayer = el('div', 'zones');
+    const left = el('div', 'pad pad-left');
+    const right = el('div', 'pad pad-right');
+    for (const [id, glyph, button] of MENU_LEFT) left.append(this.button(id, glyph, button));
+    for (const [id, glyph, button] of MENU_RIGHT) right.append(this.button(id, glyph, button));
+    root.append(this.zoneLayer, left, right);
+    this.layOut();
+    // Touch only: a mouse click on the picture is not a tap on a zone.
+    addEventListener('pointerup', (e) => this.release(e.pointerId));
+    addEventListener('pointercancel', (e) => this.release(e.pointerId));
+  }
+
+  /** Shows the zones and buttons (the first touch, or a touch screen at start). */
+  show(): void {
+    this.root.hidden = false;
+  }
+
+  get shown(): boolean {
+    return !this.root.hidden;
+  }
+
+  /** Follows the saved settings: the number of people and the language of the labels. */
+  follow(saved: string | null): void {
+    const { people, language } = touchSettings(saved);
+    if (people === this.people && language === this.language) return;
+    this.people = people;
+    this.language = language;
+    this.layOut();
+  }
+
+  take(): number {
+    let mask = this.pressed;
+    for (const b of this.held.values()) mask |= b;
+    this.pressed = 0;
+    return mask;
+  }
+
+  private layOut(): void {
+    this.zoneLayer.replaceChildren(
+      ...zones(this.people, this.language).map((z) => {
+        const d = el('div', `zone zone-${z.id}`);
+        const [x, y, w, h] = z.rect;
+        Object.assign(d.style, { left: `${x * 100}%`, top: `${y * 100}%`, width: `${w * 100}%`, height: `${h * 100}%` });
+        const label = el('span', 'zone-label');
+        label.textContent = z.label;
+        d.append(label);
+        this.listen(d, z.button);
+        return d;
+      }),
+    );
+    this.root.dataset.people = String(this.people);
+  }
+
+  private button(id: string, glyph: string, button: number): HTMLElement {
+    const b = el('div', `touch-button touch-${id}`);
+    b.textContent = glyph;
+    this.listen(b, button);
+    return b;
+  }
+
+  private listen(target: HTMLElement, button: number): void {
+    target.addEventListener('pointerdown', (e) => {
+      if (e.pointerType === 'mouse') return;
+      e.preventDefault();
+      e.stopPropagation();
+      this.used = true;
+      this.held.set(e.pointerId, button);
+      this.pressed |= button;
+      target.classList.add('down');
+      const up = (): void => target.classList.remove('down');
+      target.addEventListener('pointerup', up, { once: true });
+      target.addEventListener('pointercancel', up, { once: true });
+    });
+  }
+
+  private release(pointer: number): void {
+    this.held.delete(pointer);
+  }
+}
+
+function el(tag: string, className: string): HTMLElement {
+  const e = document.createElement(tag);
+  e.className = className;
+  return e;
+}
+
+/**
+ * What the zones need from the saved settings (src/app/options.ts:
+ * settings.humans and settings.language). The page has no other way to
+ * learn them until the generated capabilities give the script a say.
+ */
+export function touchSettings(text: string | null): { people: 1 | 2; language: string } {
+  try {
+    const s = (JSON.parse(text ?? '{}') as { settings?: { humans?: unknown; language?: unknown } }).settings ?? {};
+    return { people: s.humans === 2 ? 2 : 1, language: typeof s.language === 'string' ? s.language : 'en' };
+  } catch {
+    return { people: 1, language: 'en' };
+  }
+}

@@ -1,0 +1,214 @@
+// The web host (docs/web.md): loads dist/ratscrew.js, the atlas and the
+// sounds, then calls ratscrew.frame once per display frame (at most 60 a
+// second), draws its commands, plays its sounds and reads keys, game
+// controllers and touch as the PSP's buttons (docs/host-api.md).
+import { COMMAND_INTS, OP_QUIT } from '../../src/contract';
+import { WebAudioMixer, type SoundInfo } from './audio';
+import { createRenderer, isRendererKind, type Renderer, type RendererKind } from './draw/renderer';
+import { createEngine, describeThrown, isEngineKind, type Engine, type EngineKind, type ScriptError } from './engine/engine';
+import { log, pageHost, randomSeed } from './host';
+import { Gamepads } from './input/gamepad';
+import { Keyboard } from './input/keys';
+import { Touch } from './input/touch';
+import { fit, place } from './layout';
+import { loadAtlas, type Atlas } from './png';
+import { LocalSave, openStore } from './save';
+import { installTestHook, type FrameTimes } from './test-hook';
+
+/** The engine and renderer docs/web.md chose by measurement; ?engine= and ?draw= pick others. */
+export const DEFAULT_ENGINE: EngineKind = 'page';
+export const DEFAULT_RENDERER: RendererKind = 'webgl';
+/** A frame starts when this much of a 60 Hz frame has passed: every other frame at 120 Hz. */
+const MIN_FRAME_GAP_MS = 1000 / 60 - 4;
+
+const $ = (id: string): HTMLElement => document.getElementById(id)!;
+
+export interface Assets {
+  readonly source: string;
+  readonly atlas: Atlas;
+  readonly sounds: readonly SoundInfo[];
+}
+
+async function fetchOk(url: string): Promise<Response> {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url}: ${r.status} ${r.statusText}`);
+  return r;
+}
+
+export async function loadAssets(stages: Record<string, number> = {}): Promise<Assets> {
+  const [source, atlasBytes, sounds] = await Promise.all([
+    fetchOk('ratscrew.js').then((r) => r.text()),
+    fetchOk('atlas.png').then((r) => r.arrayBuffer()),
+    fetchOk('sounds.json').then((r) => r.json() as Promise<SoundInfo[]>),
+  ]);
+  stages.fetched = performance.now();
+  return { source, atlas: await loadAtlas(atlasBytes), sounds };
+}
+
+/** A touch screen as the main way in (a phone or tablet), rather than one beside a mouse. */
+function touchFirst(): boolean {
+  return matchMedia('(pointer: coarse)').matches && navigator.maxTouchPoints > 0;
+}
+
+/** The game clock: milliseconds since the start, standing still while the page is hidden (as the PSP's sleep). */
+class GameClock {
+  private readonly start = performance.now();
+  private hiddenAt: number | null = null;
+  private hiddenTotal = 0;
+
+  hide(hidden: boolean): void {
+    const t = performance.now();
+    if (hidden && this.hiddenAt === null) this.hiddenAt = t;
+    if (!hidden && this.hiddenAt !== null) {
+      this.hiddenTotal += t - this.hiddenAt;
+      this.hiddenAt = null;
+    }
+  }
+
+  now(): number {
+    return Math.floor(performance.now() - this.start - this.hiddenTotal);
+  }
+}
+
+function showError(e: ScriptError): void {
+  $('error-text').textContent = e.detail && !e.detail.startsWith(e.message) ? `${e.message}\n${e.detail}` : e.detail || e.message;
+  $('error').hidden = false;
+  log(`script error: ${e.message}`);
+}
+
+async function boot(): Promise<void> {
+  const params = new URLSearchParams(location.search);
+  const engineKind = isEngineKind(params.get('engine')) ? (params.get('engine') as EngineKind) : DEFAULT_ENGINE;
+  const drawKind = isRendererKind(params.get('draw')) ? (params.get('draw') as RendererKind) : DEFAULT_RENDERER;
+  const testing = params.has('test');
+
+  const stages: Record<string, number> = { script: performance.now() };
+  const assets = await loadAssets(stages);
+  stages.decoded = performance.now();
+  const save = new LocalSave(openStore());
+  const touchDevice = touchFirst();
+  // Until the generated capabilities land, the platform names the buttons
+  // the hints show: the desktop's keys, or the PSP's glyphs, which the
+  // touch buttons carry (src/app/i18n/index.ts).
+  const touch = new Touch($('touch'));
+  // A save may change the number of people at the table: the touch zones follow.
+  // ?seed=N deals the same games every time (the browser tests).
+  const seed = testing && params.has('seed') ? Number(params.get('seed')) >>> 0 : randomSeed();
+  const host = pageHost(save, touchDevice ? 'web' : 'desktop', seed, (text) => touch.follow(text));
+  const keyboard = new Keyboard(window);
+  const pads = new Gamepads();
+  const audio = new WebAudioMixer(assets.sounds, document.baseURI);
+  const clock = new GameClock();
+  const times: FrameTimes = { script: [], draw: [], firstFrameMs: null, frames: 0, stages: {} };
+
+  let engine: Engine;
+  let renderer: Renderer;
+  try {
+    engine = await createEngine(engineKind, assets.source, host);
+    stages.engine = performance.now();
+  } catch (e) {
+    $('status').hidden = true;
+    showError(describeThrown(e));
+    return;
+  }
+  renderer = await createRenderer(drawKind, assets.atlas, testing);
+  stages.renderer = performance.now();
+  const screen = $('screen');
+  screen.replaceChildren(renderer.canvas);
+  $('status').hidden = true;
+  if (touchDevice) touch.show();
+
+  const layOut = (): void => {
+    place(screen, fit(innerWidth, innerHeight, devicePixelRatio || 1));
+    $('turn').hidden = !touch.shown;
+  };
+  layOut();
+  addEventListener('resize', layOut);
+  matchMedia('(resolution: 1dppx)').addEventListener?.('change', layOut);
+
+  // Sound starts with the first gesture, as browsers require.
+  const gesture = (): void => void audio.start();
+  for (const type of ['keydown', 'pointerdown', 'touchend']) addEventListener(type, gesture, { capture: true });
+  addEventListener('pointerdown', (e) => {
+    if (e.pointerType === 'touch' && !touch.shown) {
+      touch.show();
+      layOut();
+    }
+  });
+  document.addEventListener('visibilitychange', () => {
+    clock.hide(document.hidden);
+    audio.suspend(document.hidden);
+  });
+
+  const fullscreen = $('fullscreen') as HTMLButtonElement;
+  fullscreen.hidden = !document.fullscreenEnabled;
+  fullscreen.addEventListener('click', () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else
+      void document.documentElement.requestFullscreen({ navigationUI: 'hide' }).then(() => {
+        // Phones: play sideways while full screen (where the browser allows it).
+        const orientation = window.screen.orientation as ScreenOrientation & { lock?: (o: string) => Promise<void> };
+        orientation.lock?.('landscape').catch(() => {});
+      }).catch(() => {});
+    fullscreen.blur();
+  });
+
+  let stopped = false;
+  let last = -Infinity;
+  const restart = (): void => location.reload();
+  $('error-restart').addEventListener('click', restart);
+  $('quit-restart').addEventListener('click', restart);
+
+  const frame = (t: number): void => {
+    if (stopped) return;
+    requestAnimationFrame(frame);
+    if (t - last < MIN_FRAME_GAP_MS) return;
+    last = t;
+    const buttons = keyboard.take() | pads.take() | touch.take();
+    const t0 = performance.now();
+    let n: number;
+    try {
+      n = engine.frame(clock.now(), buttons);
+    } catch (e) {
+      stopped = true;
+      showError(describeThrown(e));
+      addEventListener('keydown', (k) => k.key === 'Enter' && restart());
+      return;
+    }
+    const t1 = performance.now();
+    renderer.draw(engine.commands, n);
+    const t2 = performance.now();
+    audio.run(engine.commands, n);
+    times.frames++;
+    if (times.firstFrameMs === null) {
+      times.firstFrameMs = t2;
+      times.stages = { ...stages, frame: t2 };
+      void audio.load();
+    }
+    if (times.script.length < 100_000) {
+      times.script.push(t1 - t0);
+      times.draw.push(t2 - t1);
+    }
+    if (hasQuit(engine.commands, n)) {
+      stopped = true;
+      $('quit').hidden = false;
+    }
+  };
+  requestAnimationFrame(frame);
+
+  installTestHook({ engine: () => engine, renderer: () => renderer, assets, audio, touch, keyboard, pads, save, times, drawKind, engineKind });
+
+  if ('serviceWorker' in navigator && !params.has('no-sw')) {
+    navigator.serviceWorker.register('sw.js').catch((e) => log(`no offline copy: ${e}`));
+  }
+}
+
+function hasQuit(cmds: Int32Array, count: number): boolean {
+  for (let i = 0; i < count; i++) if (cmds[i * COMMAND_INTS] === OP_QUIT) return true;
+  return false;
+}
+
+boot().catch((e) => {
+  $('status').textContent = `The game could not start: ${e instanceof Error ? e.message : String(e)}`;
+  console.error(e);
+});
