@@ -251,7 +251,8 @@ int input_script_load(const char *path, InputScript *out, char *err, int err_siz
 }
 
 /* "10,200,300": decimal frame numbers, digits only (no sign, blank, or
- * empty item), each at most INPUT_SCRIPT_MAX_FRAMES. */
+ * empty item), each at most INPUT_SCRIPT_MAX_FRAMES; "" is no shots (it
+ * clears a script's). */
 int input_script_parse_shots(InputScript *s, const char *list)
 {
     int n = 1, i = 0;
@@ -260,17 +261,16 @@ int input_script_parse_shots(InputScript *s, const char *list)
     free(s->shots);
     s->shots = (int *)calloc((size_t)n, sizeof *s->shots);
     if (!s->shots) return -1;
-    for (p = list;;) {
+    for (p = list; *p;) {
         long v = 0;
         const char *start = p;
         for (; *p >= '0' && *p <= '9'; p++) {
             v = v * 10 + (*p - '0');
             if (v > INPUT_SCRIPT_MAX_FRAMES) return -1;
         }
-        if (p == start || (*p && *p != ',')) return -1;
+        if (p == start || (*p && *p != ',') || (*p == ',' && !p[1])) return -1;
         s->shots[i++] = (int)v;
-        if (!*p) break;
-        p++;
+        if (*p) p++;
     }
     s->shot_count = i;
     s->has_shots = 1;

@@ -1,6 +1,6 @@
 // Nothing hangs, round two (issue 25): the frame and load deadlines hold in
 // native code too — QuickJS's own loops (native/quickjs/patches/
-// 0005-interrupt-native-loops.patch), and time inside host.load / host.save
+// 0006-interrupt-native-loops.patch), and time inside host.load / host.save
 // (native/core/vm_host.c) — and an exception that cannot be turned into a
 // string is described by its type. Each case ran until a signal ended it,
 // or was reported as "out of memory", before its fix; docs/reliability.md §8.

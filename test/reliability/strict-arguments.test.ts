@@ -42,6 +42,7 @@ describe('headless: exit 64, one line naming the problem', () => {
     [['--frames', '1e3'], 'bad --frames'],
     [['--frames', '+5'], 'bad --frames'],
     [['--frames', ''], 'bad --frames'],
+    [['--shots', '5,'], 'bad --shots'],
     [['--seed', '0x10'], 'bad --seed'],
     [['--memory-limit', '0x100000'], 'bad --memory-limit'],
     [['--shots', '1,,2'], 'bad --shots'],
