@@ -55,14 +55,17 @@ test-web: bundle
 	@start=$$(date +%s); npx vitest run --config vitest.web.config.ts && \
 	  echo "test-web: the browser stage took $$(( $$(date +%s) - start )) s"
 
-# The PSP build in PPSSPP (test/psp): with a PSP toolchain (PSPDEV) and the
-# ppsspp-run harness beside the project; otherwise one line says what is missing.
+# The PSP build in PPSSPP (test/psp): with a PSP toolchain (PSPDEV), the
+# emulator harness's npm packages (tools/psp-emulator/install.mjs, once), the
+# EBOOT built with every compiler warning an error (WERROR=1), then the
+# checks; without a toolchain one line says so.
 test-psp: bundle
 	@if [ -z "$$PSPDEV" ] || [ ! -x "$$PSPDEV/bin/psp-config" ]; then \
-	  echo "test-psp: skipped: no PSP toolchain (set PSPDEV; .ci/run extracts ../shared/psp-toolchain)"; \
+	  echo "test-psp: skipped: no PSP toolchain (set PSPDEV to an extracted pspdev toolchain)"; \
 	else \
 	  start=$$(date +%s); \
-	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -C native psp && npx vitest run --config vitest.psp.config.ts && \
+	  node tools/psp-emulator/install.mjs && \
+	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -C native psp WERROR=1 && npx vitest run --config vitest.psp.config.ts && \
 	  echo "test-psp: the PSP stage took $$(( $$(date +%s) - start )) s"; \
 	fi
 
@@ -98,6 +101,8 @@ assets: node_modules/.package-lock.json
 bench: bundle
 	$(MAKE) web
 	$(MAKE) -C native headless
+	@if [ -n "$$PSPDEV" ] && [ -x "$$PSPDEV/bin/psp-config" ]; then PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -C native psp; \
+	  else echo "bench: no PSP toolchain (PSPDEV): the EBOOT's size is not measured"; fi
 	node bench/run.mjs
 	npx tsx bench/psp/frames.ts
 	node bench/fairness.mjs

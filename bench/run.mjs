@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { measureColdStart } from './figures/cold-start.mjs';
 import { measureFrames } from './figures/frames.mjs';
 import { measureMemory } from './figures/memory.mjs';
+import { mixerCost } from './figures/mixer.mjs';
 import { simulation } from './figures/simulation.mjs';
 import { sizes } from './figures/sizes.mjs';
 import { build } from './lib/build.mjs';
@@ -38,6 +39,7 @@ async function main() {
   const cold = measureColdStart(fr.scriptFile, fr.frames);
   const memory = measureMemory(fr);
   const sz = sizes();
+  const mixer = mixerCost();
   const simr = await simulation();
 
   const results = {
@@ -67,6 +69,7 @@ async function main() {
     },
     memory,
     sizes: sz,
+    mixer,
     simulation: simr,
     hot: { ...fr.hot, loadBytecode: cold.hotLoadBytecode },
     jsProfile: fr.jsProfile,

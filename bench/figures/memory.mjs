@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { readDumps } from '../lib/callgrind.mjs';
 import { playScript } from '../lib/game-driver.mjs';
 import { BUILD, BUNDLE, NATIVE, PLAYERS, QUICK, ROOT, fmt, max, median, readJsonl, runFrameBench, writeScript } from '../lib/common.mjs';
 
@@ -55,6 +56,7 @@ function wholeGame() {
   }
   const heap = frames.map((f) => f.malloc_size);
   return {
+    worst: worstFrames(file, frames, run.scenes),
     script: 'bench/inputs/game-6p.json',
     frames: frames.length,
     minutes: frames.length / 3600,
@@ -75,6 +77,23 @@ function wholeGame() {
   };
 }
 
+/**
+ * The whole game's dearest frames in instructions (script + decode): the 60
+ * frames that took the most CPU time in the plain run, counted again under
+ * callgrind over the same game (frame_bench --dump-frames dumps only them).
+ * A frame's instructions and its CPU time go together closely enough that
+ * the dearest by count is among the 60 dearest by time.
+ */
+function worstFrames(file, frames, scenes) {
+  const picked = frames.map((f, i) => ({ i, ns: f.ns })).sort((a, b) => b.ns - a.ns).slice(0, 60).map((f) => f.i).sort((a, b) => a - b);
+  const dir = join(BUILD, 'cg-game');
+  runFrameBench(['--inputs', file, '--bundle', BUNDLE, '--out', join(BUILD, 'game-worst.jsonl'), '--dump-frames', picked.join(',')], { callgrind: dir });
+  const dumps = readDumps(dir, 'cg.out', { functions: false });
+  const total = (f) => (dumps.find((d) => d.label === `s${f}`)?.total ?? 0) + (dumps.find((d) => d.label === `d${f}`)?.total ?? 0);
+  const rows = picked.map((f) => ({ frame: f, scene: scenes[f], total: total(f) })).sort((a, b) => b.total - a.total);
+  return { max: rows[0]?.total ?? null, top: rows.slice(0, 8) };
+}
+
 /** The "Memory" section of bench/results.md. */
 export function memoryMarkdown(r) {
   const L = [];
@@ -89,6 +108,7 @@ export function memoryMarkdown(r) {
     const g = m.game;
     L.push(`- A whole 6-player game (${g.script}, ${fmt(g.frames)} frames = ${g.minutes.toFixed(1)} min${g.finished ? ', played to the results screen' : ', NOT finished within the frame cap'}): heap peak ${fmt(g.heapPeakSampled)} B sampled after each frame (median ${fmt(g.heapMedian)} B), live malloc peak during frames ${fmt(g.liveMallocPeakDuringFrames)} B (whole bench process, inside frames too); ${fmt(g.tableFramesAllocating)} of ${fmt(g.tableFrames)} table frames allocate, mean ${fmt(g.allocBytesPerTableFrameMean)} B per table frame, max ${fmt(g.allocBytesMax)} B. Native matches V8: ${g.hashMismatchesV8vsNative === 0 ? 'yes' : 'NO'}; the real headless host matches: ${g.hashMismatchesV8vsHeadless === 0 ? 'yes' : `NO (${g.hashMismatchesV8vsHeadless})`}.`);
     L.push(`- Peak RSS: build/native/ratscrew-headless --no-raster over the whole game ${fmt(g.headlessPeakRssKb)} KiB (/usr/bin/time -v); the bench driver ${fmt(g.benchPeakRssKb)} KiB.`);
+    if (g.worst) L.push(`- The whole game's dearest frames, script + decode (callgrind, of the 60 dearest by CPU time): ${g.worst.top.map((w) => `frame ${w.frame} (${w.scene}) ${fmt(w.total)}`).join(', ')}.`);
   }
   L.push('');
   return L;

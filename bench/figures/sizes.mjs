@@ -17,7 +17,7 @@ export function sizes() {
     for (const f of readdirSync(soundsDir)) {
       const n = statSync(join(soundsDir, f)).size;
       sounds += n;
-      if (f.endsWith('.s16')) soundsS16 += n;
+      if (f.endsWith('.s16') || f.endsWith('.ima')) soundsS16 += n;
     }
   }
   return {
@@ -34,7 +34,35 @@ export function sizes() {
     headlessStripped: strippedSize(join(ROOT, 'build/native/ratscrew-headless')),
     desktop: file('build/native/ratscrew'),
     eboot: file('build/psp/EBOOT.PBP'),
+    ebootParts: ebootParts(file('build/psp/EBOOT.PBP')),
   };
+}
+
+/**
+ * What the EBOOT is made of, from the PSP ELF's symbols (psp-nm, with PSPDEV):
+ * the game script's bytecode, the atlas and its palette, the sounds, the code
+ * (.text: QuickJS, the hosts, newlib), and the rest (read-only data of
+ * QuickJS and the hosts, module tables, the PBP's XMB pictures and headers).
+ */
+function ebootParts(eboot) {
+  const elf = join(ROOT, 'build/psp/ratscrew.elf');
+  const bin = process.env.PSPDEV ? join(process.env.PSPDEV, 'bin') : null;
+  if (!eboot || !bin || !existsSync(elf)) return null;
+  try {
+    const syms = sh(join(bin, 'psp-nm'), ['-S', elf]).split('\n').map((l) => l.trim().split(/\s+/)).filter((p) => p.length === 4);
+    const size = (re) => syms.filter((p) => re.test(p[3])).reduce((a, p) => a + parseInt(p[1], 16), 0);
+    const text = /\.text\s+(\d+)/.exec(sh(join(bin, 'psp-size'), ['-A', elf]))[1];
+    const parts = {
+      code: Number(text),
+      bundle: size(/^embedded_bytecode$/),
+      atlas: size(/^embedded_atlas(_clut)?$/),
+      sounds: size(/^sound\d+$/),
+    };
+    parts.rest = eboot - parts.code - parts.bundle - parts.atlas - parts.sounds;
+    return parts;
+  } catch {
+    return null;
+  }
 }
 
 /** Bytes of a binary without its debug information (the builds use -g). */
@@ -65,10 +93,23 @@ export function sizesMarkdown(r) {
   L.push(`| assets/build/atlas.png | ${fmt(s.atlasPng)} |`);
   L.push(`| assets/build/atlas.rgba (embedded, desktop) | ${fmt(s.atlasRgba)} |`);
   L.push(`| assets/build/atlas.psp (embedded, PSP) | ${fmt(s.atlasPsp)} |`);
-  L.push(`| assets/build/sounds/*.s16 (embedded) | ${fmt(s.soundsS16)} |`);
+  L.push(`| assets/build/sounds/* (embedded as stored: .s16 cues, .ima music) | ${fmt(s.soundsS16)} |`);
   L.push(`| build/native/ratscrew-headless (with -g; stripped ${fmt(s.headlessStripped)}) | ${fmt(s.headless)} |`);
   L.push(`| build/native/ratscrew (SDL2 desktop) | ${s.desktop === null ? 'not built' : fmt(s.desktop)} |`);
   L.push(`| build/psp/EBOOT.PBP | ${s.eboot === null ? 'not built' : fmt(s.eboot)} |`);
   L.push('');
+  const p = s.ebootParts;
+  if (p) {
+    L.push('The EBOOT by part (symbols of build/psp/ratscrew.elf):');
+    L.push('');
+    L.push('| part | bytes |');
+    L.push('| --- | ---: |');
+    L.push(`| code (.text: QuickJS, the host, newlib) | ${fmt(p.code)} |`);
+    L.push(`| the bundle (QuickJS bytecode, debug info kept) | ${fmt(p.bundle)} |`);
+    L.push(`| the atlas (8-bit CLUT texture and its palette) | ${fmt(p.atlas)} |`);
+    L.push(`| sounds (16-bit cues, IMA ADPCM theme) | ${fmt(p.sounds)} |`);
+    L.push(`| the rest (read-only data of QuickJS and the host, XMB pictures, headers) | ${fmt(p.rest)} |`);
+    L.push('');
+  }
   return L;
 }

@@ -4,6 +4,7 @@
 import { coldStartMarkdown } from '../figures/cold-start.mjs';
 import { framesMarkdown, hotMarkdown } from '../figures/frames.mjs';
 import { memoryMarkdown } from '../figures/memory.mjs';
+import { mixerMarkdown } from '../figures/mixer.mjs';
 import { simulationMarkdown } from '../figures/simulation.mjs';
 import { sizesMarkdown } from '../figures/sizes.mjs';
 import { fmt } from './common.mjs';
@@ -14,6 +15,9 @@ const BUDGET = {
   steadyAllocBytes: 0,
   heapPeakBytes: 2 * 1024 * 1024,
   coldStartIr: 20000000,
+  gameWorstFrameIr: 600000,
+  frameWorstIr: 600000,
+  ebootBytes: 2600000,
   nodeGamesPerSec: 1000,
 };
 
@@ -28,6 +32,9 @@ export function budgets(r) {
   const peak = r.memory.game ? r.memory.game.heapPeakSampled : r.memory.heapPeakRun;
   add(`QuickJS heap peak${r.memory.game ? ' over a whole 6-player game' : ' over the 600-frame run'}`, peak, '≤', BUDGET.heapPeakBytes, 'bytes');
   add('cold start to the first frame (the embedded bytecode)', r.coldStart.bytecode.total, '≤', BUDGET.coldStartIr, 'instructions');
+  add('worst frame of the 600-frame run (the deal, the first title frame, messages), script + decode', Math.max(r.frames.table.total.max, r.frames.title.total.max, r.frames.slap.total.max), '≤', BUDGET.frameWorstIr, 'instructions');
+  if (r.memory.game && r.memory.game.worst) add('worst frame of a whole 6-player game, script + decode', r.memory.game.worst.max, '≤', BUDGET.gameWorstFrameIr, 'instructions');
+  add('build/psp/EBOOT.PBP', r.sizes.eboot, '≤', BUDGET.ebootBytes, 'bytes');
   add('classic 4-player CPU-only games per CPU second in Node', r.simulation.node.all.gamesPerSec, '≥', BUDGET.nodeGamesPerSec, 'games/s');
   return b;
 }
@@ -51,9 +58,13 @@ export function historyWith(prev, r) {
     bundle: r.sizes.bundle,
     nodeGamesPerSec: Math.round(r.simulation.node.all.gamesPerSec),
     nativeIrPerGame: Math.round(r.simulation.native.irPerGame),
+    gameWorst: r.memory.game && r.memory.game.worst ? r.memory.game.worst.max : null,
+    eboot: r.sizes.eboot,
   };
   const last = h[h.length - 1];
-  const same = last && last.bundleSha === row.bundleSha;
+  // one row per commit and bundle: the hosts' changes (bytecode, ADPCM, the
+  // CLUT atlas) leave the bundle as it was and still need their own row
+  const same = last && last.bundleSha === row.bundleSha && last.commit === row.commit;
   // a --quick run of the same bundle keeps the whole-game heap figure it cannot measure
   if (same && row.heapOver !== 'game' && last.heapOver === 'game') {
     row.heapPeak = last.heapPeak;
@@ -70,7 +81,7 @@ export function markdown(r) {
   L.push('');
   L.push(`Written by \`make bench\` (bench/run.mjs) at ${r.commit}${r.dirty ? ' with uncommitted changes in src/ or native/' : ''} (dist/ratscrew.js sha256 ${r.bundleSha}), ${r.date.slice(0, 16).replace('T', ' ')} UTC, on ${r.machine.cpu}, ${r.machine.node}, ${r.machine.valgrind}. Instruction counts are x86-64 instructions counted by callgrind (repeatable); see docs/performance.md for what they mean on a PSP.`);
   L.push('');
-  L.push(...framesMarkdown(r), ...coldStartMarkdown(r), ...memoryMarkdown(r), ...sizesMarkdown(r), ...simulationMarkdown(r));
+  L.push(...framesMarkdown(r), ...coldStartMarkdown(r), ...memoryMarkdown(r), ...sizesMarkdown(r), ...mixerMarkdown(r), ...simulationMarkdown(r));
   L.push('## Budgets');
   L.push('');
   L.push('| budget | measured | limit | |');
@@ -82,9 +93,9 @@ export function markdown(r) {
   L.push('');
   L.push('Frame figures are script + decode instructions; "decode" says what decode counted (stand-in: a simpler vertex writer, about 11,000 instructions per frame cheaper than the PSP host\'s psp_video_frame). The heap peak is over a whole game, or over the 600-frame run for `--quick` runs. Node games/s is CPU time (wall clock before b1ad29f) and noisy.');
   L.push('');
-  L.push('| commit (bundle) | date (UTC) | decode | steady median | steady max | slap max | title median | cold start | cold (bytecode) | heap peak (over) | steady alloc B | bundle B | Node games/s | Ir/game (QuickJS) |');
-  L.push('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const h of r.history) L.push(`| ${h.commit} (${h.bundleSha ?? '?'}) | ${h.date} | ${h.decode ?? 'stand-in'} | ${fmt(h.steadyMedian)} | ${fmt(h.steadyMax)} | ${fmt(h.slapMax)} | ${fmt(h.titleMedian)} | ${fmt(h.coldStart)} | ${fmt(h.coldStartBytecode)} | ${fmt(h.heapPeak)} (${h.heapOver ?? '?'}) | ${fmt(h.steadyAllocMedian)} | ${fmt(h.bundle)} | ${fmt(h.nodeGamesPerSec)} | ${fmt(h.nativeIrPerGame)} |`);
+  L.push('| commit (bundle) | date (UTC) | decode | steady median | steady max | slap max | title median | cold start | cold (bytecode) | heap peak (over) | steady alloc B | bundle B | Node games/s | Ir/game (QuickJS) | game worst frame | EBOOT B |');
+  L.push('| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const h of r.history) L.push(`| ${h.commit} (${h.bundleSha ?? '?'}) | ${h.date} | ${h.decode ?? 'stand-in'} | ${fmt(h.steadyMedian)} | ${fmt(h.steadyMax)} | ${fmt(h.slapMax)} | ${fmt(h.titleMedian)} | ${fmt(h.coldStart)} | ${fmt(h.coldStartBytecode)} | ${fmt(h.heapPeak)} (${h.heapOver ?? '?'}) | ${fmt(h.steadyAllocMedian)} | ${fmt(h.bundle)} | ${fmt(h.nodeGamesPerSec)} | ${fmt(h.nativeIrPerGame)} | ${fmt(h.gameWorst)} | ${fmt(h.eboot)} |`);
   L.push('');
   return L.join('\n');
 }

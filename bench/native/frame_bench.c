@@ -267,18 +267,39 @@ static JSValue js_bench_mark(JSContext *ctx, JSValueConst this_val, int argc, JS
     return JS_UNDEFINED;
 }
 
-static void parse_marks(const char *list)
+/* A comma-separated list of frame numbers. */
+static int *parse_frames(const char *list, int *count)
 {
     const char *p;
-    int n = 1;
+    int n = 1, *frames;
     for (p = list; *p; p++) n += *p == ',';
-    mark_frames = (int *)calloc((size_t)n, sizeof *mark_frames);
-    for (p = list; *p;) {
+    frames = (int *)calloc((size_t)n, sizeof *frames);
+    *count = 0;
+    for (p = list; frames && *p;) {
         char *end;
-        mark_frames[mark_count++] = (int)strtol(p, &end, 10);
+        frames[(*count)++] = (int)strtol(p, &end, 10);
         p = *end == ',' ? end + 1 : end;
         if (end == p && *p) break;
     }
+    return frames;
+}
+
+static void parse_marks(const char *list)
+{
+    mark_frames = parse_frames(list, &mark_count);
+}
+
+/* --dump-frames: only these frames' counts are dumped (the whole game's
+ * dearest frames, bench/figures/memory.mjs); -1 frames: all of them. */
+static int *dump_frames, dump_count = -1;
+
+static int dumps_frame(int frame)
+{
+    int i;
+    if (dump_count < 0) return 1;
+    for (i = 0; i < dump_count; i++)
+        if (dump_frames[i] == frame) return 1;
+    return 0;
 }
 
 static int is_marked(int frame)
@@ -292,6 +313,7 @@ static int is_marked(int frame)
 static void dump(const char *fmt, int frame)
 {
     char label[64];
+    if (fmt[1] == '%' && !dumps_frame(frame)) return; /* a frame's: s%d, d%d, r%d */
     snprintf(label, sizeof label, fmt, frame);
     CALLGRIND_DUMP_STATS_AT(label);
 }
@@ -336,6 +358,7 @@ int main(int argc, char **argv)
         else if (i + 1 < argc && !strcmp(argv[i], "--frames")) frames = atoi(argv[++i]);
         else if (i + 1 < argc && !strcmp(argv[i], "--bytecode")) bytecode = argv[++i];
         else if (i + 1 < argc && !strcmp(argv[i], "--marks")) parse_marks(argv[++i]);
+        else if (i + 1 < argc && !strcmp(argv[i], "--dump-frames")) dump_frames = parse_frames(argv[++i], &dump_count);
         else {
             fprintf(stderr, "frame_bench: bad argument %s\n", argv[i]);
             return 64;

@@ -35,6 +35,9 @@
 #define BTN_CROSS 0x4000
 #define BTN_SQUARE 0x8000
 
+/* Bits a host sets in a frame's button mask for what happened to the machine rather than to a button; each is set on one frame only. SUSPEND: the PSP began to go to sleep (the power switch, or inactivity): the game pauses as Start would (native/psp/psp_power.c). */
+#define SIG_SUSPEND 0x40000000
+
 #define SCREEN_W 480
 #define SCREEN_H 272
 

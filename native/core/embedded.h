@@ -10,18 +10,25 @@
 extern const unsigned char embedded_bytecode[];
 extern const unsigned long embedded_bytecode_len;
 
-/* The 512x512 atlas: R,G,B,A bytes, linear on the desktop, swizzled for
- * sceGuTexMode(GU_PSM_8888, 0, 0, 1) in the PSP build. 16-byte aligned. */
+/* The 512x512 atlas, 16-byte aligned: on the desktop R,G,B,A bytes, linear;
+ * in the PSP build one byte a texel, indices into embedded_atlas_clut,
+ * swizzled for sceGuTexMode(GU_PSM_T8, 0, 0, 1). Both are the same 256
+ * colours (tools/assets/palette.mjs). */
 extern const unsigned char embedded_atlas[];
+/* Only in the PSP builds: the atlas's 256 colours, R,G,B,A (GU_PSM_8888). */
+extern const unsigned char embedded_atlas_clut[];
 extern const int embedded_atlas_w, embedded_atlas_h;
 /* 1 when assets/build/ had no atlas and a checkerboard stands in. */
 extern const int embedded_atlas_placeholder;
 
 /* Sound id i (the order of assets/build/sounds.json) is embedded_sounds[i]:
- * 22,050 Hz mono signed 16-bit samples. */
+ * count samples at 22,050 Hz mono, stored either as signed 16-bit samples or
+ * as IMA ADPCM (ima: an 8-byte header, then two codes a byte, see
+ * tools/assets/adpcm.mjs), which the mixer decodes as it plays. */
 typedef struct EmbeddedSound {
     const char *name;
-    const int16_t *samples;
+    const int16_t *samples;   /* NULL when the sound is IMA ADPCM */
+    const uint8_t *ima;       /* NULL when the sound is 16-bit samples */
     uint32_t count;
     int loop;
 } EmbeddedSound;

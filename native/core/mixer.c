@@ -108,15 +108,86 @@ static MixerVoice *free_voice(Mixer *m)
     return best;
 }
 
+/* IMA ADPCM (the IMA/DVI tables; tools/assets/adpcm.mjs encodes). */
+static const int16_t ima_steps[89] = {
+    7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 19, 21, 23, 25, 28, 31, 34, 37, 41, 45, 50, 55, 60, 66, 73, 80, 88, 97,
+    107, 118, 130, 143, 157, 173, 190, 209, 230, 253, 279, 307, 337, 371, 408, 449, 494, 544, 598, 658, 724, 796,
+    876, 963, 1060, 1166, 1282, 1411, 1552, 1707, 1878, 2066, 2272, 2499, 2749, 3024, 3327, 3660, 4026, 4428, 4871,
+    5358, 5894, 6484, 7132, 7845, 8630, 9493, 10442, 11487, 12635, 13899, 15289, 16818, 18500, 20350, 22385, 24623,
+    27086, 29794, 32767
+};
+static const int8_t ima_index_step[8] = { -1, -1, -1, -1, 2, 4, 6, 8 };
+#define IMA_HEADER 8 /* predictor, index, 0, then the sample count */
+
+/* The decoder's first state, from the sound's header. */
+static void ima_start(const EmbeddedSound *s, int32_t *pred, int32_t *index, uint32_t *at)
+{
+    *pred = (int16_t)(uint16_t)(s->ima[0] | (s->ima[1] << 8));
+    *index = s->ima[2] > 88 ? 88 : s->ima[2];
+    *at = 0;
+}
+
+/* Sample at of the sound, moving the decoder state on. */
+static int16_t ima_next(const EmbeddedSound *s, int32_t *pred, int32_t *index, uint32_t at)
+{
+    unsigned byte = s->ima[IMA_HEADER + (at >> 1)], code = at & 1 ? byte >> 4 : byte & 15;
+    int32_t step = ima_steps[*index], diff = step >> 3, p;
+    if (code & 4) diff += step;
+    if (code & 2) diff += step >> 1;
+    if (code & 1) diff += step >> 2;
+    p = code & 8 ? *pred - diff : *pred + diff;
+    *pred = p > 32767 ? 32767 : p < -32768 ? -32768 : p;
+    *index += ima_index_step[code & 7];
+    *index = *index < 0 ? 0 : *index > 88 ? 88 : *index;
+    return (int16_t)*pred;
+}
+
+void mixer_decode(const EmbeddedSound *s, int16_t *out)
+{
+    int32_t pred, index;
+    uint32_t at;
+    if (!s->ima) {
+        memcpy(out, s->samples, (size_t)s->count * sizeof *out);
+        return;
+    }
+    ima_start(s, &pred, &index, &at);
+    for (; at < s->count; at++) out[at] = ima_next(s, &pred, &index, at);
+}
+
+/* A voice starting at the sound's first sample. */
+static void start_voice(MixerVoice *v, const EmbeddedSound *s, int loop)
+{
+    v->sound = s;
+    v->pos = 0;
+    v->loop = loop;
+    if (s->ima) {
+        v->decoded = 0;
+        ima_start(s, &v->pred, &v->index, &v->code_at);
+        memset(v->ring, 0, sizeof v->ring); /* the silence before the start */
+    }
+}
+
+/* Decodes an IMA ADPCM voice up to (not including) sample k: past a
+ * one-shot's end silence, past a loop's end its start again. */
+static void decode_to(MixerVoice *v, int64_t k)
+{
+    const EmbeddedSound *s = v->sound;
+    for (; v->decoded < k; v->decoded++) {
+        int16_t x = 0;
+        unsigned slot = (unsigned)v->decoded & (MIXER_RING - 1);
+        if (v->code_at >= s->count && v->loop) ima_start(s, &v->pred, &v->index, &v->code_at);
+        if (v->code_at < s->count) x = ima_next(s, &v->pred, &v->index, v->code_at++);
+        v->ring[slot] = v->ring[slot + MIXER_RING] = x;
+    }
+}
+
 void mixer_play(Mixer *m, int id, int volume, int pan)
 {
     const EmbeddedSound *s = sound_of(m, id);
     MixerVoice *v;
     if (!s) return;
     v = free_voice(m);
-    v->sound = s;
-    v->pos = 0;
-    v->loop = 0;
+    start_voice(v, s, 0);
     set_gains(v, volume, pan);
 }
 
@@ -129,9 +200,7 @@ void mixer_music(Mixer *m, int track, int volume)
         return;
     }
     if (track != m->music_track) {
-        m->music.sound = s;
-        m->music.pos = 0;
-        m->music.loop = 1;
+        start_voice(&m->music, s, 1);
         m->music_track = track;
     }
     set_gains(&m->music, volume, 0);
@@ -152,7 +221,7 @@ static int32_t sample_at(const MixerVoice *v, int64_t k)
 
 /* The voice's signal at its position: the kernel phase nearest the
  * fractional part, over the taps around it. */
-static int32_t interpolate(const Mixer *m, const MixerVoice *v)
+static int32_t interpolate(const Mixer *m, MixerVoice *v)
 {
     const int half = MIXER_TAPS / 2;
     int64_t idx = (int64_t)(v->pos >> 16), first = idx - (half - 1);
@@ -160,6 +229,14 @@ static int32_t interpolate(const Mixer *m, const MixerVoice *v)
     const int16_t *h = m->kernel[phase];
     int32_t acc = 0;
     int j;
+    if (v->sound->ima) {
+        /* the ring holds every tap: first .. first + MIXER_TAPS - 1 */
+        const int16_t *d = v->ring + ((uint64_t)first & (MIXER_RING - 1));
+        decode_to(v, first + MIXER_TAPS);
+        if (phase == 0 && m->phase0_exact) return d[half - 1];
+        for (j = 0; j < MIXER_TAPS; j++) acc += d[j] * h[j];
+        return (acc + (1 << 13)) >> 14;
+    }
     if (phase == 0 && m->phase0_exact) return v->sound->samples[idx];
     if (first >= 0 && first + MIXER_TAPS <= (int64_t)v->sound->count) {
         const int16_t *d = v->sound->samples + first;
@@ -184,7 +261,8 @@ static void mix_voice(const Mixer *m, MixerVoice *v, int32_t *acc, int frames)
                 v->sound = NULL;
                 return;
             }
-            v->pos %= end;
+            /* a decoded loop counts on: its ring is numbered from the start of play */
+            if (!v->sound->ima) v->pos %= end;
         }
         s = interpolate(m, v);
         acc[2 * i] += (int32_t)(((int64_t)s * v->gain_l) >> 16);

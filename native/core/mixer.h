@@ -23,11 +23,23 @@
 /* The limiter keeps every output sample within this level (-1 dBFS). */
 #define MIXER_CEILING 29204
 
+/* Decoded samples an IMA ADPCM voice keeps: a power of two above MIXER_TAPS
+ * plus the one or two samples a frame moves on. */
+#define MIXER_RING 64
+
 typedef struct MixerVoice {
     const EmbeddedSound *sound;   /* NULL = free */
     uint64_t pos;                 /* 48.16 fixed point, in source samples */
     int gain_l, gain_r;           /* 0..65536 (volume * pan) */
     int loop;
+    /* IMA ADPCM sounds are decoded as they play: samples are numbered from
+     * the start of play (a loop goes on counting), and sample k sits at
+     * ring[k % MIXER_RING] and again MIXER_RING further on, so the kernel's
+     * taps always read one contiguous run. */
+    int64_t decoded;              /* the next sample to decode */
+    uint32_t code_at;             /* its place in the sound (wraps for a loop) */
+    int32_t pred, index;          /* the decoder's state */
+    int16_t ring[2 * MIXER_RING];
 } MixerVoice;
 
 typedef struct Mixer {
@@ -58,5 +70,9 @@ void mixer_music(Mixer *m, int track, int volume);
 /* Writes frames stereo frames (2 * frames int16s, left first), never beyond
  * +-MIXER_CEILING. */
 void mixer_render(Mixer *m, int16_t *out, int frames);
+
+/* The samples of a sound, decoded (out holds s->count): what the mixer plays
+ * from an IMA ADPCM sound (test/audio, the benchmark). */
+void mixer_decode(const EmbeddedSound *s, int16_t *out);
 
 #endif

@@ -7,6 +7,7 @@
 #include "embedded.h"
 #include "psp_exit.h"
 #include "psp_game.h"
+#include "psp_power.h"
 #include "psp_save.h"
 #include "psp_video.h"
 
@@ -23,6 +24,7 @@ PSP_HEAP_THRESHOLD_SIZE_KB(1024);
 int main(int argc, char **argv)
 {
     psp_exit_setup();
+    psp_power_setup();
     /* The PSP's own default clock, set in case the launcher left another:
      * the worst frame needs a fraction of the 16.7 ms budget at 222 MHz
      * (docs/performance.md), and 333 MHz would only cost battery. */

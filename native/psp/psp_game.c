@@ -8,6 +8,7 @@
 #include "psp_error.h"
 #include "psp_exit.h"
 #include "psp_game.h"
+#include "psp_power.h"
 #include "psp_save.h"
 #include "psp_video.h"
 #include "vm.h"
@@ -84,6 +85,7 @@ unsigned psp_game_frames(void)
 static void game_loop(Vm *vm)
 {
     uint64_t start = clock_ms(NULL);
+    PowerClock power;
     int quit = 0;
     CommandSink sound;
     memset(&sound, 0, sizeof sound);
@@ -91,11 +93,14 @@ static void game_loop(Vm *vm)
     sound.sound = sink_sound;
     sound.music = sink_music;
     sound.quit = sink_quit;
+    memset(&power, 0, sizeof power);
     while (!quit && !psp_exit_requested()) {
         const int32_t *cmds;
+        uint32_t signals = 0;
+        uint64_t now = psp_power_frame(&power, clock_ms(NULL), &signals); /* less any sleep */
         int count;
         frames_run++;
-        count = vm_frame(vm, (int)(clock_ms(NULL) - start), read_buttons(), &cmds);
+        count = vm_frame(vm, (int)(now - start), read_buttons() | signals, &cmds);
         if (count < 0) return;
         commands_run(cmds, count, &sound); /* sounds, music, quit */
         psp_video_frame(cmds, count);      /* presented before any quit */

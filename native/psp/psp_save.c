@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "embedded.h"
+#include "psp_power.h"
 #include "psp_save.h"
 #include "psp_sfo.h"
 #include "save.h"
@@ -94,22 +95,35 @@ static int keep_pending;
 
 char *psp_save_load(void *user, size_t *len)
 {
-    char *text = save_load(save_path, len, &ops, &problem);
+    char *text;
     int i;
     (void)user;
+    psp_power_hold(); /* no file open across a suspend */
     loaded_path = save_path;
+    text = save_load(save_path, len, &ops, &problem);
     /* A save of an earlier version moves here with the next save; a problem
      * with the current file (damaged, unreadable) is still the one told. */
     for (i = 0; !text && problem == SAVE_NO_FILE && i < 2; i++)
         if (old_paths[i][0] && (text = save_load(old_paths[i], len, &ops, &problem)) != NULL) loaded_path = old_paths[i];
+    psp_power_release();
     return text;
+}
+
+/* Keeps the file the last load could not read; called inside a power hold. */
+static int save_keep_held(void)
+{
+    keep_pending = !save_keep(loaded_path, &ops, &problem);
+    return !keep_pending;
 }
 
 int psp_save_keep(void *user)
 {
+    int ok;
     (void)user;
-    keep_pending = !save_keep(loaded_path, &ops, &problem);
-    return !keep_pending;
+    psp_power_hold();
+    ok = save_keep_held();
+    psp_power_release();
+    return ok;
 }
 
 const char *psp_save_problem(void *user)
@@ -161,8 +175,15 @@ int psp_save_store(void *user, const char *text, size_t len)
 {
     int ok;
     (void)user;
+    /* The PSP does not sleep until the save is on the stick: no write is
+     * cut, and files opened before a suspend are not valid after it, so
+     * every file here is opened and closed inside this one hold. */
+    psp_power_hold();
     /* The file the script could not read is kept before anything replaces it. */
-    if (keep_pending && !psp_save_keep(NULL)) return 0;
+    if (keep_pending && !save_keep_held()) {
+        psp_power_release();
+        return 0;
+    }
     make_folder();
     /* A missing, full or write-protected stick fails here; the script tells
      * the player (host.problem()) and plays on with the settings in memory. */
@@ -172,6 +193,7 @@ int psp_save_store(void *user, const char *text, size_t len)
         ok = 0;
         problem = SAVE_FAILED;
     }
+    psp_power_release();
     return ok;
 }
 

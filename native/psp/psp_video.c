@@ -1,6 +1,6 @@
 /* GE setup as in the pspsdk samples and /work/shared/PSP-NOTES.md: 32-bit
  * draw and display buffers of width 512 in VRAM, a 16-bit depth buffer after
- * them, and the 512x512 atlas read from RAM (swizzled, GU_PSM_8888). */
+ * them, and the 512x512 atlas read from RAM (swizzled, 8-bit CLUT: GU_PSM_T8). */
 #include <pspdisplay.h>
 #include <pspgu.h>
 #include <pspkernel.h>
@@ -45,7 +45,10 @@ typedef char color_vertex_is_12_bytes[sizeof(ColorVertex) == 12 ? 1 : -1];
 static void set_texture(void)
 {
     sceGuEnable(GU_TEXTURE_2D);
-    sceGuTexMode(GU_PSM_8888, 0, 0, 1); /* swizzled */
+    /* 8-bit indices into 256 RGBA colours (embedded.h), drawn as they are */
+    sceGuClutMode(GU_PSM_8888, 0, 0xff, 0);
+    sceGuClutLoad(256 / 8, embedded_atlas_clut);
+    sceGuTexMode(GU_PSM_T8, 0, 0, 1); /* swizzled */
     sceGuTexImage(0, embedded_atlas_w, embedded_atlas_h, embedded_atlas_w, embedded_atlas);
     sceGuTexFunc(GU_TFX_MODULATE, GU_TCC_RGBA); /* texel * vertex colour */
     sceGuTexFilter(GU_NEAREST, GU_NEAREST);

@@ -13,6 +13,8 @@ $(error OUT is undefined: build with `make psp` from the repository)
 endif
 
 PSPSDK    := $(shell psp-config --pspsdk-path)
+# Stock binutils' "float register should be even" notes dropped (Makefile beside this one).
+PSP_CC    := sh $(dir $(abspath $(lastword $(MAKEFILE_LIST))))psp-cc.sh psp-gcc
 QJS_NAMES := quickjs libregexp libunicode cutils
 OBJS      := $(QJS_NAMES:%=$(OUT)/%.o)
 CFLAGS    := -O2 -G0 -D_PSP_FW_VERSION=600 -I$(PSPSDK)/include \
@@ -30,4 +32,4 @@ $(OUT)/libquickjs.a: $(OBJS) $(lastword $(MAKEFILE_LIST))
 
 $(OUT)/%.o: $(QJS_SRC)/%.c $(QJS_SRC)/../stamp
 	@mkdir -p $(OUT)
-	psp-gcc $(CFLAGS) -c -o $@ $<
+	$(PSP_CC) $(CFLAGS) -c -o $@ $<

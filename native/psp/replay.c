@@ -27,12 +27,31 @@
  * real Memory Stick path (psp_save.c), is read back, and its folder's
  * PARAM.SFO is printed for test/psp to parse.
  *
+ * Sleep: a script frame whose mask holds SIG_SUSPEND (first frame of it)
+ * is the power switch. Before that frame the replay calls the power
+ * callback's function itself with PSP_POWER_CB_SUSPENDING, runs
+ * REPLAY_WAKE_AFTER frames more (a PSP may run a few before it sleeps),
+ * then moves its own clock on by REPLAY_SLEEP_MS, as a PSP whose clock
+ * counts the sleep would, and calls it with PSP_POWER_CB_RESUMING and
+ * PSP_POWER_CB_RESUME_COMPLETE. The signal bit is taken out of the mask:
+ * psp_power_frame must put it back, and leave the sleep out of the game's
+ * time, for the frames to equal the headless host's, which sees the bit
+ * and no sleep.
+ *
+ * The heap: after the first script's first REPLAY_HEAP_AFTER frames, the
+ * largest block malloc still gives (the C library's heap is all free user
+ * memory less PSP_HEAP_THRESHOLD_SIZE_KB: 32 MB PSP-1000 or 64 MB later
+ * models), for docs/performance.md.
+ *
  * Output lines (all start with "RS "):
  *   RS vram unlike=<pixels not black after psp_video_init>
  *   RS savedata path=<p> saved=<0|1> roundtrip=<0|1> sfo=<bytes> icon=<bytes>
  *   RS sfo <offset> <hex of up to 256 bytes>
  *   RS script <index> <name> frames=<n> seed=<s>
  *   RS load <mhz> <index> us=<t>
+ *   RS heap largest=<bytes> after=<frames> kernel_free=<bytes>
+ *   RS sleep <mhz> <index> <frame> suspend     (the callback, before frame)
+ *   RS sleep <mhz> <index> <frame> resume slept_ms=<t>
  *   RS f <mhz> <index> <frame> <hash> <us>[ s=<sound ids started>]
  *   RS end <mhz> <index> frames=<n> [error=<text>]
  *   RS shot <k> <index> <frame> from_ms=<t>
@@ -53,6 +72,7 @@
 #include "input_script.h"
 #include "psp_exit.h"
 #include "psp_game.h"
+#include "psp_power.h"
 #include "psp_save.h"
 #include "psp_video.h"
 #include "vm.h"
@@ -78,6 +98,15 @@ PSP_HEAP_THRESHOLD_SIZE_KB(1024);
 #ifndef REPLAY_HOME_PRESS_MS
 #define REPLAY_HOME_PRESS_MS 300
 #endif
+#ifndef REPLAY_SLEEP_MS
+#define REPLAY_SLEEP_MS 5000
+#endif
+#ifndef REPLAY_WAKE_AFTER
+#define REPLAY_WAKE_AFTER 2
+#endif
+#ifndef REPLAY_HEAP_AFTER
+#define REPLAY_HEAP_AFTER 60
+#endif
 #define MAX_SHOTS 16
 
 static const int clocks_mhz[] = { REPLAY_CLOCKS };
@@ -100,6 +129,15 @@ static uint64_t clock_ms(void *user)
 {
     (void)user;
     return now_us() / 1000u;
+}
+
+/* The replay's host clock, which the power callback reads: the headless
+ * frame times plus the sleeps so far (psp_power_use_clock). */
+static uint64_t replay_ms;
+
+static uint64_t replay_clock(void)
+{
+    return replay_ms;
 }
 
 /* One whole line per write, so that each lands in the emulator's log as one
@@ -195,6 +233,27 @@ static const char *frame_sounds(const int32_t *cmds, int count)
     return text;
 }
 
+/* The largest block malloc gives now, to 1 KB (a binary search from
+ * beyond any PSP's memory). The block goes through a volatile: GCC drops a
+ * malloc whose block is only freed, and takes it as a success. */
+static void *volatile probe;
+
+static size_t largest_block(void)
+{
+    size_t lo = 0, hi = 256u * 1024u * 1024u;
+    while (hi - lo > 1024) {
+        size_t mid = lo + (hi - lo) / 2;
+        probe = malloc(mid);
+        if (probe) {
+            free(probe);
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo;
+}
+
 /* Runs one script from a fresh VM; the first pass keeps its shot frames. */
 static void replay(int index, int mhz, int keep_shots)
 {
@@ -202,8 +261,11 @@ static void replay(int index, int mhz, int keep_shots)
     VmConfig config;
     VmHost host;
     Vm *vm;
-    int frame, cursor = 0;
-    uint64_t t0;
+    int frame, cursor = 0, wake_at = -1;
+    uint32_t held = 0;
+    uint64_t t0, slept = 0;
+    PowerClock power;
+    static int heap_told;
     if (load_script(index, &s) < 0) return;
     if (keep_shots) say("RS script %d %s frames=%d seed=%lu\n", index, embedded_scripts[index].name,
                         s.frames, (unsigned long)s.seed);
@@ -225,11 +287,30 @@ static void replay(int index, int mhz, int keep_shots)
         return;
     }
     say("RS load %d %d us=%lu\n", mhz, index, (unsigned long)(now_us() - t0));
+    memset(&power, 0, sizeof power);
     for (frame = 0; frame < s.frames && !psp_exit_requested(); frame++) {
         const int32_t *cmds;
-        uint32_t mask = input_script_mask(&s, frame, &cursor);
-        uint64_t t1 = now_us(), t2;
-        int count = vm_frame(vm, HEADLESS_FRAME_MS(frame), mask, &cmds);
+        uint32_t mask = input_script_mask(&s, frame, &cursor), signals = 0;
+        uint64_t t1, t2, game_ms;
+        int count;
+        /* Callbacks come between frames: the clock reads the last frame's time. */
+        replay_ms = (uint64_t)HEADLESS_FRAME_MS(frame > 0 ? frame - 1 : 0) + slept;
+        if ((mask & SIG_SUSPEND) && !(held & SIG_SUSPEND)) {
+            say("RS sleep %d %d %d suspend\n", mhz, index, frame);
+            psp_power_callback(1, PSP_POWER_CB_SUSPENDING, NULL);
+            wake_at = frame + REPLAY_WAKE_AFTER;
+        }
+        if (frame == wake_at) {
+            slept += REPLAY_SLEEP_MS;
+            replay_ms += REPLAY_SLEEP_MS;
+            psp_power_callback(1, PSP_POWER_CB_RESUMING, NULL);
+            psp_power_callback(1, PSP_POWER_CB_RESUME_COMPLETE, NULL);
+            say("RS sleep %d %d %d resume slept_ms=%d\n", mhz, index, frame, REPLAY_SLEEP_MS);
+        }
+        held = mask;
+        game_ms = psp_power_frame(&power, (uint64_t)HEADLESS_FRAME_MS(frame) + slept, &signals);
+        t1 = now_us();
+        count = vm_frame(vm, (int)game_ms, (mask & ~(uint32_t)SIG_SUSPEND) | signals, &cmds);
         t2 = now_us();
         if (count < 0) {
             say("RS end %d %d frames=%d error=%s\n", mhz, index, frame, vm_error(vm));
@@ -238,6 +319,11 @@ static void replay(int index, int mhz, int keep_shots)
         say("RS f %d %d %d %08lx %lu%s\n", mhz, index, frame, (unsigned long)commands_hash(cmds, count),
             (unsigned long)(t2 - t1), frame_sounds(cmds, count));
         if (keep_shots && is_shot(&s, frame)) keep_shot(index, frame, cmds, count);
+        if (!heap_told && frame + 1 == REPLAY_HEAP_AFTER) {
+            heap_told = 1;
+            say("RS heap largest=%lu after=%d kernel_free=%lu\n", (unsigned long)largest_block(), frame + 1,
+                (unsigned long)sceKernelMaxFreeMemSize());
+        }
         if (commands_has_quit(cmds, count)) {
             frame++;
             break;
@@ -368,11 +454,13 @@ int main(int argc, char **argv)
     psp_video_init();
     say("RS vram unlike=%d\n", psp_video_count_unlike(0x000000u));
     savedata_check();
+    psp_power_use_clock(replay_clock);
     for (c = 0; c < sizeof clocks_mhz / sizeof clocks_mhz[0]; c++) {
         int mhz = clocks_mhz[c];
         scePowerSetClockFrequency(mhz, mhz, mhz / 2);
         for (i = 0; i < embedded_scripts_count; i++) replay(i, mhz, c == 0);
     }
+    psp_power_use_clock(NULL);
     gallery(boot_ms, gallery_ms);
     failures(boot_ms, gallery_ms + (uint64_t)shot_count * REPLAY_SHOT_MS);
     home(boot_ms, gallery_ms + (uint64_t)shot_count * REPLAY_SHOT_MS

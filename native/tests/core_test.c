@@ -107,9 +107,34 @@ static void test_sprite_clip(void)
 
 static const int16_t TONE[4] = { 10000, 10000, 10000, 10000 };
 
+/* Five IMA ADPCM samples (tools/assets/adpcm.mjs): from 1000 at step index
+ * 40, codes 7, 7, 0, 15, 9. */
+static const uint8_t IMA5[8 + 3] = { 0xe8, 0x03, 40, 0, 5, 0, 0, 0, 0x77, 0xf0, 0x09 };
+
+/* IMA ADPCM sounds play what mixer_decode gives, and a loop of them repeats
+ * exactly, across its end, from the sound's first decoder state. */
+static void test_mixer_ima(void)
+{
+    EmbeddedSound ima = { "ima", NULL, IMA5, 5, 1 };
+    static Mixer m;
+    int16_t pcm[5], out[2 * 15];
+    int i;
+    static const int16_t want_pcm[5] = { 1631, 2988, 3182, 538, -596 }; /* tools/assets/adpcm.mjs decode() */
+    mixer_decode(&ima, pcm);
+    /* code 7 at step 337: 1000 + 42 + 337 + 168 + 84; index 40 + 8 -> step 724 */
+    for (i = 0; i < 5; i++) CHECK(pcm[i] == want_pcm[i]);
+    mixer_init(&m, &ima, 1, SOUND_RATE); /* one source sample per output frame */
+    mixer_music(&m, 0, 255);
+    mixer_render(&m, out, 15);
+    for (i = 0; i < 15; i++) {
+        int want = (int)(((int64_t)pcm[i % 5] * 65535) >> 16);
+        CHECK(out[2 * i] == want && out[2 * i + 1] == want);
+    }
+}
+
 static void test_mixer(void)
 {
-    EmbeddedSound sounds[2] = { { "tone", TONE, 4, 0 }, { "loop", TONE, 4, 1 } };
+    EmbeddedSound sounds[2] = { { "tone", TONE, NULL, 4, 0 }, { "loop", TONE, NULL, 4, 1 } };
     static Mixer m;
     int16_t out[2 * 16];
     mixer_init(&m, sounds, 2, SOUND_RATE); /* output at the source rate: one sample per frame */
@@ -354,6 +379,7 @@ int main(int argc, char **argv)
     test_raster();
     test_sprite_clip();
     test_mixer();
+    test_mixer_ima();
     test_save(argc > 1 ? argv[1] : ".");
     test_save_without_replace(argc > 1 ? argv[1] : ".");
     test_save_problems(argc > 1 ? argv[1] : ".");

@@ -51,6 +51,16 @@ void sceGuBlendFunc(int op, int src, int dest, unsigned int srcfix, unsigned int
     send(0xe0, srcfix);
     send(0xe1, destfix);
 }
+void sceGuClutMode(unsigned int cpsm, unsigned int shift, unsigned int mask, unsigned int a3)
+{
+    send(0xc5, cpsm | shift << 2 | mask << 8 | a3 << 16);
+}
+void sceGuClutLoad(int num_blocks, const void *cbp)
+{
+    send(0xb0, (uint32_t)(uintptr_t)cbp & 0xffffff);
+    send(0xb1, (uint32_t)(((uintptr_t)cbp >> 8) & 0x0f0000));
+    send(0xc4, (uint32_t)num_blocks);
+}
 void sceGuTexMode(int tpsm, int maxmips, int a2, int swizzle) { send(0xc2, (uint32_t)(maxmips << 16 | a2 << 8 | swizzle)); send(0xc3, (uint32_t)tpsm); send(0xcb, 0); }
 void sceGuTexImage(int mipmap, int width, int height, int tbw, const void *tbp)
 {
@@ -104,6 +114,7 @@ void *sceGuSwapBuffers(void) { return NULL; }
 int sceDisplayWaitVblankStart(void) { return 0; }
 void sceKernelDcacheWritebackAll(void) {}
 
-/* psp_video.c textures from the embedded atlas; the bench needs only its address. */
+/* psp_video.c textures from the embedded atlas and its palette; the bench needs only their addresses. */
 const unsigned char __attribute__((aligned(16))) embedded_atlas[16];
+const unsigned char __attribute__((aligned(16))) embedded_atlas_clut[256 * 4];
 const int embedded_atlas_w = 512, embedded_atlas_h = 512;

@@ -13,6 +13,8 @@ import {
   BTN_START,
   BTN_TRIANGLE,
   BTN_UP,
+  SIG_SUSPEND,
+  SIGNALS,
 } from '../contract';
 import { stringsFor } from './i18n';
 import { howToPages } from './howto';
@@ -158,7 +160,10 @@ export function appFrame(app: App, now: number, buttons: number): void {
 }
 
 /** Reads the buttons, advances the current scene. */
-function advance(app: App, screen: Screen, now: number, buttons: number): void {
+function advance(app: App, screen: Screen, now: number, mask: number): void {
+  // The host's signals (src/contract.ts) are not buttons: no press, no input.
+  const suspending = (mask & SIG_SUSPEND) !== 0;
+  const buttons = mask & ~SIGNALS;
   if (!app.started) firstFrame(app, now, buttons);
   readButtons(buttons, now);
   screen.cueCount = 0;
@@ -168,7 +173,8 @@ function advance(app: App, screen: Screen, now: number, buttons: number): void {
   if ((screen.scene !== SCENE_TABLE || screen.paused) && app.settings.humans === 2) addPressed(menuAliases(pressedMask()));
   if (screen.scene === SCENE_TABLE) {
     if (screen.paused) return pauseFrame(app, now);
-    if (wasPressed(BTN_START)) return openPause(app, now);
+    // The PSP going to sleep pauses as Start does: the menu is up on waking.
+    if (wasPressed(BTN_START) || suspending) return openPause(app, now);
   } else if (screen.scene !== SCENE_TITLE && quitQuestion(app)) return;
   switch (screen.scene) {
     case SCENE_TITLE:

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATLAS_SIZE, CARD_H, CARD_RECTS, CARD_W, PANEL_SLICE, SMALL_BACK, SPRITES, type Rect } from '../../src/assets/atlas';
 import { FALLBACK_CODE, FONT_LARGE, FONT_SMALL, glyphIndex, type FontData } from '../../src/assets/font';
 import { MUSIC, SAMPLE_RATE, SOUND, SOUND_SAMPLES } from '../../src/assets/sounds';
+import { decode as imaDecode } from '../../tools/assets/adpcm.mjs';
 
 const ROOT = join(__dirname, '../..');
 const BUILD = join(ROOT, 'assets/build');
@@ -49,8 +50,11 @@ describe('make assets is reproducible', () => {
     }
   });
 
+  // It encodes the music as IMA ADPCM (a minute of samples, 16 codes tried
+  // for each with a sample of lookahead) and quantizes the atlas's colours:
+  // about 15 s of CPU, more on two cores shared with other work.
   it('runs in modest time', () => {
-    expect(ms).toBeLessThan(30_000);
+    expect(ms).toBeLessThan(90_000);
   });
 });
 
@@ -80,19 +84,31 @@ describe('atlas', () => {
     expect(Buffer.compare(rgba, png.data)).toBe(0);
   });
 
-  it('atlas.psp holds the texels swizzled in 16-byte x 8-row blocks', () => {
+  it('atlas.psp is the same texels as 8-bit indices into atlas.clut, swizzled in 16-byte x 8-row blocks', () => {
     const psp = readFileSync(join(BUILD, 'atlas.psp'));
-    expect(psp.length).toBe(rgba.length);
-    const rowBytes = ATLAS_SIZE * 4;
-    // Byte (x, y) of the linear texture lives in block (x >> 4, y >> 3) of
-    // 128 bytes, blocks in row-major order, rows of 16 bytes inside.
+    const clut = readFileSync(join(BUILD, 'atlas.clut'));
+    expect(psp.length).toBe(ATLAS_SIZE * ATLAS_SIZE);
+    expect(clut.length).toBe(256 * 4);
+    const rowBytes = ATLAS_SIZE;
+    // Byte (x, y) of the linear index texture lives in block (x >> 4, y >> 3)
+    // of 128 bytes, blocks in row-major order, rows of 16 bytes inside.
     for (let y = 0; y < ATLAS_SIZE; y++) {
       for (let x = 0; x < rowBytes; x++) {
         const block = (y >> 3) * (rowBytes >> 4) + (x >> 4);
         const at = block * 128 + (y & 7) * 16 + (x & 15);
-        if (psp[at] !== rgba[y * rowBytes + x]) throw new Error(`swizzle mismatch at byte ${x}, row ${y}`);
+        const i = psp[at]! * 4, t = (y * ATLAS_SIZE + x) * 4;
+        if (clut[i] !== rgba[t] || clut[i + 1] !== rgba[t + 1] || clut[i + 2] !== rgba[t + 2] || clut[i + 3] !== rgba[t + 3]) {
+          throw new Error(`texel ${x}, ${y}: palette entry ${psp[at]} is not the RGBA atlas's texel`);
+        }
       }
     }
+  });
+
+  it('keeps the art through the palette: at most 256 colours, transparency exact', () => {
+    const colours = new Set<number>();
+    for (let t = 0; t < rgba.length; t += 4) colours.add(rgba.readUInt32LE(t));
+    expect(colours.size).toBeLessThanOrEqual(256);
+    expect(colours.has(0)).toBe(true); // tools/assets/palette.mjs keeps each entry's most used colour
   });
 
   it('has 55 card rectangles of CARD_W x CARD_H and a half-size small back', () => {
@@ -227,11 +243,12 @@ describe('fonts', () => {
 });
 
 describe('sounds', () => {
-  interface Entry { name: string; id: number; file: string; samples: number; loop: boolean }
+  interface Entry { name: string; id: number; file: string; codec: 's16' | 'ima'; samples: number; loop: boolean }
   const index: Entry[] = JSON.parse(readFileSync(join(BUILD, 'sounds.json'), 'utf8'));
+  /** What the mixer plays: the samples, or the IMA ADPCM decoded. */
   const pcm = (e: Entry) => {
     const b = readFileSync(join(BUILD, 'sounds', e.file));
-    return new Int16Array(b.buffer, b.byteOffset, b.length / 2);
+    return e.codec === 'ima' ? imaDecode(b) : new Int16Array(b.buffer, b.byteOffset, b.length / 2);
   };
 
   it('lists the sounds in id order, matching src/assets/sounds.ts', () => {
@@ -241,24 +258,32 @@ describe('sounds', () => {
     for (const e of index) {
       expect(ids[e.name]).toBe(e.id);
       expect(SOUND_SAMPLES[e.id]).toBe(e.samples);
-      expect(e.file).toBe(`${e.name}.s16`);
+      expect(e.file).toBe(`${e.name}.${e.codec}`);
     }
     for (const name of ['flip', 'slap', 'sweep', 'buzz', 'win', 'lose']) expect(SOUND).toHaveProperty(name);
     expect(MUSIC).toHaveProperty('theme');
     expect(SAMPLE_RATE).toBe(22050);
   });
 
-  it('stores raw s16le samples for each, as many as the index says', () => {
+  it('stores s16le samples or IMA ADPCM (the music) for each, as many as the index says', () => {
     for (const e of index) {
       const raw = readFileSync(join(BUILD, 'sounds', e.file));
-      expect(raw.length).toBe(e.samples * 2);
+      if (e.codec === 'ima') {
+        expect(raw.readUInt32LE(4)).toBe(e.samples); // the header's count (tools/assets/adpcm.mjs)
+        expect(raw.length).toBe(8 + Math.ceil(e.samples / 2));
+      } else {
+        expect(e.codec).toBe('s16');
+        expect(raw.length).toBe(e.samples * 2);
+      }
     }
+    expect(index.find((e) => e.name === 'theme')!.codec).toBe('ima');
   });
 
-  // The theme is about a minute long (docs/sound.md): 2.5 MB of the PSP's 24.
-  it('fits in under 3 MB of samples, every sound audible, not clipped', () => {
-    const total = index.reduce((s, e) => s + e.samples * 2, 0);
-    expect(total).toBeLessThan(3 << 20);
+  // The theme is about a minute long (docs/sound.md): 2.5 MB as samples, a
+  // quarter of that stored as IMA ADPCM.
+  it('fits in under 1 MB stored, every sound audible, not clipped', () => {
+    const total = index.reduce((s, e) => s + readFileSync(join(BUILD, 'sounds', e.file)).length, 0);
+    expect(total).toBeLessThan(1 << 20);
     for (const e of index) {
       const peak = pcm(e).reduce((m, v) => Math.max(m, Math.abs(v)), 0);
       expect(peak, e.name).toBeGreaterThan(4000); // test/audio/levels.test.ts checks each level closely

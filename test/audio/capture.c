@@ -1,7 +1,8 @@
 /* Captures what a host would play: the game's SOUND and MUSIC commands, at
  * their times, mixed by native/core/mixer.c into a 16-bit stereo WAV.
  *
- *   capture OUT.wav RATE EVENTS.txt END_MS SOUND.s16[:loop]...
+ *   capture OUT.wav RATE EVENTS.txt END_MS SOUND.s16|SOUND.ima[:loop]...
+ *   capture --decode SOUND.ima OUT.s16     (the samples the mixer plays)
  *
  * The sounds come in id order (assets/build/sounds.json). Each line of
  * EVENTS.txt is "ms op a b c": op 4 is SOUND id volume pan, op 5 is MUSIC
@@ -15,24 +16,43 @@
 
 #define MAX_SOUNDS 32
 
-static int16_t *read_s16(const char *path, uint32_t *count)
+/* A whole file, or NULL; *len its bytes. */
+static unsigned char *read_all(const char *path, long *len)
 {
     FILE *f = fopen(path, "rb");
-    long n;
-    int16_t *buf;
+    unsigned char *buf;
     if (!f) return NULL;
     fseek(f, 0, SEEK_END);
-    n = ftell(f);
+    *len = ftell(f);
     fseek(f, 0, SEEK_SET);
-    buf = malloc((size_t)n + 2);
-    if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n) {
+    buf = malloc((size_t)*len + 2);
+    if (!buf || fread(buf, 1, (size_t)*len, f) != (size_t)*len) {
         fclose(f);
         free(buf);
         return NULL;
     }
     fclose(f);
-    *count = (uint32_t)(n / 2); /* the files are little-endian, as is every host this runs on */
     return buf;
+}
+
+/* A sound file as the hosts embed it: .s16 samples or .ima ADPCM
+ * (tools/assets/adpcm.mjs: the count is in its header). */
+static int read_sound(const char *path, EmbeddedSound *s)
+{
+    long n;
+    unsigned char *bytes = read_all(path, &n);
+    size_t len = strlen(path);
+    if (!bytes) return -1;
+    if (len > 4 && !strcmp(path + len - 4, ".ima")) {
+        if (n < 8) return -1;
+        s->ima = bytes;
+        s->count = (uint32_t)bytes[4] | (uint32_t)bytes[5] << 8 | (uint32_t)bytes[6] << 16 | (uint32_t)bytes[7] << 24;
+        if ((long)(8 + (s->count + 1) / 2) > n) return -1;
+    } else {
+        s->samples = (const int16_t *)(const void *)bytes; /* little-endian, as every host this runs on */
+        s->count = (uint32_t)(n / 2);
+    }
+    return 0;
 }
 
 static void put32(FILE *f, uint32_t v)
@@ -74,8 +94,20 @@ int main(int argc, char **argv)
     FILE *events, *out;
     int16_t buf[2 * 512];
     char line[256];
+    if (argc == 4 && !strcmp(argv[1], "--decode")) {
+        EmbeddedSound s;
+        FILE *f;
+        int16_t *pcm;
+        memset(&s, 0, sizeof s);
+        if (read_sound(argv[2], &s) < 0 || !(pcm = malloc((size_t)s.count * 2 + 2))) return 2;
+        mixer_decode(&s, pcm);
+        f = fopen(argv[3], "wb");
+        if (!f || fwrite(pcm, 2, s.count, f) != s.count || fclose(f) != 0) return 2;
+        return 0;
+    }
     if (argc < 6) {
-        fprintf(stderr, "usage: capture OUT.wav RATE EVENTS.txt END_MS SOUND.s16[:loop]...\n");
+        fprintf(stderr, "usage: capture OUT.wav RATE EVENTS.txt END_MS SOUND.s16|SOUND.ima[:loop]...\n"
+                        "       capture --decode SOUND.ima OUT.s16\n");
         return 2;
     }
     rate = atoi(argv[2]);
@@ -84,10 +116,10 @@ int main(int argc, char **argv)
         char *path = argv[i], *colon = strrchr(path, ':');
         int loop = colon && !strcmp(colon, ":loop");
         if (loop) *colon = '\0';
+        memset(&sounds[count], 0, sizeof sounds[count]);
         sounds[count].name = path;
         sounds[count].loop = loop;
-        sounds[count].samples = read_s16(path, &sounds[count].count);
-        if (!sounds[count].samples) {
+        if (read_sound(path, &sounds[count]) < 0) {
             fprintf(stderr, "capture: cannot read %s\n", path);
             return 2;
         }

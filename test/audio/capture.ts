@@ -3,7 +3,7 @@
 // native/core/mixer.c through test/audio/capture.c into a WAV, and the
 // measurements test/audio and docs/sound.md use on it.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { frameTime } from '../support/quickjs-host';
@@ -21,12 +21,17 @@ const OP_MUSIC = 5;
 /** [ms, op, a, b, c]: SOUND id volume pan, or MUSIC track volume. */
 export type AudioEvent = [number, number, number, number, number];
 
-/** Compiles the capture tool against the mixer (quick; the sources are small). */
+/** Compiles the capture tool against the mixer (quick; the sources are small),
+ * then renames it into place: test files build it side by side. */
 export function buildCapture(): void {
   mkdirSync(OUT, { recursive: true });
-  execFileSync('cc', ['-std=c99', '-Wall', '-Wextra', '-Werror', '-O2', `-I${path.join(ROOT, 'native/core')}`, '-o', CAPTURE,
+  const tmp = `${CAPTURE}.${process.pid}`;
+  execFileSync('cc', ['-std=c99', '-Wall', '-Wextra', '-Werror', '-O2', `-I${path.join(ROOT, 'native/core')}`, '-o', tmp,
     path.join(ROOT, 'test/audio/capture.c'), path.join(ROOT, 'native/core/mixer.c'), '-lm']);
+  renameSync(tmp, CAPTURE);
 }
+
+let built = false;
 
 /** The scripts played back to back (their clocks joined), with the audio commands each frame sent. */
 export async function playEvents(scripts: string[]): Promise<{ events: AudioEvent[]; endMs: number }> {
@@ -47,12 +52,22 @@ export async function playEvents(scripts: string[]): Promise<{ events: AudioEven
   return { events, endMs: offset };
 }
 
-export interface SoundEntry { name: string; id: number; file: string; samples: number; loop: boolean }
+export interface SoundEntry { name: string; id: number; file: string; codec: 's16' | 'ima'; samples: number; loop: boolean }
 export const soundIndex = (): SoundEntry[] => JSON.parse(readFileSync(path.join(SOUNDS, 'sounds.json'), 'utf8'));
 
-/** One sound's samples as floats (1 = full scale). */
+/** One sound's samples as the mixer plays them, as floats (1 = full scale):
+ * an IMA ADPCM sound decoded by the mixer's own decoder (capture --decode),
+ * which must agree with the encoder's (test/audio/adpcm.test.ts). */
 export function soundSamples(e: SoundEntry): Float64Array {
-  const b = readFileSync(path.join(SOUNDS, 'sounds', e.file));
+  const file = path.join(SOUNDS, 'sounds', e.file);
+  let b = readFileSync(file);
+  if (e.codec === 'ima') {
+    if (!built) buildCapture();
+    built = true;
+    const out = path.join(OUT, `${e.name}.decoded.${process.pid}.s16`);
+    execFileSync(CAPTURE, ['--decode', file, out]);
+    b = readFileSync(out);
+  }
   return Float64Array.from(new Int16Array(b.buffer, b.byteOffset, b.length / 2), (v) => v / 32768);
 }
 

@@ -3,21 +3,25 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 
-/** A pixel differs when a colour channel differs by more than this. The GE
- * and core/raster.c blend and modulate with different roundings (PPSSPP's
- * blend works in 4-bit fixed point, raster.c rounds to nearest): measured
- * differences of the same frame are at most 3 per channel. A wrong texel,
- * tint, alpha or colour order differs by tens to hundreds. */
-export const CHANNEL_TOLERANCE = 8;
-/** How many differing pixels a frame may have. Sampling at pixel centres on
- * both sides, most frames match exactly; the exceptions are rows of a
- * downscaled card whose sample point falls exactly on a texel boundary
- * (46x64 texels drawn 43x60: rows 7, 22, 37 and 52), where the GE breaks
- * the tie differently from core/raster.c and per pixel: 12 and 54 pixels
- * in the two-person shots. A wrong swizzle, UV, flip, clip or alpha differs
- * in thousands (a texture coordinate off by one texel: 4,400 to 11,300;
- * docs/native.md). */
-export const MAX_DIFFERING = 120;
+/** A pixel differs when a colour channel differs by more than this.
+ * Observed (the 14 gallery shots, test-output/psp/replay/pixels.txt and replay-psp1000/, both
+ * PPSSPP runs: its software GPU each time, see replay.test.ts): a pixel
+ * that samples the same texel differs by at most 2 per channel (an earlier
+ * run of this check saw 3), from the rounding of blending and tinting (the
+ * GE's 8-bit fixed point, core/raster.c's round-to-nearest). 6 is twice the
+ * largest seen; a wrong tint, alpha or colour order differs by tens to
+ * hundreds. */
+export const CHANNEL_TOLERANCE = 6;
+/** How many differing pixels a frame may have. Observed, both runs alike:
+ * 0 in nine shots; 7, 28, 29, 31 and 36 in the others, each a pixel of a
+ * downscaled card (46x64 texels drawn 43x60) whose sample point falls
+ * exactly on a texel boundary, where the GE and core/raster.c break the tie
+ * differently, so the neighbouring texel shows (channel differences
+ * 142-180); an earlier run saw 54 in a two-person shot. 80 is half as much
+ * again as the most ever seen; a wrong swizzle, UV, flip, clip or alpha
+ * differs in thousands (a texture coordinate off by one texel: 4,400 to
+ * 11,300; docs/native.md). */
+export const MAX_DIFFERING = 80;
 
 export interface Comparison {
   width: number;

@@ -12,7 +12,9 @@ import { atlasModule, fontModule, soundsModule } from './emit.mjs';
 import { loadFont, parseCharset, rasterizeFont } from './font.mjs';
 import { blit, createImage, encodePng } from './image.mjs';
 import { packShelves, swizzle } from './pack.mjs';
-import { master, s16Bytes, SOUND_LIST, toInt16 } from './sounds.mjs';
+import { quantize } from './palette.mjs';
+import { decode as imaDecode, encode as imaEncode } from './adpcm.mjs';
+import { master, s16Bytes, SOUND_LIST, toInt16, underCeiling } from './sounds.mjs';
 import * as table from './table.mjs';
 import { icon0, pic1 } from './xmb.mjs';
 
@@ -95,19 +97,32 @@ function buildAtlas({ codes, art, uiFonts }) {
   return { atlas, cardRects, smallBack: placed.get('SMALL_BACK'), spriteRects, fonts };
 }
 
+/** Each sound's samples and the bytes stored: .s16, or .ima (IMA ADPCM) for codec 'ima'. */
 function buildSounds(theme) {
   return SOUND_LIST.map((s, id) => {
     const pcm = toInt16(master(s.make(theme), s));
-    return { name: s.name, id, file: `${s.name}.s16`, samples: pcm.length, loop: Boolean(s.loop), pcm };
+    const codec = s.codec ?? 's16';
+    const bytes = codec === 'ima' ? imaEncode(pcm) : s16Bytes(pcm);
+    if (codec === 'ima') {
+      // what the mixer will play must keep the mastered ceiling too
+      const [ok, peak] = underCeiling(Float64Array.from(imaDecode(bytes), (v) => v / 32768), s.loop);
+      if (!ok) throw new Error(`${s.name}: decoded IMA ADPCM peaks at ${peak.toFixed(2)} dBFS; lower its loudness`);
+    }
+    return { name: s.name, id, file: `${s.name}.${codec}`, codec, samples: pcm.length, loop: Boolean(s.loop), bytes };
   });
 }
 
 export function buildAll(outRoot = ROOT) {
   const sources = loadSources();
   const { atlas, cardRects, smallBack, spriteRects, fonts } = buildAtlas(sources);
+  // 256 colours: every host draws these texels; the PSP's GE reads them as
+  // 8-bit indices into the palette (tools/assets/palette.mjs)
+  const clut = quantize(atlas.data, ATLAS_SIZE, ATLAS_SIZE);
+  atlas.data.set(clut.rgba);
   write(outRoot, 'assets/build/atlas.png', encodePng(atlas));
   write(outRoot, 'assets/build/atlas.rgba', atlas.data);
-  write(outRoot, 'assets/build/atlas.psp', swizzle(atlas.data, ATLAS_SIZE * 4, ATLAS_SIZE));
+  write(outRoot, 'assets/build/atlas.psp', swizzle(clut.indices, ATLAS_SIZE, ATLAS_SIZE));
+  write(outRoot, 'assets/build/atlas.clut', clut.palette);
   write(outRoot, 'src/assets/atlas.ts', atlasModule({
     atlasSize: ATLAS_SIZE, cardW: CARD_W, cardH: CARD_H, cardRects, smallBack,
     sprites: spriteRects, panelSlice: table.PANEL_SLICE,
@@ -115,10 +130,8 @@ export function buildAll(outRoot = ROOT) {
   write(outRoot, 'src/assets/font.ts', fontModule(fonts, '?'.charCodeAt(0)));
 
   const sounds = buildSounds(sources.theme);
-  for (const s of sounds) {
-    write(outRoot, `assets/build/sounds/${s.name}.s16`, s16Bytes(s.pcm));
-  }
-  const index = sounds.map(({ name, id, file, samples, loop }) => ({ name, id, file, samples, loop }));
+  for (const s of sounds) write(outRoot, `assets/build/sounds/${s.file}`, s.bytes);
+  const index = sounds.map(({ name, id, file, codec, samples, loop }) => ({ name, id, file, codec, samples, loop }));
   write(outRoot, 'assets/build/sounds.json', JSON.stringify(index, null, 2) + '\n');
   write(outRoot, 'src/assets/sounds.ts', soundsModule(index));
 

@@ -59,6 +59,10 @@ function jsConstants(c) {
   for (const op of c.ops) L.push(`/** [op${op.fields.map((f) => ', ' + (f || '-')).join('')}] */`, `export const OP_${op.name} = ${op.id};`);
   L.push('', `/** ${c.buttons.doc} */`);
   for (const [name, bit] of Object.entries(c.buttons.bits)) L.push(`export const BTN_${name} = ${bit};`);
+  L.push(`/** ${c.signals.doc} */`);
+  for (const [name, bit] of Object.entries(c.signals.bits)) L.push(`export const SIG_${name} = ${bit};`);
+  L.push(`/** Every signal bit: never a button of the player's. */`);
+  L.push(`export const SIGNALS = ${Object.keys(c.signals.bits).map((n) => `SIG_${n}`).join(' | ')};`);
   L.push(`/** The same bits by name, for drivers that press buttons. */`);
   L.push(`export const BTN = { ${Object.keys(c.buttons.bits).map((n) => `${n}: BTN_${n}`).join(', ')} };`);
   L.push('', `/** ${c.frameHash.doc} */`);
@@ -114,6 +118,8 @@ function cHeader(c) {
   for (const op of c.ops) L.push(`/* [op${op.fields.map((f) => ', ' + (f || '-')).join('')}] */`, `#define OP_${op.name} ${op.id}`);
   L.push('', `/* ${c.buttons.doc} */`);
   for (const [name, bit] of Object.entries(c.buttons.bits)) L.push(`#define BTN_${name} ${bit}`);
+  L.push('', `/* ${c.signals.doc} */`);
+  for (const [name, bit] of Object.entries(c.signals.bits)) L.push(`#define SIG_${name} ${bit}`);
   L.push('', `#define SCREEN_W ${c.screen.width}`, `#define SCREEN_H ${c.screen.height}`, '');
   L.push(`/* ${c.soundRate.doc} */`, `#define SOUND_RATE ${c.soundRate.value}`, '');
   L.push(`/* Sound and music ids (${c.sounds.index}). */`);

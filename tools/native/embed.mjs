@@ -103,23 +103,42 @@ function swizzle(linear, widthBytes, height) {
   return out;
 }
 
+/** The atlas: linear RGBA for the desktop; for the PSP, the 8-bit CLUT texture
+ * (atlas.psp: swizzled indices, sceGuTexMode(GU_PSM_T8, 0, 0, 1)) and its
+ * 256-colour palette (atlas.clut, GU_PSM_8888), as tools/assets/palette.mjs makes them. */
 function atlasSource(assets, kind) {
-  const expected = ATLAS_W * ATLAS_H * 4;
-  const file = path.join(assets, kind === 'psp' ? 'atlas.psp' : 'atlas.rgba');
+  const texels = ATLAS_W * ATLAS_H;
+  const rgba = path.join(assets, 'atlas.rgba');
+  const psp = path.join(assets, 'atlas.psp');
+  const clutFile = path.join(assets, 'atlas.clut');
   let pixels;
+  let clut = null;
   let placeholder = 0;
-  if (fs.existsSync(file) && fs.statSync(file).size === expected) {
-    pixels = fs.readFileSync(file);
+  const sized = (f, n) => fs.existsSync(f) && fs.statSync(f).size === n;
+  if (kind === 'rgba' && sized(rgba, texels * 4)) {
+    pixels = fs.readFileSync(rgba);
+  } else if (kind === 'psp' && sized(psp, texels) && sized(clutFile, 256 * 4)) {
+    pixels = fs.readFileSync(psp);
+    clut = fs.readFileSync(clutFile);
   } else {
-    console.error(`embed: WARNING ${file} is missing or not ${expected} bytes: using a placeholder checkerboard atlas`);
-    pixels = placeholderAtlas();
-    if (kind === 'psp') pixels = swizzle(pixels, ATLAS_W * 4, ATLAS_H);
+    console.error(`embed: WARNING the ${kind} atlas in ${assets} is missing or not ${ATLAS_W}x${ATLAS_H}: using a placeholder checkerboard atlas`);
+    const board = placeholderAtlas();
     placeholder = 1;
+    if (kind === 'psp') {
+      // two colours: index 0 grey, 1 magenta
+      clut = new Uint8Array(256 * 4);
+      clut.set([64, 64, 64, 255, 255, 0, 255, 255]);
+      const idx = new Uint8Array(texels);
+      for (let t = 0; t < texels; t++) idx[t] = board[4 * t + 1] === 0 ? 1 : 0;
+      pixels = swizzle(idx, ATLAS_W, ATLAS_H);
+    } else pixels = board;
   }
-  return `${HEADER}/* ${placeholder ? 'placeholder checkerboard' : file} (${kind}) */\n`
+  let text = `${HEADER}/* ${placeholder ? 'placeholder checkerboard' : kind === 'psp' ? psp : rgba} (${kind}) */\n`
     + `const int embedded_atlas_w = ${ATLAS_W}, embedded_atlas_h = ${ATLAS_H};\n`
     + `const int embedded_atlas_placeholder = ${placeholder};\n`
-    + `const unsigned char embedded_atlas[${expected}] EMBED_ALIGN16 = {\n${byteList(pixels)}\n};\n`;
+    + `const unsigned char embedded_atlas[${pixels.length}] EMBED_ALIGN16 = {\n${byteList(pixels)}\n};\n`;
+  if (clut) text += `const unsigned char embedded_atlas_clut[${clut.length}] EMBED_ALIGN16 = {\n${byteList(clut)}\n};\n`;
+  return text;
 }
 
 function readSoundList(assets) {
@@ -136,27 +155,33 @@ function readSoundList(assets) {
     const file = candidates.find((f) => fs.existsSync(f));
     if (!file) {
       console.error(`embed: WARNING sound ${entry.name} (${entry.file}) is missing: silent`);
-      byId[id] = { name: entry.name, samples: new Int16Array(0), loop: !!entry.loop };
+      byId[id] = { name: entry.name, count: 0, loop: !!entry.loop };
       return;
     }
     const bytes = fs.readFileSync(file);
+    if (file.endsWith('.ima')) {
+      // IMA ADPCM (tools/assets/adpcm.mjs): the mixer decodes it as it plays
+      byId[id] = { name: entry.name, ima: bytes, count: bytes.readUInt32LE(4), loop: !!entry.loop };
+      return;
+    }
     const samples = new Int16Array(bytes.length >> 1);
     for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(i * 2);
-    byId[id] = { name: entry.name, samples, loop: !!entry.loop };
+    byId[id] = { name: entry.name, samples, count: samples.length, loop: !!entry.loop };
   });
-  return Array.from(byId, (s, i) => s ?? { name: `unused${i}`, samples: new Int16Array(0), loop: false });
+  return Array.from(byId, (s, i) => s ?? { name: `unused${i}`, count: 0, loop: false });
 }
 
 function soundsSource(assets) {
   const sounds = readSoundList(assets);
   let text = HEADER;
   sounds.forEach((s, i) => {
-    if (s.samples.length) text += `static const int16_t sound${i}[${s.samples.length}] = {\n${int16List(s.samples)}\n};\n`;
+    if (s.samples) text += `static const int16_t sound${i}[${s.samples.length}] = {\n${int16List(s.samples)}\n};\n`;
+    if (s.ima) text += `static const uint8_t sound${i}[${s.ima.length}] = {\n${byteList(s.ima)}\n};\n`;
   });
-  const rows = sounds.map((s, i) =>
-    `    { ${JSON.stringify(s.name)}, ${s.samples.length ? `sound${i}` : '0'}, ${s.samples.length}u, ${s.loop ? 1 : 0} },`);
+  const rows = sounds.map((s, i) => `    { ${JSON.stringify(s.name)}, ${s.samples ? `sound${i}` : '0'}, ${s.ima ? `sound${i}` : '0'}, `
+    + `${s.count}u, ${s.loop ? 1 : 0} },`);
   // C99 forbids empty initializers: keep one unused row when there are no sounds.
-  if (rows.length === 0) rows.push('    { "none", 0, 0u, 0 },');
+  if (rows.length === 0) rows.push('    { "none", 0, 0, 0u, 0 },');
   text += `const EmbeddedSound embedded_sounds[] = {\n${rows.join('\n')}\n};\n`;
   text += `const int embedded_sound_count = ${sounds.length};\n`;
   return text;

@@ -5,11 +5,14 @@
 // - MUSIC loops its track until replaced; the same track again only changes
 //   the volume; -1 stops it;
 // - everything goes through the mixer's peak limiter (public/limiter.js).
-// The samples are the same 22,050 Hz mono files (assets/build/sounds/*.s16);
-// the browser resamples them to its own rate. Browsers let a page make sound
+// The samples are the same 22,050 Hz mono files (assets/build/sounds/: the
+// cues' .s16 samples, the theme's IMA ADPCM .ima, decoded here by the asset
+// build's own decoder, tools/assets/adpcm.mjs, which the native mixer's
+// matches sample for sample); the browser resamples them to its own rate. Browsers let a page make sound
 // only after a user gesture: until then nothing plays, and the music the
 // game asked for starts with the first key, click or touch.
 import { COMMAND_INTS, OP_MUSIC, OP_SOUND, SOUND_RATE } from '../../src/contract';
+import { decode as imaDecode } from '../../tools/assets/adpcm.mjs';
 
 export interface SoundInfo {
   readonly name: string;
@@ -29,13 +32,15 @@ export function gains(volume: number, pan: number): [number, number] {
   return [((vol * left) >> 7) / 65536, ((vol * right) >> 7) / 65536];
 }
 
-/** A .s16 file (signed 16-bit little-endian mono) as an AudioBuffer at the samples' own rate. */
-export function toBuffer(bytes: ArrayBuffer): AudioBuffer {
+/** A .s16 file (signed 16-bit little-endian mono) or a .ima file (IMA ADPCM)
+ * as an AudioBuffer at the samples' own rate. */
+export function toBuffer(bytes: ArrayBuffer, file = ''): AudioBuffer {
+  const ima = file.endsWith('.ima') ? imaDecode(new Uint8Array(bytes)) : null;
   const view = new DataView(bytes);
-  const n = bytes.byteLength >> 1;
+  const n = ima ? ima.length : bytes.byteLength >> 1;
   const buffer = new AudioBuffer({ length: Math.max(1, n), numberOfChannels: 1, sampleRate: SOUND_RATE });
   const data = buffer.getChannelData(0);
-  for (let i = 0; i < n; i++) data[i] = view.getInt16(i * 2, true) / 32768;
+  for (let i = 0; i < n; i++) data[i] = (ima ? ima[i]! : view.getInt16(i * 2, true)) / 32768;
   return buffer;
 }
 
@@ -69,7 +74,7 @@ export class WebAudioMixer {
         fetch(new URL(`sounds/${s.file}`, this.base))
           .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(`${s.file}: ${r.status}`))))
           .then((bytes) => {
-            this.buffers[i] = toBuffer(bytes);
+            this.buffers[i] = toBuffer(bytes, s.file);
             if (i === this.musicTrack) this.applyMusic();
           })
           .catch((e) => console.warn(`ratscrew: sound ${s.name} is missing: ${e}`)),

@@ -14,6 +14,7 @@
 #define GU_VERTEX_16BIT (2 << 7)
 #define GU_TRANSFORM_2D (1 << 23)
 #define GU_PSM_8888 (3)
+#define GU_PSM_T8 (5)
 #define GU_SMOOTH (1)
 #define GU_NEAREST (0)
 #define GU_CLAMP (1)
@@ -40,6 +41,8 @@ void sceGuDisable(int state);
 void sceGuShadeModel(int mode);
 void sceGuBlendFunc(int op, int src, int dest, unsigned int srcfix, unsigned int destfix);
 void sceGuTexMode(int tpsm, int maxmips, int a2, int swizzle);
+void sceGuClutMode(unsigned int cpsm, unsigned int shift, unsigned int mask, unsigned int a3);
+void sceGuClutLoad(int num_blocks, const void *cbp);
 void sceGuTexImage(int mipmap, int width, int height, int tbw, const void *tbp);
 void sceGuTexFunc(int tfx, int tcc);
 void sceGuTexFilter(int min, int mag);

@@ -31,6 +31,7 @@ int sceKernelDeleteSema(SceUID semaid);
 int sceKernelSignalSema(SceUID semaid, int signal);
 int sceKernelWaitSema(SceUID semaid, int signal, SceUInt *timeout);
 SceInt64 sceKernelGetSystemTimeWide(void);
+SceSize sceKernelMaxFreeMemSize(void);
 int sceKernelRegisterExitCallback(int cbid);
 void sceKernelExitGame(void);
 int sceKernelDelayThread(SceUInt delay);
