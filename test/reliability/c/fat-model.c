@@ -11,8 +11,27 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "psp_power.h"
+
+/* Sleep mode (native/psp/psp_power.c): every call that changes the stick
+ * happens while the save holds off a suspend; one outside a hold ends the
+ * test's driver. */
+static int holds;
+void psp_power_hold(void) { holds++; }
+void psp_power_release(void)
+{
+    if (holds-- <= 0) abort();
+}
+static void held(void)
+{
+    if (holds <= 0) {
+        fprintf(stderr, "fat-model: the stick changed outside psp_power_hold\n");
+        abort();
+    }
+}
 
 static int kernel_error(void)
 {
@@ -21,17 +40,20 @@ static int kernel_error(void)
 
 int sceIoMkdir(const char *dir, SceMode mode)
 {
+    held();
     return mkdir(dir, (mode_t)mode) == 0 ? 0 : kernel_error();
 }
 
 int sceIoRemove(const char *file)
 {
+    held();
     return unlink(file) == 0 ? 0 : kernel_error();
 }
 
 int sceIoRename(const char *oldname, const char *newname)
 {
     struct stat st;
+    held();
     if (lstat(newname, &st) == 0) {
         errno = EEXIST; /* FAT: rename never replaces */
         return kernel_error();
@@ -43,6 +65,7 @@ int sceIoSync(const char *device, unsigned int unk)
 {
     (void)device;
     (void)unk;
+    held();
     return 0;
 }
 
