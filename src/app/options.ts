@@ -7,9 +7,10 @@
 import type { Difficulty } from '../ai';
 import { SLAP_RULES, defaultOptions, slapRuleAvailable } from '../rules';
 import type { GameOptions, SlapRule } from '../rules/types';
+import { LANGUAGE_CODES, type Language } from './i18n';
 import type { Strings } from './i18n/strings';
 
-export type Language = 'en' | 'ru';
+export type { Language } from './i18n';
 
 /** The player's settings: the rules' options and the app's own. */
 export type Settings = GameOptions & {
@@ -108,7 +109,7 @@ export const OPTIONS: readonly OptionDef[] = [
     text: (v, t) => t.russianJokerNames[v as 'off'],
   },
   { path: 'cardLimit', values: [500, 1000, 2000, 5000, 10000], rules: true, shows: always, label: (t) => t.opt.cardLimit, text: number },
-  { path: 'language', values: ['en', 'ru'], appDefault: 'en', rules: false, shows: always, label: (t) => t.opt.language, text: (_v, t) => t.languageName },
+  { path: 'language', values: LANGUAGE_CODES, appDefault: 'en', rules: false, shows: always, label: (t) => t.opt.language, text: (_v, t) => t.languageName },
   { path: 'sound', values: BOOL, appDefault: true, rules: false, shows: always, label: (t) => t.opt.sound, text: onOff },
   { path: 'music', values: BOOL, appDefault: true, rules: false, shows: always, label: (t) => t.opt.music, text: onOff },
 ];

@@ -1,25 +1,7 @@
-// What the app shows, as plain data the view draws from (the view imports
-// these types only). One object, allocated once and updated in place, so a
-// steady frame builds nothing new.
+// What the scenes show, as plain data the view draws from (the view imports
+// these types only). A table's display state is allocated with the table and
+// updated in place, so a steady frame builds nothing new.
 import type { Card, GameState } from '../rules/types';
-import type { Strings } from './i18n/strings';
-
-export const SCENE_TITLE = 0;
-export const SCENE_OPTIONS = 1;
-export const SCENE_HOWTO = 2;
-export const SCENE_TABLE = 3;
-export const SCENE_RESULTS = 4;
-export const SCENE_STATS = 5;
-
-/** Sound cues; the view maps them to the atlas's sound ids. */
-export const CUE_FLIP = 0;
-export const CUE_SLAP = 1;
-export const CUE_SWEEP = 2;
-export const CUE_BUZZ = 3;
-export const CUE_WIN = 4;
-export const CUE_LOSE = 5;
-export const CUE_DEAL = 6;
-export const CUE_CLICK = 7;
 
 /** A card flying from a seat's stack to the pile. */
 export interface Flight {
@@ -128,91 +110,25 @@ export interface ResultsScreen {
   lifetime: string[];
 }
 
-export interface Screen {
-  scene: number;
-  strings: Strings;
-  /** One-line notice (damaged save data) shown until noticeUntil. */
-  notice: string;
-  noticeUntil: number;
-  titleCursor: number;
-  /** The title shows a CPU-only game behind it. */
-  demo: boolean;
-  optionRows: OptionRow[];
-  optionCursor: number;
-  howToPages: HowToPage[];
-  howToPage: number;
-  /** How to play was opened from the pause menu: Circle goes back to it. */
-  howToFromPause: boolean;
-  /** The pause menu over the table (the pile hidden); pauseCursor its row. */
-  paused: boolean;
-  pauseCursor: number;
-  statsRows: StatsRow[];
-  /** "Reset all statistics?" is showing. */
-  statsConfirm: boolean;
-  /** The title's "Watch CPUs": a CPU-only game with the player's options. */
-  watching: boolean;
-  table: TableScreen;
-  results: ResultsScreen;
-  /** Sound cues queued this frame: cue id | (seat + 1) << 8, seat 0-based or -1 for none (the view pans by seat). */
-  cues: Int32Array;
-  cueCount: number;
-  /** Music track wanted now (0 the theme), -1 for silence. */
-  music: number;
-  soundOn: boolean;
-  /** Start was pressed away from the title: "press Start again to quit" is showing. */
-  quitConfirm: boolean;
-  quit: boolean;
-}
-
-export function newScreen(strings: Strings): Screen {
+/** A new table's display state (src/app/table.ts startTable fills in its names and marks). */
+export function newTableScreen(): TableScreen {
   return {
-    scene: SCENE_TITLE,
-    strings,
-    notice: '',
-    noticeUntil: 0,
-    titleCursor: 0,
-    demo: false,
-    optionRows: [],
-    optionCursor: 0,
-    howToPages: [],
-    howToPage: 0,
-    howToFromPause: false,
-    paused: false,
-    pauseCursor: 0,
-    statsRows: [],
-    statsConfirm: false,
-    watching: false,
-    table: {
-      game: null,
-      names: [],
-      human: 0,
-      marks: [],
-      message: '',
-      messageAt: 0,
-      hint: '',
-      comparison: '',
-      comparisonKind: 0,
-      flight: { active: false, seat: 0, card: 0, start: 0 },
-      sweep: { active: false, seat: 0, start: 0, cards: new Int32Array(4), count: 0 },
-      slapHand: { active: false, seat: 0, start: 0, good: false },
-      shake: { active: false, seat: 0, start: 0, good: false },
-      chooser: -1,
-      pick: 0,
-      toAct: -1,
-      chancesTotal: 0,
-    },
-    results: { winner: '', byLimit: false, ranking: [], fastestMs: -1, cardsPlayed: 0, lifetime: [] },
-    cues: new Int32Array(16),
-    cueCount: 0,
-    music: -1,
-    soundOn: true,
-    quitConfirm: false,
-    quit: false,
+    game: null,
+    names: [],
+    human: 0,
+    marks: [],
+    message: '',
+    messageAt: 0,
+    hint: '',
+    comparison: '',
+    comparisonKind: 0,
+    flight: { active: false, seat: 0, card: 0, start: 0 },
+    sweep: { active: false, seat: 0, start: 0, cards: new Int32Array(4), count: 0 },
+    slapHand: { active: false, seat: 0, start: 0, good: false },
+    shake: { active: false, seat: 0, start: 0, good: false },
+    chooser: -1,
+    pick: 0,
+    toAct: -1,
+    chancesTotal: 0,
   };
-}
-
-/** Queue a sound cue for this frame, from a seat (-1: none); dropped when sound is off or the queue is full. */
-export function cue(screen: Screen, id: number, seat = -1): void {
-  if (!screen.soundOn || screen.cueCount >= screen.cues.length) return;
-  screen.cues[screen.cueCount++] = id | ((seat + 1) << 8);
 }

@@ -3,7 +3,8 @@
 // sound cues, and the people's help line. Only display: timing lives in
 // src/table/table.ts, statistics in game-stats.ts.
 import type { Action, GameEvent, GameState, RuleErrorCode, Seat } from '../rules/types';
-import { CUE_BUZZ, CUE_FLIP, CUE_LOSE, CUE_SLAP, CUE_SWEEP, CUE_WIN, cue, type TableScreen } from './screen';
+import { cue } from './cues';
+import type { TableScreen } from './screen';
 import { padOf as seatPad } from './pads';
 import type { AppTable } from './table';
 
@@ -23,12 +24,13 @@ function say(shown: TableScreen, text: string, t: number): void {
  * replace a more important line).
  */
 export function showEvent(app: AppTable, e: GameEvent, before: GameState, game: GameState, t: number, said: boolean): boolean {
-  const { shown, screen, you: human } = app;
-  const s = screen.strings;
+  const { shown, cues, you: human } = app;
+  const s = app.strings;
+  const players = game.options.players;
   switch (e.type) {
     case 'played':
       startFlight(shown, e.seat, e.card, t);
-      cue(screen, CUE_FLIP, e.seat);
+      cue(cues, 'flip', e.seat, players);
       shown.comparison =
         e.comparison === 'higher' ? s.higher : e.comparison === 'equal' ? s.equal : e.comparison === 'lower' ? s.lower : '';
       shown.comparisonKind = e.comparison === 'higher' ? 1 : e.comparison === 'lower' ? -1 : 0;
@@ -63,7 +65,7 @@ export function showEvent(app: AppTable, e: GameEvent, before: GameState, game: 
       return true;
     case 'claimed':
       startSweep(shown, before, e.seat, t);
-      cue(screen, CUE_SWEEP, e.seat);
+      cue(cues, 'sweep', e.seat, players);
       say(shown, claimText(app, e.seat, e.reason, e.pattern, e.cards, before), t);
       if (e.reason === 'slap') slapAt(app, e.seat, t, true);
       return true;
@@ -72,7 +74,7 @@ export function showEvent(app: AppTable, e: GameEvent, before: GameState, game: 
       shown.shake.active = true;
       shown.shake.seat = e.seat;
       shown.shake.start = t;
-      cue(screen, CUE_BUZZ, e.seat);
+      cue(cues, 'buzz', e.seat, players);
       say(
         shown,
         e.barred
@@ -97,8 +99,8 @@ export function showEvent(app: AppTable, e: GameEvent, before: GameState, game: 
     case 'chooseTaker':
       say(shown, s.chooseTaker, t);
       if (app.table.seats[e.seat]!.kind === 'human') {
-        shown.chooser = e.seat;
-        shown.pick = (e.seat + 1) % game.options.players;
+        app.naming = { seat: e.seat, pick: (e.seat + 1) % players };
+        showNaming(app);
       }
       return true;
     case 'out':
@@ -110,16 +112,17 @@ export function showEvent(app: AppTable, e: GameEvent, before: GameState, game: 
     case 'turn':
       return said;
     case 'gameOver':
-      shown.chooser = -1;
+      app.naming = null;
+      showNaming(app);
       say(shown, s.wins(nameOf(shown, e.result.winner), e.result.winner === human), t);
-      cue(screen, human < 0 || e.result.winner === human ? CUE_WIN : CUE_LOSE);
+      cue(cues, human < 0 || e.result.winner === human ? 'win' : 'lose');
       return true;
   }
   return said;
 }
 
 function claimText(app: AppTable, seat: Seat, reason: string, pattern: string | undefined, cards: number, before: GameState): string {
-  const s = app.screen.strings;
+  const s = app.strings;
   const { shown, you: human } = app;
   const you = seat === human;
   const name = nameOf(shown, seat);
@@ -169,7 +172,7 @@ function slapAt(app: AppTable, seat: Seat, t: number, good: boolean): void {
   shown.slapHand.good = good;
   shown.slapHand.seat = seat;
   shown.slapHand.start = t;
-  cue(app.screen, CUE_SLAP, seat);
+  cue(app.cues, 'slap', seat, app.table.game.options.players);
 }
 
 /**
@@ -179,18 +182,18 @@ function slapAt(app: AppTable, seat: Seat, t: number, good: boolean): void {
  */
 export function showRefusal(app: AppTable, action: Action, code: RuleErrorCode, before: GameState, t: number): void {
   if (app.table.seats[action.seat]?.kind !== 'human') return;
-  if (code === 'banned') say(app.shown, app.screen.strings.stillBanned(nameOf(app.shown, action.seat), action.seat === app.you, before.slapBan[action.seat]!), t);
-  else if (code === 'notYourTurn' && action.type === 'play' && !app.duel) app.shown.hint = app.screen.strings.notYourTurn;
+  if (code === 'banned') say(app.shown, app.strings.stillBanned(nameOf(app.shown, action.seat), action.seat === app.you, before.slapBan[action.seat]!), t);
+  else if (code === 'notYourTurn' && action.type === 'play' && !app.duel) app.shown.hint = app.strings.notYourTurn;
 }
 
 /** Two people: the line names whoever the game waits for, with their button. */
 function duelHint(app: AppTable, game: GameState): string {
-  const { shown } = app;
-  const s = app.screen.strings;
+  const { shown, naming } = app;
+  const s = app.strings;
   if (game.over !== null) return '';
-  if (shown.chooser >= 0) {
-    const pad = seatPad(app.table.seats, shown.chooser);
-    return s.padChoose(nameOf(shown, shown.chooser), pad.prevKey + pad.nextKey, pad.playKey);
+  if (naming !== null) {
+    const pad = seatPad(app.table.seats, naming.seat);
+    return s.padChoose(nameOf(shown, naming.seat), pad.prevKey + pad.nextKey, pad.playKey);
   }
   if (game.pendingChoice !== null) return '';
   const seat = game.pendingCollect !== null ? game.pendingCollect.seat : game.turn;
@@ -202,12 +205,19 @@ function duelHint(app: AppTable, game: GameState): string {
 /** The help line for the person the table speaks to: whose turn, what to press. */
 export function updateHint(app: AppTable, game: GameState): void {
   const { shown, you: human } = app;
-  const s = app.screen.strings;
+  const s = app.strings;
   if (app.duel) shown.hint = duelHint(app, game);
   else if (human < 0 || game.over !== null) shown.hint = '';
-  else if (shown.chooser === human) shown.hint = s.chooseHint;
+  else if (app.naming !== null && app.naming.seat === human) shown.hint = s.chooseHint;
   else if (game.pendingCollect !== null) shown.hint = game.pendingCollect.seat === human ? s.takePile : '';
   else if (game.pendingChoice !== null) shown.hint = '';
   else if (game.turn === human) shown.hint = s.yourTurn;
   else shown.hint = s.waitFor(shown.names[game.turn]!);
+}
+
+/** Who is naming a taker, and the seat their cursor is on, as the table draws it. */
+export function showNaming(app: AppTable): void {
+  const naming = app.naming;
+  app.shown.chooser = naming !== null ? naming.seat : -1;
+  if (naming !== null) app.shown.pick = naming.pick;
 }

@@ -1,9 +1,10 @@
 // The only module that touches globalThis: reads the host's `host` object,
 // starts the app and publishes `ratscrew` (docs/host-api.md).
 import { FALLBACK_CODE } from '../assets/font';
-import { appFrame, debugState, startApp } from '../app/app';
+import { appFrame, drawApp, startApp } from '../app/app';
+import { debugState } from '../app/debug';
 import { bindCommands } from '../view/drawlist';
-import { renderFrame } from '../view/render';
+import { newView } from '../view/view';
 import { setFallbackCode } from '../view/text';
 import { COMMAND_INTS, MAX_COMMANDS, type Entry, type Host } from '../contract';
 
@@ -29,11 +30,13 @@ export function installEntry(): void {
   bindCommands(commands);
   setFallbackCode(FALLBACK_CODE);
   const app = startApp(completeHost(g.host));
+  // What the view remembers of what it drew: beside the App, never inside it.
+  const view = newView();
   g.ratscrew = {
     commands,
     frame(nowMs: number, buttons: number): number {
       appFrame(app, nowMs, buttons | 0);
-      return renderFrame(app.screen, nowMs);
+      return drawApp(app, view, nowMs);
     },
     debug: () => debugState(app),
   };

@@ -4,13 +4,14 @@
 // red cross for one that does not, burned cards under a wrong slap's pile).
 // Drawn once per page into a cached layer.
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
-import type { HowToExample, Screen } from '../app/screen';
+import type { Strings } from '../app/i18n/strings';
+import type { HowToExample, HowToPage } from '../app/screen';
 import { CARD_BACK, SPRITES } from '../assets/atlas';
 import { CARD_H, CARD_W, drawBack, drawCard, drawCardScaled } from './cards';
-import { drawPspButtons } from './psp-picture';
+import { drawPspButtons, newPspLabels } from './psp-picture';
 import * as C from './colours';
 import { rect, sprite, spriteRectScaled } from './drawlist';
-import { newLayer } from './layer';
+import { newLayer, type Layer } from './layer';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot } from './text';
 import { drawFelt, drawPanel } from './widgets';
 
@@ -27,36 +28,47 @@ const SMALL_STEP = 13;
 const FULL_STEP = 15;
 const CAPTION_X = 164;
 
-const layer = newLayer();
+/** What How to play keeps of what it drew (a part of the View, src/view/view.ts). */
+export interface HowToView {
+  readonly felt: Layer;
+  readonly layer: Layer;
+  readonly title: TextSlot;
+  readonly text: TextSlot;
+  readonly page: TextSlot;
+  readonly hint: TextSlot;
+  readonly captions: readonly TextSlot[];
+  readonly psp: readonly TextSlot[];
+}
 
-const titleSlot = new TextSlot();
-const textSlot = new TextSlot();
-const pageSlot = new TextSlot();
-const hintSlot = new TextSlot();
-const captionSlots: TextSlot[] = [];
-for (let i = 0; i < 4; i++) captionSlots.push(new TextSlot());
+export function newHowToView(felt: Layer): HowToView {
+  const captions: TextSlot[] = [];
+  for (let i = 0; i < 4; i++) captions.push(new TextSlot());
+  return { felt, layer: newLayer(), title: new TextSlot(), text: new TextSlot(), page: new TextSlot(), hint: new TextSlot(), captions, psp: newPspLabels() };
+}
 
-export function drawHowTo(s: Screen): void {
-  const p = s.howToPages[s.howToPage];
+/** Page `page` of `pages`. */
+export function drawHowToPage(v: HowToView, t: Strings, pages: readonly HowToPage[], page: number): void {
+  const p = pages[page];
   if (p === undefined) return;
-  if (layer.reuse(p, s.howToPages, s.strings)) return;
-  drawFelt();
+  const { layer, title: titleSlot, text: textSlot, page: pageSlot, hint: hintSlot } = v;
+  if (layer.reuse(p, pages, t)) return;
+  drawFelt(v.felt);
   drawPanel(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, C.WHITE);
   titleSlot.draw(FONT_LARGE, p.title, 240, PANEL_Y + 7, ALIGN_CENTRE, C.GOLD);
   const text = textSlot.lay(FONT_SMALL, p.text, TEXT_X, PANEL_Y + 30, ALIGN_LEFT, C.WHITE, TEXT_W);
   textSlot.draw(FONT_SMALL, p.text, TEXT_X, PANEL_Y + 30, ALIGN_LEFT, C.WHITE, TEXT_W);
   const top = PANEL_Y + 30 + text.lines * FONT_SMALL.lineHeight + 8;
   const bottom = PANEL_Y + PANEL_H - 16;
-  if (p.across) drawAcross(p.examples, top);
-  else drawRows(p.examples, top, bottom);
-  if (p.psp) drawPspButtons(s.strings, 140, bottom - 78);
-  pageSlot.draw(FONT_SMALL, s.strings.page(s.howToPage + 1, s.howToPages.length), PANEL_X + PANEL_W - 12, PANEL_Y + PANEL_H - 15, ALIGN_RIGHT, C.HINT);
-  hintSlot.draw(FONT_SMALL, s.strings.howToHint, 240, 254, ALIGN_CENTRE, C.HINT);
+  if (p.across) drawAcross(v.captions, p.examples, top);
+  else drawRows(v.captions, p.examples, top, bottom);
+  if (p.psp) drawPspButtons(v.psp, t, 140, bottom - 78);
+  pageSlot.draw(FONT_SMALL, t.page(page + 1, pages.length), PANEL_X + PANEL_W - 12, PANEL_Y + PANEL_H - 15, ALIGN_RIGHT, C.HINT);
+  hintSlot.draw(FONT_SMALL, t.howToHint, 240, 254, ALIGN_CENTRE, C.HINT);
   layer.keep();
 }
 
 /** Cards at full size side by side, each example centred in its column with its caption under it. */
-function drawAcross(examples: readonly HowToExample[], top: number): void {
+function drawAcross(captionSlots: readonly TextSlot[], examples: readonly HowToExample[], top: number): void {
   const col = Math.floor(TEXT_W / examples.length);
   for (let i = 0; i < examples.length && i < captionSlots.length; i++) {
     const e = examples[i]!;
@@ -75,7 +87,7 @@ function drawAcross(examples: readonly HowToExample[], top: number): void {
 }
 
 /** One example a row: the pile at 3/4 size on the left, its caption beside it. */
-function drawRows(examples: readonly HowToExample[], top: number, bottom: number): void {
+function drawRows(captionSlots: readonly TextSlot[], examples: readonly HowToExample[], top: number, bottom: number): void {
   if (examples.length === 0) return;
   let step = Math.floor((bottom - top) / examples.length);
   if (step > SMALL_H + 16) step = SMALL_H + 16;

@@ -2,10 +2,11 @@
 // is drawn into a cached layer that is rebuilt only when what it shows changes.
 import { SPRITES } from '../assets/atlas';
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
-import type { Screen } from '../app/screen';
+import type { Strings } from '../app/i18n/strings';
+import type { OptionRow, ResultsScreen } from '../app/screen';
 import * as C from './colours';
 import { rect, sprite, spriteRect } from './drawlist';
-import { newLayer } from './layer';
+import { newLayer, type Layer } from './layer';
 import { drawBack, drawCard } from './cards';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
 import { drawFelt, drawPanel } from './widgets';
@@ -16,36 +17,55 @@ function slots(n: number): TextSlot[] {
   return a;
 }
 
-// ---- one cached layer for the menu scenes, keyed by the scene first ----
+const VISIBLE_ROWS = 13;
 
-const layer = newLayer();
+/** What the menu scenes keep of what they drew (a part of the View, src/view/view.ts). */
+export interface MenusView {
+  readonly felt: Layer;
+  /** One cached layer for the menu scenes, keyed by the scene first. */
+  readonly layer: Layer;
+  readonly heading: TextSlot;
+  readonly hint: TextSlot;
+  readonly title: readonly TextSlot[];
+  readonly labels: readonly TextSlot[];
+  readonly values: readonly TextSlot[];
+  readonly results: readonly TextSlot[];
+}
 
+export function newMenusView(felt: Layer): MenusView {
+  return {
+    felt,
+    layer: newLayer(),
+    heading: new TextSlot(2),
+    hint: new TextSlot(3),
+    title: slots(8),
+    labels: slots(VISIBLE_ROWS),
+    values: slots(VISIBLE_ROWS),
+    results: slots(24),
+  };
+}
 
 // ---- what the options and how-to scenes share ----
 
-const headingSlot = new TextSlot(2);
-const hintSlot = new TextSlot(3);
-
 /** The felt, a panel and its heading centred over it: how a menu page starts. */
-function drawPage(x: number, y: number, w: number, h: number, heading: string, headingY: number): void {
-  drawFelt();
+function drawPage(v: MenusView, x: number, y: number, w: number, h: number, heading: string, headingY: number): void {
+  drawFelt(v.felt);
   drawPanel(x, y, w, h, C.WHITE);
-  headingSlot.draw(FONT_LARGE, heading, 240, headingY, ALIGN_CENTRE, C.GOLD);
+  v.heading.draw(FONT_LARGE, heading, 240, headingY, ALIGN_CENTRE, C.GOLD);
 }
 
 /** The line under the panel that says which buttons do what. */
-function drawHint(text: string): void {
-  hintSlot.draw(FONT_SMALL, text, 240, 254, ALIGN_CENTRE, C.HINT);
+function drawHint(v: MenusView, text: string): void {
+  v.hint.draw(FONT_SMALL, text, 240, 254, ALIGN_CENTRE, C.HINT);
 }
 
 // ---- title ----
 
-const titleSlots = slots(8);
-
-export function drawTitle(s: Screen): void {
-  if (layer.reuse(0, s.titleCursor, s.strings, null)) return;
-  drawFelt();
-  const t = s.strings;
+/** The title menu with its row `cursor` lit. */
+export function drawTitleMenu(v: MenusView, t: Strings, cursor: number): void {
+  const { layer, title: titleSlots } = v;
+  if (layer.reuse(0, cursor, t, null)) return;
+  drawFelt(v.felt);
   const logo = SPRITES.logo;
   spriteRect(240 - (logo[2] >> 1), 22, logo, C.WHITE);
   titleSlots[0]!.draw(FONT_SMALL, t.subtitle, 240, 22 + logo[3] + 4, ALIGN_CENTRE, C.PALE_GOLD);
@@ -54,11 +74,16 @@ export function drawTitle(s: Screen): void {
   const items = [t.menu.play, t.menu.options, t.menu.howTo, t.menu.stats, t.menu.watch, t.menu.quit];
   for (let i = 0; i < items.length; i++) {
     const y = 106 + i * 22;
-    if (i === s.titleCursor) rect(158, y - 2, 164, 21, C.HIGHLIGHT);
-    titleSlots[1 + i]!.draw(FONT_LARGE, items[i]!, 240, y, ALIGN_CENTRE, i === s.titleCursor ? C.YELLOW : C.WHITE);
+    if (i === cursor) rect(158, y - 2, 164, 21, C.HIGHLIGHT);
+    titleSlots[1 + i]!.draw(FONT_LARGE, items[i]!, 240, y, ALIGN_CENTRE, i === cursor ? C.YELLOW : C.WHITE);
   }
-  drawHint(t.titleHint);
+  drawHint(v, t.titleHint);
   layer.keep();
+}
+
+/** The game's name in the corner the 4-player demo table leaves free (the idle title's demo). */
+export function drawDemoLogo(): void {
+  spriteRect(1, 2, SPRITES.logo, C.WHITE);
 }
 
 /** Card numbers: suit * 13 + rank - 2 (src/rules/types.ts). */
@@ -74,23 +99,21 @@ function drawTitleCards(): void {
 
 // ---- options ----
 
-const VISIBLE_ROWS = 13;
 const ROW_H = 15;
-const labelSlots = slots(VISIBLE_ROWS);
-const valueSlots = slots(VISIBLE_ROWS);
 
-export function drawOptions(s: Screen): void {
-  if (layer.reuse(1, s.optionCursor, s.optionRows, s.strings)) return;
-  drawPage(40, 8, 400, 240, s.strings.optionsTitle, 14);
-  const rows = s.optionRows;
+/** The option rows, scrolled to show row `cursor`, lit. */
+export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionRow[], cursor: number): void {
+  const { layer, labels: labelSlots, values: valueSlots } = v;
+  if (layer.reuse(1, cursor, rows, t)) return;
+  drawPage(v, 40, 8, 400, 240, t.optionsTitle, 14);
   // Scroll so the cursor stays in view, centred where possible.
-  let first = s.optionCursor - (VISIBLE_ROWS >> 1);
+  let first = cursor - (VISIBLE_ROWS >> 1);
   if (first > rows.length - VISIBLE_ROWS) first = rows.length - VISIBLE_ROWS;
   if (first < 0) first = 0;
   for (let i = 0; i < VISIBLE_ROWS && first + i < rows.length; i++) {
     const row = rows[first + i]!;
     const y = 38 + i * ROW_H;
-    const on = first + i === s.optionCursor;
+    const on = first + i === cursor;
     if (on) rect(50, y - 2, 380, ROW_H, C.HIGHLIGHT);
     labelSlots[i]!.draw(FONT_SMALL, row.label, 58, y, ALIGN_LEFT, on ? C.YELLOW : C.WHITE);
     valueSlots[i]!.draw(FONT_SMALL, row.value, 422, y, ALIGN_RIGHT, on ? C.YELLOW : C.PALE_GOLD);
@@ -99,23 +122,21 @@ export function drawOptions(s: Screen): void {
   const a = SPRITES.arrow;
   if (first > 0) sprite(418, 16, 12, -12, a[0], a[1], a[2], a[3], C.GOLD);
   if (first + VISIBLE_ROWS < rows.length) sprite(418, 230, 12, 12, a[0], a[1], a[2], a[3], C.GOLD);
-  drawHint(s.strings.optionsHint);
+  drawHint(v, t.optionsHint);
   layer.keep();
 }
 
 // ---- results ----
 
-const resultSlots = slots(24);
-
-export function drawResults(s: Screen): void {
-  const r = s.results;
-  if (layer.reuse(4, r, r.ranking, s.strings)) return;
-  const t = s.strings;
+/** A finished game's results; `slapping`: it was a classic game (slap columns). */
+export function drawResultsPage(v: MenusView, t: Strings, r: ResultsScreen, slapping: boolean): void {
+  const { layer, results: resultSlots } = v;
+  if (layer.reuse(4, r, r.ranking, t)) return;
   let k = 0;
   const text = (font: typeof FONT_SMALL, str: string, x: number, y: number, align: number, tint: number): void => {
     resultSlots[k++]!.draw(font, str, x, y, align, tint);
   };
-  drawFelt();
+  drawFelt(v.felt);
   drawPanel(20, 6, 440, 244, C.WHITE);
   text(FONT_LARGE, r.winner, 240, 12, ALIGN_CENTRE, C.YELLOW);
   if (r.byLimit) text(FONT_SMALL, t.byLimit, 240, 31, ALIGN_CENTRE, C.GREY);
@@ -124,7 +145,6 @@ export function drawResults(s: Screen): void {
   let y = 48;
   text(FONT_SMALL, t.ranking, 36, y, ALIGN_LEFT, C.GOLD);
   text(FONT_SMALL, t.statCards, cols[0]!, y, ALIGN_CENTRE, C.GOLD);
-  const slapping = s.table.game !== null && s.table.game.options.ruleSet === 'classic';
   // In Russian rules a pile is taken as a loss, not won.
   text(FONT_SMALL, slapping ? t.statPiles : t.statPilesTaken, cols[1]!, y, ALIGN_CENTRE, C.GOLD);
   if (slapping) {
@@ -160,6 +180,6 @@ export function drawResults(s: Screen): void {
     y += 14;
     text(FONT_SMALL, line, 48, y, ALIGN_LEFT, C.WHITE);
   }
-  drawHint(t.resultsHint);
+  drawHint(v, t.resultsHint);
   layer.keep();
 }

@@ -8,10 +8,13 @@ import * as C from './colours';
 import { rect, spriteRect } from './drawlist';
 import { ALIGN_CENTRE, TextSlot } from './text';
 
-const labels = [new TextSlot(), new TextSlot(), new TextSlot(), new TextSlot()];
+/** The picture's four labels, laid out once each. */
+export function newPspLabels(): TextSlot[] {
+  return [new TextSlot(), new TextSlot(), new TextSlot(), new TextSlot()];
+}
 
 /** The PSP 200 x 72 with its top-left at (x, y); the labels go below it. */
-export function drawPspButtons(strings: Strings, x: number, y: number): void {
+export function drawPspButtons(labels: readonly TextSlot[], strings: Strings, x: number, y: number): void {
   const W = 200;
   const H = 72;
   // Shoulder buttons first, so that the body covers their lower edge.

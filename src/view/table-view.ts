@@ -42,57 +42,107 @@ export const SHAKE_MS = 300;
 const FAN = 4;
 const FAN_STEP = 13;
 
-const nameSlots: TextSlot[] = [];
-for (let i = 0; i < 6; i++) nameSlots.push(new TextSlot());
-const markSlots: TextSlot[] = [];
-for (let i = 0; i < 6; i++) markSlots.push(new TextSlot());
-const messageSlot = new TextSlot(12);
-const hintSlot = new TextSlot(8);
-const comparisonSlot = new TextSlot(4);
-const bannerSlot = new TextSlot();
-const playLegend = new TextSlot();
-const slapLegend = new TextSlot();
+/**
+ * The table's part of the View (src/view/view.ts): draw() draws the table
+ * from its display state; banner is a line over it (the title's demo), ''
+ * for none.
+ */
+export interface TableView {
+  draw(t: TableScreen, strings: Strings, now: number, banner: string): void;
+}
 
-// What only changes with the game, the message or the animations' start and end.
-const layer = newLayer();
-/** The game of the frame before: a new message waits for the frame after a change. */
-let previousGame: GameState | null = null;
+/** The table's cached layers and text slots. */
+interface Parts {
+  readonly felt: Layer;
+  /** What only changes with the game, the message or the animations' start and end. */
+  readonly layer: Layer;
+  /** Inside it: the pile, and each seat. */
+  readonly pile: Layer;
+  readonly seats: readonly Layer[];
+  readonly names: readonly TextSlot[];
+  readonly marks: readonly TextSlot[];
+  readonly message: TextSlot;
+  readonly hint: TextSlot;
+  readonly comparison: TextSlot;
+  readonly banner: TextSlot;
+  readonly playLegend: TextSlot;
+  readonly slapLegend: TextSlot;
+  readonly playKey: TextSlot;
+  readonly slapKey: TextSlot;
+}
 
 /**
- * The message and help lines as drawn. A new line appears from the frame
- * after the one in which the game changed: the frame of a claim already pays
- * for the rules, the CPU players' plans and the redrawn seats, and laying out
- * text is the next largest cost, so it waits 1/60 s.
+ * A table view. What it reads every frame (its layer, the game of the frame
+ * before, the lines as shown) lives in the closure's variables, as a layer's
+ * keys do (src/view/layer.ts): as fields of a value they cost a steady
+ * table frame 361 more QuickJS instructions (+0.9% of the script;
+ * callgrind, frames 61-149 of bench/figures/frames.mjs's run, 2026-12-02).
  */
-let shownMessage = '';
-let shownHint = '';
-
-/** Draws the table. banner: a line over the table (the title's demo), '' for none. */
-export function drawTable(t: TableScreen, strings: Strings, now: number, banner: string): void {
-  const game = t.game;
-  if (game === null) {
-    drawFelt();
-    return;
+export function newTableView(felt: Layer): TableView {
+  const seats: Layer[] = [];
+  const names: TextSlot[] = [];
+  const marks: TextSlot[] = [];
+  for (let i = 0; i < 6; i++) {
+    seats.push(newLayer());
+    names.push(new TextSlot());
+    marks.push(new TextSlot());
   }
-  if (previousGame === game || previousGame === null) {
-    shownMessage = t.message;
-    shownHint = t.hint;
-  }
-  previousGame = game;
-  const flying = t.flight.active && now - t.flight.start < FLIGHT_MS && game.pile.length > 0;
-  const shaking = t.shake.active && now - t.shake.start < SHAKE_MS;
-  const shake = shaking ? shakeOffset(now - t.shake.start) : 0;
-  const shakeSeat = shaking ? t.shake.seat : -1;
-  if (!layer.reuse(game, shownMessage, shownHint, t.comparison, t.chooser, t.pick, flying, shake, shakeSeat, t.names, banner, strings)) {
-    drawLayer(t, strings, game, flying, shakeSeat, shake, banner);
-    layer.keep();
-  }
-  drawMoving(t, game, now);
+  const layer = newLayer();
+  const parts: Parts = {
+    felt,
+    layer,
+    pile: newLayer(),
+    seats,
+    names,
+    marks,
+    message: new TextSlot(12),
+    hint: new TextSlot(8),
+    comparison: new TextSlot(4),
+    banner: new TextSlot(),
+    playLegend: new TextSlot(),
+    slapLegend: new TextSlot(),
+    playKey: new TextSlot(),
+    slapKey: new TextSlot(),
+  };
+  /** The game of the frame before: a new message waits for the frame after a change. */
+  let previousGame: GameState | null = null;
+  /**
+   * The message and help lines as drawn. A new line appears from the frame
+   * after the one in which the game changed: the frame of a claim already pays
+   * for the rules, the CPU players' plans and the redrawn seats, and laying out
+   * text is the next largest cost, so it waits 1/60 s.
+   */
+  let shownMessage = '';
+  let shownHint = '';
+  return {
+    draw(t: TableScreen, strings: Strings, now: number, banner: string): void {
+      const game = t.game;
+      if (game === null) {
+        drawFelt(felt);
+        return;
+      }
+      if (previousGame === game || previousGame === null) {
+        shownMessage = t.message;
+        shownHint = t.hint;
+      }
+      previousGame = game;
+      const flying = t.flight.active && now - t.flight.start < FLIGHT_MS && game.pile.length > 0;
+      const shaking = t.shake.active && now - t.shake.start < SHAKE_MS;
+      const shake = shaking ? shakeOffset(now - t.shake.start) : 0;
+      const shakeSeat = shaking ? t.shake.seat : -1;
+      if (!layer.reuse(game, shownMessage, shownHint, t.comparison, t.chooser, t.pick, flying, shake, shakeSeat, t.names, banner, strings)) {
+        drawLayer(parts, t, strings, game, flying, shakeSeat, shake, banner, shownMessage, shownHint);
+        layer.keep();
+      }
+      drawMoving(parts, t, game, now, shownMessage);
+    },
+  };
 }
 
 // ---- the layer: what changes only with the game ----
 
 function drawLayer(
+  v: Parts,
   t: TableScreen,
   strings: Strings,
   game: GameState,
@@ -100,47 +150,44 @@ function drawLayer(
   shakeSeat: number,
   shake: number,
   banner: string,
+  shownMessage: string,
+  shownHint: string,
 ): void {
   const players = game.options.players;
   const shown = flying ? game.pile.length - 1 : game.pile.length;
-  drawFelt();
-  drawPileArea(game, shown);
-  for (let seat = 0; seat < players; seat++) drawSeatPart(t, game, seat, seat === shakeSeat ? shake : 0);
+  drawFelt(v.felt);
+  drawPileArea(v.pile, game, shown);
+  for (let seat = 0; seat < players; seat++) drawSeatPart(v, t, game, seat, seat === shakeSeat ? shake : 0);
   if (game.challenge !== null) drawPips(players, game.challenge.answerer, game.challenge.chancesLeft, t.chancesTotal);
   if (t.chooser >= 0) drawPick(players, t.pick);
   if (t.comparison !== '') {
     const colour = t.comparisonKind > 0 ? C.GREEN : t.comparisonKind < 0 ? C.RED : C.YELLOW;
-    comparisonSlot.draw(FONT_LARGE, t.comparison, fanLeft(shown) - 8, PILE_Y - 9, ALIGN_RIGHT, colour);
+    v.comparison.draw(FONT_LARGE, t.comparison, fanLeft(shown) - 8, PILE_Y - 9, ALIGN_RIGHT, colour);
   }
-  drawMessage(shownMessage);
-  if (shownHint !== '') hintSlot.draw(FONT_SMALL, shownHint, 6, 246, ALIGN_LEFT, C.PALE_GOLD, 184);
-  if (t.marks.length > 0) drawDuelControls(strings, game.options.ruleSet === 'classic');
-  else if (t.human >= 0) drawControls(strings, game.options.ruleSet === 'classic');
-  if (banner !== '') drawBanner(banner);
+  drawMessage(v.message, shownMessage);
+  if (shownHint !== '') v.hint.draw(FONT_SMALL, shownHint, 6, 246, ALIGN_LEFT, C.PALE_GOLD, 184);
+  if (t.marks.length > 0) drawDuelControls(v, strings, game.options.ruleSet === 'classic');
+  else if (t.human >= 0) drawControls(v, strings, game.options.ruleSet === 'classic');
+  if (banner !== '') drawBanner(v.banner, banner);
 }
 
 // A play changes the pile and one seat; each part keeps its own run so that
 // rebuilding the layer redraws only those and copies the rest.
 
-const pileLayer = newLayer();
-
 /** Burned cards, the fanned pile and its count, re-drawn only when they changed. */
-function drawPileArea(game: GameState, shown: number): void {
+function drawPileArea(pileLayer: Layer, game: GameState, shown: number): void {
   if (pileLayer.reuse(game.pile, shown, game.burned.length)) return;
   drawBurned(game.burned.length, shown);
   drawPile(game, shown);
   pileLayer.keep();
 }
 
-const seatLayers: Layer[] = [];
-for (let i = 0; i < 6; i++) seatLayers.push(newLayer());
-
 /** One seat (plate, name, count, stack), re-drawn only when its count, state, shake or names changed. */
-function drawSeatPart(t: TableScreen, game: GameState, seat: number, dx: number): void {
-  const cached = seatLayers[seat]!;
+function drawSeatPart(v: Parts, t: TableScreen, game: GameState, seat: number, dx: number): void {
+  const cached = v.seats[seat]!;
   const count = game.stacks[seat]!.length;
   if (cached.reuse(count, dx, game.barred[seat] === true, seat === t.human, t.names, t.marks, game.options.players)) return;
-  drawSeat(t, game, seat, dx);
+  drawSeat(v, t, game, seat, dx);
   cached.keep();
 }
 
@@ -185,7 +232,7 @@ function isOut(game: GameState, seat: number): boolean {
   return game.stacks[seat]!.length === 0 || game.barred[seat] === true;
 }
 
-function drawSeat(t: TableScreen, game: GameState, seat: number, dx: number): void {
+function drawSeat(v: Parts, t: TableScreen, game: GameState, seat: number, dx: number): void {
   const players = game.options.players;
   const px = plateX(players, seat) + dx;
   const py = plateY(players, seat);
@@ -202,10 +249,10 @@ function drawSeat(t: TableScreen, game: GameState, seat: number, dx: number): vo
   spriteRect(px - (PLATE_W >> 1), py - (PLATE_H >> 1), SPRITES.seat, out ? C.DIM_TINT : C.WHITE);
   const marked = t.marks[seat] !== undefined && t.marks[seat] !== '';
   const nameColour = out ? C.GREY : seat === t.human || marked ? C.PALE_GOLD : C.WHITE;
-  nameSlots[seat]!.draw(FONT_SMALL, t.names[seat]!, px - 35, py - 7, ALIGN_LEFT, nameColour);
+  v.names[seat]!.draw(FONT_SMALL, t.names[seat]!, px - 35, py - 7, ALIGN_LEFT, nameColour);
   drawNumber(FONT_SMALL, count, px + 35, py - 7, ALIGN_RIGHT, out ? C.GREY : C.YELLOW);
   if (game.barred[seat]) rect(px - 36, py, 72, 1, C.RED);
-  if (marked) drawMark(t.marks[seat]!, seat, players, px, py, sx, sy);
+  if (marked) drawMark(v.marks[seat]!, t.marks[seat]!, seat, players, px, py, sx, sy);
 }
 
 /**
@@ -213,9 +260,8 @@ function drawSeat(t: TableScreen, game: GameState, seat: number, dx: number): vo
  * dark patch so they read on the felt: right of the stack at the bottom,
  * right of the plate at the top, above the plate at the sides.
  */
-function drawMark(text: string, seat: number, players: number, px: number, py: number, sx: number, sy: number): void {
+function drawMark(slot: TextSlot, text: string, seat: number, players: number, px: number, py: number, sx: number, sy: number): void {
   const side = sideOf(players, seat);
-  const slot = markSlots[seat]!;
   const x = side === SIDE_BOTTOM ? sx + STACK_W + 6 : side === SIDE_TOP ? px + (PLATE_W >> 1) + 6 : px;
   const y = side === SIDE_BOTTOM ? sy + STACK_H - 12 : side === SIDE_TOP ? py - 7 : py - (PLATE_H >> 1) - 14;
   const align = side === SIDE_LEFT || side === SIDE_RIGHT ? ALIGN_CENTRE : ALIGN_LEFT;
@@ -252,7 +298,7 @@ function drawPick(players: number, pick: number): void {
   sprite(x, py - 8, left ? 16 : -16, 16, a[0], a[1], a[2], a[3], C.YELLOW);
 }
 
-function drawMessage(message: string): void {
+function drawMessage(messageSlot: TextSlot, message: string): void {
   if (message === '') return;
   const run = messageSlot.lay(FONT_SMALL, message, PILE_X, 163, ALIGN_CENTRE, C.WHITE, 300);
   // The box is sized to the text and drawn under it.
@@ -263,7 +309,8 @@ function drawMessage(message: string): void {
 }
 
 /** Bottom right: which button does what at the table. */
-function drawControls(strings: Strings, slapping: boolean): void {
+function drawControls(v: Parts, strings: Strings, slapping: boolean): void {
+  const { slapLegend, playLegend, slapKey, playKey } = v;
   let x = 474;
   if (slapping) {
     slapLegend.draw(FONT_SMALL, strings.controlSlap, x, 253, ALIGN_RIGHT, C.WHITE);
@@ -275,9 +322,6 @@ function drawControls(strings: Strings, slapping: boolean): void {
   x -= playLegend.run!.width + 17;
   drawButton(strings, x, SPRITES.btnSquare, strings.buttons.square, playKey);
 }
-
-const slapKey = new TextSlot();
-const playKey = new TextSlot();
 
 /** The PSP's button glyph at x, or on the desktop its key's name in a key cap ending at x + 14. */
 function drawButton(strings: Strings, x: number, glyph: readonly number[], key: string, slot: TextSlot): void {
@@ -291,26 +335,26 @@ function drawButton(strings: Strings, x: number, glyph: readonly number[], key: 
 }
 
 /** Bottom right, two people: "← □ Play   L R Slap" (each person's own pair is marked at their seat). */
-function drawDuelControls(strings: Strings, slapping: boolean): void {
+function drawDuelControls(v: Parts, strings: Strings, slapping: boolean): void {
   const text = '← □ ' + strings.controlPlay + (slapping ? '   L R ' + strings.controlSlap : '');
-  playLegend.draw(FONT_SMALL, text, 474, 253, ALIGN_RIGHT, C.WHITE);
+  v.playLegend.draw(FONT_SMALL, text, 474, 253, ALIGN_RIGHT, C.WHITE);
 }
 
-function drawBanner(text: string): void {
+function drawBanner(bannerSlot: TextSlot, text: string): void {
   rect(0, 178, 480, 16, C.SHADE_HEAVY);
   bannerSlot.draw(FONT_SMALL, text, 240, 180, ALIGN_CENTRE, C.PALE_GOLD);
 }
 
 // ---- moving things, drawn every frame ----
 
-function drawMoving(t: TableScreen, game: GameState, now: number): void {
+function drawMoving(v: Parts, t: TableScreen, game: GameState, now: number, shownMessage: string): void {
   drawTurnArrow(t, game, now);
   const flying = t.flight.active && now - t.flight.start < FLIGHT_MS;
   const sweeping = t.sweep.active && now - t.sweep.start < SWEEP_MS;
   if (flying) drawFlight(t, game, now);
   if (sweeping) drawSweep(t, game, now);
   // A card crossing the message line passes under it: the line stays readable.
-  if (flying || sweeping) drawMessage(shownMessage);
+  if (flying || sweeping) drawMessage(v.message, shownMessage);
   if (t.slapHand.active && now - t.slapHand.start < HAND_MS) drawHand(t, game, now);
 }
 

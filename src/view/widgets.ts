@@ -2,12 +2,10 @@
 import { PANEL_SLICE, SPRITES } from '../assets/atlas';
 import { SCREEN_H, SCREEN_W } from '../contract';
 import { rect, sprite } from './drawlist';
-import { newLayer } from './layer';
+import type { Layer } from './layer';
 
-const felt = newLayer();
-
-/** The baize over the whole screen: tiles built once, then copied natively each frame. */
-export function drawFelt(): void {
+/** The baize over the whole screen: tiles built once into `felt` (the View's), then copied natively each frame. */
+export function drawFelt(felt: Layer): void {
   if (felt.reuse()) return;
   const f = SPRITES.felt;
   for (let y = 0; y < SCREEN_H; y += f[3]) for (let x = 0; x < SCREEN_W; x += f[2]) sprite(x, y, f[2], f[3], f[0], f[1], f[2], f[3], -1);

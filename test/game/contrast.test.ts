@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SPRITES } from '../../src/assets/atlas';
-import { stringsFor } from '../../src/app/i18n';
+import { LANGUAGE_CODES, stringsFor } from '../../src/app/i18n';
 import * as C from '../../src/view/colours';
 import { languageTexts } from '../support/language-texts';
 import { BTN, Driver } from '../support/driver';
@@ -70,7 +70,7 @@ describe('button names by platform', () => {
     expect(stringsFor('en', 'desktop').titleHint).toContain('Enter: quit');
     expect(stringsFor('ru', 'psp').yourTurn).toBe('Ваш ход: Квадрат');
     expect(stringsFor('ru', 'desktop').yourTurn).toBe('Ваш ход: Z');
-    for (const lang of ['en', 'ru'] as const) {
+    for (const lang of LANGUAGE_CODES) {
       for (const platform of ['psp', 'desktop']) {
         for (const text of languageTexts(stringsFor(lang, platform))) expect(text, text).not.toMatch(/\{[a-z]+\}/);
       }

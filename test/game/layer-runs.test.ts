@@ -5,8 +5,7 @@
 // algorithm (kept below as the reference) writes at whole-pixel places.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FALLBACK_CODE, FONT_LARGE, FONT_SMALL } from '../../src/assets/font';
-import { EN } from '../../src/app/i18n/en';
-import { RU } from '../../src/app/i18n/ru';
+import { LANGUAGES } from '../../src/app/i18n';
 import { COMMAND_INTS, MAX_COMMANDS, OP_RECT, OP_SPRITE } from '../../src/contract';
 import { beginFrame, bindCommands, capture, commandCount, copyRun, mark, newRun, rect } from '../../src/view/drawlist';
 import { newLayer } from '../../src/view/layer';
@@ -197,8 +196,8 @@ describe('layout writes what measure-then-write writes', () => {
         }
   }
 
-  it('for every string of both languages, in both fonts', () => {
-    for (const t of [...languageTexts(EN), ...languageTexts(RU)]) {
+  it('for every string of every language, in both fonts', () => {
+    for (const t of Object.values(LANGUAGES).flatMap((table) => languageTexts(table))) {
       check(FONT_SMALL, t);
       check(FONT_LARGE, t);
     }

@@ -6,7 +6,8 @@ import { newGame, defaultOptions } from '../../src/rules';
 import type { GameEvent, GameState } from '../../src/rules/types';
 import { EN } from '../../src/app/i18n/en';
 import { RU } from '../../src/app/i18n/ru';
-import { newScreen } from '../../src/app/screen';
+import { newCues } from '../../src/app/cues';
+import { newTableScreen } from '../../src/app/screen';
 import { showEvent } from '../../src/app/table-show';
 import type { AppTable } from '../../src/app/table';
 import type { Strings } from '../../src/app/i18n/strings';
@@ -14,11 +15,11 @@ import { Driver } from '../support/driver';
 import { playUntil } from './helpers';
 
 function appAt(strings: Strings): AppTable {
-  const screen = newScreen(strings);
-  screen.table.names = [strings.you, 'Dana', 'Alex'];
-  screen.table.human = 0;
+  const shown = newTableScreen();
+  shown.names = [strings.you, 'Dana', 'Alex'];
+  shown.human = 0;
   const seats = [{ kind: 'human', pad: 0 }, { kind: 'cpu' }, { kind: 'cpu' }];
-  return { screen, shown: screen.table, you: 0, humans: [0], table: { seats } } as unknown as AppTable;
+  return { strings, cues: newCues(), shown, you: 0, humans: [0], naming: null, table: { seats, game: base } } as unknown as AppTable;
 }
 
 const base: GameState = newGame(defaultOptions('classic', 3), 1, 0);

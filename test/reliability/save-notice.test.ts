@@ -3,7 +3,8 @@
 // line that says what happened and that the game goes on with the settings in
 // memory. Driven through src/app/app.ts with a stand-in host.
 import { describe, expect, it } from 'vitest';
-import { appFrame, debugState, startApp, type App } from '../../src/app/app';
+import { appFrame, startApp, type App } from '../../src/app/app';
+import { debugState } from '../../src/app/debug';
 import { BTN_CROSS, BTN_DOWN, BTN_START, type Host } from '../../src/contract';
 import { writeSave } from '../../src/app/settings';
 

@@ -10,6 +10,7 @@ import { log, pageHost, randomSeed } from './host';
 import { Gamepads } from './input/gamepad';
 import { Keyboard } from './input/keys';
 import { Touch } from './input/touch';
+import { GameClock } from './clock';
 import { fit, place } from './layout';
 import { loadAtlas, type Atlas } from './png';
 import { LocalSave, openStore } from './save';
@@ -50,26 +51,6 @@ function touchFirst(): boolean {
   return matchMedia('(pointer: coarse)').matches && navigator.maxTouchPoints > 0;
 }
 
-/** The game clock: milliseconds since the start, standing still while the page is hidden (as the PSP's sleep). */
-class GameClock {
-  private readonly start = performance.now();
-  private hiddenAt: number | null = null;
-  private hiddenTotal = 0;
-
-  hide(hidden: boolean): void {
-    const t = performance.now();
-    if (hidden && this.hiddenAt === null) this.hiddenAt = t;
-    if (!hidden && this.hiddenAt !== null) {
-      this.hiddenTotal += t - this.hiddenAt;
-      this.hiddenAt = null;
-    }
-  }
-
-  now(): number {
-    return Math.floor(performance.now() - this.start - this.hiddenTotal);
-  }
-}
-
 function showError(e: ScriptError): void {
   $('error-text').textContent = e.detail && !e.detail.startsWith(e.message) ? `${e.message}\n${e.detail}` : e.detail || e.message;
   $('error').hidden = false;
@@ -87,31 +68,34 @@ async function boot(): Promise<void> {
   stages.decoded = performance.now();
   const save = new LocalSave(openStore());
   const touchDevice = touchFirst();
-  // Until the generated capabilities land, the platform names the buttons
-  // the hints show: the desktop's keys, or the PSP's glyphs, which the
-  // touch buttons carry (src/app/i18n/index.ts).
   const touch = new Touch($('touch'));
-  // A save may change the number of people at the table: the touch zones follow.
   // ?seed=N deals the same games every time (the browser tests).
   const seed = testing && params.has('seed') ? Number(params.get('seed')) >>> 0 : randomSeed();
+  // Until the generated capabilities land, the platform names the buttons
+  // the hints show: the desktop's keys, or the PSP's glyphs, which the
+  // touch buttons carry (src/app/i18n/index.ts). The touch zones follow the
+  // number of people and the language in the saved settings.
   const host = pageHost(save, touchDevice ? 'web' : 'desktop', seed, (text) => touch.follow(text));
   const keyboard = new Keyboard(window);
   const pads = new Gamepads();
   const audio = new WebAudioMixer(assets.sounds, document.baseURI);
   const clock = new GameClock();
   const times: FrameTimes = { script: [], draw: [], firstFrameMs: null, frames: 0, stages: {} };
+  const restart = (): void => location.reload();
+  $('error-restart').addEventListener('click', restart);
+  $('quit-restart').addEventListener('click', restart);
 
   let engine: Engine;
-  let renderer: Renderer;
   try {
     engine = await createEngine(engineKind, assets.source, host);
     stages.engine = performance.now();
   } catch (e) {
     $('status').hidden = true;
     showError(describeThrown(e));
+    addEventListener('keydown', (k) => k.key === 'Enter' && restart());
     return;
   }
-  renderer = await createRenderer(drawKind, assets.atlas, testing);
+  const renderer: Renderer = await createRenderer(drawKind, assets.atlas, testing);
   stages.renderer = performance.now();
   const screen = $('screen');
   screen.replaceChildren(renderer.canvas);
@@ -123,8 +107,15 @@ async function boot(): Promise<void> {
     $('turn').hidden = !touch.shown;
   };
   layOut();
+  // A new size, and a new device pixel ratio (browser zoom, another screen).
   addEventListener('resize', layOut);
-  matchMedia('(resolution: 1dppx)').addEventListener?.('change', layOut);
+  const watchRatio = (): void => {
+    matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener('change', () => {
+      layOut();
+      watchRatio();
+    }, { once: true });
+  };
+  watchRatio();
 
   // Sound starts with the first gesture, as browsers require.
   const gesture = (): void => void audio.start();
@@ -155,16 +146,18 @@ async function boot(): Promise<void> {
 
   let stopped = false;
   let last = -Infinity;
-  const restart = (): void => location.reload();
-  $('error-restart').addEventListener('click', restart);
-  $('quit-restart').addEventListener('click', restart);
+  const soundHint = $('sound-hint');
 
   const frame = (t: number): void => {
     if (stopped) return;
     requestAnimationFrame(frame);
     if (t - last < MIN_FRAME_GAP_MS) return;
     last = t;
-    const buttons = keyboard.take() | pads.take() | touch.take();
+    const padButtons = pads.take();
+    const buttons = keyboard.take() | padButtons | touch.take();
+    // A controller's buttons are no gesture to the browser: say how to get sound.
+    if (padButtons !== 0) soundHint.hidden = audio.started;
+    else if (audio.started && !soundHint.hidden) soundHint.hidden = true;
     const t0 = performance.now();
     let n: number;
     try {
@@ -185,7 +178,7 @@ async function boot(): Promise<void> {
       times.stages = { ...stages, frame: t2 };
       void audio.load();
     }
-    if (times.script.length < 100_000) {
+    if (testing && times.script.length < 100_000) {
       times.script.push(t1 - t0);
       times.draw.push(t2 - t1);
     }

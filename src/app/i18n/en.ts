@@ -20,6 +20,17 @@ export const EN: Strings = {
   titleHint: 'Up/Down: choose   {cross}: confirm   {start}: quit',
   demo: 'Demo - press any button',
   savedDataNotice: 'Saved settings were damaged: defaults used where unreadable.',
+  cannotRead: (why) => `Saved settings could not be read (${why}): defaults used.`,
+  cannotSave: (why) => `Could not save (${why}). Playing on with these settings.`,
+  saveProblems: {
+    damaged: 'damaged',
+    'too-large': 'file too large',
+    unreadable: 'no access',
+    'no-folder': 'no save folder',
+    'read-only': 'read-only',
+    full: 'storage full',
+    failed: 'write error',
+  },
 
   optionsTitle: 'Options',
   optionsHint: 'Up/Down: move   Left/Right, {cross}: change   {circle}: back',

@@ -1,12 +1,23 @@
 // The language tables by settings code, with the buttons in their hints
 // named for the machine: the PSP's Cross, Circle... or the desktop's keys
 // (native/desktop/sdl_keys.c maps S, D, Z, A and Enter to them).
-import type { Language } from '../options';
 import { EN } from './en';
 import { RU } from './ru';
 import type { ButtonNames, Strings } from './strings';
 
 export type { Strings } from './strings';
+
+/**
+ * Every language the game speaks, by its settings code, in the order Options
+ * offers them: one table each (a Strings, so the compiler refuses a table
+ * that lacks a string). Adding a language: its table file, and its line here.
+ */
+export const LANGUAGES = { en: EN, ru: RU } as const satisfies Readonly<Record<string, Strings>>;
+
+export type Language = keyof typeof LANGUAGES;
+
+/** The settings codes, in LANGUAGES' order. */
+export const LANGUAGE_CODES = Object.keys(LANGUAGES) as Language[];
 
 /** The first key of each button in native/desktop/sdl_keys.c. */
 export const DESKTOP_KEYS: ButtonNames = { cross: 'S', circle: 'D', square: 'Z', triangle: 'A', start: 'Enter' };
@@ -44,7 +55,7 @@ export function stringsFor(language: Language, platform = 'psp'): Strings {
   const key = language + (desktop ? ':desktop' : ':psp');
   let t = made[key];
   if (t === undefined) {
-    const table = language === 'ru' ? RU : EN;
+    const table: Strings = LANGUAGES[language];
     const names = desktop ? DESKTOP_KEYS : table.buttons;
     t = { ...(resolve(table, names) as Strings), buttons: names, glyphs: !desktop };
     made[key] = t;

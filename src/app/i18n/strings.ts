@@ -2,6 +2,7 @@
 // that depend on who did what are small functions so that each language can
 // use its own grammar (English "you take" / "Dana takes", Russian plurals).
 import type { SlapRule } from '../../rules/types';
+import type { SaveProblem } from '../notice';
 
 /** The buttons by what the player presses: the PSP's names, or the desktop's keys. */
 export interface ButtonNames {
@@ -32,6 +33,12 @@ export interface Strings {
   readonly titleHint: string;
   readonly demo: string;
   readonly savedDataNotice: string;
+  /** The host could not hand over the saved settings: why, in saveProblems' words. */
+  readonly cannotRead: (why: string) => string;
+  /** Saving failed; the game goes on with the settings in memory. */
+  readonly cannotSave: (why: string) => string;
+  /** The problems host.problem() names (src/app/notice.ts), in a word or two each. */
+  readonly saveProblems: Readonly<Record<SaveProblem, string>>;
 
   readonly optionsTitle: string;
   readonly optionsHint: string;

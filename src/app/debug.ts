@@ -1,0 +1,65 @@
+// ratscrew.debug(): the app's state as JSON for the tests; never used by the
+// game itself. Fields outside the current scene read as their defaults.
+import type { App } from './state';
+import type { Scene, TableScene } from './scene';
+import { tableDebug, type AppTable } from './table';
+
+/** The table on screen: in play, paused, played out (results) or the title's demo. */
+function tableOf(scene: Scene): AppTable | null {
+  if (scene.kind === 'table') return scene.table;
+  if (scene.kind === 'results') return scene.played;
+  if (scene.kind === 'title' && scene.demo !== null) return scene.demo.table;
+  return null;
+}
+
+/** The paused game under the pause menu or the How to play opened from it. */
+function pausedOf(scene: Scene): TableScene | null {
+  if (scene.kind === 'table') return scene.pause !== null ? scene : null;
+  if (scene.kind === 'howTo') return scene.back;
+  return null;
+}
+
+export function debugState(app: App): string {
+  const scene = app.scene;
+  const on = tableOf(scene);
+  const paused = pausedOf(scene);
+  const quitConfirm = 'quitAsked' in scene && scene.quitAsked;
+  const t = on !== null ? on.shown : null;
+  return JSON.stringify({
+    scene: scene.kind,
+    demo: scene.kind === 'title' && scene.demo !== null,
+    titleCursor: app.titleCursor,
+    optionCursor: scene.kind === 'options' ? scene.cursor : 0,
+    optionRows: scene.kind === 'options' ? scene.shown : [],
+    howToPage: scene.kind === 'howTo' ? scene.page : 0,
+    notice: app.notice.text,
+    quitConfirm,
+    paused: paused !== null,
+    pauseCursor: paused !== null ? paused.pause!.cursor : 0,
+    howToFromPause: scene.kind === 'howTo' && scene.back !== null,
+    howToTitle: scene.kind === 'howTo' ? (scene.pages[scene.page]?.title ?? '') : '',
+    statsConfirm: scene.kind === 'stats' && scene.resetAsked,
+    statsRows: scene.kind === 'stats' ? scene.rows : null,
+    watching: scene.kind === 'title' && scene.demo !== null && scene.demo.watching,
+    settings: app.settings,
+    stats: app.stats,
+    dealer: app.dealer,
+    table:
+      on !== null && t !== null
+        ? {
+            game: t.game,
+            names: t.names,
+            marks: t.marks,
+            message: t.message,
+            hint: t.hint,
+            comparison: t.comparison,
+            choosing: on.naming !== null,
+            pick: on.naming !== null ? on.naming.pick : t.pick,
+            quitConfirm,
+            paused: paused !== null,
+            timers: tableDebug(on),
+          }
+        : null,
+    results: scene.kind === 'results' ? scene.results : null,
+  });
+}

@@ -1,0 +1,35 @@
+// The settings in use: applied to the App when they change (the texts of
+// the chosen language, sound effects on or off), and saved with the lifetime
+// statistics through the host, with a notice line when that failed: the game
+// goes on with what it has in memory (src/app/notice.ts words it).
+import type { App } from './state';
+import { stringsFor } from './i18n';
+import { asProblem, saveNotice } from './notice';
+import { writeSave } from './settings';
+
+/** A notice stays this long. */
+const NOTICE_MS = 6000;
+
+export function save(app: App): void {
+  let saved = false;
+  try {
+    saved = app.host.save(writeSave(app.settings, app.stats));
+  } catch {
+    saved = false;
+  }
+  if (saved) return;
+  const problem = asProblem(app.host.problem?.());
+  app.host.log(`saving settings failed: ${problem ?? 'no reason given'}`);
+  showNotice(app, saveNotice(problem, app.strings), app.lastNow);
+}
+
+export function showNotice(app: App, text: string, now: number): void {
+  app.notice.text = text;
+  app.notice.until = now + NOTICE_MS;
+}
+
+/** The texts and sound of the settings as they now are. */
+export function applySettings(app: App): void {
+  app.strings = stringsFor(app.settings.language, app.host.platform);
+  app.cues.on = app.settings.sound;
+}

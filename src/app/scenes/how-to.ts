@@ -1,0 +1,43 @@
+// How to play: pages of the rules as the options are set (from the title) or
+// as the paused game is played (from its pause menu, which it goes back to).
+// Left and Right turn the pages; Cross past the last page, or Circle, goes back.
+import { BTN_CIRCLE, BTN_CROSS, BTN_LEFT, BTN_RIGHT } from '../../contract';
+import { drawHowToPage } from '../../view/howto-view';
+import { drawQuitQuestion } from '../../view/render';
+import type { View } from '../../view/view';
+import type { App } from '../state';
+import { howToPages } from '../howto';
+import { menuPressed, wasPressed } from '../input';
+import { gameOptions } from '../options';
+import { titleScene, type HowToScene, type Scene, type TableScene } from '../scene';
+import { countEnded } from '../session';
+import { quitQuestion } from './quit-question';
+
+/** back: the paused table it was opened from, or null from the title. */
+export function enterHowTo(app: App, back: TableScene | null): HowToScene {
+  const options = back !== null ? back.table.table.game.options : gameOptions(app.settings);
+  const pages = howToPages(options, app.strings, app.host.platform === 'desktop');
+  return { kind: 'howTo', pages, page: 0, back, quitAsked: false };
+}
+
+export function howToFrame(app: App, scene: HowToScene): Scene {
+  const b = app.buttons;
+  const asked = quitQuestion(b, scene);
+  if (asked === 'leave') {
+    // Quitting How to play opened in a paused game ends that game.
+    if (scene.back !== null) countEnded(app, scene.back.table);
+    return titleScene();
+  }
+  if (asked === 'asking') return scene;
+  const last = scene.pages.length - 1;
+  if (menuPressed(b, BTN_LEFT) && scene.page > 0) scene.page--;
+  if ((menuPressed(b, BTN_RIGHT) || wasPressed(b, BTN_CROSS)) && scene.page < last) scene.page++;
+  // Back where it was opened: the title, or the paused table's menu.
+  else if (wasPressed(b, BTN_CROSS) || wasPressed(b, BTN_CIRCLE)) return scene.back ?? titleScene();
+  return scene;
+}
+
+export function drawHowTo(app: App, scene: HowToScene, view: View): void {
+  drawHowToPage(view.howTo, app.strings, scene.pages, scene.page);
+  if (scene.quitAsked) drawQuitQuestion(view, app.strings);
+}

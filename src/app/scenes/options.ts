@@ -1,0 +1,57 @@
+// Options: a row per setting that applies (src/app/options.ts); Left and
+// Right (or Cross) change the row under the cursor at once, Circle goes back
+// to the title and saves.
+import { BTN_CIRCLE, BTN_CROSS, BTN_DOWN, BTN_LEFT, BTN_RIGHT, BTN_UP } from '../../contract';
+import { drawOptionsPage } from '../../view/menus';
+import { drawQuitQuestion } from '../../view/render';
+import type { View } from '../../view/view';
+import type { App } from '../state';
+import { cue } from '../cues';
+import { menuPressed, wasPressed } from '../input';
+import { changeRow, optionRows, rowText } from '../options';
+import { applySettings, save } from '../saving';
+import { titleScene, type OptionsScene, type Scene } from '../scene';
+import { quitQuestion } from './quit-question';
+
+export function enterOptions(app: App): OptionsScene {
+  const scene: OptionsScene = { kind: 'options', cursor: 0, rows: [], shown: [], quitAsked: false };
+  refresh(app, scene);
+  return scene;
+}
+
+/** After a change: the language, the rows that now apply, their texts, the sound. */
+function refresh(app: App, scene: OptionsScene): void {
+  applySettings(app);
+  scene.rows = optionRows(app.settings);
+  if (scene.cursor >= scene.rows.length) scene.cursor = scene.rows.length - 1;
+  scene.shown = scene.rows.map((row) => rowText(row, app.settings, app.strings));
+}
+
+export function optionsFrame(app: App, scene: OptionsScene): Scene {
+  const b = app.buttons;
+  const asked = quitQuestion(b, scene);
+  if (asked === 'leave') {
+    save(app);
+    return titleScene();
+  }
+  if (asked === 'asking') return scene;
+  const n = scene.rows.length;
+  if (menuPressed(b, BTN_UP)) scene.cursor = (scene.cursor + n - 1) % n;
+  if (menuPressed(b, BTN_DOWN)) scene.cursor = (scene.cursor + 1) % n;
+  const dir = menuPressed(b, BTN_LEFT) ? -1 : menuPressed(b, BTN_RIGHT) || wasPressed(b, BTN_CROSS) ? 1 : 0;
+  if (dir !== 0) {
+    changeRow(scene.rows[scene.cursor]!, app.settings, dir);
+    refresh(app, scene);
+    cue(app.cues, 'click');
+  }
+  if (wasPressed(b, BTN_CIRCLE)) {
+    save(app);
+    return titleScene();
+  }
+  return scene;
+}
+
+export function drawOptions(app: App, scene: OptionsScene, view: View): void {
+  drawOptionsPage(view.menus, app.strings, scene.shown, scene.cursor);
+  if (scene.quitAsked) drawQuitQuestion(view, app.strings);
+}

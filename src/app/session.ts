@@ -1,0 +1,69 @@
+// The session's games: each gets its own reproducible seed, the dealer
+// rotates from game to game, and a game that ends (played out, or ended from
+// the pause menu) is counted in the lifetime statistics and saved. CPU-only
+// games (the title's demo, Watch CPUs) count nowhere.
+import { defaultOptions, nextDealer } from '../rules';
+import type { App } from './state';
+import { addGame } from './lifetime';
+import { gameOptions } from './options';
+import { save } from './saving';
+import type { Demo, TableScene } from './scene';
+import { startTable, type AppTable } from './table';
+
+/** A different, reproducible seed for every game of the session. */
+function gameSeed(app: App): number {
+  app.gamesStarted++;
+  return (Math.imul(app.host.seed ^ 0x5bd1e995, 0x27d4eb2d) + Math.imul(app.gamesStarted, 0x9e3779b1)) >>> 0;
+}
+
+function aiSeed(app: App): number {
+  return (Math.imul(app.host.seed + app.gamesStarted, 0x85ebca6b) ^ 0xc2b2ae35) >>> 0 || 1;
+}
+
+/** A game with the player's options, the people at their seats. */
+export function startGame(app: App, now: number): TableScene {
+  const options = gameOptions(app.settings);
+  if (app.dealer >= options.players) app.dealer = 0;
+  const table = startTable(
+    app.strings,
+    app.cues,
+    { options, seed: gameSeed(app), dealer: app.dealer, difficulty: app.settings.difficulty, withHuman: true, humans: app.settings.humans, aiSeed: aiSeed(app) },
+    now,
+  );
+  return { kind: 'table', table, pause: null };
+}
+
+/**
+ * A CPU-only game until a button is pressed: behind the idle title a
+ * 4-player classic one; chosen as "Watch CPUs", one with the player's own
+ * options (a new one follows each that ends).
+ */
+export function startDemo(app: App, now: number, watching: boolean): Demo {
+  const options = watching ? gameOptions(app.settings) : defaultOptions('classic', 4);
+  const table = startTable(app.strings, app.cues, { options, seed: gameSeed(app), dealer: 0, difficulty: 'medium', withHuman: false, aiSeed: aiSeed(app) }, now);
+  return { table, watching };
+}
+
+/** A game played out: counted (two people's apart from single play), saved, and the deal passes on. */
+export function countFinished(app: App, played: AppTable): void {
+  const game = played.table.game;
+  const over = game.over!;
+  if (played.duel) {
+    const two = app.stats.twoPlayer;
+    two.games++;
+    if (over.winner === played.humans[0]) two.leftWins++;
+    else if (over.winner === played.humans[1]) two.rightWins++;
+  } else addGame(app.stats, game, played.stats, played.you, over.winner === played.you);
+  save(app);
+  app.dealer = nextDealer(game);
+}
+
+/** A game ended from the pause menu counts as played (not won, unless it was already won). */
+export function countEnded(app: App, table: AppTable): void {
+  if (table.humans.length === 0) return;
+  // A game that ended in the 2 s before its results counts as it ended.
+  const over = table.table.game.over;
+  if (table.duel) app.stats.twoPlayer.games++;
+  else addGame(app.stats, table.table.game, table.stats, table.you, over !== null && over.winner === table.you);
+  save(app);
+}

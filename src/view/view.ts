@@ -1,0 +1,42 @@
+// The View: what the view remembers of what it drew, as one value created
+// beside the App (src/host/entry.ts): the felt, each screen's cached layers
+// and text slots, the table's message as shown, the music last sent. A new
+// View draws everything afresh. Module-scope state is left only to the
+// draw-list writer (src/view/drawlist.ts) and the text layout's buffers and
+// glyph tables (src/view/text.ts), each with its measured reason.
+import { newHowToView, type HowToView } from './howto-view';
+import { newLayer, type Layer } from './layer';
+import { newMenusView, type MenusView } from './menus';
+import { newPauseView, type PauseView } from './pause-view';
+import { newStatsView, type StatsView } from './stats-view';
+import { newTableView, type TableView } from './table-view';
+import { TextSlot } from './text';
+
+export interface View {
+  /** The baize, drawn once and shared by every screen. */
+  readonly felt: Layer;
+  readonly table: TableView;
+  readonly menus: MenusView;
+  readonly howTo: HowToView;
+  readonly pause: PauseView;
+  readonly stats: StatsView;
+  readonly notice: TextSlot;
+  readonly quitQuestion: TextSlot;
+  /** The track last sent with OP_MUSIC; -2 before the first frame (so the first frame always says). */
+  musicSent: number;
+}
+
+export function newView(): View {
+  const felt = newLayer();
+  return {
+    felt,
+    table: newTableView(felt),
+    menus: newMenusView(felt),
+    howTo: newHowToView(felt),
+    pause: newPauseView(felt),
+    stats: newStatsView(felt),
+    notice: new TextSlot(),
+    quitQuestion: new TextSlot(),
+    musicSent: -2,
+  };
+}

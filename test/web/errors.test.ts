@@ -1,0 +1,63 @@
+// A script that fails (docs/host-api.md §4), in the web version (make
+// test-web): the page stops calling frame and shows the message and the
+// stack, with a way to start again, whether the script throws while it
+// loads or in a frame; a missing file says what is missing.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THROW_IN_FRAME } from '../native/bundles';
+import { buildWeb, missing, open, type Session } from './browser';
+
+const why = missing();
+
+async function withScript(s: Session, source: string | null, run: (page: Page) => Promise<void>): Promise<void> {
+  const context = await s.browser.newContext();
+  const page = await context.newPage();
+  await page.route('**/ratscrew.js', (route) =>
+    source === null ? route.fulfill({ status: 404, body: 'not found' }) : route.fulfill({ status: 200, contentType: 'text/javascript', body: source }),
+  );
+  await page.goto(`${s.url}?test&no-sw`);
+  try {
+    await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
+describe.skipIf(why !== null)('a failing script in the web version', () => {
+  let s: Session;
+
+  beforeAll(async () => {
+    buildWeb();
+    s = await open();
+  }, 600_000);
+
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('a frame that throws: the error panel with the message and stack, and no more frames', async () => {
+    await withScript(s, THROW_IN_FRAME, async (page) => {
+      await page.waitForSelector('#error:not([hidden])', { timeout: 30_000 });
+      const text = await page.textContent('#error-text');
+      expect(text).toMatch(/Error/);
+      expect(text!.split('\n').length, 'the stack').toBeGreaterThan(1);
+      const frames = await page.evaluate(() => (window as any).ratscrewTest?.times().frames ?? 0);
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as any).ratscrewTest?.times().frames ?? 0)).toBe(frames);
+      expect(await page.isVisible('#error-restart')).toBe(true);
+    });
+  });
+
+  it('a script that does not load: the error panel', async () => {
+    await withScript(s, 'this is not JavaScript(', async (page) => {
+      await page.waitForSelector('#error:not([hidden])', { timeout: 30_000 });
+      expect(await page.textContent('#error-text')).toMatch(/SyntaxError/);
+    });
+  });
+
+  it('a missing file: says which', async () => {
+    await withScript(s, null, async (page) => {
+      await page.waitForFunction(() => /ratscrew\.js: 404/.test(document.getElementById('status')!.textContent ?? ''), null, { timeout: 30_000 });
+    });
+  });
+});

@@ -1,0 +1,69 @@
+// Pictures of the page as players see it, for looking at after a change
+// (docs/web.md): a desktop window and a phone on its side, one person and
+// two, English and Russian. Needs `make web` and Debian's chromium.
+//   node web/screenshots.mjs [OUT_DIR]    (default test-output/web/screens)
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from './serve.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const OUT = path.resolve(process.argv[2] ?? path.join(ROOT, 'test-output/web/screens'));
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const PHONE = { viewport: { width: 844, height: 390 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 };
+
+/** A save in the C hosts' format (web/src/save.ts) with these settings. */
+function save(settings) {
+  const text = JSON.stringify({ version: 1, settings });
+  const bytes = Buffer.from(text, 'utf8');
+  let h = 0x811c9dc5;
+  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  return `${text}\n#ratscrew-save len=${bytes.length} fnv1a=${h.toString(16).padStart(8, '0')}\n`;
+}
+
+const SHOTS = [
+  { name: 'desktop-title', device: DESKTOP, settings: {}, play: false },
+  { name: 'desktop-table', device: DESKTOP, settings: { players: 4 }, play: true },
+  { name: 'phone-title', device: PHONE, settings: {}, play: false },
+  { name: 'phone-table', device: PHONE, settings: { players: 4 }, play: true },
+  { name: 'phone-two-people', device: PHONE, settings: { humans: 2, players: 3 }, play: true },
+  { name: 'phone-two-people-ru', device: PHONE, settings: { humans: 2, players: 4, language: 'ru' }, play: true },
+];
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  const { server, url } = await serve(path.join(ROOT, 'build/web'));
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  try {
+    for (const shot of SHOTS) {
+      const context = await browser.newContext(shot.device);
+      const page = await context.newPage();
+      await page.goto(`${url}?test&no-sw&seed=4`);
+      await page.evaluate((t) => localStorage.setItem('ratscrew/save.json', t), save(shot.settings));
+      await page.reload();
+      await page.waitForFunction(() => window.ratscrewTest?.times().frames > 5);
+      if (shot.play) {
+        // Confirm Play (a tap on the confirming zone, or the S key), then let the CPUs play a while.
+        if (shot.device.hasTouch) await page.touchscreen.tap(shot.device.viewport.width * 0.75, shot.device.viewport.height * 0.25);
+        else await page.keyboard.press('s');
+        await page.waitForFunction(() => window.ratscrewTest.debug().scene === 'table', null, { timeout: 20_000 });
+        await page.waitForTimeout(3500);
+      } else {
+        await page.waitForTimeout(500);
+      }
+      await page.screenshot({ path: path.join(OUT, `${shot.name}.png`) });
+      console.log(path.join(OUT, `${shot.name}.png`));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
