@@ -112,6 +112,17 @@ export class BundleVM {
     return JSON.parse(text);
   }
 
+  /** The QuickJS heap in use (the runtime's memory_used_size, as the native host's --stats gives it). */
+  memoryUsed(): number {
+    const vm = this.vm;
+    const usage = vm.runtime.computeMemoryUsage();
+    const used = vm.runtime.context!.getProp(usage, 'memory_used_size');
+    const bytes = vm.runtime.context!.getNumber(used);
+    used.dispose();
+    usage.dispose();
+    return bytes;
+  }
+
   dispose(): void {
     this.frameFn.dispose();
     this.entry.dispose();
