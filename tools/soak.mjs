@@ -2,6 +2,11 @@
 // dist/ratscrew.js and build/native/ratscrew-headless (the Makefile builds both).
 //   node tools/soak.mjs [--frames N] [--valgrind-frames N] [--asan-frames N]
 //                       [--button-frames N] [--rules-actions N] [--seed S] [--no-write]
+//                       [--heap-games N] [--only STAGE,...]
+// --only runs some stages: long, demo, heap (these three together measure the
+// heap between games), valgrind, asan, buttons, buttons-native, rules; a
+// shortened run of the heap check, for instance:
+//   node tools/soak.mjs --only long,demo,heap --frames 800000 --heap-games 25 --no-write
 // 1. Long play: N frames (default 3,600,000, about 16.7 hours of game time,
 //    over 100 games) of the title's idle demo (CPU-only games, one after
 //    another) in the native headless host with --stats: QuickJS heap at the
@@ -35,7 +40,7 @@ function arg(name, fallback) {
 }
 const FRAMES = Number(arg('frames', 3_600_000));
 /** Games whose heap low points are compared, and how far they may rise. */
-const HEAP_GAMES = 100;
+const HEAP_GAMES = Number(arg('heap-games', 100));
 const HEAP_FLAT_BYTES = 1024;
 /** Where the long play's --stats and the demo's game starts meet. */
 const work = mkdtempSync(path.join(tmpdir(), 'ratscrew-soak-'));
@@ -47,6 +52,8 @@ const BUTTON_FRAMES = Number(arg('button-frames', 1_000_000));
 const RULES_ACTIONS = Number(arg('rules-actions', 20_000_000));
 const SEED = Number(arg('seed', Math.floor(Math.random() * 2 ** 32))) >>> 0;
 const WRITE = !process.argv.includes('--no-write');
+const ONLY = arg('only', null)?.split(',') ?? null;
+const stage = (name) => ONLY === null || ONLY.includes(name);
 
 const results = [];
 let failed = false;
@@ -286,14 +293,14 @@ if (!existsSync(HEADLESS) || !existsSync(BUNDLE)) {
   console.error('build first: make bundle headless');
   process.exit(1);
 }
-await longPlay();
-await demoGames();
-await heapBetweenGames();
+if (stage('long')) await longPlay();
+if (stage('demo')) await demoGames();
+if (stage('heap')) await heapBetweenGames();
 rmSync(work, { recursive: true, force: true });
-await valgrind();
-await asan();
-await buttonFuzz();
-await buttonsNative();
-await rulesFuzz();
+if (stage('valgrind')) await valgrind();
+if (stage('asan')) await asan();
+if (stage('buttons')) await buttonFuzz();
+if (stage('buttons-native')) await buttonsNative();
+if (stage('rules')) await rulesFuzz();
 writeDoc();
 process.exit(failed ? 1 : 0);
