@@ -35,6 +35,9 @@ describe('the web host, piece by piece', () => {
     expect(phone.scale).toBe(4);
     expect(phone.width * 3).toBe(1920);
     expect(Number.isInteger(phone.left * 3) && Number.isInteger(phone.top * 3)).toBe(true);
+    // An odd band: the corner still falls on a whole device pixel.
+    const odd = fit(845, 391, 3);
+    expect([odd.left * 3, odd.top * 3].map((x) => Math.abs(x - Math.round(x)) < 1e-9)).toEqual([true, true]);
     // Smaller than the PSP's screen: the largest fraction that fits.
     expect(fit(320, 200, 1).scale).toBeCloseTo(320 / 480, 6);
   });
