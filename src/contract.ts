@@ -11,15 +11,15 @@ export const SCREEN_H = 272;
 /** Samples: 22,050 Hz mono signed 16-bit. */
 export const SOUND_RATE = 22050;
 
-/** [op, colour] */
+/** [op, color] */
 export const OP_CLEAR = 1;
-/** [op, x, y, w, h, u | v << 16, sw | sh << 16, tint colour] */
+/** [op, x, y, w, h, u | v << 16, sw | sh << 16, tint] */
 export const OP_SPRITE = 2;
-/** [op, x, y, w, h, -, -, colour] */
+/** [op, x, y, w, h, -, -, color] */
 export const OP_RECT = 3;
-/** [op, sound id, volume 0-255, pan -128..127] */
+/** [op, id, volume, pan] */
 export const OP_SOUND = 4;
-/** [op, track id, or -1 to stop, volume 0-255] */
+/** [op, track, volume] */
 export const OP_MUSIC = 5;
 /** [op] */
 export const OP_QUIT = 6;
@@ -69,23 +69,287 @@ export function headlessFrameMs(i: number): number {
   return Math.floor((i * 1000) / 60);
 }
 
-/** What the host provides as the global `host` (docs/host-api.md section 1). */
-export interface Host {
-  readonly platform: 'psp' | 'desktop' | 'headless' | 'test';
-  readonly seed: number;
-  load(): string | null;
-  save(text: string): boolean;
-  log(text: string): void;
-  /** What went wrong with the last load or save (native/core/save.h): 'damaged', 'too-large', 'unreadable', 'no-folder', 'read-only', 'full', 'failed'; or null. Optional. */
-  problem?(): string | null;
-  /** The script could not read the text load() gave it: the host keeps the file it came from as a numbered damaged copy before any save replaces it; true when kept. Optional. */
-  keepDamaged?(): boolean;
+/** Whether v is an integer from lo to hi. */
+function isInt(v: unknown, lo: number, hi: number): boolean {
+  return typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
 }
 
-/** What the bundle provides as the global `ratscrew` (docs/host-api.md section 2). */
+/** What host.problem() names (native/core/save.h says when each happens). SAVE_OK and SAVE_NO_FILE (nothing saved yet) are not problems: host.problem() gives null for them. */
+export type SaveProblem = 'damaged' | 'too-large' | 'unreadable' | 'no-folder' | 'read-only' | 'full' | 'failed';
+/** The save problems in the order of native/core/contract.h's SaveProblem. */
+export const SAVE_PROBLEMS: readonly SaveProblem[] = ['damaged', 'too-large', 'unreadable', 'no-folder', 'read-only', 'full', 'failed'];
+/** A problem name from the host, or null for none or one this bundle does not know. */
+export function asSaveProblem(value: unknown): SaveProblem | null {
+  return typeof value === 'string' && (SAVE_PROBLEMS as readonly string[]).includes(value) ? (value as SaveProblem) : null;
+}
+
+/** A keyboard's key for each role, as printed on the key. Each presses the button it names. */
+export interface KeyNames {
+  /** Cross: slap, confirm. (presses BTN_CROSS) */
+  readonly cross: string;
+  /** Circle: back. (presses BTN_CIRCLE) */
+  readonly circle: string;
+  /** Square: play. (presses BTN_SQUARE) */
+  readonly square: string;
+  /** Triangle. (presses BTN_TRIANGLE) */
+  readonly triangle: string;
+  /** Start: pause, quit. (presses BTN_START) */
+  readonly start: string;
+  /** Two people at one keyboard: the left player plays (D-pad Left). (presses BTN_LEFT) */
+  readonly leftPlay: string;
+  /** ... the left player slaps (L). (presses BTN_LTRIGGER) */
+  readonly leftSlap: string;
+  /** ... the right player plays (Square). (presses BTN_SQUARE) */
+  readonly rightPlay: string;
+  /** ... the right player slaps (R). (presses BTN_RTRIGGER) */
+  readonly rightSlap: string;
+}
+
+/** A host's KeyNames (the object itself), or null when a field is missing or of the wrong type. */
+export function readKeyNames(value: unknown): KeyNames | null {
+  if (value === null || typeof value !== 'object') return null;
+  const r = value as Record<string, unknown>;
+  return typeof r.cross === 'string' && typeof r.circle === 'string' && typeof r.square === 'string' && typeof r.triangle === 'string' && typeof r.start === 'string' && typeof r.leftPlay === 'string' && typeof r.leftSlap === 'string' && typeof r.rightPlay === 'string' && typeof r.rightSlap === 'string' ? (r as unknown as KeyNames) : null;
+}
+
+/** The button each KeyNames field presses. */
+export const KEY_NAMES_BUTTONS: Readonly<Record<keyof KeyNames, number>> = { cross: BTN_CROSS, circle: BTN_CIRCLE, square: BTN_SQUARE, triangle: BTN_TRIANGLE, start: BTN_START, leftPlay: BTN_LEFT, leftSlap: BTN_LTRIGGER, rightPlay: BTN_SQUARE, rightSlap: BTN_RTRIGGER };
+
+/** A rectangle of the 480x272 screen that holds buttons while a finger is on it. */
+export interface TouchZone {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+  /** The button bits it holds. */
+  readonly buttons: number;
+}
+
+/** A host's TouchZone (the object itself), or null when a field is missing or of the wrong type. */
+export function readTouchZone(value: unknown): TouchZone | null {
+  if (value === null || typeof value !== 'object') return null;
+  const r = value as Record<string, unknown>;
+  return isInt(r.x, -2147483648, 2147483647) && isInt(r.y, -2147483648, 2147483647) && isInt(r.w, -2147483648, 2147483647) && isInt(r.h, -2147483648, 2147483647) && isInt(r.buttons, -2147483648, 2147483647) ? (r as unknown as TouchZone) : null;
+}
+
+/** What a host's players hold and see, as host.caps gives it. The script asks these, never which platform it runs on. The defaults are the PSP's; the headless hosts and the test host keep them, so that they draw the PSP's frames. */
+export interface Capabilities {
+  /** The players press the PSP's own buttons: hints draw its button glyphs and name them in the player's language. False: hints name the host's keys. */
+  readonly glyphs: boolean;
+  /** The keys that press the buttons, as printed on the keyboard; null without a keyboard. */
+  readonly keys: KeyNames | null;
+  /** Game controllers the host maps besides its own buttons: the first is the left player's, a second the right player's. 0 on the PSP, which is itself the pad. */
+  readonly pads: number;
+  /** Screen rectangles that hold buttons while touched (a phone or tablet); empty without a touch screen. */
+  readonly touch: readonly TouchZone[];
+}
+
+/** The capabilities of a host that says nothing: the PSP's. */
+export const DEFAULT_CAPABILITIES: Capabilities = { glyphs: true, keys: null, pads: 0, touch: [] };
+
+/** A host's capabilities field by field: each missing or wrong field is the default's. */
+export function readCapabilities(value: unknown): Capabilities {
+  if (value === null || typeof value !== 'object') return DEFAULT_CAPABILITIES;
+  const r = value as Record<string, unknown>;
+  let v: unknown;
+  v = r.glyphs;
+  const glyphs = typeof v === 'boolean' ? (v as boolean) : DEFAULT_CAPABILITIES.glyphs;
+  v = r.keys;
+  const keys = v === null ? null : v === undefined ? DEFAULT_CAPABILITIES.keys : readKeyNames(v) ?? DEFAULT_CAPABILITIES.keys;
+  v = r.pads;
+  const pads = isInt(v, 0, 2) ? (v as number) : DEFAULT_CAPABILITIES.pads;
+  v = r.touch;
+  const touch = Array.isArray(v) && v.length <= 16 && v.every((x) => readTouchZone(x) !== null) ? v.map((x) => readTouchZone(x)!) : DEFAULT_CAPABILITIES.touch;
+  return { glyphs, keys, pads, touch };
+}
+
+/** The host's functions as data: name, arguments and result in the contract's types ('string?' is a string or null). */
+export const HOST_FUNCTIONS = [
+  { name: 'load', args: [], result: 'string?', optional: false },
+  { name: 'save', args: [{ name: 'text', type: 'string' }], result: 'boolean', optional: false },
+  { name: 'problem', args: [], result: 'SaveProblem?', optional: true },
+  { name: 'keepDamaged', args: [], result: 'boolean', optional: true },
+  { name: 'log', args: [{ name: 'text', type: 'string' }], result: 'void', optional: false },
+] as const;
+
+/**
+ * The global `host` that a host defines before it evaluates the bundle (docs/host-api.md section 1). Nothing else is global.
+ * Members marked optional may be missing from a host; the bundle completes them (src/host/entry.ts).
+ */
+export interface Host {
+  /** Seed of the game's random numbers: fixed by --seed in the headless host, from the clock elsewhere. */
+  readonly seed: number;
+  /** What the players hold and see (Capabilities). A host without it has the defaults: the PSP's. Optional. */
+  readonly caps: Capabilities;
+  /** The whole saved text, or null when there is none or it cannot be read. */
+  load(): string | null;
+  /** Writes the whole saved text safely (a new file, then it replaces the old one); true on success. */
+  save(text: string): boolean;
+  /** What went wrong with the last load or save, as a save problem's name, or null when nothing did. Optional. */
+  problem(): SaveProblem | null;
+  /** The script could not read the text load() gave it: the host keeps the file it came from as a numbered damaged copy before any save replaces it; true when kept. Optional. */
+  keepDamaged(): boolean;
+  /** A line for the developer: stderr on the desktop, the PSP's stdout (PPSSPP's log). */
+  log(text: string): void;
+}
+
+/** What evaluating the bundle defines: the global object `ratscrew` (docs/host-api.md section 2). */
 export interface Entry {
+  /** The command buffer, allocated once; a host may keep a pointer to its bytes for the life of the VM. */
   readonly commands: Int32Array;
+  /** Called once per vertical blank; returns the number of commands written into commands. */
   frame(nowMs: number, buttons: number): number;
-  /** Test-only: JSON text of the app's and the game's state (docs/host-api.md section 6). Hosts never call it. */
+  /** Test-only: JSON text of the app's and the game's state (docs/host-api.md section 8). Hosts never call it. */
   debug?(): string;
+}
+
+/** Writes CLEAR at cmds[o .. o + 8): [op, color]. Fills the screen. */
+export function writeClear(cmds: Int32Array, o: number, color: number): void {
+  cmds[o] = 1;
+  cmds[o + 1] = color;
+  cmds[o + 2] = 0;
+  cmds[o + 3] = 0;
+  cmds[o + 4] = 0;
+  cmds[o + 5] = 0;
+  cmds[o + 6] = 0;
+  cmds[o + 7] = 0;
+}
+
+/** Writes SPRITE at cmds[o .. o + 8): [op, x, y, w, h, u | v << 16, sw | sh << 16, tint]. The atlas rectangle (u, v, sw, sh) stretched to (x, y, w, h), nearest filtering, alpha blended; w or h negative flips it. */
+export function writeSprite(cmds: Int32Array, o: number, x: number, y: number, w: number, h: number, u: number, v: number, sw: number, sh: number, tint: number): void {
+  cmds[o] = 2;
+  cmds[o + 1] = x;
+  cmds[o + 2] = y;
+  cmds[o + 3] = w;
+  cmds[o + 4] = h;
+  cmds[o + 5] = u | (v << 16);
+  cmds[o + 6] = sw | (sh << 16);
+  cmds[o + 7] = tint;
+}
+
+/** Writes RECT at cmds[o .. o + 8): [op, x, y, w, h, -, -, color]. A filled rectangle, alpha blended. */
+export function writeRect(cmds: Int32Array, o: number, x: number, y: number, w: number, h: number, color: number): void {
+  cmds[o] = 3;
+  cmds[o + 1] = x;
+  cmds[o + 2] = y;
+  cmds[o + 3] = w;
+  cmds[o + 4] = h;
+  cmds[o + 5] = 0;
+  cmds[o + 6] = 0;
+  cmds[o + 7] = color;
+}
+
+/** Writes SOUND at cmds[o .. o + 8): [op, id, volume, pan]. Plays a sound once, mixed. */
+export function writeSound(cmds: Int32Array, o: number, id: number, volume: number, pan: number): void {
+  cmds[o] = 4;
+  cmds[o + 1] = id;
+  cmds[o + 2] = volume;
+  cmds[o + 3] = pan;
+  cmds[o + 4] = 0;
+  cmds[o + 5] = 0;
+  cmds[o + 6] = 0;
+  cmds[o + 7] = 0;
+}
+
+/** Writes MUSIC at cmds[o .. o + 8): [op, track, volume]. Loops a track until stopped or replaced. */
+export function writeMusic(cmds: Int32Array, o: number, track: number, volume: number): void {
+  cmds[o] = 5;
+  cmds[o + 1] = track;
+  cmds[o + 2] = volume;
+  cmds[o + 3] = 0;
+  cmds[o + 4] = 0;
+  cmds[o + 5] = 0;
+  cmds[o + 6] = 0;
+  cmds[o + 7] = 0;
+}
+
+/** Writes QUIT at cmds[o .. o + 8): [op]. Asks the host to exit after this frame is presented. */
+export function writeQuit(cmds: Int32Array, o: number): void {
+  cmds[o] = 6;
+  cmds[o + 1] = 0;
+  cmds[o + 2] = 0;
+  cmds[o + 3] = 0;
+  cmds[o + 4] = 0;
+  cmds[o + 5] = 0;
+  cmds[o + 6] = 0;
+  cmds[o + 7] = 0;
+}
+
+/** What a host does with each kind of command; a missing method skips that kind. */
+export interface CommandSink {
+  /** Fills the screen. */
+  clear?(color: number): void;
+  /** The atlas rectangle (u, v, sw, sh) stretched to (x, y, w, h), nearest filtering, alpha blended; w or h negative flips it. */
+  sprite?(x: number, y: number, w: number, h: number, u: number, v: number, sw: number, sh: number, tint: number): void;
+  /** A filled rectangle, alpha blended. */
+  rect?(x: number, y: number, w: number, h: number, color: number): void;
+  /** Plays a sound once, mixed. */
+  sound?(id: number, volume: number, pan: number): void;
+  /** Loops a track until stopped or replaced. */
+  music?(track: number, volume: number): void;
+  /** Asks the host to exit after this frame is presented. */
+  quit?(): void;
+}
+
+/** One command as a value (decodeCommand): for tests and tools, not per-frame hot paths. */
+export type Command =
+  | { readonly op: 'CLEAR'; readonly color: number }
+  | { readonly op: 'SPRITE'; readonly x: number; readonly y: number; readonly w: number; readonly h: number; readonly u: number; readonly v: number; readonly sw: number; readonly sh: number; readonly tint: number }
+  | { readonly op: 'RECT'; readonly x: number; readonly y: number; readonly w: number; readonly h: number; readonly color: number }
+  | { readonly op: 'SOUND'; readonly id: number; readonly volume: number; readonly pan: number }
+  | { readonly op: 'MUSIC'; readonly track: number; readonly volume: number }
+  | { readonly op: 'QUIT' }
+  | { readonly op: 'UNKNOWN'; readonly id: number };
+
+/** Calls the sink for each of the count commands, in order; unknown ops are skipped, so a newer script still runs on an older host. */
+export function runCommands(cmds: ArrayLike<number>, count: number, sink: CommandSink): void {
+  for (let i = 0, o = 0; i < count; i++, o += 8) {
+    switch (cmds[o]) {
+      case 1:
+        if (sink.clear) sink.clear(cmds[o + 1]!);
+        break;
+      case 2:
+        if (sink.sprite) sink.sprite(cmds[o + 1]!, cmds[o + 2]!, cmds[o + 3]!, cmds[o + 4]!, cmds[o + 5]! & 0xffff, cmds[o + 5]! >>> 16, cmds[o + 6]! & 0xffff, cmds[o + 6]! >>> 16, cmds[o + 7]!);
+        break;
+      case 3:
+        if (sink.rect) sink.rect(cmds[o + 1]!, cmds[o + 2]!, cmds[o + 3]!, cmds[o + 4]!, cmds[o + 7]!);
+        break;
+      case 4:
+        if (sink.sound) sink.sound(cmds[o + 1]!, cmds[o + 2]!, cmds[o + 3]!);
+        break;
+      case 5:
+        if (sink.music) sink.music(cmds[o + 1]!, cmds[o + 2]!);
+        break;
+      case 6:
+        if (sink.quit) sink.quit();
+        break;
+    }
+  }
+}
+
+/** The command at cmds[o .. o + 8) as a value. */
+export function decodeCommand(cmds: ArrayLike<number>, o: number): Command {
+  switch (cmds[o]) {
+    case 1:
+      return { op: 'CLEAR', color: cmds[o + 1]! };
+    case 2:
+      return { op: 'SPRITE', x: cmds[o + 1]!, y: cmds[o + 2]!, w: cmds[o + 3]!, h: cmds[o + 4]!, u: cmds[o + 5]! & 0xffff, v: cmds[o + 5]! >>> 16, sw: cmds[o + 6]! & 0xffff, sh: cmds[o + 6]! >>> 16, tint: cmds[o + 7]! };
+    case 3:
+      return { op: 'RECT', x: cmds[o + 1]!, y: cmds[o + 2]!, w: cmds[o + 3]!, h: cmds[o + 4]!, color: cmds[o + 7]! };
+    case 4:
+      return { op: 'SOUND', id: cmds[o + 1]!, volume: cmds[o + 2]!, pan: cmds[o + 3]! };
+    case 5:
+      return { op: 'MUSIC', track: cmds[o + 1]!, volume: cmds[o + 2]! };
+    case 6:
+      return { op: 'QUIT' };
+    default:
+      return { op: 'UNKNOWN', id: cmds[o]! };
+  }
+}
+
+/** Every command of a frame as values. */
+export function decodeCommands(cmds: ArrayLike<number>, count: number): Command[] {
+  const out: Command[] = [];
+  for (let i = 0; i < count; i++) out.push(decodeCommand(cmds, i * 8));
+  return out;
 }

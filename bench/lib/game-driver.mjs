@@ -30,8 +30,7 @@ export function savedText(players, ruleSet = 'classic') {
 export function loadBundle(source, { seed, saved, logs = [] }) {
   const ctx = {
     host: {
-      platform: 'headless',
-      seed,
+      seed, // no caps: the PSP's, as the headless host
       load: () => saved,
       save: (t) => {
         saved = t;

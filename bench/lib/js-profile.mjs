@@ -59,7 +59,7 @@ function countCalls(source, script, frames) {
   let counts = null;
   const perFrame = new Map();
   const ctx = {
-    host: { platform: 'headless', seed: script.seed, load: () => script.saved, save: () => true, log: () => {} },
+    host: { seed: script.seed, load: () => script.saved, save: () => true, log: () => {} },
     __bench_mark: (enter, id) => {
       if (counts && enter === 1) counts[id]++;
     },

@@ -398,7 +398,6 @@ int main(int argc, char **argv)
     CALLGRIND_TOGGLE_COLLECT;
 
     memset(&config, 0, sizeof config);
-    config.platform = "headless";
     config.seed = script.has_seed ? script.seed : 1;
     memset(&host, 0, sizeof host);
     host.load = host_load;

@@ -1,36 +1,13 @@
-/* Walking a frame's command list (docs/host-api.md §3): decoding each
- * command into a call of the platform's draw/sound callbacks, and the
- * FNV-1a hash the headless host and the tests compare. */
+/* Walking a frame's command list (docs/host-api.md §3): each command decoded
+ * into a call of the platform's draw/sound callbacks (the decoder and the
+ * CommandSink are generated from tools/contract/contract.json into
+ * commands_codec.h), and the FNV-1a hash the headless host and the tests
+ * compare. */
 #ifndef RATSCREW_COMMANDS_H
 #define RATSCREW_COMMANDS_H
 
 #include <stdint.h>
-
-typedef struct SpriteCmd {
-    int x, y, w, h;    /* destination; w or h negative flips */
-    int u, v, sw, sh;  /* atlas source rectangle */
-    uint32_t tint;     /* 0xAABBGGRR */
-} SpriteCmd;
-
-typedef struct RectCmd {
-    int x, y, w, h;
-    uint32_t color;    /* 0xAABBGGRR */
-} RectCmd;
-
-/* Any callback may be NULL: that kind of command is then skipped. */
-typedef struct CommandSink {
-    void *user;
-    void (*clear)(void *user, uint32_t color);
-    void (*sprite)(void *user, const SpriteCmd *s);
-    void (*rect)(void *user, const RectCmd *r);
-    void (*sound)(void *user, int id, int volume, int pan);
-    void (*music)(void *user, int track, int volume);
-    void (*quit)(void *user);
-} CommandSink;
-
-/* Decodes one SPRITE or RECT command (8 ints) into its fields. */
-void commands_decode_sprite(const int32_t *c, SpriteCmd *s);
-void commands_decode_rect(const int32_t *c, RectCmd *r);
+#include "commands_codec.h"
 
 /* Calls the sink for each of the count commands, in order; unknown ops are
  * ignored so a newer script still runs on an older host. */

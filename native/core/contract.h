@@ -3,20 +3,22 @@
 #ifndef RATSCREW_CONTRACT_H
 #define RATSCREW_CONTRACT_H
 
+#include <stdint.h>
+
 /* Ints per command in the command buffer. */
 #define COMMAND_INTS 8
 /* Commands the buffer holds; a frame never writes more. */
 #define MAX_COMMANDS 2048
 
-/* [op, colour] */
+/* [op, color] */
 #define OP_CLEAR 1
-/* [op, x, y, w, h, u | v << 16, sw | sh << 16, tint colour] */
+/* [op, x, y, w, h, u | v << 16, sw | sh << 16, tint] */
 #define OP_SPRITE 2
-/* [op, x, y, w, h, -, -, colour] */
+/* [op, x, y, w, h, -, -, color] */
 #define OP_RECT 3
-/* [op, sound id, volume 0-255, pan -128..127] */
+/* [op, id, volume, pan] */
 #define OP_SOUND 4
-/* [op, track id, or -1 to stop, volume 0-255] */
+/* [op, track, volume] */
 #define OP_MUSIC 5
 /* [op] */
 #define OP_QUIT 6
@@ -61,5 +63,82 @@
 
 /* Time of frame i in the headless hosts: floor(i * 1000 / 60) (docs/host-api.md section 2). */
 #define HEADLESS_FRAME_MS(i) ((int)(((long long)(i) * 1000) / 60))
+
+/* What host.problem() names (native/core/save.h says when each happens). SAVE_OK and SAVE_NO_FILE (nothing saved yet) are not problems: host.problem() gives null for them. */
+typedef enum SaveProblem {
+    SAVE_OK = 0,
+    SAVE_NO_FILE,    /* nothing saved yet: not a problem to report */
+    SAVE_DAMAGED,    /* "damaged": the text was handed over but failed its check; the bytes are kept as .damaged */
+    SAVE_TOO_LARGE,  /* "too-large": bigger than any save; moved aside to .damaged, not read */
+    SAVE_UNREADABLE, /* "unreadable": there but not readable (permissions, not a file) */
+    SAVE_NO_FOLDER,  /* "no-folder": no folder for the save, or it cannot be made */
+    SAVE_DENIED,     /* "read-only": the folder or device refuses writes */
+    SAVE_FULL,       /* "full": no space left */
+    SAVE_FAILED      /* "failed": any other write error */
+} SaveProblem;
+
+/* The name host.problem() gives the script, or NULL for SAVE_OK and SAVE_NO_FILE. */
+static inline const char *save_problem_name(SaveProblem p)
+{
+    switch (p) {
+    case SAVE_DAMAGED: return "damaged";
+    case SAVE_TOO_LARGE: return "too-large";
+    case SAVE_UNREADABLE: return "unreadable";
+    case SAVE_NO_FOLDER: return "no-folder";
+    case SAVE_DENIED: return "read-only";
+    case SAVE_FULL: return "full";
+    case SAVE_FAILED: return "failed";
+    default: return 0;
+    }
+}
+
+/* A keyboard's key for each role, as printed on the key. Each presses the button it names. */
+typedef struct HostKeyNames {
+    const char *cross; /* Cross: slap, confirm. BTN_CROSS */
+    const char *circle; /* Circle: back. BTN_CIRCLE */
+    const char *square; /* Square: play. BTN_SQUARE */
+    const char *triangle; /* Triangle. BTN_TRIANGLE */
+    const char *start; /* Start: pause, quit. BTN_START */
+    const char *left_play; /* Two people at one keyboard: the left player plays (D-pad Left). BTN_LEFT */
+    const char *left_slap; /* ... the left player slaps (L). BTN_LTRIGGER */
+    const char *right_play; /* ... the right player plays (Square). BTN_SQUARE */
+    const char *right_slap; /* ... the right player slaps (R). BTN_RTRIGGER */
+} HostKeyNames;
+
+/* The button each HostKeyNames member presses, in member order. */
+#define HOST_KEY_NAMES_BUTTONS { BTN_CROSS, BTN_CIRCLE, BTN_SQUARE, BTN_TRIANGLE, BTN_START, BTN_LEFT, BTN_LTRIGGER, BTN_SQUARE, BTN_RTRIGGER }
+
+/* A rectangle of the 480x272 screen that holds buttons while a finger is on it. */
+typedef struct HostTouchZone {
+    int x;
+    int y;
+    int w;
+    int h;
+    int buttons; /* The button bits it holds. */
+} HostTouchZone;
+
+/* What a host's players hold and see, as host.caps gives it. The script asks these, never which platform it runs on. The defaults are the PSP's; the headless hosts and the test host keep them, so that they draw the PSP's frames. */
+typedef struct HostCaps {
+    /* The players press the PSP's own buttons: hints draw its button glyphs and name them in the player's language. False: hints name the host's keys. */
+    int glyphs;
+    /* The keys that press the buttons, as printed on the keyboard; null without a keyboard. */
+    const HostKeyNames *keys;
+    /* Game controllers the host maps besides its own buttons: the first is the left player's, a second the right player's. 0 on the PSP, which is itself the pad. */
+    int pads;
+    /* Screen rectangles that hold buttons while touched (a phone or tablet); empty without a touch screen. */
+    const HostTouchZone *touch;
+    int touch_count; /* at most 16 */
+} HostCaps;
+
+/* The capabilities of a host that says nothing: the PSP's. */
+#define HOST_CAPS_DEFAULT { 1, 0, 0, 0, 0 }
+
+/* The names of the two globals: the host's object and the bundle's. */
+#define HOST_GLOBAL "host"
+/* What evaluating the bundle defines: the global object `ratscrew` (docs/host-api.md section 2). */
+#define ENTRY_GLOBAL "ratscrew"
+#define ENTRY_COMMANDS "commands"
+#define ENTRY_FRAME "frame"
+#define ENTRY_DEBUG "debug"
 
 #endif

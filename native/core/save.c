@@ -7,20 +7,6 @@
 #define TRAILER_MAX 64
 #define PATH_MAX_BYTES 1024
 
-const char *save_problem_name(SaveProblem p)
-{
-    switch (p) {
-    case SAVE_DAMAGED: return "damaged";
-    case SAVE_TOO_LARGE: return "too-large";
-    case SAVE_UNREADABLE: return "unreadable";
-    case SAVE_NO_FOLDER: return "no-folder";
-    case SAVE_DENIED: return "read-only";
-    case SAVE_FULL: return "full";
-    case SAVE_FAILED: return "failed";
-    default: return NULL;
-    }
-}
-
 /* Why a write step failed, from the C library's errno. */
 static SaveProblem write_problem(int err)
 {

@@ -27,27 +27,15 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include "contract.h"
 
 #define SAVE_MAX_BYTES (256u * 1024u)
 /* Numbered damaged copies kept beside the save, at most. */
 #define SAVE_DAMAGED_KEPT 5
 
-/* What went wrong with a load or a save. The names are what the script sees
- * from host.problem() (docs/host-api.md §1). */
-typedef enum SaveProblem {
-    SAVE_OK = 0,
-    SAVE_NO_FILE,    /* nothing saved yet: not a problem to report */
-    SAVE_DAMAGED,    /* "damaged": the trailer failed; text handed over, bytes kept as .damaged-<n> */
-    SAVE_TOO_LARGE,  /* "too-large": bigger than any save; moved aside to .damaged-<n>, not read */
-    SAVE_UNREADABLE, /* "unreadable": there but not readable (permissions, not a file) */
-    SAVE_NO_FOLDER,  /* "no-folder": no folder for the save, or it cannot be made */
-    SAVE_DENIED,     /* "read-only": the folder or device refuses writes */
-    SAVE_FULL,       /* "full": no space left */
-    SAVE_FAILED      /* "failed": any other write error */
-} SaveProblem;
-
-/* The name of a problem for the script, or NULL for SAVE_OK / SAVE_NO_FILE. */
-const char *save_problem_name(SaveProblem p);
+/* What went wrong with a load or a save (SaveProblem) and the names the
+ * script sees from host.problem() (save_problem_name) are in contract.h,
+ * generated from tools/contract/contract.json: the one list of them. */
 
 /* What is at a path (SaveOps.kind). */
 typedef enum SaveKind {

@@ -37,7 +37,6 @@ void vm_start_budget(Vm *vm, unsigned budget_ms)
 
 static void apply_defaults(VmConfig *c)
 {
-    if (!c->platform) c->platform = "desktop";
     if (!c->memory_limit) c->memory_limit = VM_DEFAULT_MEMORY_LIMIT;
     if (!c->stack_limit) c->stack_limit = VM_DEFAULT_STACK_LIMIT;
     if (!c->frame_budget_ms) c->frame_budget_ms = VM_DEFAULT_FRAME_BUDGET_MS;
@@ -121,7 +120,7 @@ static int bind_entry(Vm *vm)
 
     /* Reading the properties runs the script's getters, if it has any:
      * they are held to the load's budget (vm_load), and may throw. */
-    vm->entry = JS_GetPropertyStr(ctx, global, "ratscrew");
+    vm->entry = JS_GetPropertyStr(ctx, global, ENTRY_GLOBAL);
     JS_FreeValue(ctx, global);
     if (JS_IsException(vm->entry)) {
         vm_capture_exception(vm, "reading ratscrew");
@@ -131,7 +130,7 @@ static int bind_entry(Vm *vm)
         vm_set_error(vm, "the script did not define the global object `ratscrew`");
         return -1;
     }
-    vm->frame_fn = JS_GetPropertyStr(ctx, vm->entry, "frame");
+    vm->frame_fn = JS_GetPropertyStr(ctx, vm->entry, ENTRY_FRAME);
     if (JS_IsException(vm->frame_fn)) {
         vm_capture_exception(vm, "reading ratscrew.frame");
         return -1;
@@ -140,7 +139,7 @@ static int bind_entry(Vm *vm)
         vm_set_error(vm, "ratscrew.frame is not a function");
         return -1;
     }
-    vm->commands = JS_GetPropertyStr(ctx, vm->entry, "commands");
+    vm->commands = JS_GetPropertyStr(ctx, vm->entry, ENTRY_COMMANDS);
     if (JS_IsException(vm->commands)) {
         vm_capture_exception(vm, "reading ratscrew.commands");
         return -1;

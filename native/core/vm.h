@@ -1,12 +1,14 @@
 /* The game's JavaScript VM: a QuickJS runtime with a memory limit, a stack
  * limit and a per-call time budget; the global `host` object of
- * docs/host-api.md §1; evaluating the bundle; calling ratscrew.frame; and
- * turning any exception into one error text (message, then stack). */
+ * docs/host-api.md §1 (the generated host_api.c over vm_host.c); evaluating
+ * the bundle; calling ratscrew.frame; and turning any exception into one
+ * error text (message, then stack). */
 #ifndef RATSCREW_VM_H
 #define RATSCREW_VM_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include "contract.h"
 
 /* Sized for a PSP-1000 (24 MB of user memory for the whole program). */
 #define VM_DEFAULT_MEMORY_LIMIT (8u * 1024u * 1024u)
@@ -43,16 +45,16 @@ typedef struct VmHost {
     void (*log)(void *user, const char *text);
     /* A monotonic clock in milliseconds; without it there is no time budget. */
     uint64_t (*clock_ms)(void *user);
-    /* What went wrong with the last load or save, as host.problem() gives
-     * it to the script (save_problem_name of core/save.h), or NULL. */
-    const char *(*problem)(void *user);
+    /* What went wrong with the last load or save; host.problem() gives the
+     * script its name (save_problem_name, contract.h). */
+    SaveProblem (*problem)(void *user);
     /* Non-zero once the host must stop (a signal): the running script is
      * interrupted at once instead of at the end of its time budget. */
     int (*stop_requested)(void *user);
 } VmHost;
 
 typedef struct VmConfig {
-    const char *platform;        /* "psp", "desktop", "headless" */
+    const HostCaps *caps;        /* host.caps (read in vm_create); NULL: the PSP's */
     uint32_t seed;
     size_t memory_limit;         /* bytes; 0 = VM_DEFAULT_MEMORY_LIMIT */
     size_t stack_limit;          /* bytes; 0 = VM_DEFAULT_STACK_LIMIT */

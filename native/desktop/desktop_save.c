@@ -114,7 +114,7 @@ int desktop_save(void *user, const char *text, size_t len)
     return save_store(s->path, text, len, &s->ops, &s->problem);
 }
 
-const char *desktop_problem(void *user)
+SaveProblem desktop_problem(void *user)
 {
-    return save_problem_name(((DesktopSave *)user)->problem);
+    return ((DesktopSave *)user)->problem;
 }

@@ -26,6 +26,6 @@ int desktop_save_open_in(DesktopSave *s, const char *dir);
 char *desktop_load(void *user, size_t *len);
 int desktop_save(void *user, const char *text, size_t len);
 int desktop_keep(void *user);
-const char *desktop_problem(void *user);
+SaveProblem desktop_problem(void *user);
 
 #endif

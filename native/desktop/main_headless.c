@@ -59,9 +59,9 @@ static int host_save(void *user, const char *text, size_t len)
     return save_store(h->save_path, text, len, &h->save_ops, &h->save_problem);
 }
 
-static const char *host_problem(void *user)
+static SaveProblem host_problem(void *user)
 {
-    return save_problem_name(((Headless *)user)->save_problem);
+    return ((Headless *)user)->save_problem;
 }
 
 static void host_log(void *user, const char *text)
@@ -206,7 +206,7 @@ static int run(Headless *h)
     VmScript script;
     int status;
     memset(&config, 0, sizeof config);
-    config.platform = "headless";
+    /* No caps: the PSP's, so that this host draws the PSP's frames. */
     config.seed = h->opt.script.seed;
     config.memory_limit = h->opt.memory_limit;
     config.frame_budget_ms = h->opt.frame_budget_ms;

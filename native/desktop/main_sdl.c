@@ -256,7 +256,7 @@ int main(int argc, char **argv)
     const char *bundle = NULL;
     int status;
     memset(&config, 0, sizeof config);
-    config.platform = "desktop";
+    config.caps = sdl_input_caps();
     config.seed = (uint32_t)posix_clock_us();
     if (parse_args(argc, argv, &config, &d, &bundle) < 0) return 64;
     /* SDL's own handlers only queue a quit event, which nobody reads while

@@ -19,6 +19,15 @@ static const struct { SDL_Keycode key; uint32_t button; } KEYS[] = {
 };
 #define KEY_COUNT ((int)(sizeof KEYS / sizeof KEYS[0]))
 
+/* The keys the script names (host.caps.keys): one per role of HostKeyNames,
+ * as printed on it, and that key, in the same member order. Each is an entry
+ * of KEYS that presses the role's button (native/tests/sdl_keys_test.c). */
+static const HostKeyNames KEY_NAMES = {
+    .cross = "S", .circle = "D", .square = "Z", .triangle = "A", .start = "Enter",
+    .left_play = "F", .left_slap = "Q", .right_play = "J", .right_slap = "P",
+};
+static const SDL_Keycode NAMED_KEYS[] = { SDLK_s, SDLK_d, SDLK_z, SDLK_a, SDLK_RETURN, SDLK_f, SDLK_q, SDLK_j, SDLK_p };
+
 /* A controller in the PSP's layout: the face buttons by position. */
 static const struct { SDL_GameControllerButton pad; uint32_t button; } PAD[] = {
     { SDL_CONTROLLER_BUTTON_BACK, BTN_SELECT }, { SDL_CONTROLLER_BUTTON_START, BTN_START },
@@ -127,6 +136,18 @@ uint32_t sdl_input_mask(const SdlInput *in)
         for (i = 0; i < PAD2_COUNT; i++)
             if (SDL_GameControllerGetButton(in->pad2, PAD2[i].pad)) mask |= PAD2[i].button;
     return mask;
+}
+
+SDL_Keycode sdl_named_key(int role)
+{
+    return role >= 0 && role < (int)(sizeof NAMED_KEYS / sizeof NAMED_KEYS[0]) ? NAMED_KEYS[role] : SDLK_UNKNOWN;
+}
+
+const HostCaps *sdl_input_caps(void)
+{
+    /* Key names, not the PSP's glyphs; two controllers (PAD, PAD2); no touch. */
+    static const HostCaps caps = { .glyphs = 0, .keys = &KEY_NAMES, .pads = 2 };
+    return &caps;
 }
 
 const char *sdl_input_help(void)

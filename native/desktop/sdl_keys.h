@@ -5,6 +5,7 @@
 
 #include <SDL.h>
 #include <stdint.h>
+#include "../core/contract.h"
 
 typedef struct SdlInput {
     uint32_t held_keys;          /* bit i: entry i of the key table is down */
@@ -22,6 +23,11 @@ void sdl_input_event(SdlInput *in, const SDL_Event *e);
  * shorter than a frame still counts as one press. */
 uint32_t sdl_input_mask(const SdlInput *in);
 void sdl_input_close(SdlInput *in);
+/* What the desktop's players hold (host.caps): the keys the script names,
+ * two controllers. */
+const HostCaps *sdl_input_caps(void);
+/* The key named for role i of HostKeyNames (member order), or SDLK_UNKNOWN. */
+SDL_Keycode sdl_named_key(int role);
 /* The key bindings as text, printed when the window opens. */
 const char *sdl_input_help(void);
 

@@ -62,7 +62,7 @@ static Vm *create_vm(void)
     VmConfig config;
     VmHost host;
     memset(&config, 0, sizeof config);
-    config.platform = "psp";
+    /* No caps: the defaults are the PSP's (glyphs, no keyboard, no pads). */
     config.seed = (uint32_t)sceKernelGetSystemTimeWide();
     memset(&host, 0, sizeof host);
     host.load = psp_save_load;

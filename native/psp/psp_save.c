@@ -126,10 +126,10 @@ int psp_save_keep(void *user)
     return ok;
 }
 
-const char *psp_save_problem(void *user)
+SaveProblem psp_save_problem(void *user)
 {
     (void)user;
-    return save_problem_name(problem);
+    return problem;
 }
 
 static int write_whole(const char *path, const void *bytes, size_t len)

@@ -7,6 +7,7 @@
 #define RATSCREW_PSP_SAVE_H
 
 #include <stddef.h>
+#include "contract.h"
 
 /* eboot_path is argv[0] (NULL if unknown). */
 void psp_save_init(const char *eboot_path);
@@ -15,8 +16,8 @@ char *psp_save_load(void *user, size_t *len);
 int psp_save_store(void *user, const char *text, size_t len);
 /* host.keepDamaged(): keeps the file the last load read (core/save.h save_keep). */
 int psp_save_keep(void *user);
-/* host.problem(): what went wrong with the last load or save, or NULL. */
-const char *psp_save_problem(void *user);
+/* host.problem(): what went wrong with the last load or save. */
+SaveProblem psp_save_problem(void *user);
 /* The save file's path (for the replay's check in test/psp). */
 const char *psp_save_path(void);
 

@@ -270,7 +270,7 @@ static void replay(int index, int mhz, int keep_shots)
     if (keep_shots) say("RS script %d %s frames=%d seed=%lu\n", index, embedded_scripts[index].name,
                         s.frames, (unsigned long)s.seed);
     memset(&config, 0, sizeof config);
-    config.platform = "headless"; /* what the headless host says: the same frames */
+    /* No caps, as the game and the headless host: the same frames. */
     config.seed = s.seed;
     memset(&host, 0, sizeof host);
     host.user = &s;

@@ -52,6 +52,28 @@ int main(void)
     /* A release with no press in the frame: nothing left latched. */
     sdl_input_frame(&in);
     CHECK(sdl_input_mask(&in) == 0);
+    /* Each key the script names (host.caps.keys) presses its role's button,
+     * and is printed as SDL names it (Enter is SDL's "Return"). */
+    {
+        static const uint32_t buttons[] = HOST_KEY_NAMES_BUTTONS;
+        const HostCaps *caps = sdl_input_caps();
+        const HostKeyNames *n = caps->keys;
+        const char *labels[] = { n->cross, n->circle, n->square, n->triangle, n->start,
+                                 n->left_play, n->left_slap, n->right_play, n->right_slap };
+        int role;
+        CHECK(caps->glyphs == 0 && caps->pads == 2);
+        CHECK(sizeof labels / sizeof labels[0] == sizeof buttons / sizeof buttons[0]);
+        for (role = 0; role < (int)(sizeof buttons / sizeof buttons[0]); role++) {
+            SDL_Keycode k = sdl_named_key(role);
+            sdl_input_frame(&in);
+            key(&in, k, 1, 0);
+            CHECK(sdl_input_mask(&in) == buttons[role]);
+            key(&in, k, 0, 0);
+            if (k != SDLK_RETURN) CHECK(strcmp(labels[role], SDL_GetKeyName(k)) == 0);
+            else CHECK(strcmp(labels[role], "Enter") == 0);
+        }
+        CHECK(sdl_named_key(role) == SDLK_UNKNOWN);
+    }
     if (failures) fprintf(stderr, "sdl_keys_test: %d failure(s)\n", failures);
     else printf("sdl_keys_test: all passed\n");
     return failures ? 1 : 0;

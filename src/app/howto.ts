@@ -2,10 +2,12 @@
 // buttons, then (classic) the challenge counts, each slap pattern that is on
 // shown as its record's pile (src/rules/slap-rules.ts), what a wrong or late slap costs and slapping back
 // in; (Russian) higher and lower, the penalty lays and the jokers as set;
-// last, two people on one PSP (with the desktop's keys on the desktop).
+// last, two people on one PSP (with the host's keys and controllers, when it
+// has them: its capabilities).
 // Every picture is a pile the rules themselves judge as its caption says
 // (test/game/howto.test.ts checks them with src/rules).
 import { CARD_BACK } from '../assets/atlas';
+import { DEFAULT_CAPABILITIES, type Capabilities } from '../contract';
 import { SLAP_RULES, SLAP_RULE_TABLE, slapRuleAvailable } from '../rules';
 import { makeCard } from '../rules/cards';
 import type { GameOptions, SlapRule } from '../rules/types';
@@ -25,8 +27,11 @@ function page(title: string, text: string, examples: HowToExample[], across: boo
   return { title, text, examples, across, psp: false };
 }
 
-function twoPeople(t: Strings, desktop: boolean): HowToPage {
-  return { title: t.howPages.twoPeople, text: desktop ? t.howToTwoPlayers + '\n' + t.desktopKeys : t.howToTwoPlayers, examples: [], across: false, psp: true };
+/** Two people: the PSP's buttons, then the keys and controllers this host has (its capabilities). */
+function twoPeople(t: Strings, caps: Capabilities): HowToPage {
+  const more = [caps.keys ? t.twoPlayerKeys(caps.keys) : '', caps.pads >= 2 ? t.twoPlayerPads : ''].filter((s) => s !== '');
+  const text = more.length > 0 ? t.howToTwoPlayers + '\n' + more.join(' ') : t.howToTwoPlayers;
+  return { title: t.howPages.twoPeople, text, examples: [], across: false, psp: true };
 }
 
 /** What a wrong slap costs under the wrong-slap rule, and the cards it burns. */
@@ -39,7 +44,7 @@ function wrongSlapCost(options: GameOptions, t: Strings): { caption: string; bur
 /** Slap pictures a page: three rows fit the panel. */
 const SLAPS_A_PAGE = 3;
 
-export function howToPages(options: GameOptions, t: Strings, desktop = false): HowToPage[] {
+export function howToPages(options: GameOptions, t: Strings, caps: Capabilities = DEFAULT_CAPABILITIES): HowToPage[] {
   const P = t.howPages;
   if (options.ruleSet === 'russian') {
     const pages = [
@@ -70,7 +75,7 @@ export function howToPages(options: GameOptions, t: Strings, desktop = false): H
     } else {
       pages.push(page(P.jokers, t.russianJokerHelp.off, [], false));
     }
-    pages.push(twoPeople(t, desktop));
+    pages.push(twoPeople(t, caps));
     return pages;
   }
   const pages = [
@@ -113,6 +118,6 @@ export function howToPages(options: GameOptions, t: Strings, desktop = false): H
     slapIn.push(ex([c(3, CLUBS), c(8, HEARTS)], t.barredHelp, 2));
   }
   pages.push(page(P.slapIn, t.howSlapIn, slapIn, false));
-  pages.push(twoPeople(t, desktop));
+  pages.push(twoPeople(t, caps));
   return pages;
 }

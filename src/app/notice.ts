@@ -3,17 +3,10 @@
 // line in the player's language (the strings tables word them). A save that
 // failed costs nothing but the file: the game goes on with the settings in
 // memory, and says so.
+import type { SaveProblem } from '../contract';
 import type { Strings } from './i18n/strings';
 
-/** The problems host.problem() names (native/core/save.h). */
-export type SaveProblem = 'damaged' | 'too-large' | 'unreadable' | 'no-folder' | 'read-only' | 'full' | 'failed';
-
-const PROBLEMS: readonly string[] = ['damaged', 'too-large', 'unreadable', 'no-folder', 'read-only', 'full', 'failed'];
-
-/** A problem name from the host, or null for none or one this bundle does not know. */
-export function asProblem(value: unknown): SaveProblem | null {
-  return typeof value === 'string' && PROBLEMS.includes(value) ? (value as SaveProblem) : null;
-}
+export type { SaveProblem } from '../contract';
 
 /**
  * The notice for a load the host could not hand over whole, or null when

@@ -4,7 +4,7 @@
 // goes on with what it has in memory (src/app/notice.ts words it).
 import type { App } from './state';
 import { stringsFor } from './i18n';
-import { asProblem, saveNotice } from './notice';
+import { saveNotice } from './notice';
 import { writeSave } from './settings';
 
 /** A notice stays this long. */
@@ -18,7 +18,7 @@ export function save(app: App): void {
     saved = false;
   }
   if (saved) return;
-  const problem = asProblem(app.host.problem?.());
+  const problem = app.host.problem();
   app.host.log(`saving settings failed: ${problem ?? 'no reason given'}`);
   showNotice(app, saveNotice(problem, app.strings), app.lastNow);
 }
@@ -30,6 +30,6 @@ export function showNotice(app: App, text: string, now: number): void {
 
 /** The texts and sound of the settings as they now are. */
 export function applySettings(app: App): void {
-  app.strings = stringsFor(app.settings.language, app.host.platform);
+  app.strings = stringsFor(app.settings.language, app.host.caps);
   app.cues.on = app.settings.sound;
 }

@@ -5,7 +5,7 @@ import type { Host } from '../contract';
 import { newCues } from './cues';
 import { stringsFor } from './i18n';
 import { newButtons, resetButtons } from './input';
-import { asProblem, loadNotice } from './notice';
+import { loadNotice } from './notice';
 import { applySettings, showNotice } from './saving';
 import { titleScene } from './scene';
 import { readSave } from './settings';
@@ -20,11 +20,11 @@ export function startApp(host: Host): App {
     damaged = true;
   }
   const loaded = readSave(typeof text === 'string' ? text : null);
-  const problem = asProblem(host.problem?.());
+  const problem = host.problem();
   // What the reader could not read is the player's too: the host keeps the
   // file before the next save replaces it (docs/host-api.md §1).
   if (damaged || loaded.damaged) keepDamaged(host);
-  const strings = stringsFor(loaded.settings.language, host.platform);
+  const strings = stringsFor(loaded.settings.language, host.caps);
   const app: App = {
     host,
     settings: loaded.settings,
@@ -53,7 +53,7 @@ export function startApp(host: Host): App {
 
 function keepDamaged(host: Host): void {
   try {
-    host.keepDamaged?.();
+    host.keepDamaged();
   } catch {
     // Nothing kept: the host refuses the next save rather than lose the file.
   }

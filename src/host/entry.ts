@@ -6,26 +6,30 @@ import { debugState } from '../app/debug';
 import { bindCommands } from '../view/drawlist';
 import { newView } from '../view/view';
 import { setFallbackCode } from '../view/text';
-import { COMMAND_INTS, MAX_COMMANDS, type Entry, type Host } from '../contract';
+import { asSaveProblem, COMMAND_INTS, MAX_COMMANDS, readCapabilities, type Entry, type Host } from '../contract';
 
-/** A host without load/save/log still runs the game (nothing is saved); one without a platform counts as 'test'. */
-function completeHost(host: Host | undefined): Host {
-  const h = host ?? ({} as Partial<Host>);
+/**
+ * A host without load/save/log still runs the game (nothing is saved); its
+ * capabilities are checked field by field, the PSP's where one is missing or
+ * wrong; a problem name this bundle does not know counts as none.
+ */
+function completeHost(host: Partial<Host> | undefined): Host {
+  const h = host ?? {};
   return {
-    platform: typeof h.platform === 'string' ? h.platform : 'test',
     seed: typeof h.seed === 'number' ? h.seed >>> 0 : 1,
+    caps: readCapabilities(h.caps),
     load: () => (typeof h.load === 'function' ? h.load() : null),
     save: (text) => (typeof h.save === 'function' ? h.save(text) : false),
     log: (text) => {
       if (typeof h.log === 'function') h.log(text);
     },
-    problem: () => (typeof h.problem === 'function' ? h.problem() : null),
-    keepDamaged: () => (typeof h.keepDamaged === 'function' ? h.keepDamaged() : false),
+    problem: () => (typeof h.problem === 'function' ? asSaveProblem(h.problem()) : null),
+    keepDamaged: () => (typeof h.keepDamaged === 'function' ? h.keepDamaged() === true : false),
   };
 }
 
 export function installEntry(): void {
-  const g = globalThis as unknown as { host?: Host; ratscrew?: Entry };
+  const g = globalThis as unknown as { host?: Partial<Host>; ratscrew?: Entry };
   const commands = new Int32Array(MAX_COMMANDS * COMMAND_INTS);
   bindCommands(commands);
   setFallbackCode(FALLBACK_CODE);

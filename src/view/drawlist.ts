@@ -6,16 +6,7 @@
 // fields of a value they cost a steady 6-player table frame 2,346 more
 // QuickJS instructions (40,540 -> 42,886, +5.8% of the script; callgrind,
 // frames 61-149 of bench/figures/frames.mjs's run, measured 2026-12-02).
-import {
-  COMMAND_INTS,
-  MAX_COMMANDS,
-  OP_CLEAR,
-  OP_MUSIC,
-  OP_QUIT,
-  OP_RECT,
-  OP_SOUND,
-  OP_SPRITE,
-} from '../contract';
+import { COMMAND_INTS, MAX_COMMANDS, writeClear, writeMusic, writeQuit, writeRect, writeSound, writeSprite } from '../contract';
 
 const LIMIT = MAX_COMMANDS * COMMAND_INTS;
 
@@ -41,27 +32,14 @@ export function commandCount(): number {
   return at >> 3;
 }
 
-/** Room for one more command; a full buffer drops the rest of the frame's sprites rather than overrun. */
-function room(): boolean {
-  return at + COMMAND_INTS <= LIMIT;
-}
-
-function put(op: number, a: number, b: number, c: number, d: number, e: number, f: number, g: number): void {
-  if (!room()) return;
-  const o = at;
-  buf[o] = op;
-  buf[o + 1] = a;
-  buf[o + 2] = b;
-  buf[o + 3] = c;
-  buf[o + 4] = d;
-  buf[o + 5] = e;
-  buf[o + 6] = f;
-  buf[o + 7] = g;
-  at = o + COMMAND_INTS;
-}
+// Each command is laid out by its write* encoder (src/contract.ts, generated
+// from tools/contract/contract.json, as the C hosts' decoder is). A full
+// buffer drops the rest of the frame's commands rather than overrun.
 
 export function clear(colour: number): void {
-  put(OP_CLEAR, colour | 0, 0, 0, 0, 0, 0, 0);
+  if (at + COMMAND_INTS > LIMIT) return;
+  writeClear(buf, at, colour | 0);
+  at += COMMAND_INTS;
 }
 
 /** Atlas rectangle (u, v, sw, sh) stretched to (x, y, w, h), tinted. */
@@ -76,33 +54,47 @@ export function sprite(
   sh: number,
   tint: number,
 ): void {
-  put(OP_SPRITE, x | 0, y | 0, w | 0, h | 0, u | (v << 16), sw | (sh << 16), tint | 0);
+  if (at + COMMAND_INTS > LIMIT) return;
+  writeSprite(buf, at, x | 0, y | 0, w | 0, h | 0, u, v, sw, sh, tint | 0);
+  at += COMMAND_INTS;
 }
 
 /** An atlas rect [u, v, w, h] drawn at its own size. */
 export function spriteRect(x: number, y: number, r: readonly number[], tint: number): void {
-  put(OP_SPRITE, x | 0, y | 0, r[2]!, r[3]!, r[0]! | (r[1]! << 16), r[2]! | (r[3]! << 16), tint | 0);
+  if (at + COMMAND_INTS > LIMIT) return;
+  writeSprite(buf, at, x | 0, y | 0, r[2]!, r[3]!, r[0]!, r[1]!, r[2]!, r[3]!, tint | 0);
+  at += COMMAND_INTS;
 }
 
 /** An atlas rect [u, v, w, h] stretched to (w, h). */
 export function spriteRectScaled(x: number, y: number, w: number, h: number, r: readonly number[], tint: number): void {
-  put(OP_SPRITE, x | 0, y | 0, w | 0, h | 0, r[0]! | (r[1]! << 16), r[2]! | (r[3]! << 16), tint | 0);
+  if (at + COMMAND_INTS > LIMIT) return;
+  writeSprite(buf, at, x | 0, y | 0, w | 0, h | 0, r[0]!, r[1]!, r[2]!, r[3]!, tint | 0);
+  at += COMMAND_INTS;
 }
 
 export function rect(x: number, y: number, w: number, h: number, colour: number): void {
-  put(OP_RECT, x | 0, y | 0, w | 0, h | 0, 0, 0, colour | 0);
+  if (at + COMMAND_INTS > LIMIT) return;
+  writeRect(buf, at, x | 0, y | 0, w | 0, h | 0, colour | 0);
+  at += COMMAND_INTS;
 }
 
 export function sound(id: number, volume: number, pan: number): void {
-  put(OP_SOUND, id, volume, pan, 0, 0, 0, 0);
+  if (at + COMMAND_INTS > LIMIT) return;
+  writeSound(buf, at, id, volume, pan);
+  at += COMMAND_INTS;
 }
 
 export function music(track: number, volume: number): void {
-  put(OP_MUSIC, track, volume, 0, 0, 0, 0, 0);
+  if (at + COMMAND_INTS > LIMIT) return;
+  writeMusic(buf, at, track, volume);
+  at += COMMAND_INTS;
 }
 
 export function quit(): void {
-  put(OP_QUIT, 0, 0, 0, 0, 0, 0, 0);
+  if (at + COMMAND_INTS > LIMIT) return;
+  writeQuit(buf, at);
+  at += COMMAND_INTS;
 }
 
 /** Copies a run of whole commands (laid-out text) natively. */

@@ -8,7 +8,7 @@
 // bench/figures/frames.mjs's run, 2026-12-02): +12 instructions on a steady
 // table frame, +2,318 (+0.6%) on the frame that lays out a new message.
 import { glyphIndex } from '../assets/font';
-import { COMMAND_INTS, OP_SPRITE } from '../contract';
+import { COMMAND_INTS, writeSprite } from '../contract';
 import { copyInts, sprite } from './drawlist';
 
 /** The shape of FONT_SMALL / FONT_LARGE: 7 ints per glyph (u, v, w, h, xoff, yoff, advance). */
@@ -148,14 +148,7 @@ function emitLine(font: Font, table: Int16Array, line: string, o: number, pen: n
     if (code !== 32) {
       const w = g[k + 2]!;
       const h = g[k + 3]!;
-      cmds[o] = OP_SPRITE;
-      cmds[o + 1] = pen + g[k + 4]!;
-      cmds[o + 2] = top + g[k + 5]!;
-      cmds[o + 3] = w;
-      cmds[o + 4] = h;
-      cmds[o + 5] = g[k]! | (g[k + 1]! << 16);
-      cmds[o + 6] = w | (h << 16);
-      cmds[o + 7] = tint;
+      writeSprite(cmds, o, pen + g[k + 4]!, top + g[k + 5]!, w, h, g[k]!, g[k + 1]!, w, h, tint);
       o += COMMAND_INTS;
     }
     pen += g[k + 6]!;

@@ -66,7 +66,7 @@ for (let i = 0; i < LANGUAGE_CODES.length; i++) {
 }
 out.row = seen;
 out.saved = readSave(writeSave({ ...settings, language: dummy }, defaultStats())).settings.language;
-const t = stringsFor(dummy, 'psp');
+const t = stringsFor(dummy);
 out.title = t.title;
 out.hint = t.titleHint;
 out.pages = howToPages(defaultOptions('classic', 4), t).map((p) => p.title);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_CODE } from '../../src/assets/font';
 import { appFrame, drawApp, startApp, type App } from '../../src/app/app';
-import { BTN_CROSS, BTN_DOWN, BTN_SQUARE, COMMAND_INTS, MAX_COMMANDS, OP_MUSIC, frameHash, headlessFrameMs, type Host } from '../../src/contract';
+import { BTN_CROSS, BTN_DOWN, BTN_SQUARE, COMMAND_INTS, DEFAULT_CAPABILITIES, MAX_COMMANDS, OP_MUSIC, frameHash, headlessFrameMs, type Host } from '../../src/contract';
 import { bindCommands } from '../../src/view/drawlist';
 import { setFallbackCode } from '../../src/view/text';
 import { newView, type View } from '../../src/view/view';
@@ -17,7 +17,7 @@ bindCommands(commands);
 setFallbackCode(FALLBACK_CODE);
 
 function host(seed: number): Host {
-  return { platform: 'test', seed, load: () => null, save: () => true, log: () => {}, problem: () => null };
+  return { seed, caps: DEFAULT_CAPABILITIES, load: () => null, save: () => true, log: () => {}, problem: () => null, keepDamaged: () => false };
 }
 
 /**

@@ -7,8 +7,10 @@ import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SPRITES } from '../../src/assets/atlas';
 import { LANGUAGE_CODES, stringsFor } from '../../src/app/i18n';
+import type { Capabilities } from '../../src/contract';
 import * as C from '../../src/view/colours';
 import { languageTexts } from '../support/language-texts';
+import { DESKTOP_CAPS, PSP_CAPS } from '../support/caps';
 import { BTN, Driver } from '../support/driver';
 
 const atlas = PNG.sync.read(readFileSync(fileURLToPath(new URL('../../assets/build/atlas.png', import.meta.url))));
@@ -63,24 +65,30 @@ describe('hint text', () => {
   });
 });
 
-describe('button names by platform', () => {
-  it('the PSP names its buttons; the desktop names its keys', () => {
-    expect(stringsFor('en', 'psp').titleHint).toContain('Cross: confirm');
-    expect(stringsFor('en', 'desktop').titleHint).toContain('S: confirm');
-    expect(stringsFor('en', 'desktop').titleHint).toContain('Enter: quit');
-    expect(stringsFor('ru', 'psp').yourTurn).toBe('Ваш ход: Квадрат');
-    expect(stringsFor('ru', 'desktop').yourTurn).toBe('Ваш ход: Z');
+describe('button names by capabilities', () => {
+  it('the PSP names its buttons; a host with a keyboard names the keys it says', () => {
+    expect(stringsFor('en', PSP_CAPS).titleHint).toContain('Cross: confirm');
+    expect(stringsFor('en', DESKTOP_CAPS).titleHint).toContain('S: confirm');
+    expect(stringsFor('en', DESKTOP_CAPS).titleHint).toContain('Enter: quit');
+    expect(stringsFor('ru', PSP_CAPS).yourTurn).toBe('Ваш ход: Квадрат');
+    expect(stringsFor('ru', DESKTOP_CAPS).yourTurn).toBe('Ваш ход: Z');
+    // the names are the host's, not the script's
+    const other = { ...DESKTOP_CAPS, keys: { ...DESKTOP_CAPS.keys!, square: 'Space', cross: 'Ctrl' } };
+    expect(stringsFor('en', other).yourTurn).toBe('Your turn: Space');
+    expect(stringsFor('en', other).titleHint).toContain('Ctrl: confirm');
+    // a keyboard with glyphs on (a PSP-style pad and a keyboard): the PSP's names
+    expect(stringsFor('en', { ...DESKTOP_CAPS, glyphs: true }).yourTurn).toBe(stringsFor('en', PSP_CAPS).yourTurn);
     for (const lang of LANGUAGE_CODES) {
-      for (const platform of ['psp', 'desktop']) {
-        for (const text of languageTexts(stringsFor(lang, platform))) expect(text, text).not.toMatch(/\{[a-z]+\}/);
+      for (const caps of [PSP_CAPS, DESKTOP_CAPS]) {
+        for (const text of languageTexts(stringsFor(lang, caps))) expect(text, text).not.toMatch(/\{[a-z]+\}/);
       }
     }
   });
 
   it('the desktop table shows key caps where the PSP shows button glyphs', async () => {
-    const legendRects = async (platform: string): Promise<number> => {
+    const legendRects = async (caps: Capabilities): Promise<number> => {
       d?.dispose();
-      d = await Driver.create({ seed: 1, platform });
+      d = await Driver.create({ seed: 1, caps });
       d.step(0);
       d.press(BTN.CROSS);
       d.wait(3);
@@ -88,7 +96,7 @@ describe('button names by platform', () => {
       for (let o = 0; o < d.last.length; o += 8) if (d.last[o] === 3 && d.last[o + 2] === 252 && d.last[o + 7] === C.WHITE) n++;
       return n;
     };
-    expect(await legendRects('psp')).toBe(0);
-    expect(await legendRects('desktop')).toBe(2); // Z and S
+    expect(await legendRects(PSP_CAPS)).toBe(0);
+    expect(await legendRects(DESKTOP_CAPS)).toBe(2); // Z and S
   });
 });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { stringsFor } from '../../src/app/i18n';
 import { howToPages } from '../../src/app/howto';
 import { SLAP_RULES, SLAP_RULE_TABLE, defaultOptions } from '../../src/rules';
+import { DESKTOP_CAPS, PSP_CAPS } from '../support/caps';
 import { challengeChances, penaltyCards } from '../../src/rules/cards';
 import { compareCards } from '../../src/rules/russian';
 import { matchesRule } from '../../src/rules/slaps';
@@ -63,10 +64,17 @@ describe('how to play pictures', () => {
     expect(challenges.text).toContain(en.tensStopHelp);
   });
 
-  it('ends with two people on one PSP, with the desktop\'s keys on the desktop', () => {
-    const psp = howToPages(defaultOptions('classic', 4), en).at(-1)!;
+  it('ends with two people on one PSP, with the host\'s keys and controllers where it has them', () => {
+    const psp = howToPages(defaultOptions('classic', 4), en, PSP_CAPS).at(-1)!;
     expect(psp).toMatchObject({ title: 'Two people', psp: true, text: en.howToTwoPlayers });
-    expect(howToPages(defaultOptions('russian', 4), en, true).at(-1)!.text).toContain(en.desktopKeys);
+    const desktop = howToPages(defaultOptions('russian', 4), en, DESKTOP_CAPS).at(-1)!.text;
+    expect(desktop).toBe(
+      en.howToTwoPlayers + "\nKeyboard: left F plays, Q slaps; right J plays, P slaps. Controllers: the first is the left player's, the second the right's.",
+    );
+    const keysOnly = howToPages(defaultOptions('classic', 4), en, { ...DESKTOP_CAPS, pads: 0 }).at(-1)!.text;
+    expect(keysOnly).toBe(en.howToTwoPlayers + '\nKeyboard: left F plays, Q slaps; right J plays, P slaps.');
+    const padsOnly = howToPages(defaultOptions('classic', 4), en, { ...PSP_CAPS, pads: 2 }).at(-1)!.text;
+    expect(padsOnly).toBe(en.howToTwoPlayers + '\n' + en.twoPlayerPads);
   });
 
   it('slapping back in is explained as the option is set', () => {

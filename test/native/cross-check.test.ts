@@ -18,7 +18,7 @@ function hasQuit(cmds: Int32Array): boolean {
 
 /** What the test host draws for the script: one hash per frame until QUIT. */
 async function emscriptenHashes(script: InputScript, source?: string): Promise<string[]> {
-  const vm = await BundleVM.create({ seed: script.seed ?? 1, saved: script.saved ?? null, platform: 'headless', source });
+  const vm = await BundleVM.create({ seed: script.seed ?? 1, saved: script.saved ?? null, source });
   const inputs = script.inputs ?? [];
   const hashes: string[] = [];
   let cursor = 0;

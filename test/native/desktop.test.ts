@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP_CAPS } from '../support/caps';
 import { buildNative, ROOT, tempDir, BUILD_TIMEOUT_MS } from './headless';
 
 const DESKTOP = path.join(ROOT, 'build/native/ratscrew');
@@ -27,7 +28,7 @@ function bundle(source: string): string {
 const SAVER = `
 var c = new Int32Array(2048 * 8), n = 0;
 var loaded = host.load();
-host.log('platform=' + host.platform + ' loaded=' + loaded + ' problem=' + host.problem());
+host.log('caps=' + JSON.stringify(host.caps) + ' loaded=' + loaded + ' problem=' + host.problem());
 host.save(JSON.stringify({ runs: loaded === null ? 1 : JSON.parse(loaded).runs + 1 }));
 globalThis.ratscrew = { commands: c, frame: function () {
   host.log('frame ' + n);
@@ -57,7 +58,8 @@ describe('SDL desktop host (dummy drivers)', () => {
     const file = bundle(SAVER);
     const first = runDesktop(['--bundle', file, '--frames', '100'], xdg);
     expect(first.status).toBe(0);
-    expect(first.stderr).toContain('platform=desktop loaded=null problem=null');
+    // the desktop's keys and controllers, as the TS tests' DESKTOP_CAPS has them
+    expect(first.stderr).toContain(`caps=${JSON.stringify(DESKTOP_CAPS)} loaded=null problem=null`);
     expect(first.stderr).toContain('frame 5');
     expect(first.stderr).not.toContain('frame 6'); // QUIT at frame 5
     const saveFile = path.join(xdg, 'ratscrew/save.json');

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { appFrame, startApp, type App } from '../../src/app/app';
 import { debugState } from '../../src/app/debug';
-import { BTN_CROSS, BTN_DOWN, BTN_START, type Host } from '../../src/contract';
+import { BTN_CROSS, BTN_DOWN, BTN_START, DEFAULT_CAPABILITIES, type Host, type SaveProblem } from '../../src/contract';
 import { writeSave } from '../../src/app/settings';
 
 interface StandIn extends Host {
@@ -13,11 +13,11 @@ interface StandIn extends Host {
   saves: number;
 }
 
-function host(opts: { saved?: string | null; loadProblem?: string | null; saveProblem?: string | null; saveOk?: boolean }): StandIn {
-  let problem: string | null = opts.loadProblem ?? null;
+function host(opts: { saved?: string | null; loadProblem?: SaveProblem | null; saveProblem?: SaveProblem | null; saveOk?: boolean }): StandIn {
+  let problem: SaveProblem | null = opts.loadProblem ?? null;
   const h: StandIn = {
-    platform: 'test',
     seed: 3,
+    caps: DEFAULT_CAPABILITIES,
     logs: [],
     saves: 0,
     load: () => opts.saved ?? null,
@@ -28,6 +28,7 @@ function host(opts: { saved?: string | null; loadProblem?: string | null; savePr
     },
     log: (t) => h.logs.push(t),
     problem: () => problem,
+    keepDamaged: () => true,
   };
   return h;
 }
@@ -71,7 +72,7 @@ function leaveOptions(): number {
 }
 
 describe('save problems on the screen', () => {
-  it.each([
+  it.each<[SaveProblem | null, RegExp]>([
     ['full', /^Could not save \(storage full\)\. Playing on with these settings\.$/],
     ['read-only', /^Could not save \(read-only\)/],
     ['no-folder', /^Could not save \(no save folder\)/],
@@ -115,7 +116,7 @@ describe('save problems on the screen', () => {
     expect(notice()).toBe('');
   });
 
-  it.each([
+  it.each<[SaveProblem, RegExp]>([
     ['too-large', /^Saved settings could not be read \(file too large\): defaults used\.$/],
     ['unreadable', /^Saved settings could not be read \(no access\)/],
   ])('a save that could not be read (%s) is not taken as "no save" silently (D4, D8)', (problem, text) => {

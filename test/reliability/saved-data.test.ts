@@ -159,7 +159,7 @@ describe('saved text with invalid UTF-8 bytes, through the native headless host'
 
   /** Title frames of the bundle in QuickJS for a saved text (the reference). */
   async function referenceHashes(saved: string, frames: number): Promise<string[]> {
-    const vm = await BundleVM.create({ seed: 5, saved, platform: 'headless' });
+    const vm = await BundleVM.create({ seed: 5, saved });
     try {
       return Array.from({ length: frames }, (_, i) => hashCommands(vm.frame(frameTime(i), 0)).toString(16).padStart(8, '0'));
     } finally {

@@ -2,7 +2,7 @@
 // the tests' stand-in for the C host (docs/host-api.md).
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { COMMAND_INTS, frameHash, headlessFrameMs } from '../../src/contract';
+import { COMMAND_INTS, DEFAULT_CAPABILITIES, HOST_FUNCTIONS, frameHash, headlessFrameMs, type Capabilities, type Host } from '../../src/contract';
 import { getQuickJS, type QuickJSContext, type QuickJSHandle } from 'quickjs-emscripten';
 
 export const BUNDLE_PATH = fileURLToPath(new URL('../../dist/ratscrew.js', import.meta.url));
@@ -16,7 +16,8 @@ export interface FakeHostOptions {
   seed?: number;
   /** Saved text the host returns from load(); null for none. */
   saved?: string | null;
-  platform?: string;
+  /** host.caps; the PSP's by default, as the headless hosts give it. */
+  caps?: Capabilities;
   /** Memory limit in bytes for the VM's runtime. */
   memoryLimit?: number;
   source?: string;
@@ -36,29 +37,30 @@ export class BundleVM {
   private constructor(vm: QuickJSContext, opts: FakeHostOptions) {
     this.vm = vm;
     this.saved = opts.saved ?? null;
+    const impl: Omit<Host, 'seed' | 'caps'> = {
+      load: () => this.saved,
+      save: (text) => {
+        this.saved = text;
+        this.saves++;
+        return true;
+      },
+      problem: () => null,
+      keepDamaged: () => {
+        this.keeps++;
+        return true;
+      },
+      log: (text) => {
+        this.logs.push(text);
+      },
+    };
     const host = vm.newObject();
-    vm.setProp(host, 'platform', vm.newString(opts.platform ?? 'test'));
     vm.setProp(host, 'seed', vm.newNumber(opts.seed ?? 1));
-    const load = vm.newFunction('load', () => (this.saved === null ? vm.null : vm.newString(this.saved)));
-    const save = vm.newFunction('save', (t) => {
-      this.saved = vm.getString(t);
-      this.saves++;
-      return vm.true;
-    });
-    const keepDamaged = vm.newFunction('keepDamaged', () => {
-      this.keeps++;
-      return vm.true;
-    });
-    const log = vm.newFunction('log', (t) => {
-      this.logs.push(vm.getString(t));
-      return vm.undefined;
-    });
-    vm.setProp(host, 'load', load);
-    vm.setProp(host, 'save', save);
-    vm.setProp(host, 'log', log);
-    vm.setProp(host, 'keepDamaged', keepDamaged);
+    const caps = vm.unwrapResult(vm.evalCode(`(${JSON.stringify(opts.caps ?? DEFAULT_CAPABILITIES)})`));
+    vm.setProp(host, 'caps', caps);
+    caps.dispose();
+    bindHostFunctions(vm, host, impl);
     vm.setProp(vm.global, 'host', host);
-    for (const h of [load, save, keepDamaged, log, host]) h.dispose();
+    host.dispose();
     const result = vm.evalCode(opts.source ?? readBundle(), 'ratscrew.js');
     vm.unwrapResult(result).dispose();
     this.entry = vm.getProp(vm.global, 'ratscrew');
@@ -129,6 +131,30 @@ export class BundleVM {
     const rt = this.vm.runtime;
     this.vm.dispose();
     rt.dispose();
+  }
+}
+
+/**
+ * Defines host.load, host.save, ... on `host` from the contract's list of
+ * host functions (HOST_FUNCTIONS): each checks its arguments as the C
+ * bindings (native/core/host_api.c) do and calls impl.
+ */
+export function bindHostFunctions(vm: QuickJSContext, host: QuickJSHandle, impl: Omit<Host, 'seed' | 'caps'>): void {
+  for (const f of HOST_FUNCTIONS) {
+    const fn = vm.newFunction(f.name, (...args) => {
+      const values: string[] = [];
+      for (let i = 0; i < f.args.length; i++) {
+        const a = f.args[i]!;
+        if (i >= args.length || vm.typeof(args[i]!) !== 'string') return { error: vm.newError({ name: 'TypeError', message: `host.${f.name}: ${a.name} must be a string` }) };
+        values.push(vm.getString(args[i]!));
+      }
+      const result = (impl[f.name] as (...a: string[]) => unknown)(...values);
+      if (result === null || result === undefined) return f.result === 'void' ? vm.undefined : vm.null;
+      if (typeof result === 'boolean') return result ? vm.true : vm.false;
+      return vm.newString(String(result));
+    });
+    vm.setProp(host, f.name, fn);
+    fn.dispose();
   }
 }
 

@@ -6,10 +6,11 @@ import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
+import { COMMAND_INTS, SCREEN_H, SCREEN_W, runCommands } from '../../src/contract';
 
 export const ATLAS_PATH = fileURLToPath(new URL('../../assets/build/atlas.png', import.meta.url));
-const W = 480;
-const H = 272;
+const W = SCREEN_W;
+const H = SCREEN_H;
 
 let atlas: PNG | null = null;
 
@@ -32,32 +33,27 @@ function channels(c: number): [number, number, number, number] {
   return [c & 255, (c >>> 8) & 255, (c >>> 16) & 255, (c >>> 24) & 255];
 }
 
-/** Renders one frame's commands into RGBA bytes (480x272). */
+/** Renders one frame's commands into RGBA bytes (480x272), decoded by the contract's runCommands. */
 export function rasterize(cmds: Int32Array): Uint8Array {
   const tex = loadAtlas();
   const img = new Uint8Array(W * H * 4);
-  for (let o = 0; o + 8 <= cmds.length; o += 8) {
-    const op = cmds[o]!;
-    if (op === 1) {
-      const [r, g, b] = channels(cmds[o + 1]!);
+  runCommands(cmds, Math.floor(cmds.length / COMMAND_INTS), {
+    clear(colour) {
+      const [r, g, b] = channels(colour);
       for (let i = 0; i < img.length; i += 4) {
         img[i] = r;
         img[i + 1] = g;
         img[i + 2] = b;
         img[i + 3] = 255;
       }
-    } else if (op === 3) {
-      const [x, y, w, h] = [cmds[o + 1]!, cmds[o + 2]!, cmds[o + 3]!, cmds[o + 4]!];
-      const [r, g, b, a] = channels(cmds[o + 7]!);
+    },
+    rect(x, y, w, h, colour) {
+      const [r, g, b, a] = channels(colour);
       for (let py = Math.max(0, y); py < Math.min(H, y + h); py++)
         for (let px = Math.max(0, x); px < Math.min(W, x + w); px++) blend(img, (py * W + px) * 4, r, g, b, a);
-    } else if (op === 2) {
-      const [x, y, w, h] = [cmds[o + 1]!, cmds[o + 2]!, cmds[o + 3]!, cmds[o + 4]!];
-      const u = cmds[o + 5]! & 0xffff;
-      const v = cmds[o + 5]! >>> 16;
-      const sw = cmds[o + 6]! & 0xffff;
-      const sh = cmds[o + 6]! >>> 16;
-      const [tr, tg, tb, ta] = channels(cmds[o + 7]!);
+    },
+    sprite(x, y, w, h, u, v, sw, sh, tint) {
+      const [tr, tg, tb, ta] = channels(tint);
       const aw = Math.abs(w);
       const ah = Math.abs(h);
       for (let dy = 0; dy < ah; dy++) {
@@ -73,8 +69,8 @@ export function rasterize(cmds: Int32Array): Uint8Array {
           blend(img, (py * W + px) * 4, (tex.data[ti]! * tr) / 255, (tex.data[ti + 1]! * tg) / 255, (tex.data[ti + 2]! * tb) / 255, a);
         }
       }
-    }
-  }
+    },
+  });
   return img;
 }
 

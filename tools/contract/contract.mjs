@@ -11,15 +11,15 @@ export const SCREEN_H = 272;
 /** Samples: 22,050 Hz mono signed 16-bit. */
 export const SOUND_RATE = 22050;
 
-/** [op, colour] */
+/** [op, color] */
 export const OP_CLEAR = 1;
-/** [op, x, y, w, h, u | v << 16, sw | sh << 16, tint colour] */
+/** [op, x, y, w, h, u | v << 16, sw | sh << 16, tint] */
 export const OP_SPRITE = 2;
-/** [op, x, y, w, h, -, -, colour] */
+/** [op, x, y, w, h, -, -, color] */
 export const OP_RECT = 3;
-/** [op, sound id, volume 0-255, pan -128..127] */
+/** [op, id, volume, pan] */
 export const OP_SOUND = 4;
-/** [op, track id, or -1 to stop, volume 0-255] */
+/** [op, track, volume] */
 export const OP_MUSIC = 5;
 /** [op] */
 export const OP_QUIT = 6;
@@ -69,4 +69,186 @@ export function frameHash(cmds, count) {
 /** Time of frame i in the headless hosts: floor(i * 1000 / 60) (docs/host-api.md section 2). */
 export function headlessFrameMs(i) {
   return Math.floor((i * 1000) / 60);
+}
+
+/** Whether v is an integer from lo to hi. */
+function isInt(v, lo, hi) {
+  return typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;
+}
+
+/** The save problems in the order of native/core/contract.h's SaveProblem. */
+export const SAVE_PROBLEMS = ['damaged', 'too-large', 'unreadable', 'no-folder', 'read-only', 'full', 'failed'];
+/** A problem name from the host, or null for none or one this bundle does not know. */
+export function asSaveProblem(value) {
+  return typeof value === 'string' && (SAVE_PROBLEMS).includes(value) ? (value) : null;
+}
+
+/** A host's KeyNames (the object itself), or null when a field is missing or of the wrong type. */
+export function readKeyNames(value) {
+  if (value === null || typeof value !== 'object') return null;
+  const r = value;
+  return typeof r.cross === 'string' && typeof r.circle === 'string' && typeof r.square === 'string' && typeof r.triangle === 'string' && typeof r.start === 'string' && typeof r.leftPlay === 'string' && typeof r.leftSlap === 'string' && typeof r.rightPlay === 'string' && typeof r.rightSlap === 'string' ? (r) : null;
+}
+
+/** The button each KeyNames field presses. */
+export const KEY_NAMES_BUTTONS = { cross: BTN_CROSS, circle: BTN_CIRCLE, square: BTN_SQUARE, triangle: BTN_TRIANGLE, start: BTN_START, leftPlay: BTN_LEFT, leftSlap: BTN_LTRIGGER, rightPlay: BTN_SQUARE, rightSlap: BTN_RTRIGGER };
+
+/** A host's TouchZone (the object itself), or null when a field is missing or of the wrong type. */
+export function readTouchZone(value) {
+  if (value === null || typeof value !== 'object') return null;
+  const r = value;
+  return isInt(r.x, -2147483648, 2147483647) && isInt(r.y, -2147483648, 2147483647) && isInt(r.w, -2147483648, 2147483647) && isInt(r.h, -2147483648, 2147483647) && isInt(r.buttons, -2147483648, 2147483647) ? (r) : null;
+}
+
+/** The capabilities of a host that says nothing: the PSP's. */
+export const DEFAULT_CAPABILITIES = { glyphs: true, keys: null, pads: 0, touch: [] };
+
+/** A host's capabilities field by field: each missing or wrong field is the default's. */
+export function readCapabilities(value) {
+  if (value === null || typeof value !== 'object') return DEFAULT_CAPABILITIES;
+  const r = value;
+  let v;
+  v = r.glyphs;
+  const glyphs = typeof v === 'boolean' ? (v) : DEFAULT_CAPABILITIES.glyphs;
+  v = r.keys;
+  const keys = v === null ? null : v === undefined ? DEFAULT_CAPABILITIES.keys : readKeyNames(v) ?? DEFAULT_CAPABILITIES.keys;
+  v = r.pads;
+  const pads = isInt(v, 0, 2) ? (v) : DEFAULT_CAPABILITIES.pads;
+  v = r.touch;
+  const touch = Array.isArray(v) && v.length <= 16 && v.every((x) => readTouchZone(x) !== null) ? v.map((x) => readTouchZone(x)) : DEFAULT_CAPABILITIES.touch;
+  return { glyphs, keys, pads, touch };
+}
+
+/** The host's functions as data: name, arguments and result in the contract's types ('string?' is a string or null). */
+export const HOST_FUNCTIONS = [
+  { name: 'load', args: [], result: 'string?', optional: false },
+  { name: 'save', args: [{ name: 'text', type: 'string' }], result: 'boolean', optional: false },
+  { name: 'problem', args: [], result: 'SaveProblem?', optional: true },
+  { name: 'keepDamaged', args: [], result: 'boolean', optional: true },
+  { name: 'log', args: [{ name: 'text', type: 'string' }], result: 'void', optional: false },
+];
+
+/** Writes CLEAR at cmds[o .. o + 8): [op, color]. Fills the screen. */
+export function writeClear(cmds, o, color) {
+  cmds[o] = 1;
+  cmds[o + 1] = color;
+  cmds[o + 2] = 0;
+  cmds[o + 3] = 0;
+  cmds[o + 4] = 0;
+  cmds[o + 5] = 0;
+  cmds[o + 6] = 0;
+  cmds[o + 7] = 0;
+}
+
+/** Writes SPRITE at cmds[o .. o + 8): [op, x, y, w, h, u | v << 16, sw | sh << 16, tint]. The atlas rectangle (u, v, sw, sh) stretched to (x, y, w, h), nearest filtering, alpha blended; w or h negative flips it. */
+export function writeSprite(cmds, o, x, y, w, h, u, v, sw, sh, tint) {
+  cmds[o] = 2;
+  cmds[o + 1] = x;
+  cmds[o + 2] = y;
+  cmds[o + 3] = w;
+  cmds[o + 4] = h;
+  cmds[o + 5] = u | (v << 16);
+  cmds[o + 6] = sw | (sh << 16);
+  cmds[o + 7] = tint;
+}
+
+/** Writes RECT at cmds[o .. o + 8): [op, x, y, w, h, -, -, color]. A filled rectangle, alpha blended. */
+export function writeRect(cmds, o, x, y, w, h, color) {
+  cmds[o] = 3;
+  cmds[o + 1] = x;
+  cmds[o + 2] = y;
+  cmds[o + 3] = w;
+  cmds[o + 4] = h;
+  cmds[o + 5] = 0;
+  cmds[o + 6] = 0;
+  cmds[o + 7] = color;
+}
+
+/** Writes SOUND at cmds[o .. o + 8): [op, id, volume, pan]. Plays a sound once, mixed. */
+export function writeSound(cmds, o, id, volume, pan) {
+  cmds[o] = 4;
+  cmds[o + 1] = id;
+  cmds[o + 2] = volume;
+  cmds[o + 3] = pan;
+  cmds[o + 4] = 0;
+  cmds[o + 5] = 0;
+  cmds[o + 6] = 0;
+  cmds[o + 7] = 0;
+}
+
+/** Writes MUSIC at cmds[o .. o + 8): [op, track, volume]. Loops a track until stopped or replaced. */
+export function writeMusic(cmds, o, track, volume) {
+  cmds[o] = 5;
+  cmds[o + 1] = track;
+  cmds[o + 2] = volume;
+  cmds[o + 3] = 0;
+  cmds[o + 4] = 0;
+  cmds[o + 5] = 0;
+  cmds[o + 6] = 0;
+  cmds[o + 7] = 0;
+}
+
+/** Writes QUIT at cmds[o .. o + 8): [op]. Asks the host to exit after this frame is presented. */
+export function writeQuit(cmds, o) {
+  cmds[o] = 6;
+  cmds[o + 1] = 0;
+  cmds[o + 2] = 0;
+  cmds[o + 3] = 0;
+  cmds[o + 4] = 0;
+  cmds[o + 5] = 0;
+  cmds[o + 6] = 0;
+  cmds[o + 7] = 0;
+}
+
+/** Calls the sink for each of the count commands, in order; unknown ops are skipped, so a newer script still runs on an older host. */
+export function runCommands(cmds, count, sink) {
+  for (let i = 0, o = 0; i < count; i++, o += 8) {
+    switch (cmds[o]) {
+      case 1:
+        if (sink.clear) sink.clear(cmds[o + 1]);
+        break;
+      case 2:
+        if (sink.sprite) sink.sprite(cmds[o + 1], cmds[o + 2], cmds[o + 3], cmds[o + 4], cmds[o + 5] & 0xffff, cmds[o + 5] >>> 16, cmds[o + 6] & 0xffff, cmds[o + 6] >>> 16, cmds[o + 7]);
+        break;
+      case 3:
+        if (sink.rect) sink.rect(cmds[o + 1], cmds[o + 2], cmds[o + 3], cmds[o + 4], cmds[o + 7]);
+        break;
+      case 4:
+        if (sink.sound) sink.sound(cmds[o + 1], cmds[o + 2], cmds[o + 3]);
+        break;
+      case 5:
+        if (sink.music) sink.music(cmds[o + 1], cmds[o + 2]);
+        break;
+      case 6:
+        if (sink.quit) sink.quit();
+        break;
+    }
+  }
+}
+
+/** The command at cmds[o .. o + 8) as a value. */
+export function decodeCommand(cmds, o) {
+  switch (cmds[o]) {
+    case 1:
+      return { op: 'CLEAR', color: cmds[o + 1] };
+    case 2:
+      return { op: 'SPRITE', x: cmds[o + 1], y: cmds[o + 2], w: cmds[o + 3], h: cmds[o + 4], u: cmds[o + 5] & 0xffff, v: cmds[o + 5] >>> 16, sw: cmds[o + 6] & 0xffff, sh: cmds[o + 6] >>> 16, tint: cmds[o + 7] };
+    case 3:
+      return { op: 'RECT', x: cmds[o + 1], y: cmds[o + 2], w: cmds[o + 3], h: cmds[o + 4], color: cmds[o + 7] };
+    case 4:
+      return { op: 'SOUND', id: cmds[o + 1], volume: cmds[o + 2], pan: cmds[o + 3] };
+    case 5:
+      return { op: 'MUSIC', track: cmds[o + 1], volume: cmds[o + 2] };
+    case 6:
+      return { op: 'QUIT' };
+    default:
+      return { op: 'UNKNOWN', id: cmds[o] };
+  }
+}
+
+/** Every command of a frame as values. */
+export function decodeCommands(cmds, count) {
+  const out = [];
+  for (let i = 0; i < count; i++) out.push(decodeCommand(cmds, i * 8));
+  return out;
 }

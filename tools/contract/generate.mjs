@@ -1,9 +1,16 @@
-// Writes the frame contract (tools/contract/contract.json) out as the three
-// files that use it: src/contract.ts for the bundle and the tests,
-// tools/contract/contract.mjs for the plain-Node bench and tools, and
-// native/core/contract.h for the C hosts. `--check` writes nothing and fails
-// when a written file differs from what the data gives (test/contract.test.ts
-// runs the same check). rollup.config.mjs runs it before every bundle build.
+// Writes the contract (tools/contract/contract.json) out as the files that use
+// it, as TIC-80 writes every language binding from one API list (src/api.h):
+//   src/contract.ts             the bundle, the tests and the web host (types)
+//   tools/contract/contract.mjs the plain-Node bench and tools
+//   native/core/contract.h      the C hosts' constants, save problems, capabilities
+//   native/core/commands_codec.h  the C decoder of each command
+//   native/core/host_api.h, .c  the global `host` in C: one JSCFunctionListEntry
+//                               table of argument-checking bindings, each
+//                               forwarding to a core function (vm_host.c),
+//                               as quickjs-libc.c registers its functions
+// `--check` writes nothing and fails when a written file differs from what the
+// data gives (test/contract.test.ts runs the same check). rollup.config.mjs
+// runs it before every bundle build.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,12 +27,59 @@ export function readContract(root = ROOT) {
   return { ...c, soundIds: sounds, musicIds: music };
 }
 
+// ---- names and layouts ----
+
 const upper = (name) => name.toUpperCase();
+/** leftPlay -> left_play (C member names). */
+const snake = (name) => name.replace(/[A-Z]/g, (m, i) => (i ? '_' : '') + m.toLowerCase());
+/** SPRITE -> Sprite (TS function and C type names). */
+const title = (name) => name[0] + name.slice(1).toLowerCase();
+/** A comment's text with no comment terminator in it. */
+const safe = (text) => String(text).replace(/\*\//g, '* /');
 
 /**
- * The frame hash and the headless frame time as JavaScript, shared by the
- * TypeScript and the plain-JS output (`ts` adds the type annotations).
+ * Each op's arguments in order, with the int of the command that carries
+ * each and, for packed ints, its bit offset and width. Ops with more than
+ * three arguments decode into a C struct (SpriteCmd, RectCmd).
  */
+function layouts(c) {
+  return c.ops.map((op) => {
+    const args = [];
+    const slots = op.fields.map((f, i) => {
+      const slot = 1 + i;
+      if (!f) return { slot, args: [] };
+      if (f.pack) {
+        let shift = 0;
+        const parts = f.pack.map((p) => {
+          const a = { name: p.name, type: 'int', slot, shift, bits: p.bits };
+          shift += p.bits;
+          return a;
+        });
+        if (shift > 32) throw new Error(`${op.name}: packed fields wider than 32 bits`);
+        args.push(...parts);
+        return { slot, args: parts };
+      }
+      const a = { name: f.name, type: f.type ?? 'int', slot, doc: f.doc };
+      args.push(a);
+      return { slot, args: [a] };
+    });
+    if (slots.length > c.buffer.commandInts.value - 1) throw new Error(`${op.name}: more fields than a command holds`);
+    const struct = args.length > 3 ? title(op.name) + 'Cmd' : null;
+    return { ...op, args, slots, struct };
+  });
+}
+
+/** The field list of a command as its docs show it: [op, x, y, w, h, u | v << 16, ...]. */
+function fieldText(op) {
+  const names = op.slots.map((s) =>
+    s.args.length === 0 ? '-' : s.args.map((a) => (a.shift ? `${a.name} << ${a.shift}` : a.name)).join(' | '),
+  );
+  return `[op${names.map((n) => ', ' + n).join('')}]`;
+}
+
+// ---- JavaScript (TypeScript when ts) ----
+
+/** The frame hash and the headless frame time. */
 function jsFunctions(c, ts) {
   const n = ts ? ': number' : '';
   const a = ts ? ': ArrayLike<number>' : '';
@@ -50,13 +104,13 @@ export function headlessFrameMs(i${n})${n} {
 }
 
 /** Constants shared by the TypeScript and plain-JS outputs. */
-function jsConstants(c) {
+function jsConstants(c, ops) {
   const L = [];
   L.push(`/** ${c.buffer.commandInts.doc} */`, `export const COMMAND_INTS = ${c.buffer.commandInts.value};`);
   L.push(`/** ${c.buffer.maxCommands.doc} */`, `export const MAX_COMMANDS = ${c.buffer.maxCommands.value};`, '');
   L.push(`export const SCREEN_W = ${c.screen.width};`, `export const SCREEN_H = ${c.screen.height};`);
   L.push(`/** ${c.soundRate.doc} */`, `export const SOUND_RATE = ${c.soundRate.value};`, '');
-  for (const op of c.ops) L.push(`/** [op${op.fields.map((f) => ', ' + (f || '-')).join('')}] */`, `export const OP_${op.name} = ${op.id};`);
+  for (const op of ops) L.push(`/** ${fieldText(op)} */`, `export const OP_${op.name} = ${op.id};`);
   L.push('', `/** ${c.buttons.doc} */`);
   for (const [name, bit] of Object.entries(c.buttons.bits)) L.push(`export const BTN_${name} = ${bit};`);
   L.push(`/** ${c.signals.doc} */`);
@@ -70,52 +124,238 @@ function jsConstants(c) {
   return L;
 }
 
+/** TypeScript type of a contract type. */
+function tsType(type) {
+  if (type.endsWith('?')) return `${tsType(type.slice(0, -1))} | null`;
+  if (type.endsWith('[]')) return `readonly ${tsType(type.slice(0, -2))}[]`;
+  return { int: 'number', u32: 'number', colour: 'number', string: 'string', boolean: 'boolean', void: 'void' }[type] ?? type;
+}
+
+/**
+ * The command encoder (one write function per op, into the buffer at an
+ * int offset, every int of the command written) and decoder (runCommands
+ * calls a sink per command, as native/core/commands.c does; decodeCommand
+ * gives one command as a value, for tests).
+ */
+function jsCodec(c, ops, ts) {
+  const N = c.buffer.commandInts.value;
+  const t = (s) => (ts ? s : '');
+  const L = [];
+  for (const op of ops) {
+    const params = op.args.map((a) => `${a.name}${t(': number')}`);
+    L.push(`/** Writes ${op.name} at cmds[o .. o + ${N}): ${fieldText(op)}. ${op.doc} */`);
+    L.push(`export function write${title(op.name)}(cmds${t(': Int32Array')}, o${t(': number')}${params.map((p) => ', ' + p).join('')})${t(': void')} {`);
+    L.push(`  cmds[o] = ${op.id};`);
+    for (let i = 1; i < N; i++) {
+      const slot = op.slots[i - 1];
+      const value = !slot || slot.args.length === 0 ? '0' : slot.args.map((a) => (a.shift ? `(${a.name} << ${a.shift})` : a.name)).join(' | ');
+      L.push(`  cmds[o + ${i}] = ${value};`);
+    }
+    L.push('}', '');
+  }
+  const read = (a) => {
+    const word = `cmds[o + ${a.slot}]${t('!')}`;
+    if (a.bits === undefined || a.bits === 32) return word;
+    const mask = '0x' + ((2 ** a.bits) - 1).toString(16);
+    if (a.shift === 0) return `${word} & ${mask}`;
+    if (a.shift + a.bits === 32) return `${word} >>> ${a.shift}`;
+    return `(${word} >>> ${a.shift}) & ${mask}`;
+  };
+  if (ts) {
+    L.push('/** What a host does with each kind of command; a missing method skips that kind. */');
+    L.push('export interface CommandSink {');
+    for (const op of ops) L.push(`  /** ${op.doc} */`, `  ${op.name.toLowerCase()}?(${op.args.map((a) => `${a.name}: number`).join(', ')}): void;`);
+    L.push('}', '');
+    L.push('/** One command as a value (decodeCommand): for tests and tools, not per-frame hot paths. */');
+    L.push('export type Command =');
+    for (const op of ops) L.push(`  | { readonly op: '${op.name}'${op.args.map((a) => `; readonly ${a.name}: number`).join('')} }`);
+    L.push(`  | { readonly op: 'UNKNOWN'; readonly id: number };`, '');
+  }
+  L.push('/** Calls the sink for each of the count commands, in order; unknown ops are skipped, so a newer script still runs on an older host. */');
+  L.push(`export function runCommands(cmds${t(': ArrayLike<number>')}, count${t(': number')}, sink${t(': CommandSink')})${t(': void')} {`);
+  L.push(`  for (let i = 0, o = 0; i < count; i++, o += ${N}) {`, '    switch (cmds[o]) {');
+  for (const op of ops) {
+    const m = op.name.toLowerCase();
+    L.push(`      case ${op.id}:`, `        if (sink.${m}) sink.${m}(${op.args.map(read).join(', ')});`, '        break;');
+  }
+  L.push('    }', '  }', '}', '');
+  L.push('/** The command at cmds[o .. o + ' + N + ') as a value. */');
+  L.push(`export function decodeCommand(cmds${t(': ArrayLike<number>')}, o${t(': number')})${t(': Command')} {`);
+  L.push(`  switch (cmds[o]) {`);
+  for (const op of ops) L.push(`    case ${op.id}:`, `      return { op: '${op.name}'${op.args.map((a) => `, ${a.name}: ${read(a)}`).join('')} };`);
+  L.push(`    default:`, `      return { op: 'UNKNOWN', id: cmds[o]${t('!')} };`, '  }', '}', '');
+  L.push(`/** Every command of a frame as values. */`);
+  L.push(`export function decodeCommands(cmds${t(': ArrayLike<number>')}, count${t(': number')})${t(': Command[]')} {`);
+  L.push(`  const out${t(': Command[]')} = [];`, `  for (let i = 0; i < count; i++) out.push(decodeCommand(cmds, i * ${N}));`, '  return out;', '}', '');
+  return L;
+}
+
+/** A check of one value of a contract type, as a JS expression over `v` (an integer's through isInt). */
+function jsCheck(type, field, c, v = 'v') {
+  switch (type) {
+    case 'boolean':
+      return `typeof ${v} === 'boolean'`;
+    case 'string':
+      return `typeof ${v} === 'string'`;
+    case 'int':
+    case 'u32': {
+      const lo = field?.min ?? (type === 'u32' ? 0 : -2147483648);
+      const hi = field?.max ?? (type === 'u32' ? 4294967295 : 2147483647);
+      return `isInt(${v}, ${lo}, ${hi})`;
+    }
+    default:
+      if (c.records[type]) return `read${type}(${v}) !== null`;
+      throw new Error(`no check for type ${type}`);
+  }
+}
+
+/**
+ * Save problems, the records and capabilities with their readers (a host's
+ * value checked field by field, the default where a field is wrong), and the
+ * host functions as data (for a host that binds them generically, such as
+ * test/support/quickjs-host.ts).
+ */
+function jsHostData(c, ts) {
+  const t = (s) => (ts ? s : '');
+  const L = [];
+  L.push(`/** Whether v is an integer from lo to hi. */`);
+  L.push(`function isInt(v${t(': unknown')}, lo${t(': number')}, hi${t(': number')})${t(': boolean')} {`);
+  L.push(`  return typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi;`, '}', '');
+  const sp = c.saveProblems;
+  if (ts) L.push(`/** ${sp.doc} */`, `export type SaveProblem = ${sp.problems.map((p) => `'${p.name}'`).join(' | ')};`);
+  L.push(`/** The save problems in the order of native/core/contract.h's SaveProblem. */`);
+  L.push(`export const SAVE_PROBLEMS${t(': readonly SaveProblem[]')} = [${sp.problems.map((p) => `'${p.name}'`).join(', ')}];`);
+  L.push(`/** A problem name from the host, or null for none or one this bundle does not know. */`);
+  L.push(`export function asSaveProblem(value${t(': unknown')})${t(': SaveProblem | null')} {`);
+  L.push(`  return typeof value === 'string' && (SAVE_PROBLEMS${t(' as readonly string[]')}).includes(value) ? (value${t(' as SaveProblem')}) : null;`, '}', '');
+
+  for (const [name, rec] of Object.entries(c.records)) {
+    if (ts) {
+      L.push(`/** ${rec.doc} */`, `export interface ${name} {`);
+      for (const f of rec.fields) {
+        const doc = [f.doc, f.button ? `(presses BTN_${f.button})` : ''].filter(Boolean).join(' ');
+        if (doc) L.push(`  /** ${doc} */`);
+        L.push(`  readonly ${f.name}: ${tsType(f.type)};`);
+      }
+      L.push('}', '');
+    }
+    L.push(`/** A host's ${name} (the object itself), or null when a field is missing or of the wrong type. */`);
+    L.push(`export function read${name}(value${t(': unknown')})${t(`: ${name} | null`)} {`);
+    L.push(`  if (value === null || typeof value !== 'object') return null;`);
+    L.push(`  const r = value${t(' as Record<string, unknown>')};`);
+    L.push(`  return ${rec.fields.map((f) => jsCheck(f.type, f, c, `r.${f.name}`)).join(' && ')} ? (r${t(` as unknown as ${name}`)}) : null;`, '}', '');
+    if (rec.fields.some((f) => f.button)) {
+      L.push(`/** The button each ${name} field presses. */`);
+      L.push(`export const ${upper(snake(name))}_BUTTONS${t(`: Readonly<Record<keyof ${name}, number>>`)} = { ${rec.fields.map((f) => `${f.name}: BTN_${f.button}`).join(', ')} };`, '');
+    }
+  }
+
+  const caps = c.capabilities;
+  if (ts) {
+    L.push(`/** ${caps.doc} */`, 'export interface Capabilities {');
+    for (const f of caps.fields) L.push(`  /** ${f.doc} */`, `  readonly ${f.name}: ${tsType(f.type)};`);
+    L.push('}', '');
+  }
+  L.push(`/** The capabilities of a host that says nothing: the PSP's. */`);
+  L.push(`export const DEFAULT_CAPABILITIES${t(': Capabilities')} = { ${caps.fields.map((f) => `${f.name}: ${JSON.stringify(f.default)}`).join(', ')} };`, '');
+  L.push(`/** A host's capabilities field by field: each missing or wrong field is the default's. */`);
+  L.push(`export function readCapabilities(value${t(': unknown')})${t(': Capabilities')} {`);
+  L.push(`  if (value === null || typeof value !== 'object') return DEFAULT_CAPABILITIES;`);
+  L.push(`  const r = value${t(' as Record<string, unknown>')};`);
+  L.push(`  let v${t(': unknown')};`);
+  const out = [];
+  for (const f of caps.fields) {
+    const d = `DEFAULT_CAPABILITIES.${f.name}`;
+    L.push(`  v = r.${f.name};`);
+    if (f.type.endsWith('[]')) {
+      const el = f.type.slice(0, -2);
+      L.push(
+        `  const ${f.name} = Array.isArray(v) && v.length <= ${f.max ?? 64} && v.every((x) => read${el}(x) !== null) ? v.map((x) => read${el}(x)${t('!')}) : ${d};`,
+      );
+    } else if (f.type.endsWith('?')) {
+      const base = f.type.slice(0, -1);
+      // null says "none"; a missing or wrong value is the default
+      L.push(`  const ${f.name} = v === null ? null : v === undefined ? ${d} : read${base}(v) ?? ${d};`);
+    } else {
+      L.push(`  const ${f.name} = ${jsCheck(f.type, f, c)} ? (v${t(` as ${tsType(f.type)}`)}) : ${d};`);
+    }
+    out.push(f.name);
+  }
+  L.push(`  return { ${out.join(', ')} };`, '}', '');
+
+  L.push(`/** The host's functions as data: name, arguments and result in the contract's types ('string?' is a string or null). */`);
+  const fns = c.host.functions.map(
+    (f) => `  { name: '${f.name}', args: [${f.args.map((a) => `{ name: '${a.name}', type: '${a.type}' }`).join(', ')}], result: '${f.result}', optional: ${!!f.optional} },`,
+  );
+  L.push(`export const HOST_FUNCTIONS = [`, ...fns, `]${t(' as const')};`, '');
+  return L;
+}
+
+/** The Host and Entry interfaces. */
+function tsInterfaces(c) {
+  const L = [];
+  L.push(`/**`, ` * ${c.host.doc}`, ` * Members marked optional may be missing from a host; the bundle completes them (src/host/entry.ts).`, ` */`);
+  L.push('export interface Host {');
+  for (const v of c.host.values) L.push(`  /** ${v.doc}${v.optional ? ' Optional.' : ''} */`, `  readonly ${v.name}: ${tsType(v.type)};`);
+  for (const f of c.host.functions)
+    L.push(`  /** ${f.doc}${f.optional ? ' Optional.' : ''} */`, `  ${f.name}(${f.args.map((a) => `${a.name}: ${tsType(a.type)}`).join(', ')}): ${tsType(f.result)};`);
+  L.push('}', '');
+  L.push(`/** ${c.entry.doc} */`, 'export interface Entry {');
+  for (const m of c.entry.members) {
+    L.push(`  /** ${m.doc} */`);
+    if (m.args) L.push(`  ${m.name}${m.optional ? '?' : ''}(${m.args.map((a) => `${a.name}: ${tsType(a.type)}`).join(', ')}): ${tsType(m.result)};`);
+    else L.push(`  readonly ${m.name}: ${tsType(m.type)};`);
+  }
+  L.push('}', '');
+  return L;
+}
+
 function typescript(c) {
+  const ops = layouts(c);
   const L = [`// ${HEAD}`, '// docs/host-api.md is the prose version.', ''];
-  L.push(...jsConstants(c).map((l) => (l.startsWith('export const BTN = ') ? l.replace(/;$/, ' as const;') : l)));
+  L.push(...jsConstants(c, ops).map((l) => (l.startsWith('export const BTN = ') ? l.replace(/;$/, ' as const;') : l)));
   L.push('', `/** Sound and music ids (${c.sounds.index}, the same index as src/assets/sounds.ts). */`);
   L.push(`export { SOUND, MUSIC } from './assets/sounds';`, '');
   L.push(jsFunctions(c, true));
-  L.push(`/** What the host provides as the global \`host\` (docs/host-api.md section 1). */
-export interface Host {
-  readonly platform: 'psp' | 'desktop' | 'headless' | 'test';
-  readonly seed: number;
-  load(): string | null;
-  save(text: string): boolean;
-  log(text: string): void;
-  /** What went wrong with the last load or save (native/core/save.h): 'damaged', 'too-large', 'unreadable', 'no-folder', 'read-only', 'full', 'failed'; or null. Optional. */
-  problem?(): string | null;
-  /** The script could not read the text load() gave it: the host keeps the file it came from as a numbered damaged copy before any save replaces it; true when kept. Optional. */
-  keepDamaged?(): boolean;
-}
-
-/** What the bundle provides as the global \`ratscrew\` (docs/host-api.md section 2). */
-export interface Entry {
-  readonly commands: Int32Array;
-  frame(nowMs: number, buttons: number): number;
-  /** Test-only: JSON text of the app's and the game's state (docs/host-api.md section 6). Hosts never call it. */
-  debug?(): string;
-}
-`);
+  L.push(...jsHostData(c, true));
+  L.push(...tsInterfaces(c));
+  L.push(...jsCodec(c, ops, true));
   return L.join('\n');
 }
 
 function plainJs(c) {
+  const ops = layouts(c);
   const L = [`// ${HEAD}`, '// The contract for plain-Node scripts (bench/, tools/); src/contract.ts is the same for TypeScript.', ''];
-  L.push(...jsConstants(c), '');
+  L.push(...jsConstants(c, ops), '');
   L.push(`/** Sound ids (${c.sounds.index}). */`);
   L.push(`export const SOUND = { ${c.soundIds.map((s) => `${s.name}: ${s.id}`).join(', ')} };`);
   L.push(`/** Music ids (${c.sounds.index}). */`);
   L.push(`export const MUSIC = { ${c.musicIds.map((s) => `${s.name}: ${s.id}`).join(', ')} };`, '');
   L.push(jsFunctions(c, false));
+  L.push(...jsHostData(c, false));
+  L.push(...jsCodec(c, ops, false));
   return L.join('\n');
 }
 
+// ---- C ----
+
+/** C type of a record or capability field. */
+function cFieldType(type, c) {
+  if (type === 'string') return 'const char *';
+  if (type === 'boolean' || type === 'int') return 'int ';
+  if (type === 'u32') return 'uint32_t ';
+  if (type.endsWith('?') && c.records[type.slice(0, -1)]) return `const Host${type.slice(0, -1)} *`;
+  if (type.endsWith('[]') && c.records[type.slice(0, -2)]) return `const Host${type.slice(0, -2)} *`;
+  throw new Error(`no C type for ${type}`);
+}
+
 function cHeader(c) {
+  const ops = layouts(c);
   const L = [`/* ${HEAD}`, ' * docs/host-api.md is the prose version. */', '#ifndef RATSCREW_CONTRACT_H', '#define RATSCREW_CONTRACT_H', ''];
+  L.push('#include <stdint.h>', '');
   L.push(`/* ${c.buffer.commandInts.doc} */`, `#define COMMAND_INTS ${c.buffer.commandInts.value}`);
   L.push(`/* ${c.buffer.maxCommands.doc} */`, `#define MAX_COMMANDS ${c.buffer.maxCommands.value}`, '');
-  for (const op of c.ops) L.push(`/* [op${op.fields.map((f) => ', ' + (f || '-')).join('')}] */`, `#define OP_${op.name} ${op.id}`);
+  for (const op of ops) L.push(`/* ${fieldText(op)} */`, `#define OP_${op.name} ${op.id}`);
   L.push('', `/* ${c.buttons.doc} */`);
   for (const [name, bit] of Object.entries(c.buttons.bits)) L.push(`#define BTN_${name} ${bit}`);
   L.push('', `/* ${c.signals.doc} */`);
@@ -129,8 +369,255 @@ function cHeader(c) {
   L.push(`/* ${c.headlessFrameMs.doc} */`);
   L.push(
     `#define HEADLESS_FRAME_MS(i) ((int)(((long long)(i) * ${c.headlessFrameMs.numerator}) / ${c.headlessFrameMs.denominator}))`,
+    '',
   );
+
+  const sp = c.saveProblems;
+  L.push(`/* ${safe(sp.doc)} */`, 'typedef enum SaveProblem {', '    SAVE_OK = 0,', '    SAVE_NO_FILE,    /* nothing saved yet: not a problem to report */');
+  sp.problems.forEach((p, i) => L.push(`    ${p.c}${i + 1 < sp.problems.length ? ',' : ' '}${' '.repeat(Math.max(1, 16 - p.c.length))}/* "${p.name}": ${safe(p.doc)} */`));
+  L.push('} SaveProblem;', '');
+  L.push('/* The name host.problem() gives the script, or NULL for SAVE_OK and SAVE_NO_FILE. */');
+  L.push('static inline const char *save_problem_name(SaveProblem p)', '{', '    switch (p) {');
+  for (const p of sp.problems) L.push(`    case ${p.c}: return "${p.name}";`);
+  L.push('    default: return 0;', '    }', '}', '');
+
+  for (const [name, rec] of Object.entries(c.records)) {
+    L.push(`/* ${safe(rec.doc)} */`, `typedef struct Host${name} {`);
+    for (const f of rec.fields) {
+      const doc = [f.doc, f.button ? `BTN_${f.button}` : ''].filter(Boolean).join(' ');
+      L.push(`    ${cFieldType(f.type, c)}${snake(f.name)};${doc ? ` /* ${safe(doc)} */` : ''}`);
+    }
+    L.push(`} Host${name};`, '');
+    if (rec.fields.some((f) => f.button)) {
+      L.push(`/* The button each Host${name} member presses, in member order. */`);
+      L.push(`#define HOST_${upper(snake(name))}_BUTTONS { ${rec.fields.map((f) => `BTN_${f.button}`).join(', ')} }`, '');
+    }
+  }
+  const caps = c.capabilities;
+  L.push(`/* ${safe(caps.doc)} */`, 'typedef struct HostCaps {');
+  for (const f of caps.fields) {
+    L.push(`    /* ${safe(f.doc)} */`, `    ${cFieldType(f.type, c)}${snake(f.name)};`);
+    if (f.type.endsWith('[]')) L.push(`    int ${snake(f.name)}_count; /* at most ${f.max} */`);
+  }
+  L.push('} HostCaps;', '');
+  const init = caps.fields.flatMap((f) =>
+    f.type.endsWith('[]') ? ['0', '0'] : [f.default === null ? '0' : typeof f.default === 'boolean' ? (f.default ? '1' : '0') : String(f.default)],
+  );
+  L.push('/* The capabilities of a host that says nothing: the PSP\'s. */', `#define HOST_CAPS_DEFAULT { ${init.join(', ')} }`, '');
+
+  L.push('/* The names of the two globals: the host\'s object and the bundle\'s. */', `#define HOST_GLOBAL "${c.host.global}"`);
+  L.push(`/* ${safe(c.entry.doc)} */`, `#define ENTRY_GLOBAL "${c.entry.global}"`);
+  for (const m of c.entry.members) L.push(`#define ENTRY_${upper(snake(m.name))} "${m.name}"`);
   L.push('', '#endif', '');
+  return L.join('\n');
+}
+
+/** The C decoder of every command: a struct or scalars per op, and one dispatch. */
+function cCodec(c) {
+  const ops = layouts(c);
+  const N = c.buffer.commandInts.value;
+  const ctype = (a) => (a.type === 'colour' ? 'uint32_t' : 'int');
+  const read = (a) => {
+    const word = `c[${a.slot}]`;
+    if (a.bits === undefined || a.bits === 32) return a.type === 'colour' ? `(uint32_t)${word}` : word;
+    const mask = '0x' + ((2 ** a.bits) - 1).toString(16);
+    if (a.shift === 0) return `${word} & ${mask}`;
+    return `(int)(((uint32_t)${word} >> ${a.shift}) & ${mask})`;
+  };
+  const L = [`/* ${HEAD}`, ' * The decoder of the command list (docs/host-api.md section 3): one struct or',
+    ' * set of arguments per op, laid out as contract.json says. src/contract.ts',
+    ' * writes and reads the same layouts for the script and the tests. */',
+    '#ifndef RATSCREW_COMMANDS_CODEC_H', '#define RATSCREW_COMMANDS_CODEC_H', '', '#include <stdint.h>', '#include "contract.h"', ''];
+  for (const op of ops.filter((o) => o.struct)) {
+    L.push(`/* ${safe(op.doc)} */`, `typedef struct ${op.struct} {`);
+    for (const a of op.args) {
+      const doc = [a.type === 'colour' ? '0xAABBGGRR' : '', a.doc ?? ''].filter(Boolean).join(': ');
+      L.push(`    ${ctype(a)} ${a.name};${doc ? ` /* ${safe(doc)} */` : ''}`);
+    }
+    L.push(`} ${op.struct};`, '');
+  }
+  L.push('/* Any callback may be NULL: that kind of command is then skipped. */', 'typedef struct CommandSink {', '    void *user;');
+  for (const op of ops) {
+    const params = op.struct ? [`const ${op.struct} *${op.name[0].toLowerCase()}`] : op.args.map((a) => `${ctype(a)} ${a.name}`);
+    L.push(`    void (*${op.name.toLowerCase()})(void *user${params.map((p) => ', ' + p).join('')});`);
+  }
+  L.push('} CommandSink;', '');
+  for (const op of ops.filter((o) => o.struct)) {
+    const v = op.name[0].toLowerCase();
+    L.push(`/* Decodes one ${op.name} command (${N} ints): ${fieldText(op)}. */`);
+    L.push(`static inline void commands_decode_${op.name.toLowerCase()}(const int32_t *c, ${op.struct} *${v})`, '{');
+    for (const a of op.args) L.push(`    ${v}->${a.name} = ${read(a)};`);
+    L.push('}', '');
+  }
+  L.push('/* Calls the sink for the one command at c; unknown ops are skipped. */');
+  L.push('static inline void commands_dispatch(const int32_t *c, const CommandSink *sink)', '{', '    switch (c[0]) {');
+  for (const op of ops) {
+    const m = op.name.toLowerCase();
+    L.push(`    case OP_${op.name}:`);
+    if (op.struct) {
+      L.push(`        if (sink->${m}) {`, `            ${op.struct} v;`, `            commands_decode_${m}(c, &v);`, `            sink->${m}(sink->user, &v);`, '        }');
+    } else {
+      L.push(`        if (sink->${m}) sink->${m}(sink->user${op.args.map((a) => ', ' + read(a)).join('')});`);
+    }
+    L.push('        break;');
+  }
+  L.push('    default:', '        break;', '    }', '}', '', '#endif', '');
+  return L.join('\n');
+}
+
+/** The C parameters of a core function for a host function. */
+function coreParams(f) {
+  const ps = ['Vm *vm'];
+  for (const a of f.args) {
+    if (a.type === 'string') ps.push(`const char *${a.name}`, `size_t ${a.name}_len`);
+    else throw new Error(`host.${f.name}: no C binding for argument type ${a.type}`);
+  }
+  if (f.result === 'string?') ps.push('size_t *result_len');
+  return ps.join(', ');
+}
+
+const CORE_RESULT = { 'string?': 'char *', boolean: 'int ', void: 'void ', 'SaveProblem?': 'SaveProblem ' };
+
+function cHostApiHeader(c) {
+  const L = [`/* ${HEAD}`, ' * The global `host` (docs/host-api.md section 1): the core functions its',
+    ' * bindings forward to (written in vm_host.c, platform-free), and the one call',
+    ' * that defines it. */', '#ifndef RATSCREW_HOST_API_H', '#define RATSCREW_HOST_API_H', '',
+    '#include <stddef.h>', '#include <stdint.h>', '#include "contract.h"', '#include "quickjs.h"', '#include "vm.h"', ''];
+  for (const f of c.host.functions) {
+    if (!CORE_RESULT[f.result]) throw new Error(`host.${f.name}: no C binding for result type ${f.result}`);
+    const notes = { 'string?': ' Returns malloc\'d text (the binding frees it) and its length, or NULL for null.', 'SaveProblem?': ' SAVE_OK or SAVE_NO_FILE give null.' };
+    L.push(`/* host.${f.name}(${f.args.map((a) => a.name).join(', ')}): ${safe(f.doc)}${notes[f.result] ?? ''} */`);
+    L.push(`${CORE_RESULT[f.result]}${f.core}(${coreParams(f)});`);
+  }
+  if (c.host.functions.some((f) => f.bounded)) {
+    L.push('/* Before a bounded function (contract: "bounded") runs: whether one more call fits',
+      ' * its bound for this frame or load (vm.h VM_HOST_IO_CALLS, VM_HOST_IO_MS); if not,',
+      ' * a RangeError naming it is pending and the binding returns JS_EXCEPTION. */',
+      'int vm_host_bound(JSContext *ctx, Vm *vm, const char *name);');
+  }
+  L.push('', '/* The values of the host object. */', 'typedef struct HostApiValues {');
+  for (const v of c.host.values) {
+    if (v.type === 'u32') L.push(`    uint32_t ${v.name}; /* ${safe(v.doc)} */`);
+    else if (v.type === 'Capabilities') L.push(`    const HostCaps *${v.name}; /* ${safe(v.doc)} */`);
+    else throw new Error(`host.${v.name}: no C type for ${v.type}`);
+  }
+  L.push('} HostApiValues;', '');
+  L.push('/* Defines the functions and values on the object `host`. 0, or -1 with an', ' * exception pending. The functions call their core function with the', ' * context\'s opaque pointer (the Vm). */');
+  L.push('int host_api_install(JSContext *ctx, JSValueConst host, const HostApiValues *values);', '', '#endif', '');
+  return L.join('\n');
+}
+
+function cHostApi(c) {
+  const L = [`/* ${HEAD}`, ' * The bindings of the global `host`: each checks its arguments against the',
+    ' * contract, converts them and forwards to its core function (host_api.h), as',
+    ' * TIC-80\'s src/api/js.c forwards to tic_api_*; one JSCFunctionListEntry table',
+    ' * registers them, as quickjs-libc.c registers its own. */',
+    '#include <stdlib.h>', '#include "host_api.h"', ''];
+  for (const f of c.host.functions) {
+    const sig = `${f.name}(${f.args.map((a) => `${a.name}: ${a.type}`).join(', ')})`;
+    L.push(`/* host.${sig} -> ${f.result} */`);
+    L.push(`static JSValue js_host_${f.name}(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)`, '{');
+    L.push('    Vm *vm = (Vm *)JS_GetContextOpaque(ctx);');
+    for (const a of f.args) L.push(`    const char *${a.name};`, `    size_t ${a.name}_len;`);
+    if (f.result === 'string?') L.push('    size_t result_len = 0;', '    char *result;', '    JSValue value;');
+    else if (f.result !== 'void') L.push(`    ${CORE_RESULT[f.result]}result;`);
+    L.push('    (void)this_val;');
+    if (f.args.length === 0) L.push('    (void)argc; (void)argv;');
+    if (f.bounded) L.push(`    if (!vm_host_bound(ctx, vm, "host.${f.name}")) return JS_EXCEPTION;`);
+    f.args.forEach((a, i) => {
+      L.push(`    if (argc <= ${i} || !JS_IsString(argv[${i}]))`, `        return JS_ThrowTypeError(ctx, "host.${f.name}: ${a.name} must be a string");`);
+      L.push(`    ${a.name} = JS_ToCStringLen(ctx, &${a.name}_len, argv[${i}]);`);
+      L.push(`    if (!${a.name}) {`);
+      for (const b of f.args.slice(0, i)) L.push(`        JS_FreeCString(ctx, ${b.name});`);
+      L.push('        return JS_EXCEPTION;', '    }');
+    });
+    const call = `${f.core}(${['vm', ...f.args.flatMap((a) => [a.name, `${a.name}_len`]), ...(f.result === 'string?' ? ['&result_len'] : [])].join(', ')})`;
+    L.push(f.result === 'void' ? `    ${call};` : `    result = ${call};`);
+    for (const a of f.args) L.push(`    JS_FreeCString(ctx, ${a.name});`);
+    switch (f.result) {
+      case 'string?':
+        L.push('    if (!result) return JS_NULL;', '    value = JS_NewStringLen(ctx, result, result_len);', '    free(result);', '    return value;');
+        break;
+      case 'boolean':
+        L.push('    return JS_NewBool(ctx, result);');
+        break;
+      case 'void':
+        L.push('    return JS_UNDEFINED;');
+        break;
+      case 'SaveProblem?':
+        L.push('    return save_problem_name(result) ? JS_NewString(ctx, save_problem_name(result)) : JS_NULL;');
+        break;
+    }
+    L.push('}', '');
+  }
+  L.push('static const JSCFunctionListEntry host_functions[] = {');
+  for (const f of c.host.functions) L.push(`    JS_CFUNC_DEF("${f.name}", ${f.args.length}, js_host_${f.name}),`);
+  L.push('};', '');
+
+  // Records and capabilities as JS objects.
+  const setField = (obj, f, src, indent) => {
+    const I = ' '.repeat(indent);
+    const key = `"${f.name}"`;
+    const m = `${src}${snake(f.name)}`;
+    switch (f.type) {
+      case 'string':
+        return [`${I}if (JS_SetPropertyStr(ctx, ${obj}, ${key}, JS_NewString(ctx, ${m} ? ${m} : "")) < 0) goto fail;`];
+      case 'boolean':
+        return [`${I}if (JS_SetPropertyStr(ctx, ${obj}, ${key}, JS_NewBool(ctx, ${m})) < 0) goto fail;`];
+      case 'int':
+        return [`${I}if (JS_SetPropertyStr(ctx, ${obj}, ${key}, JS_NewInt32(ctx, ${m})) < 0) goto fail;`];
+      default:
+        if (f.type.endsWith('?')) {
+          const rec = f.type.slice(0, -1);
+          return [
+            `${I}item = ${m} ? js_${snake(rec)}(ctx, ${m}) : JS_NULL;`,
+            `${I}if (JS_IsException(item) || JS_SetPropertyStr(ctx, ${obj}, ${key}, item) < 0) goto fail;`,
+          ];
+        }
+        if (f.type.endsWith('[]')) {
+          const rec = f.type.slice(0, -2);
+          return [
+            `${I}list = JS_NewArray(ctx);`,
+            `${I}if (JS_IsException(list)) goto fail;`,
+            `${I}for (i = 0; ${m} && i < ${m}_count && i < ${f.max}; i++) {`,
+            `${I}    item = js_${snake(rec)}(ctx, &${m}[i]);`,
+            `${I}    if (JS_IsException(item) || JS_SetPropertyUint32(ctx, list, (uint32_t)i, item) < 0) {`,
+            `${I}        JS_FreeValue(ctx, list);`,
+            `${I}        goto fail;`,
+            `${I}    }`,
+            `${I}}`,
+            `${I}if (JS_SetPropertyStr(ctx, ${obj}, ${key}, list) < 0) goto fail;`,
+          ];
+        }
+        throw new Error(`no C conversion for ${f.type}`);
+    }
+  };
+  for (const [name, rec] of Object.entries(c.records)) {
+    const fn = `js_${snake(name)}`;
+    L.push(`/* A Host${name} as a JS object (JS_EXCEPTION when out of memory). */`);
+    L.push(`static JSValue ${fn}(JSContext *ctx, const Host${name} *r)`, '{', '    JSValue obj = JS_NewObject(ctx);', '    if (JS_IsException(obj)) return obj;');
+    for (const f of rec.fields) L.push(...setField('obj', f, 'r->', 4));
+    L.push('    return obj;', 'fail:', '    JS_FreeValue(ctx, obj);', '    return JS_EXCEPTION;', '}', '');
+  }
+  const caps = c.capabilities;
+  const hasList = caps.fields.some((f) => f.type.endsWith('[]'));
+  const hasItem = caps.fields.some((f) => f.type.endsWith('[]') || f.type.endsWith('?'));
+  L.push('/* The capabilities as a JS object; NULL gives the defaults (the PSP\'s). */');
+  L.push('static JSValue js_caps(JSContext *ctx, const HostCaps *given)', '{', '    static const HostCaps defaults = HOST_CAPS_DEFAULT;', '    const HostCaps *caps = given ? given : &defaults;');
+  if (hasList) L.push('    JSValue list;', '    int i;');
+  if (hasItem) L.push('    JSValue item;');
+  L.push('    JSValue obj = JS_NewObject(ctx);', '    if (JS_IsException(obj)) return obj;');
+  for (const f of caps.fields) L.push(...setField('obj', f, 'caps->', 4));
+  L.push('    return obj;', 'fail:', '    JS_FreeValue(ctx, obj);', '    return JS_EXCEPTION;', '}', '');
+
+  L.push('int host_api_install(JSContext *ctx, JSValueConst host, const HostApiValues *values)', '{', '    JSValue value;');
+  for (const v of c.host.values) {
+    if (v.type === 'u32') L.push(`    if (JS_SetPropertyStr(ctx, host, "${v.name}", JS_NewInt64(ctx, values->${v.name})) < 0) return -1;`);
+    else if (v.type === 'Capabilities')
+      L.push(`    value = js_caps(ctx, values->${v.name});`, `    if (JS_IsException(value) || JS_SetPropertyStr(ctx, host, "${v.name}", value) < 0) return -1;`);
+  }
+  L.push('    JS_SetPropertyFunctionList(ctx, host, host_functions, (int)(sizeof host_functions / sizeof host_functions[0]));');
+  L.push('    return 0;', '}', '');
   return L.join('\n');
 }
 
@@ -141,6 +628,9 @@ export function generated(root = ROOT) {
     'src/contract.ts': typescript(c),
     'tools/contract/contract.mjs': plainJs(c),
     'native/core/contract.h': cHeader(c),
+    'native/core/commands_codec.h': cCodec(c),
+    'native/core/host_api.h': cHostApiHeader(c),
+    'native/core/host_api.c': cHostApi(c),
   };
 }
 

@@ -163,8 +163,8 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
     sessionSaved = saved;
     const seed = mixSeed(opts.seed, res.sessions);
     if (opts.record) res.recordings.push({ seed, saved, masks: [], hashes: [], quit: false });
-    // platform 'headless': the frames are then those the native headless host draws.
-    vm = await BundleVM.create({ seed, saved, platform: 'headless' });
+    // No caps, as the native headless host: the frames are then those it draws.
+    vm = await BundleVM.create({ seed, saved });
     res.sessions++;
     local = 0;
     sessionStart = res.frames;

@@ -25,7 +25,7 @@ export interface DemoResult {
 }
 
 export async function demoRun(seed: number, frames: number, every = 30): Promise<DemoResult> {
-  const vm = await BundleVM.create({ seed, platform: 'headless' });
+  const vm = await BundleVM.create({ seed });
   const res: DemoResult = { frames: 0, games: 0, finished: 0, endings: {}, cardsPlayed: [], starts: [], longestStillFrames: 0, failure: null };
   let gameSeed = -1;
   let lastOver: GameState | null = null;

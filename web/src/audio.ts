@@ -11,7 +11,7 @@
 // matches sample for sample); the browser resamples them to its own rate. Browsers let a page make sound
 // only after a user gesture: until then nothing plays, and the music the
 // game asked for starts with the first key, click or touch.
-import { COMMAND_INTS, OP_MUSIC, OP_SOUND, SOUND_RATE } from '../../src/contract';
+import { runCommands, SOUND_RATE, type CommandSink } from '../../src/contract';
 import { decode as imaDecode } from '../../tools/assets/adpcm.mjs';
 
 export interface SoundInfo {
@@ -126,14 +126,15 @@ export class WebAudioMixer {
     void (hidden ? ctx.suspend() : ctx.resume());
   }
 
+  /** The SOUND and MUSIC commands, as the generated decoder hands them over (src/contract.ts runCommands). */
+  private readonly sink: CommandSink = {
+    sound: (id, volume, pan) => this.play(id, volume, pan),
+    music: (track, volume) => this.setMusic(track, volume),
+  };
+
   /** The frame's SOUND and MUSIC commands. */
   run(cmds: Int32Array, count: number): void {
-    for (let i = 0; i < count; i++) {
-      const o = i * COMMAND_INTS;
-      const op = cmds[o];
-      if (op === OP_SOUND) this.play(cmds[o + 1]!, cmds[o + 2]!, cmds[o + 3]!);
-      else if (op === OP_MUSIC) this.setMusic(cmds[o + 1]!, cmds[o + 2]!);
-    }
+    runCommands(cmds, count, this.sink);
   }
 
   play(id: number, volume: number, pan: number): void {

@@ -1,16 +1,11 @@
 // The `host` object the bundle reads (docs/host-api.md §1), as the page
 // provides it: saves in localStorage (src/save.ts), log lines on the
 // console, a seed from the browser's random source.
+import type { Capabilities, Host } from '../../src/contract';
 import type { LocalSave } from './save';
 
-export interface WebHost {
-  readonly platform: string;
-  readonly seed: number;
-  load(): string | null;
-  save(text: string): boolean;
-  log(text: string): void;
-  problem(): string | null;
-}
+/** The contract's Host (tools/contract/contract.json), all of it. */
+export type WebHost = Host;
 
 /** The log lines of this visit, newest last (tests read them through the page's test hook). */
 export const LOG: string[] = [];
@@ -27,9 +22,9 @@ export function randomSeed(): number {
 }
 
 /** onText sees the saved text as it is loaded and saved (the touch zones read the number of people). */
-export function pageHost(save: LocalSave, platform: string, seed: number, onText: (text: string) => void): WebHost {
+export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onText: (text: string) => void): WebHost {
   return {
-    platform,
+    caps,
     seed,
     load: () => {
       const text = save.load();
@@ -42,5 +37,6 @@ export function pageHost(save: LocalSave, platform: string, seed: number, onText
     },
     log: (text) => log(String(text)),
     problem: () => save.problem(),
+    keepDamaged: () => save.keepDamaged(),
   };
 }

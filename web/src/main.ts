@@ -2,13 +2,13 @@
 // sounds, then calls ratscrew.frame once per display frame (at most 60 a
 // second), draws its commands, plays its sounds and reads keys, game
 // controllers and touch as the PSP's buttons (docs/host-api.md).
-import { COMMAND_INTS, OP_QUIT } from '../../src/contract';
+import { COMMAND_INTS, OP_QUIT, type Capabilities } from '../../src/contract';
 import { WebAudioMixer, type SoundInfo } from './audio';
 import { createRenderer, isRendererKind, type Renderer, type RendererKind } from './draw/renderer';
 import { createEngine, describeThrown, isEngineKind, type Engine, type EngineKind, type ScriptError } from './engine/engine';
 import { log, pageHost, randomSeed } from './host';
 import { Gamepads } from './input/gamepad';
-import { Keyboard } from './input/keys';
+import { KEY_NAMES, Keyboard } from './input/keys';
 import { Touch } from './input/touch';
 import { GameClock } from './clock';
 import { fit, place } from './layout';
@@ -68,14 +68,18 @@ async function boot(): Promise<void> {
   stages.decoded = performance.now();
   const save = new LocalSave(openStore());
   const touchDevice = touchFirst();
+  // What this device's players hold (host.caps): a keyboard's keys, or on a
+  // touch screen the PSP's glyphs, which the touch buttons carry; and the
+  // Gamepad API's two controllers (src/input/gamepad.ts). The touch zones
+  // follow the number of people (src/input/touch.ts) and are not in caps yet.
+  const caps: Capabilities = touchDevice
+    ? { glyphs: true, keys: null, pads: 2, touch: [] }
+    : { glyphs: false, keys: KEY_NAMES, pads: 2, touch: [] };
   const touch = new Touch($('touch'));
   // ?seed=N deals the same games every time (the browser tests).
   const seed = testing && params.has('seed') ? Number(params.get('seed')) >>> 0 : randomSeed();
-  // Until the generated capabilities land, the platform names the buttons
-  // the hints show: the desktop's keys, or the PSP's glyphs, which the
-  // touch buttons carry (src/app/i18n/index.ts). The touch zones follow the
-  // number of people and the language in the saved settings.
-  const host = pageHost(save, touchDevice ? 'web' : 'desktop', seed, (text) => touch.follow(text));
+  // The touch zones follow the number of people and the language in the saved settings.
+  const host = pageHost(save, caps, seed, (text) => touch.follow(text));
   const keyboard = new Keyboard(window);
   const pads = new Gamepads();
   const audio = new WebAudioMixer(assets.sounds, document.baseURI);

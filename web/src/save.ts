@@ -11,6 +11,8 @@
 // the settings live in memory for the visit: the load reports the problem
 // once, and saves succeed in memory rather than repeating the notice.
 
+import type { SaveProblem } from '../../src/contract';
+
 export const SAVE_KEY = 'ratscrew/save.json';
 export const DAMAGED_KEY = `${SAVE_KEY}.damaged`;
 /** SAVE_MAX_BYTES of native/core/save.h. */
@@ -53,17 +55,15 @@ export function verify(stored: string): string | null {
 }
 
 /** Why a setItem failed, in host.problem()'s words. */
-function writeProblem(e: unknown): SaveProblemName {
+function writeProblem(e: unknown): SaveProblem {
   const name = e instanceof DOMException ? e.name : '';
   if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') return 'full';
   if (name === 'SecurityError' || name === 'InvalidAccessError') return 'read-only';
   return 'failed';
 }
 
-export type SaveProblemName = 'damaged' | 'too-large' | 'unreadable' | 'no-folder' | 'read-only' | 'full' | 'failed';
-
 export class LocalSave {
-  private lastProblem: SaveProblemName | null = null;
+  private lastProblem: SaveProblem | null = null;
   /** The settings for this visit when there is no storage to keep them. */
   private memory: string | null = null;
 
@@ -75,7 +75,7 @@ export class LocalSave {
     return this.store !== null;
   }
 
-  problem(): SaveProblemName | null {
+  problem(): SaveProblem | null {
     return this.lastProblem;
   }
 
@@ -129,13 +129,33 @@ export class LocalSave {
     }
   }
 
-  /** Best effort, as save.c's keep_damaged_copy and move_aside. */
-  private keepAside(stored: string, remove: boolean): void {
+  /**
+   * host.keepDamaged(): the game could not read the text load() gave it (a
+   * newer version, not its JSON), so the entry is kept under DAMAGED_KEY
+   * before a save replaces it. True when kept, or when there is nothing to
+   * keep (no storage: the text lives only in this visit).
+   */
+  keepDamaged(): boolean {
+    const store = this.store;
+    if (!store) return true;
+    let stored: string | null;
+    try {
+      stored = store.getItem(SAVE_KEY);
+    } catch {
+      return false;
+    }
+    return stored === null || this.keepAside(stored, false);
+  }
+
+  /** Best effort, as save.c's keep_damaged_copy and move_aside; whether it was kept. */
+  private keepAside(stored: string, remove: boolean): boolean {
     try {
       this.store!.setItem(DAMAGED_KEY, stored);
       if (remove) this.store!.removeItem(SAVE_KEY);
+      return true;
     } catch {
       // A full storage keeps the damaged entry where it is: the next save replaces it.
+      return false;
     }
   }
 }

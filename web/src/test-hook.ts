@@ -1,9 +1,9 @@
 // `window.ratscrewTest`: what the browser tests (test/web/) and the
 // benchmark (bench/web.mjs) read from the page. Replays run the same engine
 // and renderer classes as the live game, in fresh instances with the
-// headless host's platform, seed and saved text, so their frame hashes and
+// headless host's capabilities, seed and saved text, so their frame hashes and
 // pictures can be compared with build/native/ratscrew-headless's.
-import { COMMAND_INTS, frameHash, headlessFrameMs, OP_QUIT } from '../../src/contract';
+import { COMMAND_INTS, DEFAULT_CAPABILITIES, frameHash, headlessFrameMs, OP_QUIT } from '../../src/contract';
 import { WebAudioMixer } from './audio';
 import { createRenderer, type Renderer, type RendererKind } from './draw/renderer';
 import { createEngine, type Engine, type EngineKind } from './engine/engine';
@@ -75,7 +75,7 @@ function base64(bytes: Uint8Array): string {
 function headlessHost(script: ReplayScript): WebHost {
   let saved = script.saved ?? null;
   return {
-    platform: 'headless',
+    caps: DEFAULT_CAPABILITIES, // the headless host's: the PSP's
     seed: script.seed >>> 0,
     load: () => saved,
     save: (t) => {
@@ -84,6 +84,7 @@ function headlessHost(script: ReplayScript): WebHost {
     },
     log: () => {},
     problem: () => null,
+    keepDamaged: () => true, // the replay's saved text stays in memory
   };
 }
 

@@ -136,7 +136,8 @@ export const EN: Strings = {
   tensStopHelp: 'A 10 answering a challenge stops it: nobody wins the pile.',
   howToTwoPlayers:
     'Two people on one PSP: set People to 2 in Options.\n\nLeft player: D-pad Left plays, L slaps.\nRight player: Square plays, R slaps.\n\nIn menus both can move and confirm. Start pauses for both.',
-  desktopKeys: 'Keyboard: left F plays, Q slaps; right J plays, P slaps. Controllers: the first is the left player\'s, the second the right\'s.',
+  twoPlayerKeys: (k) => `Keyboard: left ${k.leftPlay} plays, ${k.leftSlap} slaps; right ${k.rightPlay} plays, ${k.rightSlap} slaps.`,
+  twoPlayerPads: 'Controllers: the first is the left player\'s, the second the right\'s.',
   russianJokerHelp: {
     off: 'No jokers.',
     beatsAll: 'A joker beats every card; a card played on a joker is lower.',

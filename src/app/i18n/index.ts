@@ -1,6 +1,7 @@
 // The language tables by settings code, with the buttons in their hints
-// named for the machine: the PSP's Cross, Circle... or the desktop's keys
-// (native/desktop/sdl_keys.c maps S, D, Z, A and Enter to them).
+// named as this host's players know them (its capabilities, host.caps): the
+// PSP's Cross, Circle... or the keys the host says it maps them to.
+import { DEFAULT_CAPABILITIES, type Capabilities } from '../../contract';
 import { EN } from './en';
 import { RU } from './ru';
 import type { ButtonNames, Strings } from './strings';
@@ -18,9 +19,6 @@ export type Language = keyof typeof LANGUAGES;
 
 /** The settings codes, in LANGUAGES' order. */
 export const LANGUAGE_CODES = Object.keys(LANGUAGES) as Language[];
-
-/** The first key of each button in native/desktop/sdl_keys.c. */
-export const DESKTOP_KEYS: ButtonNames = { cross: 'S', circle: 'D', square: 'Z', triangle: 'A', start: 'Enter' };
 
 const TOKEN = /\{(cross|circle|square|triangle|start)\}/g;
 
@@ -49,15 +47,20 @@ function resolve(v: unknown, names: ButtonNames): unknown {
 
 const made: Record<string, Strings> = {};
 
-/** The table for a language on a platform ('desktop' names keys; anything else, the PSP's buttons). Built once each. */
-export function stringsFor(language: Language, platform = 'psp'): Strings {
-  const desktop = platform === 'desktop';
-  const key = language + (desktop ? ':desktop' : ':psp');
+/**
+ * The table for a language on a host: PSP button glyphs and names where the
+ * players press the PSP's buttons, else the host's key names (a host with
+ * neither, a touch screen alone, gets the PSP's names). Built once each.
+ */
+export function stringsFor(language: Language, caps: Capabilities = DEFAULT_CAPABILITIES): Strings {
+  const keys = caps.glyphs ? null : caps.keys;
+  const key = keys === null ? language + ':glyphs' : [language, keys.cross, keys.circle, keys.square, keys.triangle, keys.start].join(':');
   let t = made[key];
   if (t === undefined) {
     const table: Strings = LANGUAGES[language];
-    const names = desktop ? DESKTOP_KEYS : table.buttons;
-    t = { ...(resolve(table, names) as Strings), buttons: names, glyphs: !desktop };
+    const names: ButtonNames =
+      keys === null ? table.buttons : { cross: keys.cross, circle: keys.circle, square: keys.square, triangle: keys.triangle, start: keys.start };
+    t = { ...(resolve(table, names) as Strings), buttons: names, glyphs: keys === null };
     made[key] = t;
   }
   return t;

@@ -1,10 +1,10 @@
 // The shape of a language table: every language has the same keys. Lines
 // that depend on who did what are small functions so that each language can
 // use its own grammar (English "you take" / "Dana takes", Russian plurals).
+import type { KeyNames, SaveProblem } from '../../contract';
 import type { SlapRule } from '../../rules/types';
-import type { SaveProblem } from '../notice';
 
-/** The buttons by what the player presses: the PSP's names, or the desktop's keys. */
+/** The buttons by what the player presses: the PSP's names, or the host's keys (host.caps.keys). */
 export interface ButtonNames {
   readonly cross: string;
   readonly circle: string;
@@ -16,7 +16,7 @@ export interface ButtonNames {
 /**
  * A language table. Hints name buttons as {cross}, {circle}, {square},
  * {triangle} and {start}; stringsFor() (./index.ts) fills them in with the
- * PSP's button names or the desktop's keys.
+ * PSP's button names or the host's keys.
  */
 export interface Strings {
   readonly languageName: string;
@@ -114,8 +114,10 @@ export interface Strings {
   readonly tensStopHelp: string;
   /** How to play: the page for two people on one PSP (the view draws the PSP beside it). */
   readonly howToTwoPlayers: string;
-  /** Appended to it on the desktop (native/desktop/sdl_keys.c). */
-  readonly desktopKeys: string;
+  /** Appended to it where the host has a keyboard (host.caps.keys: the desktop's native/desktop/sdl_keys.c). */
+  readonly twoPlayerKeys: (keys: KeyNames) => string;
+  /** ... and where it maps two game controllers (host.caps.pads). */
+  readonly twoPlayerPads: string;
   readonly slapInHelp: (on: boolean) => string;
   /** What happens to an out player's wrong slap. */
   readonly barredHelp: string;

@@ -16,7 +16,7 @@ import { quitQuestion } from './quit-question';
 /** back: the paused table it was opened from, or null from the title. */
 export function enterHowTo(app: App, back: TableScene | null): HowToScene {
   const options = back !== null ? back.table.table.game.options : gameOptions(app.settings);
-  const pages = howToPages(options, app.strings, app.host.platform === 'desktop');
+  const pages = howToPages(options, app.strings, app.host.caps);
   return { kind: 'howTo', pages, page: 0, back, quitAsked: false };
 }
 

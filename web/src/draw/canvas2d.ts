@@ -3,7 +3,7 @@
 // tint colour gets its own copy of the atlas, made once by the canvas's own
 // compositing (the atlas, multiplied by the colour, cut back to the atlas's
 // alpha) and kept; the tint's alpha is the global alpha.
-import { COMMAND_INTS, OP_CLEAR, OP_RECT, OP_SPRITE, SCREEN_H, SCREEN_W } from '../../../src/contract';
+import { runCommands, SCREEN_H, SCREEN_W, type CommandSink } from '../../../src/contract';
 import type { Atlas } from '../png';
 import { newCanvas } from './canvas';
 import type { Renderer } from './renderer';
@@ -25,37 +25,32 @@ export class Canvas2dRenderer implements Renderer {
     this.tinted.set(0xffffff, atlas.bitmap);
   }
 
+  /** The commands it draws, as the generated decoder hands them over (src/contract.ts runCommands). */
+  private readonly sink: CommandSink = {
+    clear: (colour) => {
+      this.ctx.globalAlpha = 1;
+      this.ctx.fillStyle = css(colour | 0xff000000);
+      this.ctx.fillRect(0, 0, SCREEN_W, SCREEN_H);
+    },
+    rect: (x, y, w, h, colour) => {
+      if (w <= 0 || h <= 0) return;
+      this.ctx.globalAlpha = 1;
+      this.ctx.fillStyle = css(colour);
+      this.ctx.fillRect(x, y, w, h);
+    },
+    sprite: (x, y, w, h, u, v, sw, sh, tint) => this.sprite(x, y, w, h, u, v, sw, sh, tint >>> 0),
+  };
+
   draw(cmds: Int32Array, count: number): void {
-    const ctx = this.ctx;
-    for (let i = 0; i < count; i++) {
-      const o = i * COMMAND_INTS;
-      const op = cmds[o]!;
-      if (op === OP_CLEAR) {
-        ctx.globalAlpha = 1;
-        ctx.fillStyle = css(cmds[o + 1]! | 0xff000000);
-        ctx.fillRect(0, 0, SCREEN_W, SCREEN_H);
-      } else if (op === OP_RECT) {
-        const w = cmds[o + 3]!, h = cmds[o + 4]!;
-        if (w <= 0 || h <= 0) continue;
-        ctx.globalAlpha = 1;
-        ctx.fillStyle = css(cmds[o + 7]!);
-        ctx.fillRect(cmds[o + 1]!, cmds[o + 2]!, w, h);
-      } else if (op === OP_SPRITE) {
-        this.sprite(cmds, o);
-      }
-    }
-    ctx.globalAlpha = 1;
+    runCommands(cmds, count, this.sink);
+    this.ctx.globalAlpha = 1;
   }
 
   pixels(): Uint8Array {
     return new Uint8Array(this.ctx.getImageData(0, 0, SCREEN_W, SCREEN_H).data.buffer);
   }
 
-  private sprite(cmds: Int32Array, o: number): void {
-    const x = cmds[o + 1]!, y = cmds[o + 2]!, w = cmds[o + 3]!, h = cmds[o + 4]!;
-    const u = cmds[o + 5]! & 0xffff, v = cmds[o + 5]! >>> 16;
-    const sw = cmds[o + 6]! & 0xffff, sh = cmds[o + 6]! >>> 16;
-    const tint = cmds[o + 7]! >>> 0;
+  private sprite(x: number, y: number, w: number, h: number, u: number, v: number, sw: number, sh: number, tint: number): void {
     const alpha = tint >>> 24;
     if (w === 0 || h === 0 || sw === 0 || sh === 0 || alpha === 0) return;
     const ctx = this.ctx;

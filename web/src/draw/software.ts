@@ -1,7 +1,7 @@
 // The project's own rasterizer in the page: native/core/raster.c line for
 // line (the same integer arithmetic, so its pixels are the headless host's
 // PNGs exactly), into an ImageData put onto a 480x272 canvas.
-import { OP_CLEAR, OP_RECT, OP_SPRITE, SCREEN_H, SCREEN_W, COMMAND_INTS } from '../../../src/contract';
+import { runCommands, SCREEN_H, SCREEN_W, type CommandSink } from '../../../src/contract';
 import type { Rgba } from '../png';
 import { newCanvas } from './canvas';
 import type { Renderer } from './renderer';
@@ -37,14 +37,15 @@ export class SoftwareRenderer implements Renderer {
     this.px = this.image.data;
   }
 
+  /** The commands it draws, as the generated decoder hands them over (src/contract.ts runCommands). */
+  private readonly sink: CommandSink = {
+    clear: (colour) => this.clear(colour >>> 0),
+    rect: (x, y, w, h, colour) => this.rect(x, y, w, h, colour >>> 0),
+    sprite: (x, y, w, h, u, v, sw, sh, tint) => this.sprite(x, y, w, h, u, v, sw, sh, tint >>> 0),
+  };
+
   draw(cmds: Int32Array, count: number): void {
-    for (let i = 0; i < count; i++) {
-      const o = i * COMMAND_INTS;
-      const op = cmds[o]!;
-      if (op === OP_CLEAR) this.clear(cmds[o + 1]! >>> 0);
-      else if (op === OP_RECT) this.rect(cmds[o + 1]!, cmds[o + 2]!, cmds[o + 3]!, cmds[o + 4]!, cmds[o + 7]! >>> 0);
-      else if (op === OP_SPRITE) this.sprite(cmds, o);
-    }
+    runCommands(cmds, count, this.sink);
     this.ctx.putImageData(this.image, 0, 0);
   }
 
@@ -83,11 +84,7 @@ export class SoftwareRenderer implements Renderer {
       for (let px = xs[0]; px < xs[1]; px++) this.blend((py * SCREEN_W + px) * 4, r, g, b, a);
   }
 
-  private sprite(cmds: Int32Array, o: number): void {
-    const sx = cmds[o + 1]!, sy = cmds[o + 2]!, sw0 = cmds[o + 3]!, sh0 = cmds[o + 4]!;
-    const u = cmds[o + 5]! & 0xffff, v = cmds[o + 5]! >>> 16;
-    const sw = cmds[o + 6]! & 0xffff, sh = cmds[o + 6]! >>> 16;
-    const tint = cmds[o + 7]! >>> 0;
+  private sprite(sx: number, sy: number, sw0: number, sh0: number, u: number, v: number, sw: number, sh: number, tint: number): void {
     const flipX = sw0 < 0, flipY = sh0 < 0;
     const w = Math.abs(sw0), h = Math.abs(sh0);
     if (w === 0 || h === 0 || sw <= 0 || sh <= 0) return;

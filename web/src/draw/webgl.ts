@@ -4,7 +4,7 @@
 // modulate), blending is "source alpha, one minus source alpha", and the
 // atlas is sampled nearest at each pixel's centre, as the GE and
 // native/core/raster.c sample it.
-import { COMMAND_INTS, MAX_COMMANDS, OP_CLEAR, OP_RECT, OP_SPRITE, SCREEN_H, SCREEN_W } from '../../../src/contract';
+import { MAX_COMMANDS, runCommands, SCREEN_H, SCREEN_W, type CommandSink } from '../../../src/contract';
 import type { Atlas } from '../png';
 import { newCanvas } from './canvas';
 import type { Renderer } from './renderer';
@@ -108,33 +108,31 @@ export class WebGlRenderer implements Renderer {
     gl.viewport(0, 0, SCREEN_W, SCREEN_H);
   }
 
+  /** The commands it draws, as the generated decoder hands them over (src/contract.ts runCommands). */
+  private readonly sink: CommandSink = {
+    clear: (c) => {
+      // A CLEAR covers what came before it: draw nothing of that.
+      this.quads = 0;
+      this.gl.clearColor((c & 255) / 255, ((c >>> 8) & 255) / 255, ((c >>> 16) & 255) / 255, 1);
+      this.gl.clear(this.gl.COLOR_BUFFER_BIT);
+    },
+    rect: (x, y, w, h, colour) => {
+      if (w > 0 && h > 0) this.quad(x, y, w, h, -1, -1, -1, -1, colour);
+    },
+    sprite: (x, y, w, h, u, v, sw, sh, tint) => {
+      if (w === 0 || h === 0 || sw === 0 || sh === 0) return;
+      // A negative size mirrors the sprite within the same rectangle,
+      // [x, x + |w|): the texture coordinates run backwards across it.
+      const u0 = w < 0 ? u + sw : u, u1 = w < 0 ? u : u + sw;
+      const v0 = h < 0 ? v + sh : v, v1 = h < 0 ? v : v + sh;
+      this.quad(x, y, Math.abs(w), Math.abs(h), u0, v0, u1, v1, tint);
+    },
+  };
+
   draw(cmds: Int32Array, count: number): void {
     const gl = this.gl;
     this.quads = 0;
-    for (let i = 0; i < count; i++) {
-      const o = i * COMMAND_INTS;
-      const op = cmds[o]!;
-      if (op === OP_CLEAR) {
-        // A CLEAR covers what came before it: draw nothing of that.
-        this.quads = 0;
-        const c = cmds[o + 1]!;
-        gl.clearColor((c & 255) / 255, ((c >>> 8) & 255) / 255, ((c >>> 16) & 255) / 255, 1);
-        gl.clear(gl.COLOR_BUFFER_BIT);
-      } else if (op === OP_RECT) {
-        const w = cmds[o + 3]!, h = cmds[o + 4]!;
-        if (w > 0 && h > 0) this.quad(cmds[o + 1]!, cmds[o + 2]!, w, h, -1, -1, -1, -1, cmds[o + 7]!);
-      } else if (op === OP_SPRITE) {
-        const x = cmds[o + 1]!, y = cmds[o + 2]!, w = cmds[o + 3]!, h = cmds[o + 4]!;
-        const u = cmds[o + 5]! & 0xffff, v = cmds[o + 5]! >>> 16;
-        const sw = cmds[o + 6]! & 0xffff, sh = cmds[o + 6]! >>> 16;
-        if (w === 0 || h === 0 || sw === 0 || sh === 0) continue;
-        // A negative size mirrors the sprite within the same rectangle,
-        // [x, x + |w|): the texture coordinates run backwards across it.
-        const u0 = w < 0 ? u + sw : u, u1 = w < 0 ? u : u + sw;
-        const v0 = h < 0 ? v + sh : v, v1 = h < 0 ? v : v + sh;
-        this.quad(x, y, Math.abs(w), Math.abs(h), u0, v0, u1, v1, cmds[o + 7]!);
-      }
-    }
+    runCommands(cmds, count, this.sink);
     if (this.quads === 0) return;
     gl.bufferSubData(gl.ARRAY_BUFFER, 0, this.f32.subarray(0, (this.quads * VERTS_PER_QUAD * STRIDE) / 4));
     gl.drawArrays(gl.TRIANGLES, 0, this.quads * VERTS_PER_QUAD);

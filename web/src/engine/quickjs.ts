@@ -28,7 +28,9 @@ export class QuickJsEngine implements Engine {
     runtime.setMaxStackSize(256 * 1024);
     const vm = runtime.newContext();
     const h = vm.newObject();
-    vm.setProp(h, 'platform', vm.newString(host.platform));
+    const caps = vm.unwrapResult(vm.evalCode(`(${JSON.stringify(host.caps)})`));
+    vm.setProp(h, 'caps', caps);
+    caps.dispose();
     vm.setProp(h, 'seed', vm.newNumber(host.seed));
     const bind = (name: string, fn: (...args: QuickJSHandle[]) => QuickJSHandle): void => {
       const f = vm.newFunction(name, fn);

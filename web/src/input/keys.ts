@@ -2,7 +2,7 @@
 // (native/desktop/sdl_keys.c): one person's Z/S/D/A/Enter/arrows, and two
 // people at one keyboard, the left player on F (play) and Q (slap), the
 // right player on J (play) and P (slap).
-import { BTN } from '../../../src/contract';
+import { BTN, type KeyNames } from '../../../src/contract';
 
 /** Key → button, by the key's label (KeyboardEvent.key), as SDL keycodes follow the layout. */
 export const KEYS: Readonly<Record<string, number>> = {
@@ -27,6 +27,19 @@ export const KEYS: Readonly<Record<string, number>> = {
   // Two people at one keyboard (src/app/pads.ts).
   f: BTN.LEFT,
   p: BTN.RTRIGGER,
+};
+
+/** The keys the game's hints name (host.caps.keys): each presses its role's button in KEYS. */
+export const KEY_NAMES: KeyNames = {
+  cross: 'S',
+  circle: 'D',
+  square: 'Z',
+  triangle: 'A',
+  start: 'Enter',
+  leftPlay: 'F',
+  leftSlap: 'Q',
+  rightPlay: 'J',
+  rightSlap: 'P',
 };
 
 /**

@@ -1,0 +1,16 @@
+// The keys the web page names in the game's hints (host.caps.keys, from
+// web/src/input/keys.ts) are keys its keyboard map presses each role's
+// button with: the capability says what the map does.
+import { describe, expect, it } from 'vitest';
+import { KEY_NAMES_BUTTONS } from '../../src/contract';
+import { KEYS, KEY_NAMES, keyName } from '../../web/src/input/keys';
+
+describe('the web page\'s key names', () => {
+  it('each presses its role\'s button', () => {
+    for (const [role, label] of Object.entries(KEY_NAMES)) {
+      // the key as the page reads it: a letter by its label, Enter by its name
+      const name = keyName({ key: label.length === 1 ? label.toLowerCase() : label, code: '' });
+      expect([role, KEYS[name]]).toEqual([role, KEY_NAMES_BUTTONS[role as keyof typeof KEY_NAMES_BUTTONS]]);
+    }
+  });
+});
