@@ -53,7 +53,7 @@ int main(int argc, char **argv)
 #define LOAD psp_save_load
 #define KEEP psp_save_keep
 #define SAVE psp_save_store
-#define PROBLEM psp_save_problem
+#define PROBLEM(u) save_problem_name(psp_save_problem(u))
 #else
     static DesktopSave folder;
     void *user = &folder;
@@ -62,7 +62,7 @@ int main(int argc, char **argv)
 #define LOAD desktop_load
 #define KEEP desktop_keep
 #define SAVE desktop_save
-#define PROBLEM desktop_problem
+#define PROBLEM(u) save_problem_name(desktop_problem(u))
 #endif
     for (i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "load")) {
