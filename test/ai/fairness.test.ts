@@ -96,7 +96,7 @@ describe('one clock: nothing on the screen tells the flying card', () => {
     view: View;
   }
   const run = (seed: number): Run => ({
-    app: startApp({ seed, caps: DEFAULT_CAPABILITIES, load: () => null, save: () => true, log: () => {}, problem: () => null }),
+    app: startApp({ seed, caps: DEFAULT_CAPABILITIES, load: () => null, save: () => true, log: () => {}, problem: () => null, keepDamaged: () => false }),
     view: newView(),
   });
   const tableOf = (r: Run): Table | null => (r.app.scene.kind === 'table' ? r.app.scene.table.table : null);
