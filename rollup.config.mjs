@@ -9,9 +9,10 @@ import typescript from '@rollup/plugin-typescript';
 import { generated, stale } from './tools/contract/generate.mjs';
 import { writeFileSync } from 'node:fs';
 
-// Every bundle build first brings the generated contract files
-// (src/contract.ts, native/core/contract.h, tools/contract/contract.mjs) up
-// to date with tools/contract/contract.json; unchanged files are not touched.
+// Every bundle build first brings the generated contract files (src/contract.ts,
+// tools/contract/contract.mjs, native/core/contract.h, commands_codec.h,
+// host_api.h and host_api.c: tools/contract/generate.mjs lists them) up to
+// date with tools/contract/contract.json; unchanged files are not touched.
 function contract() {
   return {
     name: 'contract',

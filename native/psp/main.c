@@ -5,7 +5,6 @@
 #include <pspkernel.h>
 #include <psppower.h>
 #include <stdint.h>
-#include <stdio.h>
 #include "embedded.h"
 #include "psp_exit.h"
 #include "psp_game.h"
@@ -36,13 +35,11 @@ int main(int argc, char **argv)
     sceCtrlSetSamplingMode(PSP_CTRL_MODE_DIGITAL);
     psp_save_init(argc > 0 ? argv[0] : NULL);
     psp_video_init();
-    /* The splash, before the script loads: the
-     * game's cover on screen within a few frames of the module starting.
-     * The log gives both times from main (docs/performance.md). */
-    psp_video_frame(embedded_splash, embedded_splash_count);
     psp_game_set_start(start_us);
-    printf("psp: splash shown %u us after main\n", (unsigned)(sceKernelGetSystemTimeWide() - start_us));
-    fflush(stdout);
+    /* The splash, before the script loads: the game's cover on screen within
+     * a few frames of the module starting (docs/performance.md). */
+    psp_video_frame(embedded_splash, embedded_splash_count);
+    psp_game_say_since_start("splash shown");
     {
         VmScript game = { "ratscrew.js", embedded_bytecode, embedded_bytecode_len, 1 };
         psp_game_run(&game);

@@ -67,6 +67,7 @@ static Vm *create_vm(void)
     memset(&host, 0, sizeof host);
     host.load = psp_save_load;
     host.save = psp_save_store;
+    host.keep = psp_save_keep;
     host.problem = psp_save_problem;
     host.clock_ms = clock_ms;
     host.log = host_log;
@@ -80,6 +81,15 @@ static uint64_t started_us;
 void psp_game_set_start(uint64_t us)
 {
     started_us = us;
+}
+
+/* One line of the start's timeline (bench/psp/start.ts and
+ * test/psp/live.test.ts read them). */
+void psp_game_say_since_start(const char *what)
+{
+    if (!started_us) return;
+    printf("psp: %s %u us after main\n", what, (unsigned)(sceKernelGetSystemTimeWide() - started_us));
+    fflush(stdout);
 }
 
 unsigned psp_game_frames(void)
@@ -110,10 +120,7 @@ static void game_loop(Vm *vm)
         if (count < 0) return;
         commands_run(cmds, count, &sound); /* sounds, music, quit */
         psp_video_frame(cmds, count);      /* presented before any quit */
-        if (frames_run == 1 && started_us) {
-            printf("psp: first frame shown %u us after main\n", (unsigned)(sceKernelGetSystemTimeWide() - started_us));
-            fflush(stdout);
-        }
+        if (frames_run == 1) say_since_start("first frame shown");
     }
 }
 
@@ -121,13 +128,18 @@ void psp_game_run(const VmScript *script)
 {
     Vm *vm;
     psp_audio_start(); /* silent if it fails */
+    say_since_start("audio started");
     vm = create_vm();
+    say_since_start("runtime created");
     if (!vm) {
         psp_audio_stop();
         psp_error_screen("out of memory: the JavaScript runtime could not be created");
         return;
     }
-    if (vm_load_script(vm, script) == 0) game_loop(vm);
+    if (vm_load_script(vm, script) == 0) {
+        say_since_start("script loaded");
+        game_loop(vm);
+    }
     psp_audio_stop();
     if (vm_error(vm)) psp_error_screen(vm_error(vm));
     vm_destroy(vm);

@@ -14,9 +14,14 @@
 /* Returns after HOME, the script's QUIT, or the error screen's START. */
 void psp_game_run(const VmScript *script);
 
-/* When main began (sceKernelGetSystemTimeWide, us): the log then says when
- * the first frame was shown after it (docs/performance.md). */
+/* When main began (sceKernelGetSystemTimeWide): the start's lines in the
+ * log (the script loaded, the first frame shown) say how long after, for
+ * bench/psp/start.ts. */
 void psp_game_set_start(uint64_t us);
+
+/* One line "psp: WHAT N us after main" of that timeline (main.c says when
+ * the splash was shown). */
+void psp_game_say_since_start(const char *what);
 
 /* Frames the game loop has run since the program started: the replay's HOME
  * check (replay.c) waits for the game to be running before it presses. */

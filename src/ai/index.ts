@@ -4,6 +4,8 @@
 export { chooseTaker } from './joker';
 export { lookalikePattern } from './lookalike';
 export {
+  COMMIT_MS,
+  DIFFICULTIES,
   DIFFICULTY_PARAMS,
   PERCEPTION_EXTRA_MS,
   PLAY_DELAY_PARAMS,

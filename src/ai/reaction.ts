@@ -4,7 +4,9 @@
 import { SLAP_RULE_TABLE, type Perception, type SlapRule } from '../rules';
 import { endDraws, exGaussianMs, startDraws } from './random';
 
-export type Difficulty = 'easy' | 'medium' | 'hard';
+export type Difficulty = 'easy' | 'medium' | 'hard' | 'master';
+/** Easiest first, as the options menu lists them. */
+export const DIFFICULTIES: readonly Difficulty[] = ['easy', 'medium', 'hard', 'master'];
 
 export interface DifficultyParams {
   /** Ex-Gaussian slap reaction time: the normal part's mean and spread, the exponential tail's mean (ms). */
@@ -22,13 +24,16 @@ export interface DifficultyParams {
 }
 
 export const DIFFICULTY_PARAMS: Record<Difficulty, DifficultyParams> = {
-  // A quick, attentive human: go/no-go choice time at the fast end (~300 ms).
-  // Never misses: docs/rules.md says the human never wins a slap against hard by waiting.
+  // An elite player: pairs at about the elite human's median (342 ms), and the
+  // smaller cost an elite player pays to see the other patterns.
+  master: { mu: 305, sigma: 35, tau: 55, floor: 150, miss: 0.01, wrong: 0.01, extraPercent: 60 },
+  // A quick, attentive human: go/no-go choice time at the fast end (~300 ms);
+  // misses 3% of slappable piles, like the expert the level is measured against.
   hard: { mu: 345, sigma: 45, tau: 70, floor: 150, miss: 0.03, wrong: 0.01, extraPercent: 100 },
   // An ordinary player: choice time at the slow end (~420 ms), a longer tail.
-  medium: { mu: 464, sigma: 60, tau: 120, floor: 150, miss: 0.08, wrong: 0.03, extraPercent: 125 },
+  medium: { mu: 478, sigma: 60, tau: 120, floor: 150, miss: 0.08, wrong: 0.03, extraPercent: 125 },
   // A distracted player: slow, widely spread, often late, misses and guesses.
-  easy: { mu: 620, sigma: 100, tau: 260, floor: 150, miss: 0.2, wrong: 0.08, extraPercent: 150 },
+  easy: { mu: 700, sigma: 100, tau: 300, floor: 150, miss: 0.24, wrong: 0.08, extraPercent: 150 },
 };
 
 /**
@@ -48,6 +53,15 @@ export const PERCEPTION_EXTRA_MS: Record<Perception, number> = {
   deep: 120,
   sumPastTop: 150,
 };
+
+/**
+ * The commitment time (ms): a slap due this soon after the pile changes goes
+ * ahead, whatever the change, because the last stage of a response is
+ * ballistic. The CPU players (src/table/table.ts) and the human model
+ * (src/sim/human-table.ts) use the same figure; docs/ai.md, "Committed",
+ * gives its sources.
+ */
+export const COMMIT_MS = 150;
 
 /**
  * Every reaction is clamped to this (ms), so any CPU that does not miss has
@@ -92,6 +106,7 @@ export interface PlayDelayParams {
  * turn), never instant and never long enough to seem stuck.
  */
 export const PLAY_DELAY_PARAMS: Record<Difficulty, PlayDelayParams> = {
+  master: { mu: 270, sigma: 45, tau: 80, floor: 170, cap: 1000 },
   hard: { mu: 300, sigma: 50, tau: 100, floor: 180, cap: 1200 },
   medium: { mu: 420, sigma: 70, tau: 160, floor: 200, cap: 1600 },
   easy: { mu: 550, sigma: 100, tau: 250, floor: 250, cap: 2000 },

@@ -3,14 +3,17 @@
 // each scene's module in src/app/scenes/ enters, runs and draws it). A
 // scene's frame returns the scene of the next frame.
 import { SIG_CLOSE, SIG_SUSPEND, SIGNALS } from '../contract';
-import { beginDraw, drawNotice, endDraw } from '../view/render';
+import { beginRehearsal, endRehearsal } from '../view/budget';
+import { beginFrame, bringForward, holdPicture } from '../view/drawlist';
+import { beginBehind, beginDraw, drawNotice, endDraw } from '../view/render';
 import type { View } from '../view/view';
 import { addPressed, anyPressed, readButtons } from './input';
-import { menuAliases } from './pads';
-import type { Scene } from './scene';
+import { menuAliases, touchMenuAliases } from './pads';
+import { heldTable, type Scene } from './scene';
 import { save } from './saving';
 import { firstFrame } from './start';
 import type { App } from './state';
+import { releaseTable } from './table';
 import { drawHowTo, howToFrame } from './scenes/how-to';
 import { drawOptions, optionsFrame } from './scenes/options';
 import { drawResults, resultsFrame } from './scenes/results';
@@ -19,6 +22,13 @@ import { drawTable, tableFrame } from './scenes/table';
 import { drawTitle, titleFrame } from './scenes/title';
 
 export type { App } from './state';
+
+/**
+ * The work a frame that prepares a new scene may spend on its drawing
+ * (src/view/budget.ts units, about 2,500 QuickJS instructions each): with
+ * the rest of the frame it stays under 600,000 instructions.
+ */
+const REHEARSAL_UNITS = 45;
 export { startApp } from './start';
 
 /** One frame. A change of scene goes to the host's log ("scene table"): the
@@ -43,11 +53,25 @@ export function appFrame(app: App, now: number, mask: number): void {
   }
   // Two people share the PSP: in menus (the pause menu too) either one's buttons work (src/app/pads.ts).
   if (app.settings.humans === 2 && inMenu(app.scene)) addPressed(app.buttons, menuAliases(app.buttons.pressed));
+  // One person on a touch screen: either half confirms in menus (src/app/pads.ts).
+  else if (app.host.caps.touch.length > 0 && inMenu(app.scene) && app.scene.kind !== 'results') addPressed(app.buttons, touchMenuAliases(app.buttons.pressed));
   const next = sceneFrame(app, scene, now);
   // Scenes compare by identity first: comparing two strings costs QuickJS ~200 instructions.
   if (next === scene) return;
   app.scene = next;
+  letGo(scene, next);
   if (next.kind !== scene.kind) app.host.log(`scene ${next.kind}`);
+}
+
+/**
+ * A game the old scene held and the new one does not is let go at once
+ * (src/app/table.ts releaseTable): otherwise it stays in memory until
+ * QuickJS's cycle collector runs (issue 25, the heap between games). The
+ * title lets its demo games go itself (src/app/scenes/title.ts).
+ */
+function letGo(scene: Scene, next: Scene): void {
+  const old = heldTable(scene);
+  if (old !== null && old !== heldTable(next)) releaseTable(old);
 }
 
 // The table comes first in both switches: each case that does not match
@@ -71,10 +95,57 @@ function sceneFrame(app: App, scene: Scene, now: number): Scene {
   }
 }
 
-/** The frame's draw list: the scene, the notice over it, the sounds. Returns the number of commands. */
+/**
+ * The frame's draw list: the scene, the notice over it, the sounds. Returns
+ * the number of commands.
+ *
+ * A new scene's first picture is prepared behind the one on screen, which
+ * stays up meanwhile: its text laid out and its layers built within the
+ * frame's budget (src/view/budget.ts), over as many frames as that takes,
+ * so that no frame costs much more than a steady one (the table's deal, the
+ * results page: issue 24, bench/results.md "Budgets"). Entering the table
+ * and the results already costs the frame the game's deal or its counting
+ * and saving, so their preparing starts the frame after. A scene that fits
+ * the budget is shown in the frame it is entered, as before.
+ */
 export function drawApp(app: App, view: View, now: number): number {
-  beginDraw();
   const scene = app.scene;
+  if (scene === view.shown || view.shown === null) {
+    beginDraw();
+    drawPicture(app, scene, view, now);
+    view.shown = scene;
+  } else if (view.preparing !== scene && (scene.kind === 'table' || scene.kind === 'results')) {
+    view.preparing = scene;
+    holdPicture();
+  } else {
+    view.preparing = scene;
+    const from = beginBehind();
+    beginRehearsal(REHEARSAL_UNITS);
+    drawPicture(app, scene, view, now);
+    if (endRehearsal()) {
+      bringForward(from);
+      view.shown = scene;
+      view.preparing = null;
+    } else holdPicture();
+  }
+  return endDraw(view, app.cues, app.settings.music, app.quit);
+}
+
+/**
+ * Before the first frame, while the host loads the game: the first scene's
+ * picture drawn once and dropped, so that the first frame finds its text
+ * laid out and its layers built. There is no picture before it to hold up
+ * while it is prepared, and the load is behind a blank screen anyway; its
+ * cost is counted in the cold start (bench/figures/cold-start.mjs).
+ */
+export function prepareFirstPicture(app: App, view: View): void {
+  beginDraw();
+  drawPicture(app, app.scene, view, 0);
+  beginFrame();
+}
+
+/** The scene and the notice over it. */
+function drawPicture(app: App, scene: Scene, view: View, now: number): void {
   switch (scene.kind) {
     case 'table':
       drawTable(app, scene, view, now);
@@ -96,10 +167,9 @@ export function drawApp(app: App, view: View, now: number): number {
       break;
   }
   if (now < app.notice.until && app.notice.text !== '') drawNotice(view, app.notice.text);
-  return endDraw(view, app.cues, app.settings.music, app.quit);
 }
 
 /** Every scene but the table in play reads the buttons as menu moves. */
 function inMenu(scene: Scene): boolean {
-  return scene.kind !== 'table' || scene.pause !== null;
+  return scene.kind !== 'table' || scene.pause !== null || scene.out !== null;
 }

@@ -2,6 +2,7 @@
 // game itself. Fields outside the current scene read as their defaults.
 import type { App } from './state';
 import type { Scene, TableScene } from './scene';
+import { LAND_MS } from '../table/table';
 import { tableDebug, type AppTable } from './table';
 
 /** The table on screen: in play, paused, played out (results) or the title's demo. */
@@ -45,6 +46,8 @@ export function debugState(app: App): string {
     statsConfirm: scene.kind === 'stats' && scene.resetAsked,
     statsRows: scene.kind === 'stats' ? scene.rows : null,
     watching: scene.kind === 'title' && scene.demo !== null && scene.demo.watching,
+    /** The title or the results hold the next game, dealt ahead (src/app/session.ts). */
+    nextDealt: (scene.kind === 'title' || scene.kind === 'results') && scene.next !== null && scene.next.game !== null,
     settings: app.settings,
     stats: app.stats,
     dealer: app.dealer,
@@ -60,6 +63,9 @@ export function debugState(app: App): string {
             choosing: on.naming !== null,
             celebrating: t.celebration.active,
             pick: on.naming !== null ? on.naming.pick : t.pick,
+            slapTimes: t.slapTimes,
+            countdown: t.countdownEnd >= 0,
+            flying: t.flight.active && app.lastNow - t.flight.start < LAND_MS,
             quitConfirm,
             paused: paused !== null,
             timers: tableDebug(on),

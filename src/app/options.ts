@@ -7,7 +7,7 @@
 // languages (src/app/i18n/). The menu shows the rows under their groups'
 // headings (Game, Slap rules, Wrong slaps, More rules, Language and sound)
 // and the selected row's help under the list, with a slap rule's picture.
-import type { Difficulty } from '../ai';
+import { DIFFICULTIES, type Difficulty } from '../ai';
 import { SLAP_RULES, SLAP_RULE_TABLE, defaultOptions, slapRuleAvailable } from '../rules';
 import type { GameOptions, SlapRule } from '../rules/types';
 import { LANGUAGE_CODES, type Language } from './i18n';
@@ -21,6 +21,8 @@ export type Settings = GameOptions & {
   difficulty: Difficulty;
   /** People at the table: one, or two sharing the PSP (src/app/pads.ts). */
   humans: 1 | 2;
+  /** After each slap race, show who pressed and when: at hard and master (auto), always or never. */
+  slapTimes: 'auto' | 'on' | 'off';
   language: Language;
   sound: boolean;
   music: boolean;
@@ -110,7 +112,7 @@ export const OPTIONS: readonly OptionDef[] = [
   },
   {
     path: 'difficulty',
-    values: ['easy', 'medium', 'hard'],
+    values: DIFFICULTIES,
     appDefault: 'medium',
     rules: false,
     shows: always,
@@ -118,6 +120,17 @@ export const OPTIONS: readonly OptionDef[] = [
     text: (v, t) => t.difficultyNames[v as Difficulty],
     group: GAME,
     help: (t) => t.optionHelp.difficulty,
+  },
+  {
+    path: 'slapTimes',
+    values: ['auto', 'on', 'off'],
+    appDefault: 'auto',
+    rules: false,
+    shows: classic,
+    label: (t) => t.opt.slapTimes,
+    text: (v, t) => t.slapTimesNames[v as 'auto'],
+    group: GAME,
+    help: (t) => t.optionHelp.slapTimes,
   },
   ...SLAP_RULES.flatMap((rule): OptionDef[] =>
     rule !== 'run'
@@ -229,6 +242,11 @@ export function defaultSettings(): Settings {
   const s = {};
   for (const def of OPTIONS) setOption(def, s, def.rules ? optionValue(def, rules) : def.appDefault!);
   return s as Settings;
+}
+
+/** Whether a game with these settings shows each slap race's times. */
+export function showSlapTimes(s: Settings): boolean {
+  return s.slapTimes === 'on' || (s.slapTimes === 'auto' && (s.difficulty === 'hard' || s.difficulty === 'master'));
 }
 
 /** The rules' options for a game with these settings. */

@@ -3,6 +3,7 @@
 // menus, the reset question on Statistics). app.ts holds the one current
 // scene and hands each frame to its module in src/app/scenes/. A scene's
 // frame returns the scene of the next frame: itself, or the one it led to.
+import type { NextGame } from './session';
 import type { AppTable } from './table';
 import type { HowToPage, OptionRow, ResultsScreen, StatsRow } from './screen';
 
@@ -17,17 +18,35 @@ export interface TitleScene {
   demo: Demo | null;
   /** "Quit to the PSP menu?" is up (Start on the title, or its Quit row). */
   quitAsked: boolean;
+  /** The game Play would start, dealt ahead while the menu waits (src/app/session.ts). */
+  next: NextGame | null;
 }
 
 /** The title, its menu showing: where every scene goes back to (src/app/scenes/title.ts runs it). */
 export function titleScene(): TitleScene {
-  return { kind: 'title', demo: null, quitAsked: false };
+  return { kind: 'title', demo: null, quitAsked: false, next: null };
 }
 
 /** A CPU-only game: behind the idle title, or chosen as Watch CPUs (then with the player's options). */
 export interface Demo {
   readonly table: AppTable;
   readonly watching: boolean;
+}
+
+/** The game a scene holds (the demo behind the title, the table, the paused one behind How to play, the finished one), or null. */
+export function heldTable(scene: Scene): AppTable | null {
+  switch (scene.kind) {
+    case 'table':
+      return scene.table;
+    case 'title':
+      return scene.demo !== null ? scene.demo.table : null;
+    case 'howTo':
+      return scene.back !== null ? scene.back.table : null;
+    case 'results':
+      return scene.played;
+    default:
+      return null;
+  }
 }
 
 export interface OptionsScene {
@@ -82,6 +101,10 @@ export interface ResultsScene {
   /** The finished game (the view reads its rule set). */
   readonly played: AppTable;
   readonly results: ResultsScreen;
+  /** When the results were entered (host time): the next game is dealt ahead a moment after. */
+  readonly at: number;
+  /** The game Play again would start, dealt ahead while the results are read (src/app/session.ts). */
+  next: NextGame | null;
 }
 
 export interface StatsScene {

@@ -102,6 +102,12 @@ export interface TableScreen {
   toAct: number;
   /** The running challenge's full count of chances, from the face card that set it. */
   chancesTotal: number;
+  /** After each slap race, who pressed and when from the landing ("You 312 ms · Kim 298 ms"); '' when off or none. */
+  slapTimes: string;
+  slapTimesAt: number;
+  /** Resuming from the pause: the 3-2-1 ends at countdownEnd (-1: none), the table drawn as it was at frozenAt. */
+  countdownEnd: number;
+  frozenAt: number;
 }
 
 /** A picture on a How to play page: cards as the table draws them, and what they show. */
@@ -189,5 +195,9 @@ export function newTableScreen(): TableScreen {
     pick: 0,
     toAct: -1,
     chancesTotal: 0,
+    slapTimes: '',
+    slapTimesAt: 0,
+    countdownEnd: -1,
+    frozenAt: 0,
   };
 }

@@ -5,16 +5,16 @@
 // applies comes back through onAction, which hands the engine's events to
 // table-show.ts (what the table shows) and game-stats.ts.
 import type { Difficulty } from '../ai';
-import type { Action, ApplyResult, GameOptions, GameState, Seat } from '../rules/types';
+import type { Action, ApplyResult, GameEvent, GameOptions, GameState, Seat } from '../rules/types';
 import { humanSeats } from '../table/seats';
-import { NO_PRESSES, newTable, pauseTable, resumeTable, seatToAct, tableFrame, tableTimers, type Press, type Table } from '../table/table';
+import { NO_PRESSES, RESUME_COUNTDOWN_MS, detachTable, newTable, pauseTable, resumeTable, seatToAct, tableFrame, tableTimers, type Press, type Table } from '../table/table';
 import { cue, type Cues } from './cues';
 import { countEvent, newStats, statsResults, type GameStats } from './game-stats';
 import type { Strings } from './i18n/strings';
 import { newTableScreen, type SeatResult, type TableScreen } from './screen';
 import { padNames, padOf as seatPad, tableSeats, type PadLayout } from './pads';
 import { screenOrder } from '../view/seats';
-import { showEvent, showNaming, showRefusal, updateHint } from './table-show';
+import { MESSAGE_MS, showEvent, showNaming, showRefusal, updateHint } from './table-show';
 
 /** After the last card, the table stays this long before the results. */
 export const RESULTS_AFTER_MS = 2000;
@@ -35,6 +35,10 @@ export interface AppTable {
   readonly you: Seat;
   /** Two people share the PSP (issue 16). */
   readonly duel: boolean;
+  /** Show who pressed and when after each slap race (the Slap times option). */
+  readonly showTimes: boolean;
+  /** The last slap race: when its pile landed, and each slap on it (seat, ms from the landing) in the order made; open until the next card. */
+  readonly race: { top: number; open: boolean; seats: Seat[]; ms: number[] };
   /** A person naming who takes the pile (Russian jokers, src/rules/russian.ts), or null. */
   naming: Naming | null;
 }
@@ -55,6 +59,10 @@ export interface TableStart {
   /** With withHuman: one person (the default) or two sharing the PSP. */
   humans?: 1 | 2;
   aiSeed: number;
+  /** Show each slap race's times (src/app/options.ts slapTimes). */
+  slapTimes?: boolean;
+  /** The game already dealt from options, seed and dealer (src/app/session.ts dealAhead), or absent. */
+  dealt?: GameState;
 }
 
 export function startTable(strings: Strings, cues: Cues, start: TableStart, now: number): AppTable {
@@ -73,11 +81,15 @@ export function startTable(strings: Strings, cues: Cues, start: TableStart, now:
     humans,
     you: humans.length === 1 ? humans[0]! : -1,
     duel,
+    showTimes: start.withHuman && start.slapTimes === true,
+    race: { top: 0, open: false, seats: [], ms: [] },
     naming: null,
   };
   shown.human = humans.length > 0 ? humans[0]! : -1;
   shown.names = duel ? duelNames(strings, players) : seatNames(strings, players, app.you);
   shown.messageAt = now;
+  shown.slapTimes = '';
+  shown.countdownEnd = -1;
   cue(cues, 'deal');
   if (duel) {
     // Each person's buttons beside their seat and in the legend: the PSP's glyphs, or on a computer its keys.
@@ -91,7 +103,7 @@ export function startTable(strings: Strings, cues: Cues, start: TableStart, now:
       left.play + ' ' + right.play + ' ' + strings.controlPlay + (start.options.ruleSet === 'classic' ? '   ' + left.slap + ' ' + right.slap + ' ' + strings.controlSlap : '');
   }
   (app as { table: Table }).table = newTable(
-    { options: start.options, seed: start.seed, dealer: start.dealer, seats, aiSeed: start.aiSeed },
+    { options: start.options, seed: start.seed, dealer: start.dealer, seats, aiSeed: start.aiSeed, dealt: start.dealt },
     now,
     (table, action, result, before, t) => onAction(app, action, result, before, t),
   );
@@ -117,6 +129,11 @@ function duelNames(strings: Strings, players: number): string[] {
   return names;
 }
 
+/** The app lets this game go (a new one replaces it, or the title): see detachTable. */
+export function releaseTable(app: AppTable): void {
+  detachTable(app.table);
+}
+
 /** The game has ended and the table has been shown long enough. */
 export function tableFinished(app: AppTable, now: number): boolean {
   return now >= app.table.overAt + RESULTS_AFTER_MS;
@@ -132,8 +149,10 @@ export function tableFinished(app: AppTable, now: number): boolean {
  */
 export function stepTable(app: AppTable, now: number, pressed: number): void {
   const { table, shown } = app;
+  if (shown.countdownEnd >= 0 && now >= shown.countdownEnd) endCountdown(app, now);
   if (table.pausedAt >= 0) return;
   if (shown.message !== '' && app.naming === null && table.game.over === null && now >= shown.messageLeaves) shown.message = '';
+  if (shown.slapTimes !== '' && now - shown.slapTimesAt >= MESSAGE_MS) shown.slapTimes = '';
   tableFrame(table, now, pressed === 0 ? NO_PRESSES : presses(app, pressed));
 }
 
@@ -164,22 +183,48 @@ function pickerInput(app: AppTable, naming: Naming, pad: PadLayout, pressed: num
   return app.naming === null;
 }
 
-// ---- pausing (the quit question, or any menu over the table) ----
+// ---- pausing (the pause menu over the table) ----
 
+/** Pauses (src/table/table.ts: the table first runs what is due by now); Start during the 3-2-1 pauses again. */
 export function pauseAppTable(app: AppTable, now: number): void {
+  if (app.table.pausedAt < 0) app.shown.frozenAt = now;
+  app.shown.countdownEnd = -1;
   pauseTable(app.table, now);
 }
 
 /**
- * Resumes; the CPU players react afresh from when the pile is readable again
- * (src/table/table.ts). The message line's clock and a card caught in flight
- * move with the pause, so the card lands when the table says it does.
+ * Continue: the table shows again as it was, still paused, under a 3-2-1
+ * (RESUME_COUNTDOWN_MS), so nobody is surprised by what happens next; then
+ * it runs (endCountdown).
  */
 export function resumeAppTable(app: AppTable, now: number): void {
-  const shift = resumeTable(app.table, now);
-  app.shown.messageAt += shift;
-  app.shown.messageLeaves += shift;
-  if (app.shown.flight.active) app.shown.flight.start += shift;
+  if (app.table.pausedAt >= 0) app.shown.countdownEnd = now + RESUME_COUNTDOWN_MS;
+}
+
+/**
+ * Resumes at once, with no 3-2-1: nobody at the table can act any more (the
+ * people chose to watch the CPU players finish, src/app/scenes/table.ts), so
+ * nobody needs warning of what happens next.
+ */
+export function resumeAppTableNow(app: AppTable, now: number): void {
+  if (app.table.pausedAt >= 0) endCountdown(app, now);
+}
+
+/**
+ * The 3-2-1 is over: the table resumes (a CPU slap that fell due meanwhile
+ * is made first, docs/ai.md "A pause is worth nothing"). The message line's
+ * clock and a card caught in flight move with the pause, so the card lands
+ * when the table says it does.
+ */
+function endCountdown(app: AppTable, now: number): void {
+  const shown = app.shown;
+  shown.countdownEnd = -1;
+  const shift = now - app.table.pausedAt;
+  shown.messageAt += shift;
+  shown.messageLeaves += shift;
+  shown.slapTimesAt += shift;
+  if (shown.flight.active) shown.flight.start += shift;
+  resumeTable(app.table, now);
 }
 
 // ---- what the scheduler did ----
@@ -194,8 +239,41 @@ function onAction(app: AppTable, action: Action, result: ApplyResult, before: Ga
   for (const e of result.events) {
     countEvent(app.stats, e, t, app.table.topAt, 'seat' in e && app.table.seats[e.seat]?.kind === 'human');
     said = showEvent(app, e, before, game, t, said);
+    if (app.showTimes) timeRace(app, e, t);
   }
   showGame(app);
+}
+
+/**
+ * A slap race: the slap that took the pile and every slap that came after it
+ * until the next card, each timed from the pile's landing (before it: a
+ * negative time, a slap made while the card was still face down).
+ */
+function timeRace(app: AppTable, e: GameEvent, t: number): void {
+  const race = app.race;
+  if (e.type === 'played') race.open = false;
+  else if (e.type === 'claimed' && e.reason === 'slap') {
+    race.top = app.table.topAt;
+    race.open = true;
+    race.seats.length = race.ms.length = 0;
+    addRaceSlap(app, e.seat, t);
+  } else if (e.type === 'slapMissed' && race.open) addRaceSlap(app, e.seat, t);
+}
+
+function addRaceSlap(app: AppTable, seat: Seat, t: number): void {
+  const { race, shown } = app;
+  race.seats.push(seat);
+  race.ms.push(t - race.top);
+  // People first ("You 312 ms · Kim 298 ms"), then the CPU players, each in the order they slapped.
+  const parts: string[] = [];
+  for (const human of [true, false]) {
+    for (let i = 0; i < race.seats.length; i++) {
+      const s = race.seats[i]!;
+      if ((app.table.seats[s]!.kind === 'human') === human) parts.push(shown.names[s] + ' ' + app.strings.ms(race.ms[i]!));
+    }
+  }
+  shown.slapTimes = parts.join(' · ');
+  shown.slapTimesAt = t;
 }
 
 /** What the view reads of the game as it now is: its state, whose action is next, the help line. */

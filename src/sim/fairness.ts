@@ -1,14 +1,14 @@
 // The fairness matrix: the modelled person (human.ts) at each skill against
 // CPU players at each difficulty, at 2, 4 and 6 players, and the bands each
-// cell must stay in (issue 13; docs/ai.md, "What the table shows"). The
-// benchmark (bench/fairness.mjs) writes it into bench/results.md; the band
-// test (test/ai/fairness.test.ts) checks it.
-import type { Difficulty } from '../ai';
+// cell must stay in (issue 21; docs/ai.md, "What the table shows"). The
+// benchmark (bench/fairness.mjs) writes it into bench/results.md with 95%
+// intervals; the band test (test/ai/fairness.test.ts) checks it.
+import { DIFFICULTIES, type Difficulty } from '../ai';
 import { defaultOptions } from '../rules';
 import { SKILLS, type Skill } from './human';
 import { playHumanGame } from './human-table';
 
-export const DIFFICULTIES: readonly Difficulty[] = ['easy', 'medium', 'hard'];
+export { DIFFICULTIES };
 export const PLAYER_COUNTS: readonly number[] = [2, 4, 6];
 
 export interface Cell {
@@ -48,31 +48,20 @@ export function runMatrix(games: number, seed = 1): Cell[] {
   return cells;
 }
 
-/**
- * A target: the person's share of games won in a cell is at least `min`
- * (and at most `max`) times a fair share (1 / players); `minShare` is an
- * absolute floor ("an expert wins most").
- */
+/** A target: the person's share of games won in a cell, at every table size (issue 21). */
 export interface Band {
   difficulty: Difficulty;
   skill: Skill;
-  /** Lower and upper bound in fair shares. */
-  min: number;
-  max: number;
-  /** Lower bound on the share of games itself. */
-  minShare: number;
-  /** Upper bound on the share of games itself (1 when absent). */
-  maxShare?: number;
+  low: number;
+  high: number;
   says: string;
 }
 
 export const BANDS: readonly Band[] = [
-  { difficulty: 'easy', skill: 'beginner', min: 1, max: Infinity, minShare: 0, says: 'easy: a beginner wins at least a fair share' },
-  { difficulty: 'easy', skill: 'average', min: 1.5, max: Infinity, minShare: 0, says: 'easy: an average player wins clearly more (1.5 fair shares)' },
-  { difficulty: 'medium', skill: 'average', min: 0.67, max: Infinity, maxShare: 2 / 3, minShare: 0, says: 'medium: an average player wins about a fair share (2/3 of one at least, 2 games in 3 at most)' },
-  { difficulty: 'medium', skill: 'expert', min: 0, max: Infinity, minShare: 0.5, says: 'medium: an expert wins most games' },
-  { difficulty: 'hard', skill: 'expert', min: 0.5, max: Infinity, minShare: 0, says: 'hard: an expert wins at least half a fair share' },
-  { difficulty: 'hard', skill: 'elite', min: 1, max: Infinity, minShare: 0, says: 'hard: an elite player wins at least a fair share' },
+  { difficulty: 'easy', skill: 'beginner', low: 0.6, high: 1, says: 'easy: a beginner wins at least 60%' },
+  { difficulty: 'medium', skill: 'average', low: 0.35, high: 0.65, says: 'medium: an average player wins 35-65%' },
+  { difficulty: 'hard', skill: 'expert', low: 0.15, high: 0.4, says: 'hard: an expert wins 15-40%' },
+  { difficulty: 'master', skill: 'elite', low: 0.3, high: 0.65, says: 'master: an elite player wins 30-65%' },
 ];
 
 /** The person's slap share may move this much (absolute) between 2, 4 and 6 players. */
@@ -86,29 +75,32 @@ export function slapShare(c: Cell): number {
   return c.allSlaps === 0 ? 0 : c.personSlaps / c.allSlaps;
 }
 
-/** The band's limits on the share of games at this many players. */
-export function bandLimits(b: Band, players: number): { low: number; high: number } {
-  return { low: Math.max(b.min / players, b.minShare), high: Math.min(b.maxShare ?? 1, b.max / players) };
+/** The 95% Wilson score interval of `won` out of `n`. */
+export function interval95(won: number, n: number): { low: number; high: number } {
+  const z = 1.96;
+  const p = won / n;
+  const d = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / d;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
 
 /**
- * What is out of band: each banded cell's share of games against its limits,
- * widened by `z` standard errors of a share over that many games (z = 0: the
- * point estimate itself must be inside), and each skill and difficulty's
- * slap share spread over the player counts.
+ * What is out of band: each banded cell's share of games against its band
+ * (strict: its whole 95% interval must lie inside; otherwise the point
+ * estimate), and each skill and difficulty's slap share spread over the
+ * player counts.
  */
-export function outOfBand(cells: readonly Cell[], z = 0): string[] {
+export function outOfBand(cells: readonly Cell[], strict = false): string[] {
   const out: string[] = [];
   for (const c of cells) if (c.problems.length > 0) out.push(`${c.difficulty}/${c.skill}/${c.players}p: ${c.problems[0]}`);
   for (const b of BANDS) {
     for (const c of cells) {
       if (c.difficulty !== b.difficulty || c.skill !== b.skill) continue;
-      const { low, high } = bandLimits(b, c.players);
       const share = gameShare(c);
-      const p = Math.min(Math.max(share, low), high);
-      const margin = z * Math.sqrt(Math.max(p * (1 - p), 0.25 / c.games) / c.games);
-      if (share < low - margin || share > high + margin)
-        out.push(`${b.says}: ${c.players} players, ${pct(share)} of ${c.games} games, band ${pct(low)}-${pct(high)}`);
+      const ci = interval95(c.won, c.games);
+      const inside = strict ? ci.low >= b.low && ci.high <= b.high : share >= b.low && share <= b.high;
+      if (!inside) out.push(`${b.says}: ${c.players} players, ${pct(share)} of ${c.games} games (95%: ${pct(ci.low)}-${pct(ci.high)})`);
     }
   }
   for (const d of DIFFICULTIES) {
@@ -117,9 +109,7 @@ export function outOfBand(cells: readonly Cell[], z = 0): string[] {
       if (row.length < 2) continue;
       const shares = row.map(slapShare);
       const spread = Math.max(...shares) - Math.min(...shares);
-      const slaps = Math.min(...row.map((c) => c.allSlaps));
-      const margin = z * Math.sqrt(0.5 / slaps);
-      if (spread > SLAP_SHARE_SPREAD + margin) out.push(`${d}/${s}: slap share moves ${pct(spread)} between player counts (${shares.map(pct).join(', ')})`);
+      if (spread > SLAP_SHARE_SPREAD) out.push(`${d}/${s}: slap share moves ${pct(spread)} between player counts (${shares.map(pct).join(', ')})`);
     }
   }
   return out;
@@ -129,13 +119,13 @@ function pct(x: number): string {
   return `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
 }
 
-/** The matrix as markdown: slaps won / games won per cell, one table per player count. */
+/** The matrix as markdown: slaps won / games won (95% interval) per cell, one table per player count; banded cells say their band. */
 export function matrixMarkdown(cells: readonly Cell[]): string {
   const L: string[] = [];
   for (const players of PLAYER_COUNTS) {
     const rows = cells.filter((c) => c.players === players);
     if (rows.length === 0) continue;
-    L.push(`### ${players} players (fair share ${pct(1 / players)}), ${rows[0]!.games} games a cell`);
+    L.push(`### ${players} players, ${rows[0]!.games} games a cell`);
     L.push('');
     L.push(`| CPU | ${SKILLS.join(' | ')} |`);
     L.push(`| --- | ${SKILLS.map(() => '---').join(' | ')} |`);
@@ -143,14 +133,14 @@ export function matrixMarkdown(cells: readonly Cell[]): string {
       const cols = SKILLS.map((s) => {
         const c = rows.find((r) => r.difficulty === d && r.skill === s);
         if (!c) return '';
+        const ci = interval95(c.won, c.games);
         const band = BANDS.find((b) => b.difficulty === d && b.skill === s);
         let mark = '';
         if (band) {
-          const { low, high } = bandLimits(band, players);
-          const share = gameShare(c);
-          mark = share >= low && share <= high ? ` (band ${pct(low)}${high < 1 ? `-${pct(high)}` : '+'} ✓)` : ` (band ${pct(low)}${high < 1 ? `-${pct(high)}` : '+'} ✗)`;
+          const ok = ci.low >= band.low && ci.high <= band.high;
+          mark = ` **band ${pct(band.low)}${band.high < 1 ? `-${pct(band.high)}` : '+'} ${ok ? '✓' : '✗'}**`;
         }
-        return `${pct(slapShare(c))} / ${pct(gameShare(c))}${mark}`;
+        return `${pct(slapShare(c))} / ${pct(gameShare(c))} (${pct(ci.low)}-${pct(ci.high)})${mark}`;
       });
       L.push(`| ${d} | ${cols.join(' | ')} |`);
     }

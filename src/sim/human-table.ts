@@ -1,16 +1,33 @@
 // One game at the game's own scheduler (src/table/table.ts) with a modelled
-// person (human.ts) in seat 0 and CPU players elsewhere. The person's presses
-// reach the table the way the app's buttons do: on frames (60 a second, the
-// headless hosts' frame times), through tableFrame, the one order of a frame;
-// Cross slaps, Square plays or collects. Between the person's frames time
-// jumps from one CPU action to the next (a frame without presses), so the
-// person looks at the table after each.
-import { chooseTaker, lookalikePattern, type Difficulty } from '../ai';
+// person (human.ts) in seat 0 and CPU players elsewhere. The person sees
+// what the screen shows when it shows it: a played card flies face down and
+// turns as it lands (src/view/table-view.ts), so the person reads it on the
+// first frame that draws its face, and their reaction runs from there. Their
+// presses reach the table the way the app's buttons do: on frames (60 a
+// second, the headless hosts' frame times), through tableFrame, the one
+// order of a frame; Cross slaps, Square plays or collects. Between the
+// person's frames time jumps from one CPU action to the next (a frame without
+// presses), and the person looks at the table after each: a press due more
+// than COMMIT_MS after a change of the pile is stopped, a closer one goes
+// ahead onto the pile as the rules hold it, as the CPUs' do.
+import { COMMIT_MS, chooseTaker, lookalikePattern, type Difficulty } from '../ai';
 import { headlessFrameMs as frameTime } from '../contract';
-import { canSlap, slapPattern, type GameOptions, type GameState } from '../rules';
+import { canSlap, slapPattern, type GameOptions, type GameState, type SlapRule } from '../rules';
 import { seatsWith } from '../table/seats';
-import { NEVER, NO_PRESSES, newTable, nextDue, pauseTable, pileReadable, resumeTable, seatToAct, tableFrame, type Press, type Table } from '../table/table';
-import { MOTOR_FLOOR_MS, humanChance, humanMoveMs, humanReactionMs, type Skill, HUMAN_PARAMS } from './human';
+import {
+  NEVER,
+  NO_PRESSES,
+  RESUME_COUNTDOWN_MS,
+  newTable,
+  nextDue,
+  pauseTable,
+  resumeTable,
+  seatToAct,
+  tableFrame,
+  type Press,
+  type Table,
+} from '../table/table';
+import { humanChance, humanMoveMs, humanReactionMs, type Skill, HUMAN_PARAMS } from './human';
 
 export const PERSON = 0;
 /** A game that has not ended after this many actions is a bug: stop it. */
@@ -24,6 +41,9 @@ export interface HumanGame {
   /** The person's slaps on a plain pile, and on a pile already gone. */
   personWrong: number;
   personLate: number;
+  /** Slaps made while the top card was still flying face down (committed before it was played), by the person and by the CPUs. */
+  personInFlight: number;
+  cpuInFlight: number;
   /** Inconsistencies: an engine refusal, or a game that did not end. */
   problems: string[];
 }
@@ -36,23 +56,20 @@ export function frameAtOrAfter(ms: number): number {
   return frameTime(i);
 }
 
-/**
- * The pause exploit of issue 13 (docs/ai.md, "No pause advantage"): when a
- * slappable pile lands the person presses Start `afterMs` later, stays in the
- * menu `holdMs`, resumes, and slaps in the first frame after the resume if
- * the pile could be read behind the menu (pileReadable); if it could not,
- * they read it when it is readable again and react as usual.
- */
-export interface PauseTrick {
-  afterMs: number;
-  holdMs: number;
+/** The first frame that shows the face of the pile's top card: the one at or after its landing. */
+export function firstFrameShowing(table: Table): number {
+  return frameAtOrAfter(table.topAt);
 }
 
-interface PlannedSlap {
-  /** Frame time of the press. */
-  at: number;
-  /** The frame by which the press can no longer be stopped (at - MOTOR_FLOOR_MS). */
-  committed: number;
+/**
+ * The pause test of issue 21 (docs/ai.md, "A pause is worth nothing"): on
+ * the first frame that shows a slappable pile the person means to slap, they
+ * press Start, stay in the menu `holdMs`, continue, wait out the 3-2-1
+ * (RESUME_COUNTDOWN_MS), and slap in the first frame the game runs again,
+ * keeping what they saw and thinking it over meanwhile.
+ */
+export interface PauseTrick {
+  holdMs: number;
 }
 
 /** Plays one game; the person in seat 0 at `skill`, CPU players at `difficulty`. */
@@ -65,31 +82,30 @@ export function playHumanGame(
   personSeed: number,
   trick: PauseTrick | null = null,
 ): HumanGame {
-  const out: HumanGame = { state: null as unknown as GameState, personSlaps: 0, cpuSlaps: 0, personWrong: 0, personLate: 0, problems: [] };
+  const out: HumanGame = { state: null as unknown as GameState, personSlaps: 0, cpuSlaps: 0, personWrong: 0, personLate: 0, personInFlight: 0, cpuInFlight: 0, problems: [] };
   const params = HUMAN_PARAMS[skill];
   let rng = personSeed >>> 0 || 1;
   let actions = 0;
   /** When the table last changed and the person has not looked since (-1: nothing new). */
   let changedAt = -1;
-  /** The pile the person last looked at, and the slap they mean to make on it. */
+  /** The pile the person last looked at. */
   let seenPile: GameState['pile'] | null = null;
-  let press: PlannedSlap | null = null;
+  /** Frame times of the slaps the person means to make, earliest first. */
+  let presses: number[] = [];
   /** When the person will make their move (play, collect, name a taker), NEVER when it is not theirs. */
   let moveAt = NEVER;
-  /** A pause to make: when, and when to resume. */
+  /** The trick: when to press Start, when the game runs again, and whether to slap then. */
   let pauseAt = NEVER;
   let resumeAt = NEVER;
-  /** The pile the trick was played on, and whether it could be read behind the menu. */
-  let trickedPile: GameState['pile'] | null = null;
-  let readBehindMenu = false;
+  let slapOnResume = false;
 
   /** The person sees the table as it now is, at time t. */
   function look(table: Table, t: number): void {
     const game = table.game;
     if (game.pile !== seenPile) {
       seenPile = game.pile;
-      // The pile changed under a planned slap: stopped if there is time, else it goes ahead.
-      if (press !== null && t < press.committed) press = null;
+      // The pile changed under the planned slaps: those not yet committed are stopped, the rest go ahead.
+      presses = presses.filter((at) => at <= t + COMMIT_MS);
       pauseAt = NEVER;
       planSlap(table);
     }
@@ -97,11 +113,11 @@ export function playHumanGame(
     else if (moveAt === NEVER) {
       const d = humanMoveMs(skill, rng);
       rng = d.rng;
-      moveAt = frameAtOrAfter(Math.max(t, table.topAt) + d.ms);
+      moveAt = frameAtOrAfter(Math.max(t, firstFrameShowing(table)) + d.ms);
     }
   }
 
-  /** Whether and when the person slaps the pile, judged when it can be read. */
+  /** Whether and when the person slaps the pile, judged from the first frame that shows it. */
   function planSlap(table: Table): void {
     const game = table.game;
     if (game.options.ruleSet !== 'classic' || game.over !== null || game.pile.length === 0) return;
@@ -112,19 +128,18 @@ export function playHumanGame(
     const c = humanChance(pattern !== null ? 1 - params.miss : params.falseAlarm, rng);
     rng = c.rng;
     if (!c.yes) return;
-    if (trick !== null && pattern !== null && trickedPile !== game.pile) {
-      trickedPile = game.pile;
-      pauseAt = frameAtOrAfter(table.topAt + trick.afterMs);
+    if (trick !== null && pattern !== null) {
+      pauseAt = firstFrameShowing(table);
       return;
     }
-    schedulePress(table.topAt, seen);
+    schedulePress(firstFrameShowing(table), seen);
   }
 
-  function schedulePress(readableAt: number, pattern: Parameters<typeof humanReactionMs>[1]): void {
+  function schedulePress(readAt: number, pattern: SlapRule): void {
     const r = humanReactionMs(skill, pattern, rng);
     rng = r.rng;
-    const at = frameAtOrAfter(readableAt + r.ms);
-    if (press === null || at < press.at) press = { at, committed: at - MOTOR_FLOOR_MS };
+    const at = frameAtOrAfter(readAt + r.ms);
+    if (presses.indexOf(at) < 0) presses = presses.concat(at).sort((a, b) => a - b);
   }
 
   const table: Table = newTable(
@@ -138,6 +153,10 @@ export function playHumanGame(
         const idle = action.type === 'slap' ? code === 'barred' : action.seat === PERSON && action.type === 'play' && (code === 'notYourTurn' || code === 'collectPending');
         if (!idle) out.problems.push(`${action.type} by ${action.seat} refused: ${result.error.message}`);
         return;
+      }
+      if (action.type === 'slap' && at < t.topAt) {
+        if (action.seat === PERSON) out.personInFlight++;
+        else out.cpuInFlight++;
       }
       for (const e of result.events) {
         if (e.type === 'claimed' && e.reason === 'slap') {
@@ -160,7 +179,7 @@ export function playHumanGame(
 
   while (actions < MAX_ACTIONS && table.game.over === null) {
     const paused = table.pausedAt >= 0;
-    const personAt: number = paused ? resumeAt : Math.min(press !== null ? press.at : NEVER, moveAt, pauseAt);
+    const personAt: number = paused ? resumeAt : Math.min(presses.length > 0 ? presses[0]! : NEVER, moveAt, pauseAt);
     const due = paused ? NEVER : nextDue(table);
     if (personAt === NEVER && due === NEVER) {
       out.problems.push('the table waits and nobody acts');
@@ -172,39 +191,42 @@ export function playHumanGame(
       continue;
     }
     const now: number = personAt;
+    if (paused) {
+      // The 3-2-1 is over: the table runs again (what fell due meanwhile first), and the person slaps at once.
+      resumeAt = NEVER;
+      const shift = resumeTable(table, now);
+      if (moveAt !== NEVER) moveAt += shift;
+      presses = presses.map((at) => Math.max(at, now));
+      settle();
+      tableFrame(table, now, slapOnResume ? [{ type: 'slap', seat: PERSON }] : NO_PRESSES);
+      slapOnResume = false;
+      settle();
+      continue;
+    }
     if (now === pauseAt) {
-      // Start: the table stops; the person looks at what the menu leaves of the pile.
+      // Start on the first frame that shows the pile; the table runs up to this frame, then stops.
       pauseAt = NEVER;
       pauseTable(table, now);
-      resumeAt = frameAtOrAfter(now + trick!.holdMs);
-      readBehindMenu = pileReadable(table, now + trick!.holdMs);
-      continue;
-    }
-    if (paused) {
-      resumeAt = NEVER;
-      resumeTable(table, now);
       settle();
-      const pattern = slapPattern(table.game);
-      if (pattern !== null) {
-        if (readBehindMenu) press = { at: frameAtOrAfter(now + 1), committed: now };
-        else schedulePress(table.topAt, pattern);
-      }
+      resumeAt = frameAtOrAfter(now + trick!.holdMs + RESUME_COUNTDOWN_MS);
+      slapOnResume = true;
       continue;
     }
-    // The person's frame: their slap, then their move (a person about to slap does not cover the pile first).
-    const presses: Press[] = [];
-    if (press !== null && press.at === now) {
-      press = null;
-      presses.push({ type: 'slap', seat: PERSON });
-    }
-    if (moveAt <= now) {
-      if (press !== null) moveAt = frameAtOrAfter(press.at + 1);
+    // The person's frame: a slap, or else their move. A person about to slap does not cover the pile
+    // first, and one who slaps starts their move afresh from what the slap did.
+    const frame: Press[] = [];
+    if (presses.length > 0 && presses[0] === now) {
+      presses = presses.slice(1);
+      frame.push({ type: 'slap', seat: PERSON });
+      moveAt = NEVER;
+    } else if (moveAt <= now) {
+      if (presses.length > 0) moveAt = frameAtOrAfter(presses[0]! + 1);
       else {
         moveAt = NEVER;
-        presses.push(personMove(table.game));
+        frame.push(personMove(table.game));
       }
     }
-    tableFrame(table, now, presses);
+    tableFrame(table, now, frame);
     settle();
     look(table, now);
   }

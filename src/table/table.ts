@@ -6,9 +6,11 @@
 // the app draws it. CPU seats play after their playDelay, slap at their
 // planned times and name takers with chooseTaker; a won pile goes to its
 // winner after COLLECT_MS unless they take it first (docs/rules.md, "Timing
-// the table adds").
-import { chooseTaker, planSlaps, playDelay, type SlapPlan } from '../ai';
-import { apply, newGame, orderSlaps } from '../rules';
+// the table adds"). Everyone reads a card from its landing, everyone is
+// committed to a slap COMMIT_MS before it, and a pause gives nobody time the
+// others do not get (docs/ai.md, "One clock").
+import { COMMIT_MS, chooseTaker, planSlaps, playDelay, type SlapPlan } from '../ai';
+import { apply, canSlap, newGame, orderSlaps } from '../rules';
 import type { Action, ApplyResult, GameOptions, GameState, Seat } from '../rules/types';
 import { cpuGroups, type Controller, type CpuGroup } from './seats';
 
@@ -50,7 +52,8 @@ export interface Table {
   topAt: number;
   /** When the table was paused, -1 when running. */
   pausedAt: number;
-  readonly listener: TableListener | null;
+  /** Cleared by detachTable when the driver lets the table go. */
+  listener: TableListener | null;
 }
 
 export interface TableSetup {
@@ -59,11 +62,13 @@ export interface TableSetup {
   dealer: Seat;
   seats: readonly Controller[];
   aiSeed: number;
+  /** The game newGame(options, seed, dealer) already dealt (src/app/session.ts deals ahead while a menu idles), or absent. */
+  dealt?: GameState;
 }
 
 export function newTable(setup: TableSetup, now: number, listener: TableListener | null = null): Table {
   const table: Table = {
-    game: newGame(setup.options, setup.seed, setup.dealer),
+    game: setup.dealt ?? newGame(setup.options, setup.seed, setup.dealer),
     seats: setup.seats,
     cpus: cpuGroups(setup.seats),
     rng: setup.aiSeed >>> 0 || 1,
@@ -79,6 +84,19 @@ export function newTable(setup: TableSetup, now: number, listener: TableListener
   };
   schedule(table, now);
   return table;
+}
+
+/**
+ * The driver lets the table go: its listener, which usually closes over the
+ * driver's own value (the app's AppTable holds the table, the table the
+ * listener, the listener the AppTable), is dropped. QuickJS frees such a
+ * cycle only when its collector runs, once the heap has grown by half, so
+ * every finished game stayed in memory until then (issue 25: the heap's low
+ * point rose about 6 KB and 89 allocations per game); without the cycle
+ * reference counting frees the game at once.
+ */
+export function detachTable(table: Table): void {
+  table.listener = null;
 }
 
 /** The earliest time something is scheduled, NEVER when the table waits for a person (or the game is over). */
@@ -146,18 +164,22 @@ function runDue(table: Table, until: number): void {
 
 const NOBODY: readonly Seat[] = [];
 
-/** The CPU slaps planned for time t (and the people's in `humans`), in the rules' order. */
+/**
+ * The CPU slaps planned for time t (and the people's in `humans`), in the
+ * rules' order, each judged on the pile as the rules hold it then, like
+ * anyone's: a slap after the pile is taken misses, one on a covered pile is
+ * judged on what it covers. A CPU seat that may no longer slap (its own
+ * wrong slap just banned it) knows it and holds back.
+ */
 function fireSlapsAt(table: Table, t: number, humans: readonly Seat[]): void {
   const batch: { seat: Seat; at: number }[] = [];
   while (table.nextPlan < table.plans.length && table.plans[table.nextPlan]!.at === t) batch.push(table.plans[table.nextPlan++]!);
   for (const seat of humans) batch.push({ seat, at: t });
   const ordered = batch.length > 1 ? orderSlaps(table.game, batch) : batch;
-  const pileBefore = table.game.pile;
   for (const s of ordered) {
     // The first slap may end the game; the rest come too late to matter.
     if (table.game.over !== null) break;
-    // A CPU's plan was for the pile it saw; once the pile is claimed it is void.
-    if (humans.indexOf(s.seat) < 0 && table.game.pile !== pileBefore) continue;
+    if (humans.indexOf(s.seat) < 0 && !canSlap(table.game, s.seat)) continue;
     act(table, { type: 'slap', seat: s.seat, at: t }, t);
   }
 }
@@ -214,20 +236,26 @@ function act(table: Table, action: Action, t: number): void {
   if (game.pile !== before.pile && game.pile.length !== before.pile.length) {
     // A played card can be read when it lands; a claimed pile is gone at once.
     table.topAt = action.type === 'play' ? t + LAND_MS : t;
-    replan(table, table.topAt);
+    replan(table, t);
   }
   // Whoever is to play now waits their own pause from this moment.
   if (game.turn !== before.turn || game.pile.length < before.pile.length) table.playAt = NEVER;
   schedule(table, t);
 }
 
-/** Fresh CPU slap plans for the pile as it now is; unfired old ones are dropped. */
+/**
+ * The pile changed at t (a card was played, or the pile was taken): the CPU
+ * players' slaps due by t + COMMIT_MS are already under way and go ahead, as
+ * a person's would (docs/ai.md, "Committed"); the others are dropped, and
+ * fresh plans are made for the pile as it now is, from when it can be read.
+ */
 function replan(table: Table, t: number): void {
   let plans: SlapPlan[] = [];
+  for (let i = table.nextPlan; i < table.plans.length; i++) if (table.plans[i]!.at <= t + COMMIT_MS) plans.push(table.plans[i]!);
   for (const group of table.cpus) {
-    const planned = planSlaps(table.game, group.seats, group.difficulty, t, table.rng);
+    const planned = planSlaps(table.game, group.seats, group.difficulty, table.topAt, table.rng);
     table.rng = planned.rng;
-    plans = plans.length === 0 ? planned.plans : plans.concat(planned.plans).sort((a, b) => a.at - b.at);
+    if (planned.plans.length > 0) plans = plans.length === 0 ? planned.plans : plans.concat(planned.plans).sort((a, b) => a.at - b.at);
   }
   table.plans = plans;
   table.nextPlan = 0;
@@ -273,15 +301,29 @@ export function seatToAct(game: GameState): Seat {
   return game.turn;
 }
 
-// ---- pausing (the quit question, or any menu over the table) ----
+// ---- pausing (the pause menu, or any menu over the table) ----
 //
-// While paused the pile is not readable (the view dims it), so on resume a
-// slap plan made before the pause would reward whoever studied the pile
-// behind the menu: every CPU reaction is drawn afresh from the moment the
-// pile is readable again, as the person's own has to start then too.
+// A pause is worth nothing. While paused the pile is hidden, but a person
+// keeps what they saw and can think about it; so do the CPU players: a slap
+// they planned on a pile that could be read when the pause began stays due
+// at its time, and one that fell due during the pause is made first thing
+// on the resume, before anyone's press in that frame. Everything else (a
+// card still in flight, the next play, a collect, a choice of taker) waits
+// out the pause: its time moves by the pause's length. And nothing due by
+// the frame the pause opens in is lost: the table runs up to it first.
 
+/**
+ * After a pause the app counts 3-2-1 over the table, shown again but still
+ * paused, before the game runs (src/app/table.ts); the human model waits as
+ * long. Three steps of 600 ms.
+ */
+export const RESUME_COUNTDOWN_MS = 1800;
+
+/** Pauses at `now`, after running everything due by then. */
 export function pauseTable(table: Table, now: number): void {
-  if (table.pausedAt < 0) table.pausedAt = now;
+  if (table.pausedAt >= 0) return;
+  runDue(table, now);
+  table.pausedAt = now;
 }
 
 /** Whether the pile can be read at `now`: not while paused, nor while its top card is still flying. */
@@ -290,20 +332,32 @@ export function pileReadable(table: Table, now: number): boolean {
 }
 
 /**
- * Resumes: the play, collect and choose times move by the pause, and the
- * CPU players' slaps are planned again from when the pile is readable (now,
- * or when a card caught in flight lands). Returns the shift.
+ * Resumes at `now` (docs/ai.md, "A pause is worth nothing"). The play,
+ * collect and choose times move by the pause; CPU slaps on a pile that
+ * could be read when the pause began keep their times, and those that fell
+ * due meanwhile are made now; a card caught in flight lands the pause's
+ * length later, and slaps planned for it move with it. Returns the shift.
  */
 export function resumeTable(table: Table, now: number): number {
   if (table.pausedAt < 0) return 0;
   const shift = now - table.pausedAt;
+  const seen = table.pausedAt >= table.topAt;
   table.pausedAt = -1;
   if (table.playAt !== NEVER) table.playAt += shift;
   if (table.collectAt !== NEVER) table.collectAt += shift;
   if (table.chooseAt !== NEVER) table.chooseAt += shift;
   if (table.overAt !== NEVER) table.overAt += shift;
-  table.topAt = Math.max(now, table.topAt + shift);
-  if (table.game.over === null) replan(table, table.topAt);
+  if (!seen) table.topAt += shift;
+  if (table.nextPlan < table.plans.length) {
+    const plans: SlapPlan[] = [];
+    for (let i = table.nextPlan; i < table.plans.length; i++) {
+      const p = table.plans[i]!;
+      plans.push({ seat: p.seat, at: seen ? Math.max(p.at, now) : p.at + shift, valid: p.valid });
+    }
+    table.plans = plans;
+    table.nextPlan = 0;
+  }
+  if (table.game.over === null) runDue(table, now);
   return shift;
 }
 

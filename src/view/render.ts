@@ -6,7 +6,7 @@ import { MUSIC, SOUND } from '../assets/sounds';
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import type { Cues } from '../app/cues';
 import * as C from './colours';
-import { beginFrame, clear, commandCount, music, quit, rect, sound } from './drawlist';
+import { beginFrame, clear, commandCount, endPicture, holdPicture, music, quit, rect, sound } from './drawlist';
 import { drawPanel } from './widgets';
 import { plateX } from './seats';
 import { ALIGN_CENTRE } from './text';
@@ -17,6 +17,13 @@ const MUSIC_VOLUME = 150;
 export function beginDraw(): void {
   beginFrame();
   clear(C.FELT);
+}
+
+/** Keeps the last picture up and starts a new one behind it (src/view/drawlist.ts holdPicture); returns where it starts. */
+export function beginBehind(): number {
+  const from = holdPicture();
+  clear(C.FELT);
+  return from;
 }
 
 /** A yes/no question over whatever the scene shows ("Quit to the PSP menu?"), with the buttons that answer it under it. */
@@ -39,6 +46,7 @@ export function drawNotice(view: View, text: string): void {
  * Returns the number of commands the frame wrote.
  */
 export function endDraw(view: View, cues: Cues, theme: boolean, quitting: boolean): number {
+  endPicture();
   for (let i = 0; i < cues.count; i++) {
     const seat = cues.seats[i]!;
     const players = cues.players[i]!;

@@ -4,12 +4,12 @@
 // only changes with the game (or the message) is drawn once into a cached
 // layer and re-emitted natively each frame; only moving things are written
 // per frame.
-import { SPRITES } from '../assets/atlas';
+import { CARD_BACK, SPRITES } from '../assets/atlas';
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import { CAN_CHOOSE, CAN_PLAY, CAN_SLAP, type TableScreen } from '../app/screen';
 import type { Strings } from '../app/i18n/strings';
 import type { GameState } from '../rules/types';
-import { CARD_BACK } from '../assets/atlas';
+import { RESUME_COUNTDOWN_MS } from '../table/table';
 import { CARD_H, CARD_W, drawBack, drawCard, drawCardScaled, drawSmallBack } from './cards';
 import * as C from './colours';
 import { copyInts, rect, sprite, spriteRect, spriteRectScaled } from './drawlist';
@@ -36,7 +36,10 @@ import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './t
 import { easeOut, lerp, progress, shakeOffset, triangle } from './tween';
 import { drawFelt, drawOutline } from './widgets';
 
+/** A played card's flight to the pile: src/table/table.ts LAND_MS, when it can be read (test/ai/fairness.test.ts checks they agree). */
 export const FLIGHT_MS = 180;
+/** The last part of the flight, in which the face-down card turns over. */
+const TURN_MS = 60;
 export const SWEEP_MS = 320;
 export const HAND_MS = 520;
 export const SHAKE_MS = 300;
@@ -75,10 +78,24 @@ function messagePlace(players: number, seat: number): number {
 /**
  * The table's part of the View (src/view/view.ts): draw() draws the table
  * from its display state; banner is a line over it (the title's demo), ''
- * for none.
+ * for none. Resuming from the pause (t.countdownEnd set) it draws the table
+ * as it was when the pause began, under the 3-2-1.
  */
 export interface TableView {
   draw(t: TableScreen, strings: Strings, now: number, banner: string): void;
+}
+
+/**
+ * What the layer shows of the display state besides the message lines: the
+ * game, whose turn the arrow points at, the comparison and the challenge's
+ * full count. Held as they were while a played card flies (newTableView).
+ */
+interface Drawn {
+  game: GameState | null;
+  toAct: number;
+  comparison: string;
+  comparisonKind: number;
+  chancesTotal: number;
 }
 
 /** The table's cached layers and text slots. */
@@ -92,6 +109,8 @@ interface Parts {
   readonly names: readonly TextSlot[];
   readonly marks: readonly TextSlot[];
   readonly message: TextSlot;
+  readonly slapTimes: TextSlot;
+  readonly countdown: TextSlot;
   readonly hint: TextSlot;
   readonly comparison: TextSlot;
   readonly banner: TextSlot;
@@ -127,6 +146,8 @@ export function newTableView(felt: Layer): TableView {
     names,
     marks,
     message: new TextSlot(12),
+    slapTimes: new TextSlot(4),
+    countdown: new TextSlot(3),
     hint: new TextSlot(8),
     comparison: new TextSlot(4),
     banner: new TextSlot(),
@@ -148,33 +169,67 @@ export function newTableView(felt: Layer): TableView {
   let shownHint = '';
   let shownPlace = PLACE_CENTRE;
   let shownCan = 0;
+  /**
+   * A played card flies face down, and until it lands the table shows
+   * nothing it did (docs/ai.md, "One clock"): not the line it causes
+   * ("Challenge! Max has 3 chances" says it is a king), where that line
+   * goes, the help line and the legend (a slappable pile would light up
+   * Slap), the challenge's pips, the turn arrow, the comparison, nor its
+   * player's count. So while the game differs from the one drawn before the
+   * play by that play alone, the table is drawn as it was, the flying card
+   * over it; a slap in the flight changes the game again and shows at once.
+   */
+  const drawn: Drawn = { game: null, toAct: -1, comparison: '', comparisonKind: 0, chancesTotal: 0 };
+  /** The flight last seen (its start) and the game just after its play; the game drawn before it (null: none to hold). */
+  let flightStart = -1;
+  let flightGame: GameState | null = null;
+  let held: GameState | null = null;
   return {
-    draw(t: TableScreen, strings: Strings, now: number, banner: string): void {
+    draw(t: TableScreen, strings: Strings, frameNow: number, banner: string): void {
       const game = t.game;
+      const now = t.countdownEnd >= 0 ? t.frozenAt : frameNow;
       if (game === null) {
         drawFelt(felt);
         return;
       }
-      if (previousGame === game || previousGame === null) {
-        shownMessage = t.message;
-        shownHint = t.hint;
-        shownPlace = messagePlace(game.options.players, t.messageSeat);
-        shownCan = t.can;
+      const flying = t.flight.active && now - t.flight.start < FLIGHT_MS && game.pile.length > 0;
+      if (flying && t.flight.start !== flightStart) {
+        flightStart = t.flight.start;
+        flightGame = game;
+        held = drawn.game !== null && drawn.game.pile.length === game.pile.length - 1 ? drawn.game : null;
+      }
+      const holding = flying && game === flightGame && held !== null;
+      if (!holding) {
+        if (previousGame === game || previousGame === null) {
+          shownMessage = t.message;
+          shownHint = t.hint;
+          shownPlace = messagePlace(game.options.players, t.messageSeat);
+          shownCan = t.can;
+        }
+        drawn.game = game;
+        drawn.toAct = t.toAct;
+        drawn.comparison = t.comparison;
+        drawn.comparisonKind = t.comparisonKind;
+        drawn.chancesTotal = t.chancesTotal;
       }
       previousGame = game;
-      const flying = t.flight.active && now - t.flight.start < FLIGHT_MS && game.pile.length > 0;
+      const shown = drawn.game!;
+      // Held, the layer is the one drawn before the play: its pile is the pile under the flying card.
+      const under = flying && !holding;
       const shaking = t.shake.active && now - t.shake.start < SHAKE_MS;
       const shake = shaking ? shakeOffset(now - t.shake.start) : 0;
       const shakeSeat = shaking ? t.shake.seat : -1;
       // Burned cards still on their way from the seat are not under the pile yet.
       const burning = t.burn.active && now - t.burn.start < BURN_SHOW_MS + BURN_FLY_MS ? t.burn.count : 0;
       // The small numbers the layer is drawn from, in one key.
-      const small = (t.chooser + 1) | (t.pick << 4) | (flying ? 256 : 0) | ((shakeSeat + 1) << 9) | (shownPlace << 13) | (shownCan << 14) | (burning << 18);
-      if (!layer.reuse(game, shownMessage, shownHint, t.comparison, small, shake, t.names, banner, strings)) {
-        drawLayer(parts, t, strings, game, flying, shakeSeat, shake, banner, shownMessage, shownHint, shownPlace, shownCan, burning);
+      const small = (t.chooser + 1) | (t.pick << 4) | (under ? 256 : 0) | ((shakeSeat + 1) << 9) | (shownPlace << 13) | (shownCan << 14) | (burning << 18);
+      if (!layer.reuse(shown, shownMessage, shownHint, drawn.comparison, small, shake, t.names, banner, strings)) {
+        drawLayer(parts, t, drawn, strings, shown, under, shakeSeat, shake, banner, shownMessage, shownHint, shownPlace, shownCan, burning);
         layer.keep();
       }
-      drawMoving(parts, t, game, now, shownMessage, shownPlace);
+      drawMoving(parts, t, game, now, shownMessage, shownPlace, drawn.toAct);
+      if (t.slapTimes !== '') drawSlapTimes(parts, t.slapTimes, shownMessage, shownPlace);
+      if (t.countdownEnd >= 0) drawCountdown(parts.countdown, t.countdownEnd - frameNow);
       if (t.celebration.active) drawCelebration(parts.celebration, t.celebration, game.options.players, t.message, strings.skipToResults, now);
     },
   };
@@ -185,6 +240,7 @@ export function newTableView(felt: Layer): TableView {
 function drawLayer(
   v: Parts,
   t: TableScreen,
+  d: Drawn,
   strings: Strings,
   game: GameState,
   flying: boolean,
@@ -202,11 +258,11 @@ function drawLayer(
   drawFelt(v.felt);
   drawPileArea(v.pile, game, shown, game.burned.length - burning);
   for (let seat = 0; seat < players; seat++) drawSeatPart(v, t, game, seat, seat === shakeSeat ? shake : 0);
-  if (game.challenge !== null) drawPips(players, game.challenge.answerer, game.challenge.chancesLeft, t.chancesTotal);
+  if (game.challenge !== null) drawPips(players, game.challenge.answerer, game.challenge.chancesLeft, d.chancesTotal);
   if (t.chooser >= 0) drawPick(players, t.pick);
-  if (t.comparison !== '') {
-    const colour = t.comparisonKind > 0 ? C.GREEN : t.comparisonKind < 0 ? C.RED : C.YELLOW;
-    v.comparison.draw(FONT_LARGE, t.comparison, fanLeft(shown) - 8, PILE_Y - 9, ALIGN_RIGHT, colour);
+  if (d.comparison !== '') {
+    const colour = d.comparisonKind > 0 ? C.GREEN : d.comparisonKind < 0 ? C.RED : C.YELLOW;
+    v.comparison.draw(FONT_LARGE, d.comparison, fanLeft(shown) - 8, PILE_Y - 9, ALIGN_RIGHT, colour);
   }
   drawMessage(v.message, shownMessage, shownPlace);
   if (shownHint !== '') v.hint.draw(FONT_SMALL, shownHint, 6, 246, ALIGN_LEFT, C.PALE_GOLD, 184);
@@ -361,6 +417,35 @@ function drawMessage(messageSlot: TextSlot, message: string, place: number): voi
   copyInts(run.cmds);
 }
 
+/**
+ * Under the message line, after a slap race: who pressed and when from the
+ * landing ("You 312 ms · Kim 298 ms"; the Slap times option, src/app/table.ts),
+ * where the message line is (bottom left when the bottom seat won the pile).
+ */
+function drawSlapTimes(v: Parts, text: string, shownMessage: string, place: number): void {
+  const left = place === PLACE_LEFT;
+  const top = left ? LEFT_Y : CENTRE_Y;
+  const width = left ? LEFT_W : CENTRE_W;
+  const lines =
+    shownMessage === ''
+      ? 0
+      : left
+        ? v.message.lay(FONT_SMALL, shownMessage, LEFT_X + 7, top, ALIGN_LEFT, C.WHITE, LEFT_W).lines
+        : v.message.lay(FONT_SMALL, shownMessage, PILE_X, top, ALIGN_CENTRE, C.WHITE, CENTRE_W).lines;
+  const y = lines === 0 ? top : top + lines * FONT_SMALL.lineHeight + 6;
+  const run = v.slapTimes.lay(FONT_SMALL, text, left ? LEFT_X + 7 : PILE_X, y, left ? ALIGN_LEFT : ALIGN_CENTRE, C.PALE_GOLD, width);
+  const w = run.width + 14;
+  rect(left ? LEFT_X : PILE_X - (w >> 1), y - 2, w, run.lines * FONT_SMALL.lineHeight + 4, C.SHADE);
+  copyInts(run.cmds);
+}
+
+/** Resuming from the pause: 3, 2, 1 over the pile until the table runs again (src/app/table.ts resumeAppTable). */
+function drawCountdown(slot: TextSlot, left: number): void {
+  const step = left <= 0 ? 1 : Math.ceil((left * 3) / RESUME_COUNTDOWN_MS);
+  rect(PILE_X - 22, 154, 44, 30, C.SHADE_HEAVY);
+  slot.draw(FONT_LARGE, String(step), PILE_X, 160, ALIGN_CENTRE, C.YELLOW);
+}
+
 /** Bottom right: the buttons for what the person can do now (CAN_* bits), and nothing else. */
 function drawControls(v: Parts, strings: Strings, can: number): void {
   const { slapLegend, playLegend, slapKey, playKey } = v;
@@ -404,8 +489,8 @@ function drawBanner(bannerSlot: TextSlot, text: string): void {
 
 // ---- moving things, drawn every frame ----
 
-function drawMoving(v: Parts, t: TableScreen, game: GameState, now: number, shownMessage: string, shownPlace: number): void {
-  drawTurnArrow(t, game, now);
+function drawMoving(v: Parts, t: TableScreen, game: GameState, now: number, shownMessage: string, shownPlace: number, toAct: number): void {
+  drawTurnArrow(t, toAct, game, now);
   const flying = t.flight.active && now - t.flight.start < FLIGHT_MS;
   const sweeping = t.sweep.active && now - t.sweep.start < sweepDelay(t) + SWEEP_MS;
   if (t.shake.active && now - t.shake.start < FLASH_MS) drawFlash(game, t.shake.seat, now - t.shake.start);
@@ -418,8 +503,7 @@ function drawMoving(v: Parts, t: TableScreen, game: GameState, now: number, show
 }
 
 /** The arrow at whoever acts next: plays, collects, or names a taker (a person naming one sees the highlight instead). */
-function drawTurnArrow(t: TableScreen, game: GameState, now: number): void {
-  const seat = t.toAct;
+function drawTurnArrow(t: TableScreen, seat: number, game: GameState, now: number): void {
   if (seat < 0 || t.chooser >= 0) return;
   const players = game.options.players;
   const sx = stackX(players, seat);
@@ -444,6 +528,12 @@ function drawTurnArrow(t: TableScreen, game: GameState, now: number): void {
   }
 }
 
+/**
+ * A played card flies face down and turns as it lands, as a card is turned
+ * as it is laid: its face shows first on the frame it lands, when everyone's
+ * reaction clock starts (src/table/table.ts LAND_MS; docs/ai.md, "One
+ * clock"). In its last TURN_MS the back narrows to its edge.
+ */
 function drawFlight(t: TableScreen, game: GameState, now: number): void {
   const f = t.flight;
   const players = game.options.players;
@@ -451,10 +541,13 @@ function drawFlight(t: TableScreen, game: GameState, now: number): void {
   const n = game.pile.length;
   const k = n < FAN ? n : FAN;
   const x = lerp(stackX(players, f.seat), fanX(k - 1, k), p);
-  const y = lerp(stackY(players, f.seat), fanY(f.card), p);
+  // To the pile's middle, not to the card's own small offset there (fanY): that would tell which card it is.
+  const y = lerp(stackY(players, f.seat), PILE_Y - (CARD_H >> 1), p);
   const w = lerp(STACK_W, CARD_W, p);
   const h = lerp(STACK_H, CARD_H, p);
-  drawCardScaled(f.card, x, y, w, h, C.WHITE);
+  const left = FLIGHT_MS - (now - f.start);
+  const turned = left < TURN_MS ? Math.floor((w * left) / TURN_MS) : w;
+  drawCardScaled(CARD_BACK, x + ((w - turned) >> 1), y, turned, h, C.WHITE);
 }
 
 /** A pile won by a slap waits under the hand until it has landed, then slides away. */

@@ -26,6 +26,10 @@ export interface View {
   readonly questionHint: TextSlot;
   /** The track last sent with OP_MUSIC; -2 before the first frame (so the first frame always says). */
   musicSent: number;
+  /** The scene (src/app/scene.ts, by identity) whose picture is on screen; null before the first frame. */
+  shown: object | null;
+  /** The new scene being prepared behind that picture (src/app/app.ts drawApp). */
+  preparing: object | null;
 }
 
 export function newView(): View {
@@ -41,5 +45,7 @@ export function newView(): View {
     quitQuestion: new TextSlot(),
     questionHint: new TextSlot(),
     musicSent: -2,
+    shown: null,
+    preparing: null,
   };
 }

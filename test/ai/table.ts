@@ -18,6 +18,8 @@ export interface TableRun {
   trace: number[];
   cpuValidSlaps: number;
   cpuWrongSlaps: number;
+  /** CPU slaps made after the pile was taken: committed before it went. */
+  cpuLateSlaps: number;
   humanSlapWins: number;
   /** Inconsistencies: an engine refusal, or a slap whose outcome the pile it was made on does not explain. */
   problems: string[];
@@ -34,7 +36,7 @@ export function runTable(
   humanSlapMs: number | null,
   maxActions: number,
 ): TableRun {
-  const run: TableRun = { state: null as unknown as GameState, trace: [], cpuValidSlaps: 0, cpuWrongSlaps: 0, humanSlapWins: 0, problems: [] };
+  const run: TableRun = { state: null as unknown as GameState, trace: [], cpuValidSlaps: 0, cpuWrongSlaps: 0, cpuLateSlaps: 0, humanSlapWins: 0, problems: [] };
   /** When the game started waiting for the person (-1: it is not). */
   let waitingSince = 0;
   let actions = 0;
@@ -55,7 +57,11 @@ export function runTable(
         const claimed = result.events.some((e) => e.type === 'claimed' && e.reason === 'slap');
         const wrong = result.events.some((e) => e.type === 'wrongSlap');
         const valid = slapPattern(before) !== null;
-        if (valid !== claimed || valid === wrong) run.problems.push(`seat ${action.seat} slapped a ${valid ? 'valid' : 'plain'} pile and the engine said ${result.events.map((e) => e.type).join(',')}`);
+        // A slap that comes after the pile was taken (a committed one, docs/ai.md) misses.
+        if (before.pile.length === 0) {
+          if (!result.events.some((e) => e.type === 'slapMissed')) run.problems.push(`seat ${action.seat} slapped an empty pile and the engine said ${result.events.map((e) => e.type).join(',')}`);
+          else if (action.seat !== HUMAN) run.cpuLateSlaps++;
+        } else if (valid !== claimed || valid === wrong) run.problems.push(`seat ${action.seat} slapped a ${valid ? 'valid' : 'plain'} pile and the engine said ${result.events.map((e) => e.type).join(',')}`);
         else if (action.seat === HUMAN) run.humanSlapWins += claimed ? 1 : 0;
         else if (claimed) run.cpuValidSlaps++;
         else run.cpuWrongSlaps++;

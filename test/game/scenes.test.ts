@@ -108,13 +108,13 @@ describe('how to play', () => {
     expect(s.scene).toBe('howTo');
     expect(s.howToPage).toBe(0);
     const titles: string[] = [s.howToTitle];
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 8; i++) {
       d.press(BTN.RIGHT);
       titles.push(d.debug().howToTitle);
     }
-    // Pair and tens make one page of slaps; the last page (two people on one PSP, issue 16) stays the last.
-    expect(titles).toEqual(['The game', 'Challenges', 'Slaps', 'Wrong and late slaps', 'Out of cards', 'Two people', 'Two people', 'Two people']);
-    expect(d.debug().howToPage).toBe(5);
+    // Pair and tens make one page of slaps; how the CPU players react (issue 21); the last page (two people on one PSP, issue 16) stays the last.
+    expect(titles).toEqual(['The game', 'Challenges', 'Slaps', 'Wrong and late slaps', 'Out of cards', 'The CPU players', 'Two people', 'Two people', 'Two people']);
+    expect(d.debug().howToPage).toBe(6);
     d.press(BTN.CIRCLE);
     expect(d.debug().scene).toBe('title');
   });

@@ -26,6 +26,7 @@ async function options(): Promise<Driver> {
   const d = await Driver.create({ seed: 1 });
   d.step(0);
   openOptions(d);
+  setOption(d, 'CPU players', 'Master');
   setOption(d, 'Slap: Marriage', 'On');
   d.wait(2);
   return d;
@@ -83,7 +84,8 @@ async function statistics(language: string): Promise<Driver> {
   d.press(BTN.CIRCLE);
   goToTitleItem(d, 3);
   d.press(BTN.CROSS);
-  d.wait(2);
+  // Its page, over a frame's work budget, is prepared behind the title's picture first (src/app/app.ts drawApp).
+  d.wait(10);
   return d;
 }
 
@@ -112,6 +114,57 @@ async function tableWrongSlap(): Promise<Driver> {
   return d;
 }
 
+/** A card halfway through its flight: face down (it turns as it lands). */
+async function tableFlight(): Promise<Driver> {
+  const d = await Driver.create({ seed: 4 });
+  d.step(0);
+  openOptions(d);
+  setOption(d, 'Players', '4');
+  startFromOptions(d);
+  playUntil(d, (s) => s.table.game.cardsPlayed >= 6 && s.table.flying);
+  d.step(0);
+  d.step(0);
+  return d;
+}
+
+/** At hard, after a slap race the person took part in: who pressed and when from the landing. */
+async function tableSlapTimes(language: string): Promise<Driver> {
+  const d = await Driver.create({ seed: 6 });
+  d.step(0);
+  openOptions(d);
+  setOption(d, 'Players', '4');
+  setOption(d, 'CPU players', 'Hard');
+  setOption(d, 'Language', language);
+  startFromOptions(d);
+  let seenFor = 0;
+  for (let i = 0; i < 30000 && !(d.debug().table.slapTimes.includes('·')); i++) {
+    const s = d.debug();
+    const g = s.table.game;
+    const slappable = g.over === null && pairOrSandwich(g.pile) && !s.table.flying;
+    seenFor = slappable ? seenFor + 1 : 0;
+    // The person presses 26 frames (433 ms) after the pile shows, about as fast as the hard CPUs.
+    if (slappable && seenFor === 26) d.press(BTN.CROSS);
+    else if (g.over === null && (g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
+    else d.step(0);
+  }
+  d.wait(10);
+  return d;
+}
+
+/** Continue from the pause menu: the table shows again under the 3-2-1 before it runs. */
+async function tableCountdown(): Promise<Driver> {
+  const d = await Driver.create({ seed: 2 });
+  d.step(0);
+  goToTitleItem(d, 0);
+  d.press(BTN.CROSS);
+  d.wait(90);
+  d.press(BTN.START);
+  d.wait(20);
+  d.press(BTN.CROSS);
+  d.wait(50);
+  return d;
+}
+
 async function tableRussian(): Promise<Driver> {
   const d = await Driver.create({ seed: 1 });
   d.step(0);
@@ -137,7 +190,8 @@ async function results(): Promise<Driver> {
   setOption(d, 'CPU players', 'Easy');
   startFromOptions(d);
   playUntil(d, (s) => s.scene === 'results', 60000);
-  d.wait(2);
+  // Its page is prepared behind the table's last picture over a few frames (src/app/app.ts drawApp).
+  d.wait(10);
   return d;
 }
 
@@ -229,10 +283,17 @@ export const SCENES: Scene[] = [
   { name: 'table-6p', reach: table6 },
   { name: 'table-wrong-slap', reach: tableWrongSlap },
   { name: 'table-russian', reach: tableRussian },
+  { name: 'table-flight', reach: tableFlight },
+  { name: 'table-slap-times', reach: () => tableSlapTimes('English') },
+  { name: 'table-slap-times-ru', reach: () => tableSlapTimes('Русский') },
+  { name: 'table-countdown', reach: tableCountdown },
   { name: 'results', reach: results },
   // How to play with pictures: slap patterns, what a slap costs, the Russian lays.
   { name: 'how-to-slaps', reach: () => howToPage(2, (d) => setOption(d, 'Slap: Marriage', 'On')) },
   { name: 'how-to-costs', reach: () => howToPage(3, () => undefined) },
+  // How the CPU players react (issue 21): one clock, their speeds, commitment, the pause, slap times.
+  { name: 'how-to-cpus', reach: () => howToPage(5, () => undefined) },
+  { name: 'how-to-cpus-ru', reach: () => howToPage(5, (d) => setOption(d, 'Language', 'Русский')) },
   { name: 'how-to-challenges-ru', reach: () => howToPage(1, (d) => setOption(d, 'Language', 'Русский')) },
   {
     name: 'how-to-lays-ru',

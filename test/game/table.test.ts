@@ -178,6 +178,8 @@ describe('the classic table', () => {
       const s = playUntil(d, (s) => (s.table.game.stacks[0].length === 0 && s.table.game.over === null) || s.scene === 'results');
       if (s.scene === 'table') break;
     }
+    // The last card lands first: until then the table shows the seat as it was before the play (docs/ai.md, "One clock").
+    d.wait(11);
     d.step(0);
     expect(plates(d.last)).toEqual([0xff707070, 0xffffffff, 0xffffffff]); // seat 0 (you) greyed
   });
@@ -218,11 +220,14 @@ describe('the classic table', () => {
     expect(JSON.stringify(d.debug().table.game)).toBe(frozen);
     d.press(BTN.DOWN);
     d.press(BTN.UP);
-    d.press(BTN.CROSS); // Continue
+    d.press(BTN.CROSS); // Continue: the table shows again under a 3-2-1, still paused, then runs
     s = d.debug();
     expect(s.scene).toBe('table');
     expect(s.paused).toBe(false);
-    expect(s.table.timers.paused).toBe(false);
+    expect(s.table.countdown).toBe(true);
+    expect(s.table.timers.paused).toBe(true);
+    d.until((x) => !x.table.countdown, 200);
+    expect(d.debug().table.timers.paused).toBe(false);
     d.press(BTN.START);
     d.press(BTN.CIRCLE); // Circle continues too
     expect(d.debug().paused).toBe(false);

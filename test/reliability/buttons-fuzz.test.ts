@@ -81,6 +81,23 @@ describe('Start: back from a menu, the pause menu in a game, a question on the t
     expect(back.paused).toBe(true);
   });
 
+  it('one Start goes back from Results to the title', async () => {
+    const d = await Driver.create({ seed: 1 });
+    try {
+      d.step(0);
+      d.press(BTN.CROSS);
+      // Play until the results: Square every other frame (out of turn it does nothing), the scene read every 64 frames.
+      for (let i = 0; i < 3_000 && d.debug().scene !== 'results'; i++) for (let k = 0; k < 32; k++) d.press(BTN.SQUARE);
+      expect(d.debug().scene).toBe('results');
+      d.press(BTN.START);
+      d.wait(3);
+      expect(d.debug().scene).toBe('title');
+      expect(d.debug().quitConfirm).toBe(false);
+    } finally {
+      d.dispose();
+    }
+  });
+
   it('Start on the title asks; Circle stays, Start or Cross quits', async () => {
     const asked = await from(() => {}, [BTN.START]);
     expect(asked.quitConfirm).toBe(true);

@@ -4,6 +4,7 @@
 // must make of it: a field that is present and valid is kept, one that is
 // present but unreadable falls back to its default and raises the notice, one
 // that is missing defaults quietly (docs/host-api.md, src/app/settings.ts).
+import { DIFFICULTIES } from '../../src/ai';
 import { SLAP_RULES, defaultOptions } from '../../src/rules';
 import { Rand } from './random';
 
@@ -18,7 +19,8 @@ export const SETTING_VALUES: Record<string, readonly unknown[]> = {
   ruleSet: ['classic', 'russian'],
   players: [2, 3, 4, 5, 6],
   humans: [1, 2],
-  difficulty: ['easy', 'medium', 'hard'],
+  difficulty: DIFFICULTIES,
+  slapTimes: ['auto', 'on', 'off'],
   runLength: [3, 4],
   runWrap: [true, false],
   wrongSlap: ['burn', 'pileToNext', 'ban'],
@@ -39,6 +41,7 @@ export const DEFAULTS = {
   players: 4,
   humans: 1,
   difficulty: 'medium',
+  slapTimes: 'auto',
   slapRules: slapRuleDefaults,
   runLength: 3,
   runWrap: false,
@@ -63,7 +66,8 @@ export function sampleSave(): string {
       ruleSet: 'russian',
       players: 6,
       humans: 2,
-      difficulty: 'hard',
+      difficulty: 'master',
+      slapTimes: 'off',
       slapRules: slapRulesFlipped,
       runLength: 4,
       runWrap: true,
@@ -212,6 +216,10 @@ export function nastySaves(): [string, string][] {
     ['truncated by one', good.slice(0, -1)],
     ['corrupt JSON', good.replace('"players":6', '"players":6,,')],
     ['binary garbage', '\u0000\u0001\u00ff\ufffe\ufeff{"version":1}'],
+    // The probe of issue 25: texts whose trailer would match but that do not parse.
+    ['a byte order mark first', `\ufeff${good}`],
+    ['a raw NUL inside', good.replace('"version":1', '"version":1\u0000')],
+    ['a NaN literal', good.replace('"version":1', '"version":NaN')],
     ['null', 'null'],
     ['number', '42'],
     ['string', '"version 1"'],

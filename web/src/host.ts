@@ -37,5 +37,6 @@ export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onTe
     },
     log: (text) => log(String(text)),
     problem: () => save.problem(),
+    keepDamaged: () => save.keepDamaged(),
   };
 }

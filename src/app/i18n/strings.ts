@@ -1,6 +1,7 @@
 // The shape of a language table: every language has the same keys. Lines
 // that depend on who did what are small functions so that each language can
 // use its own grammar (English "you take" / "Dana takes", Russian plurals).
+import type { Difficulty } from '../../ai';
 import type { KeyNames, SaveProblem } from '../../contract';
 import type { RuleSet, SlapRule } from '../../rules/types';
 import type { ResultCause } from '../game-stats';
@@ -53,6 +54,7 @@ export interface Strings {
     readonly players: string;
     readonly humans: string;
     readonly difficulty: string;
+    readonly slapTimes: string;
     readonly runLength: string;
     readonly runWrap: string;
     readonly wrongSlap: string;
@@ -76,6 +78,7 @@ export interface Strings {
     players: string;
     humans: string;
     difficulty: string;
+    slapTimes: string;
     slapRule: string;
     runLength: string;
     runWrap: string;
@@ -92,7 +95,9 @@ export interface Strings {
     cardLimit: string;
   };
   readonly ruleSetNames: { classic: string; russian: string };
-  readonly difficultyNames: { easy: string; medium: string; hard: string };
+  readonly difficultyNames: Record<Difficulty, string>;
+  /** The Slap times option's values: auto shows them at hard and master. */
+  readonly slapTimesNames: { auto: string; on: string; off: string };
   readonly russianJokerNames: { off: string; beatsAll: string; chooser: string };
   readonly wrongSlapNames: { burn: string; pileToNext: string; ban: string };
   readonly on: string;
@@ -112,6 +117,7 @@ export interface Strings {
     lays: string;
     jokers: string;
     twoPeople: string;
+    cpus: string;
   };
   readonly page: (n: number, of: number) => string;
   readonly howGoalClassic: string;
@@ -126,6 +132,8 @@ export interface Strings {
   readonly lateCaption: string;
   readonly tieCaption: string;
   readonly howSlapIn: string;
+  /** How the CPU players react: one clock, their speed at each level, commitment, the pause, slap times (docs/ai.md). */
+  readonly howCpus: string;
   readonly howCompare: string;
   readonly higherCaption: string;
   readonly equalCaption: string;
@@ -148,6 +156,8 @@ export interface Strings {
   readonly twoPlayerKeys: (keys: KeyNames) => string;
   /** ... and where it maps two game controllers (host.caps.pads). */
   readonly twoPlayerPads: string;
+  /** ... and where it has a touch screen (host.caps.touch: the web page on a phone or tablet, web/src/input/touch.ts). */
+  readonly twoPlayerTouch: string;
   readonly slapInHelp: (on: boolean) => string;
   /** What happens to an out player's wrong slap. */
   readonly barredHelp: string;

@@ -8,7 +8,7 @@ import type { View } from '../../view/view';
 import type { App } from '../state';
 import { wasPressed } from '../input';
 import { titleScene, type ResultsScene, type Scene } from '../scene';
-import { countEnded, countFinished, startGame } from '../session';
+import { DEAL_AHEAD_AFTER_MS, countEnded, countFinished, dealAhead, startGame } from '../session';
 import { tableResults, type AppTable } from '../table';
 import { resultCause } from '../game-stats';
 
@@ -37,13 +37,15 @@ export function enterResults(app: App, played: AppTable, ended: boolean): Result
           t.lifetimeLine(t.ruleSetNames.russian, app.stats.russian.games, app.stats.russian.wins),
         ],
   };
-  return { kind: 'results', played, results };
+  return { kind: 'results', played, results, at: app.lastNow, next: null };
 }
 
 export function resultsFrame(app: App, scene: ResultsScene, now: number): Scene {
   const b = app.buttons;
-  if (wasPressed(b, BTN_CROSS)) return startGame(app, now);
+  if (wasPressed(b, BTN_CROSS)) return startGame(app, now, scene.next);
   if (wasPressed(b, BTN_CIRCLE | BTN_START)) return titleScene();
+  // The next game is dealt once the page has been up a moment and nobody is pressing (src/app/session.ts).
+  if (now - scene.at >= DEAL_AHEAD_AFTER_MS && now - app.lastInputAt >= DEAL_AHEAD_AFTER_MS) scene.next = dealAhead(app, scene.next);
   return scene;
 }
 

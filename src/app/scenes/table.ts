@@ -1,8 +1,9 @@
 // The table: a game in play (src/app/table.ts runs it), and its pause menu.
-// Start opens the pause menu and Start again closes it (Continue), as
-// Circle does; How to play shows this game's rules; End game asks "End this
-// game?" once (Cross ends it, Circle goes back to the menu) and shows the
-// results of the game as it stood. The view hides the table meanwhile.
+// Start opens the pause menu and Start again closes it as Continue and
+// Circle do, through the same 3-2-1 (src/app/table.ts resumeAppTable). How
+// to play shows this game's rules; End game asks "End this game?" once
+// (Cross ends it, Circle goes back to the menu) and shows the results of
+// the game as it stood. The view hides the table meanwhile.
 // When every person at the table is out for good, the table waits and asks
 // once: keep watching (the CPUs finish at three times the pace) or end the
 // game. A game a person won ends in a celebration before the results.
@@ -17,7 +18,7 @@ import { cue } from '../cues';
 import { anyPressed, menuPressed, wasPressed } from '../input';
 import { CELEBRATION_MS } from '../screen';
 import type { OutPrompt, PauseMenu, Scene, TableScene } from '../scene';
-import { pauseAppTable, resumeAppTable, stepTable, tableFinished, type AppTable } from '../table';
+import { pauseAppTable, resumeAppTable, resumeAppTableNow, stepTable, tableFinished, type AppTable } from '../table';
 import { enterHowTo } from './how-to';
 import { answer } from './quit-question';
 import { enterResults } from './results';
@@ -100,7 +101,7 @@ function outFrame(app: App, scene: TableScene, out: OutPrompt, real: number): Sc
   scene.paceBase = tableTime(scene, real);
   scene.paceFrom = real;
   scene.pace = WATCH_PACE;
-  resumeAppTable(scene.table, scene.paceBase);
+  resumeAppTableNow(scene.table, scene.paceBase);
   return scene;
 }
 

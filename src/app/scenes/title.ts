@@ -10,9 +10,9 @@ import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { anyPressed, menuPressed, wasPressed } from '../input';
-import type { Scene, TitleScene } from '../scene';
-import { startDemo, startGame } from '../session';
-import { stepTable, tableFinished } from '../table';
+import type { Demo, Scene, TitleScene } from '../scene';
+import { DEAL_AHEAD_AFTER_MS, dealAhead, startDemo, startGame } from '../session';
+import { releaseTable, stepTable, tableFinished } from '../table';
 import { enterHowTo } from './how-to';
 import { enterOptions } from './options';
 import { enterStats } from './stats';
@@ -34,10 +34,10 @@ export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
   const demo = scene.demo;
   if (demo !== null) {
     // Any button ends the demo, and does nothing else.
-    if (anyPressed(b)) scene.demo = null;
+    if (anyPressed(b)) replaceDemo(scene, null);
     else {
       stepTable(demo.table, now, 0);
-      if (tableFinished(demo.table, now)) scene.demo = startDemo(app, now, demo.watching);
+      if (tableFinished(demo.table, now)) replaceDemo(scene, startDemo(app, now, demo.watching));
     }
     return scene;
   }
@@ -54,11 +54,14 @@ export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
   if (menuPressed(b, BTN_UP)) move(app, -1);
   if (menuPressed(b, BTN_DOWN)) move(app, 1);
   if (wasPressed(b, BTN_START)) return askQuit(app, scene);
-  if (!wasPressed(b, BTN_CROSS)) return scene;
+  if (!wasPressed(b, BTN_CROSS)) {
+    if (now - app.lastInputAt >= DEAL_AHEAD_AFTER_MS) scene.next = dealAhead(app, scene.next);
+    return scene;
+  }
   cue(app.cues, 'click');
   switch (app.titleCursor) {
     case ITEM_PLAY:
-      return startGame(app, now);
+      return startGame(app, now, scene.next);
     case ITEM_OPTIONS:
       return enterOptions(app);
     case ITEM_HOWTO:
@@ -78,6 +81,12 @@ function askQuit(app: App, scene: TitleScene): TitleScene {
   scene.quitAsked = true;
   cue(app.cues, 'click');
   return scene;
+}
+
+/** The demo game that ends or is stopped is let go at once (src/app/app.ts letGo says why). */
+function replaceDemo(scene: TitleScene, next: Demo | null): void {
+  if (scene.demo !== null) releaseTable(scene.demo.table);
+  scene.demo = next;
 }
 
 function move(app: App, dir: number): void {
