@@ -91,9 +91,9 @@ describe('button names by capabilities', () => {
       d = await Driver.create({ seed: 1, caps });
       d.step(0);
       d.press(BTN.CROSS);
-      // The legend shows Play only while it is the person's turn.
+      // The legend shows Play only while it is the person's turn, from when the card before has landed (the flight hides it).
       d.until((s) => s.table.game.turn === 0 && s.table.game.pendingCollect === null);
-      d.wait(3);
+      d.wait(14);
       let n = 0;
       for (let o = 0; o < d.last.length; o += 8) if (d.last[o] === 3 && d.last[o + 2] === 252 && d.last[o + 7] === C.WHITE) n++;
       return n;

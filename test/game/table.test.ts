@@ -231,12 +231,16 @@ describe('the classic table', () => {
     d.press(BTN.START);
     d.press(BTN.CIRCLE); // Circle continues too
     expect(d.debug().paused).toBe(false);
+    d.until((x) => !x.table.countdown, 200);
     d.press(BTN.START);
-    d.press(BTN.START); // and Start, the button that paused: a PSP player's resume
+    d.press(BTN.START); // and Start, the button that paused: a PSP player's resume, through the same 3-2-1
     s = d.debug();
     expect(s.scene).toBe('table');
     expect(s.paused).toBe(false);
-    expect(s.table.timers.paused).toBe(false);
+    expect(s.table.countdown).toBe(true);
+    expect(s.table.timers.paused).toBe(true);
+    d.until((x) => !x.table.countdown, 200);
+    expect(d.debug().table.timers.paused).toBe(false);
     d.press(BTN.START);
     d.press(BTN.UP); // End game
     d.press(BTN.CROSS);
