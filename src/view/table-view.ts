@@ -228,7 +228,8 @@ export function newTableView(felt: Layer): TableView {
         layer.keep();
       }
       drawMoving(parts, t, game, now, shownMessage, shownPlace, drawn.toAct);
-      if (t.slapTimes !== '') drawSlapTimes(parts, t.slapTimes, shownMessage, shownPlace);
+      // Watching the CPU players finish (the banner), nobody at the table races any more.
+      if (t.slapTimes !== '' && banner === '') drawSlapTimes(parts, t.slapTimes, shownMessage, shownPlace);
       if (t.countdownEnd >= 0) drawCountdown(parts.countdown, t.countdownEnd - frameNow);
       if (t.celebration.active) drawCelebration(parts.celebration, t.celebration, game.options.players, t.message, strings.skipToResults, now);
     },
@@ -439,11 +440,14 @@ function drawSlapTimes(v: Parts, text: string, shownMessage: string, place: numb
   copyInts(run.cmds);
 }
 
-/** Resuming from the pause: 3, 2, 1 over the pile until the table runs again (src/app/table.ts resumeAppTable). */
+/** Where the 3-2-1 is shown: beside the pile on its right, clear of its count, the message lines and every seat. */
+const COUNTDOWN_X = PILE_X + 94;
+
+/** Resuming from the pause: 3, 2, 1 beside the pile until the table runs again (src/app/table.ts resumeAppTable). */
 function drawCountdown(slot: TextSlot, left: number): void {
   const step = left <= 0 ? 1 : Math.ceil((left * 3) / RESUME_COUNTDOWN_MS);
-  rect(PILE_X - 22, 154, 44, 30, C.SHADE_HEAVY);
-  slot.draw(FONT_LARGE, String(step), PILE_X, 160, ALIGN_CENTRE, C.YELLOW);
+  rect(COUNTDOWN_X - 22, PILE_Y - 15, 44, 30, C.SHADE_HEAVY);
+  slot.draw(FONT_LARGE, String(step), COUNTDOWN_X, PILE_Y - 9, ALIGN_CENTRE, C.YELLOW);
 }
 
 /** Bottom right: the buttons for what the person can do now (CAN_* bits), and nothing else. */

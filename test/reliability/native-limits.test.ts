@@ -8,21 +8,48 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE_PATH } from '../support/quickjs-host';
 import { buildNative, runHeadless, tempDir } from '../native/headless';
 
+/** The highest QuickJS heap (malloc_size) in a --stats file, sampled every 97 frames. */
+function heapPeak(stats: string, frames: number): number {
+  const lines = readFileSync(stats, 'utf8').split('\n').filter(Boolean);
+  expect(lines.length).toBe(frames);
+  let peak = 0;
+  for (let i = 0; i < lines.length; i += 97) peak = Math.max(peak, JSON.parse(lines[i]!).malloc_size as number);
+  return peak;
+}
+
 describe('the game under the native memory limit', () => {
   beforeAll(() => buildNative('headless'));
 
-  it('plays 20,000 frames (the title, then the idle demo of CPU-only play) inside a 2 MB limit; the heap stays under 1 MB', () => {
+  // The heap budget. The PSP's VM may take 8 MiB (native/core/vm.h), of the
+  // 16.1 MiB the C library's heap leaves free after the start on a PSP-1000
+  // (docs/performance.md, "Memory"): 1 MiB is no hard limit but an alarm,
+  // an eighth of the VM's limit and half of this run's, that a leak or a
+  // runaway table trips long before the PSP could run short. It is measured
+  // on what every host runs: the bytecode (the embedded one, compiled from
+  // this bundle). Loaded from source, QuickJS 2021-03-27 also keeps a copy
+  // of every function's text for Function.prototype.toString, which bytecode
+  // does not carry: 186 KB more at issue 20's merge, which no host ever holds (the source run
+  // below only has to play inside the 2 MB limit). And this is the 64-bit
+  // host: its pointers are twice the PSP's, so the PSP's heap is smaller
+  // (954,874 B here, 737,150 B on the 32-bit host, at issue 20's merge).
+  it('plays 20,000 frames (the title, then the idle demo of CPU-only play) inside a 2 MB limit; the heap stays under 1 MiB', () => {
+    const stats = path.join(tempDir('limits'), 'stats.jsonl');
+    const r = runHeadless(['--seed', '3', '--frames', '20000', '--no-raster', '--memory-limit', String(2 << 20), '--stats', stats], {
+      timeoutMs: 60_000,
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(heapPeak(stats, 20_000)).toBeLessThan(1 << 20);
+  });
+
+  it('loaded from source (the bundle, as the tests load it), the same 20,000 frames play inside the 2 MB limit', () => {
     const stats = path.join(tempDir('limits'), 'stats.jsonl');
     const r = runHeadless(['--bundle', BUNDLE_PATH, '--seed', '3', '--frames', '20000', '--no-raster', '--memory-limit', String(2 << 20), '--stats', stats], {
       timeoutMs: 60_000,
     });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    const lines = readFileSync(stats, 'utf8').split('\n').filter(Boolean);
-    expect(lines.length).toBe(20_000);
-    let peak = 0;
-    for (let i = 0; i < lines.length; i += 97) peak = Math.max(peak, JSON.parse(lines[i]!).malloc_size as number);
-    expect(peak).toBeLessThan(1 << 20);
+    expect(heapPeak(stats, 20_000)).toBeLessThan(2 << 20);
   });
 
   // Regression: QuickJS 2021-03-27 crashed (SIGSEGV, or an abort in
