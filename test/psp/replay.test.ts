@@ -34,9 +34,13 @@ import { compare, MAX_DIFFERING, readPng } from './pixels';
 import { readPsf } from './psf';
 import { frameAt, makePsp, missing, OUTPUT, runEboot, type EmulatorRun, type Step } from './ppsspp';
 
-// Both full games, the Russian interface, and two people on one PSP each
-// winning slaps (test/game/two-players-script.test.ts records it).
-const SCRIPTS = ['full-game-classic.json', 'full-game-russian.json', 'russian-ui.json', 'two-players.json', 'sleep.json'];
+// Both full games, the Russian interface, two people on one PSP each
+// winning slaps (test/game/two-players-script.test.ts records it), the
+// sleep, and issue 20's moments: the quit question, a slap won and a wrong
+// slap at the bottom seat, the pause closed through the 3-2-1, the
+// out-of-the-game prompt, End game's question (test/game/moments-script.test.ts).
+// The celebration is in full-game-russian.json and two-players.json.
+const SCRIPTS = ['full-game-classic.json', 'full-game-russian.json', 'russian-ui.json', 'two-players.json', 'sleep.json', 'moments.json'];
 const SLEEP = SCRIPTS.indexOf('sleep.json');
 /** REPLAY_WAKE_AFTER and REPLAY_SLEEP_MS of native/psp/replay.c. */
 const WAKE_AFTER = 2;
@@ -47,9 +51,9 @@ const FAILURES: [string, string][] = [
   ['loop-forever.js', LOOP_FOREVER],
 ];
 /** On the PSP's clock: when the shot gallery starts (after the replay, which
- * takes about 9 s at 222 MHz), how long each shot stays up, and each
+ * took about 9 s at 222 MHz before moments.json's 2,108 frames), how long each shot stays up, and each
  * failure bundle's slot (the never-returning one needs the 2 s deadline). */
-const GALLERY_AT_MS = 11000;
+const GALLERY_AT_MS = 14000;
 const SHOT_MS = 1500;
 const FAILURE_MS = 3500;
 const MHZ = 222;
