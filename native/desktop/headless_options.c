@@ -111,7 +111,7 @@ static int parse_flag(HeadlessOptions *o, const char *flag, const char *val)
 static const char *const OPTIONS[] = {
     "--out", "--inputs", "--seed", "--frames", "--shots", "--saved", "--bundle", "--bytecode", "--no-raster",
     "--stats", "--memory-limit", "--frame-budget-ms", "--load-budget-ms", "--rename-cannot-replace",
-    "--save-dir",
+    "--save-dir", "--splash",
 };
 #define OPTION_COUNT (sizeof OPTIONS / sizeof OPTIONS[0])
 
@@ -133,7 +133,7 @@ static int option_given(int argc, char **argv, const char *flag)
 
 static int is_switch(const char *flag)
 {
-    return !strcmp(flag, "--no-raster") || !strcmp(flag, "--rename-cannot-replace");
+    return !strcmp(flag, "--no-raster") || !strcmp(flag, "--rename-cannot-replace") || !strcmp(flag, "--splash");
 }
 
 /* Checks the shape of the command line: known options, each once, each

@@ -120,7 +120,7 @@ static void game_loop(Vm *vm)
         if (count < 0) return;
         commands_run(cmds, count, &sound); /* sounds, music, quit */
         psp_video_frame(cmds, count);      /* presented before any quit */
-        if (frames_run == 1) say_since_start("first frame shown");
+        if (frames_run == 1) psp_game_say_since_start("first frame shown");
     }
 }
 
@@ -128,16 +128,16 @@ void psp_game_run(const VmScript *script)
 {
     Vm *vm;
     psp_audio_start(); /* silent if it fails */
-    say_since_start("audio started");
+    psp_game_say_since_start("audio started");
     vm = create_vm();
-    say_since_start("runtime created");
+    psp_game_say_since_start("runtime created");
     if (!vm) {
         psp_audio_stop();
         psp_error_screen("out of memory: the JavaScript runtime could not be created");
         return;
     }
     if (vm_load_script(vm, script) == 0) {
-        say_since_start("script loaded");
+        psp_game_say_since_start("script loaded");
         game_loop(vm);
     }
     psp_audio_stop();
