@@ -57,6 +57,7 @@
  *   RS f <mhz> <index> <frame> <hash> <us>[ s=<sound ids started>]
  *   RS end <mhz> <index> frames=<n> [error=<text>]
  *   RS shot <k> <index> <frame> from_ms=<t>   (shot 0: the splash, index and frame -1)
+ *   RS shot dropped <index> <frame> (more shots than MAX_SHOTS: none is shown)
  *   RS late gallery_at_ms=<t> now_ms=<t>
  *   RS failure <k> <name> from_ms=<t>
  *   RS home from_ms=<t>          (HOME: REPLAY_HOME_PRESS_MS after its first frame)
@@ -109,7 +110,8 @@ PSP_HEAP_THRESHOLD_SIZE_KB(1024);
 #ifndef REPLAY_HEAP_AFTER
 #define REPLAY_HEAP_AFTER 60
 #endif
-#define MAX_SHOTS 16
+/* The splash and every script's shots (test/psp/replay.test.ts lists 25). */
+#define MAX_SHOTS 32
 
 static const int clocks_mhz[] = { REPLAY_CLOCKS };
 
@@ -195,7 +197,10 @@ static int is_shot(const InputScript *s, int frame)
 static void keep_shot(int script, int frame, const int32_t *cmds, int count)
 {
     Shot *shot;
-    if (shot_count >= MAX_SHOTS) return;
+    if (shot_count >= MAX_SHOTS) {
+        say("RS shot dropped %d %d (more than MAX_SHOTS)\n", script, frame);
+        return;
+    }
     shot = &shots[shot_count];
     shot->cmds = (int32_t *)malloc((size_t)(count ? count : 1) * COMMAND_INTS * sizeof(int32_t));
     if (!shot->cmds) return;

@@ -197,6 +197,7 @@ describe.skipIf(why !== null).each(MODELS)(`the PSP build in PPSSPP at ${MHZ} MH
       expect(end).toBe(`RS end ${MHZ} ${e.index} frames=${e.hashes.length}`);
     }
     expect(run.printed.filter((l) => l.startsWith('RS late')), 'the replay ran past the gallery start: raise GALLERY_AT_MS').toEqual([]);
+    expect(run.printed.filter((l) => l.startsWith('RS shot dropped')), 'more shots than native/psp/replay.c keeps: raise MAX_SHOTS').toEqual([]);
   });
 
   it.each(SCRIPTS.map((s, i) => [s, i] as const))('%s: every frame hash equals the headless host', (script, index) => {
