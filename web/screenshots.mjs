@@ -23,6 +23,9 @@ function save(settings) {
   return `${text}\n#ratscrew-save len=${bytes.length} fnv1a=${h.toString(16).padStart(8, '0')}\n`;
 }
 
+/** Title -> How to play (the third item) -> its last page. */
+const HOW_TO_LAST = ['ArrowDown', 'ArrowDown', 's', ...Array(12).fill('ArrowRight')];
+
 const SHOTS = [
   { name: 'desktop-title', device: DESKTOP, settings: {}, play: false },
   { name: 'desktop-table', device: DESKTOP, settings: { players: 4 }, play: true },
@@ -30,6 +33,12 @@ const SHOTS = [
   { name: 'phone-table', device: PHONE, settings: { players: 4 }, play: true },
   { name: 'phone-two-people', device: PHONE, settings: { humans: 2, players: 3 }, play: true },
   { name: 'phone-two-people-ru', device: PHONE, settings: { humans: 2, players: 4, language: 'ru' }, play: true },
+  { name: 'desktop-title-ru', device: DESKTOP, settings: { language: 'ru' }, play: false },
+  { name: 'desktop-table-ru', device: DESKTOP, settings: { players: 4, language: 'ru' }, play: true },
+  { name: 'phone-table-ru', device: PHONE, settings: { players: 4, language: 'ru' }, play: true },
+  // How to play's last page (two people): what this device's players hold.
+  { name: 'desktop-howto-two-people', device: DESKTOP, settings: {}, play: false, keys: HOW_TO_LAST },
+  { name: 'phone-howto-two-people-ru', device: PHONE, settings: { language: 'ru' }, play: false, keys: HOW_TO_LAST },
 ];
 
 async function main() {
@@ -52,6 +61,10 @@ async function main() {
         await page.waitForTimeout(3500);
       } else {
         await page.waitForTimeout(500);
+      }
+      for (const key of shot.keys ?? []) {
+        await page.keyboard.press(key);
+        await page.waitForTimeout(150);
       }
       await page.screenshot({ path: path.join(OUT, `${shot.name}.png`) });
       console.log(path.join(OUT, `${shot.name}.png`));

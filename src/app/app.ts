@@ -6,7 +6,7 @@ import { SIG_SUSPEND, SIGNALS } from '../contract';
 import { beginDraw, drawNotice, endDraw } from '../view/render';
 import type { View } from '../view/view';
 import { addPressed, anyPressed, readButtons } from './input';
-import { menuAliases } from './pads';
+import { menuAliases, touchMenuAliases } from './pads';
 import type { Scene } from './scene';
 import { firstFrame } from './start';
 import type { App } from './state';
@@ -35,6 +35,8 @@ export function appFrame(app: App, now: number, mask: number): void {
   if (anyPressed(app.buttons)) app.lastInputAt = now;
   // Two people share the PSP: in menus (the pause menu too) either one's buttons work (src/app/pads.ts).
   if (app.settings.humans === 2 && inMenu(app.scene)) addPressed(app.buttons, menuAliases(app.buttons.pressed));
+  // One person on a touch screen: either half confirms in menus (src/app/pads.ts).
+  else if (app.host.caps.touch.length > 0 && inMenu(app.scene) && app.scene.kind !== 'results') addPressed(app.buttons, touchMenuAliases(app.buttons.pressed));
   const next = sceneFrame(app, scene, now);
   // Scenes compare by identity first: comparing two strings costs QuickJS ~200 instructions.
   if (next === scene) return;

@@ -29,7 +29,9 @@ function page(title: string, text: string, examples: HowToExample[], across: boo
 
 /** Two people: the PSP's buttons, then the keys and controllers this host has (its capabilities). */
 function twoPeople(t: Strings, caps: Capabilities): HowToPage {
-  const more = [caps.keys ? t.twoPlayerKeys(caps.keys) : '', caps.pads >= 2 ? t.twoPlayerPads : ''].filter((s) => s !== '');
+  const more = [caps.keys ? t.twoPlayerKeys(caps.keys) : '', caps.pads >= 2 ? t.twoPlayerPads : '', caps.touch.length > 0 ? t.twoPlayerTouch : ''].filter(
+    (s) => s !== '',
+  );
   const text = more.length > 0 ? t.howToTwoPlayers + '\n' + more.join(' ') : t.howToTwoPlayers;
   return { title: t.howPages.twoPeople, text, examples: [], across: false, psp: true };
 }

@@ -68,6 +68,17 @@ export function padOf(seats: readonly Controller[], seat: Seat): PadLayout {
 }
 
 /**
+ * One person on a touch screen (host.caps.touch): in menus the play half
+ * (Square) confirms as the slap half (Cross) does, so a tap anywhere on the
+ * picture picks the highlighted item; a tap on "Play" at the title's left
+ * would otherwise do nothing. Not on the results screen, where a player
+ * still tapping to play the last card must not start the next game.
+ */
+export function touchMenuAliases(pressed: number): number {
+  return (pressed & BTN_SQUARE) !== 0 ? BTN_CROSS : 0;
+}
+
+/**
  * In menus either person's buttons move and confirm: L and R confirm like
  * Cross, Triangle moves up and Square down. Only while two people play, so
  * one player's menus stay as they always were.

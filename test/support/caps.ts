@@ -1,7 +1,7 @@
 // Capabilities of the hosts, for tests that run the bundle as a given host's
 // players see it (host.caps, tools/contract/contract.json). The script never
 // learns which platform it is on, only these.
-import { DEFAULT_CAPABILITIES, type Capabilities } from '../../src/contract';
+import { BTN_CROSS, BTN_SQUARE, DEFAULT_CAPABILITIES, type Capabilities } from '../../src/contract';
 
 /** The PSP's (and the headless hosts'): its own buttons, drawn as glyphs. */
 export const PSP_CAPS: Capabilities = DEFAULT_CAPABILITIES;
@@ -16,4 +16,20 @@ export const DESKTOP_CAPS: Capabilities = {
   keys: { cross: 'S', circle: 'D', square: 'Z', triangle: 'A', start: 'Enter', leftPlay: 'F', leftSlap: 'Q', rightPlay: 'J', rightSlap: 'P' },
   pads: 2,
   touch: [],
+};
+
+/**
+ * The web page's on a phone or tablet with one person (web/src/input/touch.ts;
+ * test/web/units.test.ts checks that the page gives exactly these zones):
+ * the PSP's glyphs, which the touch zones carry, two controllers, and the
+ * left half of the screen playing, the right half slapping.
+ */
+export const TOUCH_CAPS: Capabilities = {
+  glyphs: true,
+  keys: null,
+  pads: 2,
+  touch: [
+    { x: 0, y: 0, w: 240, h: 272, buttons: BTN_SQUARE },
+    { x: 240, y: 0, w: 240, h: 272, buttons: BTN_CROSS },
+  ],
 };

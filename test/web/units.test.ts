@@ -7,7 +7,8 @@ import { gains } from '../../web/src/audio';
 import { GameClock } from '../../web/src/clock';
 import { PAD1, PAD2 } from '../../web/src/input/gamepad';
 import { KEYS, keyName } from '../../web/src/input/keys';
-import { touchSettings, zones } from '../../web/src/input/touch';
+import { screenZones, touchSettings, zones } from '../../web/src/input/touch';
+import { TOUCH_CAPS } from '../support/caps';
 import { fit } from '../../web/src/layout';
 import { DAMAGED_KEY, LocalSave, SAVE_KEY, trailer, verify, type KeyValueStore } from '../../web/src/save';
 
@@ -77,6 +78,14 @@ describe('the web host, piece by piece', () => {
     expect(two[0]!.label).toBe('L Хлопок');
     // The zones cover the screen once.
     for (const set of [zones(1), two]) expect(set.reduce((a, z) => a + z.rect[2] * z.rect[3], 0)).toBeCloseTo(1, 9);
+    // host.caps.touch: the same zones on the 480x272 screen; one person's are the ones test/game plays with.
+    expect(screenZones(1)).toEqual(TOUCH_CAPS.touch);
+    expect(screenZones(2)).toEqual([
+      { x: 0, y: 0, w: 240, h: 136, buttons: BTN.LTRIGGER },
+      { x: 0, y: 136, w: 240, h: 136, buttons: BTN.LEFT },
+      { x: 240, y: 0, w: 240, h: 136, buttons: BTN.RTRIGGER },
+      { x: 240, y: 136, w: 240, h: 136, buttons: BTN.SQUARE },
+    ]);
   });
 
   it('saves in save.c\'s format and reads it back', () => {
@@ -92,6 +101,7 @@ describe('the web host, piece by piece', () => {
     expect(verify(entry)).toBe(text);
     expect(s.load()).toBe(text);
     expect(s.problem()).toBeNull();
+    expect(s.peek()).toBe(text);
   });
 
   it('hands over a damaged entry without its trailer, keeps it aside, and moves an oversized one aside unread', () => {
@@ -99,6 +109,10 @@ describe('the web host, piece by piece', () => {
     const s = new LocalSave(store);
     const damaged = `{"version":1}${trailer('{"version":2}')}`;
     store.setItem(SAVE_KEY, damaged);
+    // A look before the game starts (the touch zones' number of people) reads nothing damaged and moves nothing.
+    expect(s.peek()).toBeNull();
+    expect(s.problem()).toBeNull();
+    expect(store.getItem(DAMAGED_KEY)).toBeNull();
     expect(s.load()).toBe('{"version":1}');
     expect(s.problem()).toBe('damaged');
     expect(store.getItem(DAMAGED_KEY)).toBe(damaged);

@@ -9,7 +9,7 @@ import { createEngine, describeThrown, isEngineKind, type Engine, type EngineKin
 import { log, pageHost, randomSeed } from './host';
 import { Gamepads } from './input/gamepad';
 import { KEY_NAMES, Keyboard } from './input/keys';
-import { Touch } from './input/touch';
+import { screenZones, Touch, touchSettings } from './input/touch';
 import { GameClock } from './clock';
 import { fit, place } from './layout';
 import { loadAtlas, type Atlas } from './png';
@@ -69,11 +69,12 @@ async function boot(): Promise<void> {
   const save = new LocalSave(openStore());
   const touchDevice = touchFirst();
   // What this device's players hold (host.caps): a keyboard's keys, or on a
-  // touch screen the PSP's glyphs, which the touch buttons carry; and the
-  // Gamepad API's two controllers (src/input/gamepad.ts). The touch zones
-  // follow the number of people (src/input/touch.ts) and are not in caps yet.
+  // touch screen the PSP's glyphs, which the touch buttons carry, and the
+  // touch zones of the saved number of people (they follow a change of it
+  // during the visit, src/input/touch.ts); and the Gamepad API's two
+  // controllers (src/input/gamepad.ts).
   const caps: Capabilities = touchDevice
-    ? { glyphs: true, keys: null, pads: 2, touch: [] }
+    ? { glyphs: true, keys: null, pads: 2, touch: screenZones(touchSettings(save.peek()).people) }
     : { glyphs: false, keys: KEY_NAMES, pads: 2, touch: [] };
   const touch = new Touch($('touch'));
   // ?seed=N deals the same games every time (the browser tests).

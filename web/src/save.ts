@@ -75,6 +75,16 @@ export class LocalSave {
     return this.store !== null;
   }
 
+  /** The saved text if the entry is whole, without reading it as load() does (no problem, nothing moved aside). */
+  peek(): string | null {
+    try {
+      const stored = this.store?.getItem(SAVE_KEY) ?? null;
+      return stored === null ? null : verify(stored);
+    } catch {
+      return null;
+    }
+  }
+
   problem(): SaveProblem | null {
     return this.lastProblem;
   }

@@ -118,6 +118,8 @@ export interface Strings {
   readonly twoPlayerKeys: (keys: KeyNames) => string;
   /** ... and where it maps two game controllers (host.caps.pads). */
   readonly twoPlayerPads: string;
+  /** ... and where it has a touch screen (host.caps.touch: the web page on a phone or tablet, web/src/input/touch.ts). */
+  readonly twoPlayerTouch: string;
   readonly slapInHelp: (on: boolean) => string;
   /** What happens to an out player's wrong slap. */
   readonly barredHelp: string;

@@ -6,7 +6,7 @@
 // person's, with the buttons src/app/pads.ts gives them (left player:
 // D-pad Left plays, L slaps; right player: Square plays, R slaps), the
 // half's lower part playing and its upper part slapping.
-import { BTN } from '../../../src/contract';
+import { BTN, SCREEN_H, SCREEN_W, type TouchZone } from '../../../src/contract';
 
 export interface Zone {
   readonly id: string;
@@ -33,6 +33,21 @@ export function zones(people: 1 | 2, language = 'en'): Zone[] {
     { id: 'right-slap', button: BTN.RTRIGGER, label: `R ${slap}`, rect: [0.5, 0, 0.5, 0.5] },
     { id: 'right-play', button: BTN.SQUARE, label: `□ ${play}`, rect: [0.5, 0.5, 0.5, 0.5] },
   ];
+}
+
+/**
+ * The zones as host.caps.touch gives them to the script (the contract's
+ * TouchZone): rectangles of the 480x272 screen, the picture's part of each
+ * (the zones run on into the black bands beside it).
+ */
+export function screenZones(people: 1 | 2): TouchZone[] {
+  return zones(people).map(({ button, rect: [x, y, w, h] }) => ({
+    x: Math.round(x * SCREEN_W),
+    y: Math.round(y * SCREEN_H),
+    w: Math.round(w * SCREEN_W),
+    h: Math.round(h * SCREEN_H),
+    buttons: button,
+  }));
 }
 
 /** The menu buttons: [id, glyph, button]. */
