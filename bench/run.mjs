@@ -17,6 +17,7 @@ import { measureColdStart } from './figures/cold-start.mjs';
 import { measureFrames } from './figures/frames.mjs';
 import { measureMemory } from './figures/memory.mjs';
 import { mixerCost } from './figures/mixer.mjs';
+import { pspStart } from './figures/psp-start.mjs';
 import { simulation } from './figures/simulation.mjs';
 import { sizes } from './figures/sizes.mjs';
 import { build } from './lib/build.mjs';
@@ -41,6 +42,7 @@ async function main() {
   const sz = sizes();
   const mixer = mixerCost();
   const simr = await simulation();
+  const psp = pspStart();
 
   const results = {
     commit: head,
@@ -71,6 +73,7 @@ async function main() {
     sizes: sz,
     mixer,
     simulation: simr,
+    pspStart: psp,
     hot: { ...fr.hot, loadBytecode: cold.hotLoadBytecode },
     jsProfile: fr.jsProfile,
     perFrame: F.rows.map((r) => [r.frame, r.cls, r.commands, r.script, r.decode, r.raster, r.allocBytes]),

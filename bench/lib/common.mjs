@@ -52,14 +52,17 @@ export function readJsonl(file) {
   return readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 }
 
-export function runFrameBench(args, { callgrind = null } = {}) {
+export function runFrameBench(args, { callgrind = null, instrumentFrom = -1 } = {}) {
   const exe = join(BUILD, 'frame_bench');
   if (!callgrind) return sh(exe, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   rmSync(callgrind, { recursive: true, force: true });
   mkdirSync(callgrind, { recursive: true });
+  // instrumentFrom: callgrind instruments from that frame on (the frames before run uncounted, several times faster)
+  const late = instrumentFrom >= 0 ? ['--instr-atstart=no'] : [];
+  const from = instrumentFrom >= 0 ? ['--instrument-from', String(instrumentFrom)] : [];
   return sh('valgrind', [
-    '--tool=callgrind', '--quiet', `--callgrind-out-file=${join(callgrind, 'cg.out')}`,
-    '--compress-strings=no', '--compress-pos=no', '--dump-instr=no', '--dump-line=no', exe, ...args,
+    '--tool=callgrind', '--quiet', ...late, `--callgrind-out-file=${join(callgrind, 'cg.out')}`,
+    '--compress-strings=no', '--compress-pos=no', '--dump-instr=no', '--dump-line=no', exe, ...args, ...from,
   ], { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 

@@ -7,7 +7,10 @@
 // The human: on the title presses Cross (Play is the first item); at the
 // table presses Square REACT_FRAMES after it becomes their turn to play or
 // to collect a pile they won; never slaps (the CPU players do). With
-// `untilResults`, stops at the results screen.
+// `untilResults`, stops a second into the results screen (RESULTS_FRAMES):
+// its page is prepared over a few frames behind the table's last picture
+// (src/app/app.ts drawApp) and the next game is dealt ahead a quarter of a
+// second after it shows (src/app/session.ts), and all of that is counted.
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { BTN_CROSS, BTN_SQUARE, COMMAND_INTS, OP_SOUND, SOUND, frameHash, headlessFrameMs } from '../../tools/contract/contract.mjs';
@@ -15,6 +18,8 @@ import { BTN_CROSS, BTN_SQUARE, COMMAND_INTS, OP_SOUND, SOUND, frameHash, headle
 /** The human's reaction: about 330 ms. */
 const REACT_FRAMES = 20;
 const PRESS_AT_TITLE = 60;
+/** Frames played on the results screen with `untilResults`. */
+const RESULTS_FRAMES = 60;
 
 /**
  * The saved text the benchmark starts with: only the rule set and player
@@ -64,6 +69,7 @@ export function playScript({ bundlePath, seed, players, frames, untilResults = f
   let needSince = -1;
   let pressUntil = -1;
   let f = 0;
+  let resultsAt = -1;
   for (; f < frames; f++) {
     // decide this frame's mask from what the previous frame left
     let want = 0;
@@ -81,7 +87,10 @@ export function playScript({ bundlePath, seed, players, frames, untilResults = f
         pressUntil = f + 2;
         needSince = -1;
       }
-    } else if (st && st.scene === 'results' && untilResults) break;
+    } else if (st && st.scene === 'results' && untilResults) {
+      if (resultsAt < 0) resultsAt = f;
+      if (f - resultsAt >= RESULTS_FRAMES) break;
+    }
     if (want !== mask || inputs.length === 0) {
       inputs.push([f, want]);
       mask = want;

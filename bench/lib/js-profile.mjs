@@ -22,12 +22,15 @@ const MAX_CALLS = 25;
 
 /**
  * Renames the bundle's top-level functions (all, or those in `wanted`) and
- * adds wrappers under the old names. Handles both rollup formats: a plain
- * script (functions at column 0, wrappers appended) and an IIFE (functions
- * indented one level, wrappers inserted before the closing `})();`).
+ * adds wrappers under the old names. Handles the rollup formats: a plain
+ * script (functions at column 0, wrappers appended) and an IIFE, opened as
+ * `(function () {` or as `!function () {` (rollup.config.mjs's bangIife)
+ * (functions indented one level, wrappers inserted before the closing
+ * `})();` or `}();`).
  */
 export function instrument(source, wanted) {
-  const iife = /^\s*\(function \(\) \{/.test(source);
+  const bang = /^\s*!function \(\) \{/.test(source);
+  const iife = bang || /^\s*\(function \(\) \{/.test(source);
   const indent = iife ? /\n( +)\S/.exec(source)[1] : '';
   const fnRe = new RegExp(`^${indent}function ([A-Za-z0-9_$]+)\\(`, 'gm');
   const names = [];
@@ -41,7 +44,7 @@ export function instrument(source, wanted) {
     .map((name, id) => `${indent}function ${name}(${args}){__bench_mark(1,${id});const r=${name}__bi(${args});__bench_mark(0,${id});return r;}`)
     .join('\n');
   if (!iife) return { text: text + '\n' + wrappers + '\n', names };
-  const end = text.lastIndexOf('})();');
+  const end = text.lastIndexOf(bang ? '}();' : '})();');
   return { text: text.slice(0, end) + wrappers + '\n' + text.slice(end), names };
 }
 

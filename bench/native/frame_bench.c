@@ -21,6 +21,7 @@
  *
  *   frame_bench --inputs SCRIPT.json --bundle FILE.js --out FILE.jsonl
  *               [--raster ATLAS.rgba] [--frames N] [--bytecode FILE.qjsbc]
+ *               [--marks F,F] [--dump-frames F,F] [--instrument-from N]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -293,6 +294,11 @@ static void parse_marks(const char *list)
  * dearest frames, bench/figures/memory.mjs); -1 frames: all of them. */
 static int *dump_frames, dump_count = -1;
 
+/* --instrument-from N: run under valgrind --instr-atstart=no, callgrind
+ * instruments from frame N on (a late frame of a whole game is profiled in
+ * a few minutes instead of a quarter of an hour); -1: from the start. */
+static int instrument_from = -1;
+
 static int dumps_frame(int frame)
 {
     int i;
@@ -359,6 +365,7 @@ int main(int argc, char **argv)
         else if (i + 1 < argc && !strcmp(argv[i], "--bytecode")) bytecode = argv[++i];
         else if (i + 1 < argc && !strcmp(argv[i], "--marks")) parse_marks(argv[++i]);
         else if (i + 1 < argc && !strcmp(argv[i], "--dump-frames")) dump_frames = parse_frames(argv[++i], &dump_count);
+        else if (i + 1 < argc && !strcmp(argv[i], "--instrument-from")) instrument_from = atoi(argv[++i]);
         else {
             fprintf(stderr, "frame_bench: bad argument %s\n", argv[i]);
             return 64;
@@ -448,6 +455,7 @@ int main(int argc, char **argv)
         long long t0, t1;
         VmMemory m;
         current_frame = frame;
+        if (frame == instrument_from) CALLGRIND_START_INSTRUMENTATION;
         marking = is_marked(frame);
         t0 = clock_ns();
         CALLGRIND_ZERO_STATS;

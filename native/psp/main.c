@@ -4,6 +4,7 @@
 #include <pspctrl.h>
 #include <pspkernel.h>
 #include <psppower.h>
+#include <stdint.h>
 #include "embedded.h"
 #include "psp_exit.h"
 #include "psp_game.h"
@@ -23,6 +24,7 @@ PSP_HEAP_THRESHOLD_SIZE_KB(1024);
 
 int main(int argc, char **argv)
 {
+    uint64_t start_us = sceKernelGetSystemTimeWide();
     psp_exit_setup();
     psp_power_setup();
     /* The PSP's own default clock, set in case the launcher left another:
@@ -33,6 +35,7 @@ int main(int argc, char **argv)
     sceCtrlSetSamplingMode(PSP_CTRL_MODE_DIGITAL);
     psp_save_init(argc > 0 ? argv[0] : NULL);
     psp_video_init();
+    psp_game_set_start(start_us);
     {
         VmScript game = { "ratscrew.js", embedded_bytecode, embedded_bytecode_len, 1 };
         psp_game_run(&game);

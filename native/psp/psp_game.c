@@ -74,6 +74,21 @@ static Vm *create_vm(void)
 }
 
 static volatile unsigned frames_run;
+/* When main began (sceKernelGetSystemTimeWide): the first frame's line says how long after. */
+static uint64_t started_us;
+
+void psp_game_set_start(uint64_t us)
+{
+    started_us = us;
+}
+
+/* One line of the start's timeline (bench/psp/start.ts reads them). */
+static void say_since_start(const char *what)
+{
+    if (!started_us) return;
+    printf("psp: %s %u us after main\n", what, (unsigned)(sceKernelGetSystemTimeWide() - started_us));
+    fflush(stdout);
+}
 
 unsigned psp_game_frames(void)
 {
@@ -103,6 +118,7 @@ static void game_loop(Vm *vm)
         if (count < 0) return;
         commands_run(cmds, count, &sound); /* sounds, music, quit */
         psp_video_frame(cmds, count);      /* presented before any quit */
+        if (frames_run == 1) say_since_start("first frame shown");
     }
 }
 
@@ -110,13 +126,18 @@ void psp_game_run(const VmScript *script)
 {
     Vm *vm;
     psp_audio_start(); /* silent if it fails */
+    say_since_start("audio started");
     vm = create_vm();
+    say_since_start("runtime created");
     if (!vm) {
         psp_audio_stop();
         psp_error_screen("out of memory: the JavaScript runtime could not be created");
         return;
     }
-    if (vm_load_script(vm, script) == 0) game_loop(vm);
+    if (vm_load_script(vm, script) == 0) {
+        say_since_start("script loaded");
+        game_loop(vm);
+    }
     psp_audio_stop();
     if (vm_error(vm)) psp_error_screen(vm_error(vm));
     vm_destroy(vm);

@@ -7,11 +7,17 @@
 #define RATSCREW_PSP_GAME_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "vm.h"
 
 /* Returns after HOME, the script's QUIT, or the error screen's START. */
 void psp_game_run(const VmScript *script);
+
+/* When main began (sceKernelGetSystemTimeWide): the start's lines in the
+ * log (the script loaded, the first frame shown) say how long after, for
+ * bench/psp/start.ts. */
+void psp_game_set_start(uint64_t us);
 
 /* Frames the game loop has run since the program started: the replay's HOME
  * check (replay.c) waits for the game to be running before it presses. */

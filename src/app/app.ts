@@ -3,7 +3,9 @@
 // each scene's module in src/app/scenes/ enters, runs and draws it). A
 // scene's frame returns the scene of the next frame.
 import { SIG_SUSPEND, SIGNALS } from '../contract';
-import { beginDraw, drawNotice, endDraw } from '../view/render';
+import { beginRehearsal, endRehearsal } from '../view/budget';
+import { beginFrame, bringForward, holdPicture } from '../view/drawlist';
+import { beginBehind, beginDraw, drawNotice, endDraw } from '../view/render';
 import type { View } from '../view/view';
 import { addPressed, anyPressed, readButtons } from './input';
 import { menuAliases, touchMenuAliases } from './pads';
@@ -18,6 +20,13 @@ import { drawTable, tableFrame } from './scenes/table';
 import { drawTitle, titleFrame } from './scenes/title';
 
 export type { App } from './state';
+
+/**
+ * The work a frame that prepares a new scene may spend on its drawing
+ * (src/view/budget.ts units, about 2,500 QuickJS instructions each): with
+ * the rest of the frame it stays under 600,000 instructions.
+ */
+const REHEARSAL_UNITS = 45;
 export { startApp } from './start';
 
 /** One frame. A change of scene goes to the host's log ("scene table"): the
@@ -65,10 +74,57 @@ function sceneFrame(app: App, scene: Scene, now: number): Scene {
   }
 }
 
-/** The frame's draw list: the scene, the notice over it, the sounds. Returns the number of commands. */
+/**
+ * The frame's draw list: the scene, the notice over it, the sounds. Returns
+ * the number of commands.
+ *
+ * A new scene's first picture is prepared behind the one on screen, which
+ * stays up meanwhile: its text laid out and its layers built within the
+ * frame's budget (src/view/budget.ts), over as many frames as that takes,
+ * so that no frame costs much more than a steady one (the table's deal, the
+ * results page: issue 24, bench/results.md "Budgets"). Entering the table
+ * and the results already costs the frame the game's deal or its counting
+ * and saving, so their preparing starts the frame after. A scene that fits
+ * the budget is shown in the frame it is entered, as before.
+ */
 export function drawApp(app: App, view: View, now: number): number {
-  beginDraw();
   const scene = app.scene;
+  if (scene === view.shown || view.shown === null) {
+    beginDraw();
+    drawPicture(app, scene, view, now);
+    view.shown = scene;
+  } else if (view.preparing !== scene && (scene.kind === 'table' || scene.kind === 'results')) {
+    view.preparing = scene;
+    holdPicture();
+  } else {
+    view.preparing = scene;
+    const from = beginBehind();
+    beginRehearsal(REHEARSAL_UNITS);
+    drawPicture(app, scene, view, now);
+    if (endRehearsal()) {
+      bringForward(from);
+      view.shown = scene;
+      view.preparing = null;
+    } else holdPicture();
+  }
+  return endDraw(view, app.cues, app.settings.music, app.quit);
+}
+
+/**
+ * Before the first frame, while the host loads the game: the first scene's
+ * picture drawn once and dropped, so that the first frame finds its text
+ * laid out and its layers built. There is no picture before it to hold up
+ * while it is prepared, and the load is behind a blank screen anyway; its
+ * cost is counted in the cold start (bench/figures/cold-start.mjs).
+ */
+export function prepareFirstPicture(app: App, view: View): void {
+  beginDraw();
+  drawPicture(app, app.scene, view, 0);
+  beginFrame();
+}
+
+/** The scene and the notice over it. */
+function drawPicture(app: App, scene: Scene, view: View, now: number): void {
   switch (scene.kind) {
     case 'table':
       drawTable(app, scene, view, now);
@@ -90,7 +146,6 @@ export function drawApp(app: App, view: View, now: number): number {
       break;
   }
   if (now < app.notice.until && app.notice.text !== '') drawNotice(view, app.notice.text);
-  return endDraw(view, app.cues, app.settings.music, app.quit);
 }
 
 /** Every scene but the table in play reads the buttons as menu moves. */

@@ -41,6 +41,8 @@ export function debugState(app: App): string {
     statsConfirm: scene.kind === 'stats' && scene.resetAsked,
     statsRows: scene.kind === 'stats' ? scene.rows : null,
     watching: scene.kind === 'title' && scene.demo !== null && scene.demo.watching,
+    /** The title or the results hold the next game, dealt ahead (src/app/session.ts). */
+    nextDealt: (scene.kind === 'title' || scene.kind === 'results') && scene.next !== null && scene.next.game !== null,
     settings: app.settings,
     stats: app.stats,
     dealer: app.dealer,

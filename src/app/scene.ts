@@ -3,6 +3,7 @@
 // menus, the reset question on Statistics). app.ts holds the one current
 // scene and hands each frame to its module in src/app/scenes/. A scene's
 // frame returns the scene of the next frame: itself, or the one it led to.
+import type { NextGame } from './session';
 import type { AppTable } from './table';
 import type { HowToPage, OptionRow, ResultsScreen, StatsRow } from './screen';
 
@@ -15,11 +16,13 @@ export type SceneKind = Scene['kind'];
 export interface TitleScene {
   readonly kind: 'title';
   demo: Demo | null;
+  /** The game Play would start, dealt ahead while the menu waits (src/app/session.ts). */
+  next: NextGame | null;
 }
 
 /** The title, its menu showing: where every scene goes back to (src/app/scenes/title.ts runs it). */
 export function titleScene(): TitleScene {
-  return { kind: 'title', demo: null };
+  return { kind: 'title', demo: null, next: null };
 }
 
 /** A CPU-only game: behind the idle title, or chosen as Watch CPUs (then with the player's options). */
@@ -65,6 +68,8 @@ export interface ResultsScene {
   readonly played: AppTable;
   readonly results: ResultsScreen;
   quitAsked: boolean;
+  /** The game Play again would start, dealt ahead while the results are read (src/app/session.ts). */
+  next: NextGame | null;
 }
 
 export interface StatsScene {

@@ -56,6 +56,8 @@ export interface TableStart {
   /** With withHuman: one person (the default) or two sharing the PSP. */
   humans?: 1 | 2;
   aiSeed: number;
+  /** The game already dealt from options, seed and dealer (src/app/session.ts dealAhead), or absent. */
+  dealt?: GameState;
 }
 
 export function startTable(strings: Strings, cues: Cues, start: TableStart, now: number): AppTable {
@@ -82,7 +84,7 @@ export function startTable(strings: Strings, cues: Cues, start: TableStart, now:
   cue(cues, 'deal');
   if (duel) for (const seat of humans) shown.marks[seat] = seatPad(seats, seat).playKey + ' ' + seatPad(seats, seat).slapKey;
   (app as { table: Table }).table = newTable(
-    { options: start.options, seed: start.seed, dealer: start.dealer, seats, aiSeed: start.aiSeed },
+    { options: start.options, seed: start.seed, dealer: start.dealer, seats, aiSeed: start.aiSeed, dealt: start.dealt },
     now,
     (table, action, result, before, t) => onAction(app, action, result, before, t),
   );

@@ -1,7 +1,7 @@
 // The only module that touches globalThis: reads the host's `host` object,
 // starts the app and publishes `ratscrew` (docs/host-api.md).
 import { FALLBACK_CODE } from '../assets/font';
-import { appFrame, drawApp, startApp } from '../app/app';
+import { appFrame, drawApp, prepareFirstPicture, startApp } from '../app/app';
 import { debugState } from '../app/debug';
 import { bindCommands } from '../view/drawlist';
 import { newView } from '../view/view';
@@ -35,6 +35,7 @@ export function installEntry(): void {
   const app = startApp(completeHost(g.host));
   // What the view remembers of what it drew: beside the App, never inside it.
   const view = newView();
+  prepareFirstPicture(app, view);
   g.ratscrew = {
     commands,
     frame(nowMs: number, buttons: number): number {

@@ -59,11 +59,13 @@ export interface TableSetup {
   dealer: Seat;
   seats: readonly Controller[];
   aiSeed: number;
+  /** The game newGame(options, seed, dealer) already dealt (src/app/session.ts deals ahead while a menu idles), or absent. */
+  dealt?: GameState;
 }
 
 export function newTable(setup: TableSetup, now: number, listener: TableListener | null = null): Table {
   const table: Table = {
-    game: newGame(setup.options, setup.seed, setup.dealer),
+    game: setup.dealt ?? newGame(setup.options, setup.seed, setup.dealer),
     seats: setup.seats,
     cpus: cpuGroups(setup.seats),
     rng: setup.aiSeed >>> 0 || 1,

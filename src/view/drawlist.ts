@@ -15,6 +15,8 @@ let buf: Int32Array = new Int32Array(0);
 let bufLen = 0;
 /** Next free int in buf. */
 let at = 0;
+/** Where the last frame's picture ended (its sounds, music and quit follow it): the buffer still holds it. */
+let pictureEnd = 0;
 
 /** Points the writer at the buffer the host reads. */
 export function bindCommands(commands: Int32Array): void {
@@ -25,6 +27,28 @@ export function bindCommands(commands: Int32Array): void {
 
 export function beginFrame(): void {
   at = 0;
+}
+
+/** The picture is drawn: what follows (sounds, music, quit) is not part of it. */
+export function endPicture(): void {
+  pictureEnd = at;
+}
+
+/**
+ * Shows the last frame's picture again: the host never writes the buffer, so
+ * its commands are still there. Drawing may go on behind it (from the int
+ * returned) and is dropped by holdPicture() or moved to the front by
+ * bringForward(); the frame's sounds follow whichever is shown.
+ */
+export function holdPicture(): number {
+  at = pictureEnd;
+  return at;
+}
+
+/** The picture drawn behind the held one, from int `from`, becomes the frame's picture. */
+export function bringForward(from: number): void {
+  buf.copyWithin(0, from, at);
+  at -= from;
 }
 
 /** Commands written so far this frame. */
@@ -56,6 +80,13 @@ export function sprite(
 ): void {
   if (at + COMMAND_INTS > LIMIT) return;
   writeSprite(buf, at, x | 0, y | 0, w | 0, h | 0, u, v, sw, sh, tint | 0);
+  at += COMMAND_INTS;
+}
+
+/** A glyph: the atlas rect (u, v, w, h) drawn at its own size (src/view/text.ts drawNumber). */
+export function glyph(x: number, y: number, w: number, h: number, u: number, v: number, tint: number): void {
+  if (at + COMMAND_INTS > LIMIT) return;
+  writeSprite(buf, at, x | 0, y | 0, w, h, u, v, w, h, tint | 0);
   at += COMMAND_INTS;
 }
 

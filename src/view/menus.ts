@@ -30,6 +30,9 @@ export interface MenusView {
   readonly labels: readonly TextSlot[];
   readonly values: readonly TextSlot[];
   readonly results: readonly TextSlot[];
+  /** The results' ranking, a layer per row (with its name's slot): a rehearsal builds a few rows a frame (src/view/budget.ts). */
+  readonly rankRows: readonly Layer[];
+  readonly rankNames: readonly TextSlot[];
 }
 
 export function newMenusView(felt: Layer): MenusView {
@@ -42,6 +45,8 @@ export function newMenusView(felt: Layer): MenusView {
     labels: slots(VISIBLE_ROWS),
     values: slots(VISIBLE_ROWS),
     results: slots(24),
+    rankRows: [newLayer(), newLayer(), newLayer(), newLayer(), newLayer(), newLayer()],
+    rankNames: slots(6),
   };
 }
 
@@ -128,6 +133,24 @@ export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionR
 
 // ---- results ----
 
+/** Row i of the results' ranking at y: place (a crown for the winner), name, cards, piles, and the slap columns. */
+function drawRankRow(nameSlot: TextSlot, row: ResultsScreen['ranking'][number], i: number, y: number, slapping: boolean): void {
+  const cols = RESULT_COLS;
+  const tint = i === 0 ? C.YELLOW : C.WHITE;
+  if (i === 0) spriteRect(24, y - 4, SPRITES.crown, C.WHITE);
+  else drawNumber(FONT_SMALL, i + 1, 44, y, ALIGN_RIGHT, C.GREY);
+  nameSlot.draw(FONT_SMALL, row.name, 52, y, ALIGN_LEFT, tint);
+  drawNumber(FONT_SMALL, row.cards, cols[0]!, y, ALIGN_CENTRE, tint);
+  drawNumber(FONT_SMALL, row.piles, cols[1]!, y, ALIGN_CENTRE, tint);
+  if (slapping) {
+    drawNumber(FONT_SMALL, row.slapsWon, cols[2]!, y, ALIGN_CENTRE, tint);
+    drawNumber(FONT_SMALL, row.wrongSlaps, cols[3]!, y, ALIGN_CENTRE, tint);
+  }
+}
+
+/** The results' columns: cards, piles, slaps won, wrong slaps. */
+const RESULT_COLS = [150, 215, 290, 365];
+
 /** A finished game's results; `slapping`: it was a classic game (slap columns). */
 export function drawResultsPage(v: MenusView, t: Strings, r: ResultsScreen, slapping: boolean): void {
   const { layer, results: resultSlots } = v;
@@ -141,7 +164,7 @@ export function drawResultsPage(v: MenusView, t: Strings, r: ResultsScreen, slap
   text(FONT_LARGE, r.winner, 240, 12, ALIGN_CENTRE, C.YELLOW);
   if (r.byLimit) text(FONT_SMALL, t.byLimit, 240, 31, ALIGN_CENTRE, C.GREY);
   // The ranking as a table: place, name, cards, piles, slaps won, wrong slaps.
-  const cols = [150, 215, 290, 365];
+  const cols = RESULT_COLS;
   let y = 48;
   text(FONT_SMALL, t.ranking, 36, y, ALIGN_LEFT, C.GOLD);
   text(FONT_SMALL, t.statCards, cols[0]!, y, ALIGN_CENTRE, C.GOLD);
@@ -153,16 +176,10 @@ export function drawResultsPage(v: MenusView, t: Strings, r: ResultsScreen, slap
   }
   y += 15;
   for (let i = 0; i < r.ranking.length; i++) {
-    const row = r.ranking[i]!;
-    const tint = i === 0 ? C.YELLOW : C.WHITE;
-    if (i === 0) spriteRect(24, y - 4, SPRITES.crown, C.WHITE);
-    else drawNumber(FONT_SMALL, i + 1, 44, y, ALIGN_RIGHT, C.GREY);
-    text(FONT_SMALL, row.name, 52, y, ALIGN_LEFT, tint);
-    drawNumber(FONT_SMALL, row.cards, cols[0]!, y, ALIGN_CENTRE, tint);
-    drawNumber(FONT_SMALL, row.piles, cols[1]!, y, ALIGN_CENTRE, tint);
-    if (slapping) {
-      drawNumber(FONT_SMALL, row.slapsWon, cols[2]!, y, ALIGN_CENTRE, tint);
-      drawNumber(FONT_SMALL, row.wrongSlaps, cols[3]!, y, ALIGN_CENTRE, tint);
+    const rowLayer = v.rankRows[i]!;
+    if (!rowLayer.reuse(r.ranking[i], slapping, y)) {
+      drawRankRow(v.rankNames[i]!, r.ranking[i]!, i, y, slapping);
+      rowLayer.keep();
     }
     y += 13;
   }

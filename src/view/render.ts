@@ -7,7 +7,7 @@ import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import type { Cues } from '../app/cues';
 import type { Strings } from '../app/i18n/strings';
 import * as C from './colours';
-import { beginFrame, clear, commandCount, music, quit, rect, sound } from './drawlist';
+import { beginFrame, clear, commandCount, endPicture, holdPicture, music, quit, rect, sound } from './drawlist';
 import { drawPanel } from './widgets';
 import { plateX } from './seats';
 import { ALIGN_CENTRE } from './text';
@@ -18,6 +18,13 @@ const MUSIC_VOLUME = 150;
 export function beginDraw(): void {
   beginFrame();
   clear(C.FELT);
+}
+
+/** Keeps the last picture up and starts a new one behind it (src/view/drawlist.ts holdPicture); returns where it starts. */
+export function beginBehind(): number {
+  const from = holdPicture();
+  clear(C.FELT);
+  return from;
 }
 
 /** "Press Start again to quit" over whatever the scene shows. */
@@ -39,6 +46,7 @@ export function drawNotice(view: View, text: string): void {
  * Returns the number of commands the frame wrote.
  */
 export function endDraw(view: View, cues: Cues, theme: boolean, quitting: boolean): number {
+  endPicture();
   for (let i = 0; i < cues.count; i++) {
     const seat = cues.seats[i]!;
     const players = cues.players[i]!;

@@ -9,7 +9,8 @@
 // table frame, +2,318 (+0.6%) on the frame that lays out a new message.
 import { glyphIndex } from '../assets/font';
 import { COMMAND_INTS, writeSprite } from '../contract';
-import { copyInts, sprite } from './drawlist';
+import { overBudget, spend } from './budget';
+import { copyInts, glyph } from './drawlist';
 
 /** The shape of FONT_SMALL / FONT_LARGE: 7 ints per glyph (u, v, w, h, xoff, yoff, advance). */
 export interface Font {
@@ -67,10 +68,6 @@ function searchGlyph(font: Font, code: number): number {
   if (i >= 0) return i;
   const f = glyphIndex(font, fallbackCode);
   return f >= 0 ? f : 0;
-}
-
-function advanceOf(font: Font, code: number): number {
-  return font.glyphs[glyphDrawn(font, code) * GLYPH_INTS + 6]!;
 }
 
 /** Width in pixels of text on one line (no wrapping). */
@@ -210,6 +207,9 @@ export function layout(
   return { cmds: scratch.slice(0, o), width: widest, lines: lines.length };
 }
 
+/** What a skipped layout draws: nothing. */
+const NO_RUN: TextRun = { cmds: new Int32Array(0), width: 0, lines: 0 };
+
 /** One remembered layout of a TextSlot. */
 interface Laid {
   text: string;
@@ -252,7 +252,10 @@ export class TextSlot {
         return l.run;
       }
     }
+    // A rehearsal whose work is spent lays it out another frame (src/view/budget.ts).
+    if (overBudget()) return (this.run = NO_RUN);
     const run = layout(font, text, x, y, align, tint, maxWidth);
+    spend(4 + text.length);
     const entry: Laid = { text, font, x, y, align, tint, maxWidth, run };
     if (laid.length < this.memory) laid.push(entry);
     else {
@@ -266,26 +269,26 @@ export class TextSlot {
 
 /**
  * Draws a non-negative integer without building a string (card counts,
- * timers change often). Returns the width drawn.
+ * timers change often). Returns the width drawn. Each digit is one glyph
+ * command written straight (drawlist.ts glyph): the results page draws some
+ * thirty numbers, and a call chain per digit cost QuickJS about 15,000
+ * instructions a number.
  */
 export function drawNumber(font: Font, value: number, x: number, y: number, align: number, tint: number): number {
   let v = value < 0 ? 0 : Math.floor(value);
+  const table = tableFor(font);
+  const g = font.glyphs;
   let digits = 1;
   for (let p = 10; p <= v; p *= 10) digits++;
-  const adv = advanceOf(font, 48);
+  const adv = g[table[48]! * GLYPH_INTS + 6]!;
   const w = digits * adv;
-  let pen = align === ALIGN_CENTRE ? x - (w >> 1) : align === ALIGN_RIGHT ? x - w : x;
-  pen += (digits - 1) * adv;
-  const g = font.glyphs;
+  let pen = startPen(x, w, align) + (digits - 1) * adv;
   for (let d = 0; d < digits; d++) {
-    const k = glyphDrawn(font, 48 + (v % 10)) * GLYPH_INTS;
-    drawGlyph(g, k, pen, y, tint);
-    v = Math.floor(v / 10);
+    const digit = v % 10;
+    const k = table[48 + digit]! * GLYPH_INTS;
+    glyph(pen + g[k + 4]!, y + g[k + 5]!, g[k + 2]!, g[k + 3]!, g[k]!, g[k + 1]!, tint);
+    v = (v - digit) / 10;
     pen -= adv;
   }
   return w;
-}
-
-function drawGlyph(g: readonly number[], k: number, pen: number, top: number, tint: number): void {
-  sprite(pen + g[k + 4]!, top + g[k + 5]!, g[k + 2]!, g[k + 3]!, g[k]!, g[k + 1]!, g[k + 2]!, g[k + 3]!, tint);
 }

@@ -24,6 +24,10 @@ export interface View {
   readonly quitQuestion: TextSlot;
   /** The track last sent with OP_MUSIC; -2 before the first frame (so the first frame always says). */
   musicSent: number;
+  /** The scene (src/app/scene.ts, by identity) whose picture is on screen; null before the first frame. */
+  shown: object | null;
+  /** The new scene being prepared behind that picture (src/app/app.ts drawApp). */
+  preparing: object | null;
 }
 
 export function newView(): View {
@@ -38,5 +42,7 @@ export function newView(): View {
     notice: new TextSlot(),
     quitQuestion: new TextSlot(),
     musicSent: -2,
+    shown: null,
+    preparing: null,
   };
 }

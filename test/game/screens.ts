@@ -83,7 +83,8 @@ async function statistics(language: string): Promise<Driver> {
   d.press(BTN.START);
   goToTitleItem(d, 3);
   d.press(BTN.CROSS);
-  d.wait(2);
+  // Its page, over a frame's work budget, is prepared behind the title's picture first (src/app/app.ts drawApp).
+  d.wait(10);
   return d;
 }
 
@@ -135,7 +136,8 @@ async function results(): Promise<Driver> {
   setOption(d, 'CPU players', 'Easy');
   startFromOptions(d);
   playUntil(d, (s) => s.scene === 'results', 60000);
-  d.wait(2);
+  // Its page is prepared behind the table's last picture over a few frames (src/app/app.ts drawApp).
+  d.wait(10);
   return d;
 }
 

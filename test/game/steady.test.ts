@@ -99,12 +99,13 @@ describe('steady frames', () => {
 
   it('the title and the options menu allocate nothing while idle', async () => {
     d = await Driver.create({ seed: 1 });
-    d.wait(3);
+    // A quarter-second in, the title deals the game Play would start (src/app/session.ts dealAhead); from then on it idles.
+    d.wait(30);
     expect(framesWithoutAllocating(d.vm.vm, d.now, 60)).toBe('');
     d.frameIndex += 60;
     d.step(0);
     openOptions(d);
-    d.wait(2);
+    d.wait(10); // its page prepared (src/app/app.ts drawApp)
     expect(framesWithoutAllocating(d.vm.vm, d.now, 60)).toBe('');
   });
 });

@@ -59,7 +59,7 @@ describe('a touch screen', () => {
     const app = run(startApp(host(TOUCH_CAPS)), 0, 61, 60, BTN_SQUARE);
     if (app.scene.kind !== 'table') throw new Error('no game');
     // The results of the game just played (resultsFrame reads only the buttons and quitAsked).
-    app.scene = { kind: 'results', played: app.scene.table, results: {} as never, quitAsked: false };
+    app.scene = { kind: 'results', played: app.scene.table, results: {} as never, quitAsked: false, next: null };
     run(app, 61, 90, 70, BTN_SQUARE);
     expect(app.scene.kind).toBe('results');
     run(app, 90, 120, 100, BTN_CROSS);

@@ -7,9 +7,9 @@ import type { View } from '../../view/view';
 import type { App } from '../state';
 import { wasPressed } from '../input';
 import { titleScene, type ResultsScene, type Scene } from '../scene';
-import { countFinished, startGame } from '../session';
+import { DEAL_AHEAD_AFTER_MS, countFinished, dealAhead, startGame } from '../session';
 import { quitQuestion } from './quit-question';
-import { tableResults, type AppTable } from '../table';
+import { tableFinished, tableResults, type AppTable } from '../table';
 
 /** The game on `played` is over: it is counted and saved, and its results shown. */
 export function enterResults(app: App, played: AppTable): ResultsScene {
@@ -31,7 +31,7 @@ export function enterResults(app: App, played: AppTable): ResultsScene {
           t.lifetimeLine(t.ruleSetNames.russian, app.stats.russian.games, app.stats.russian.wins),
         ],
   };
-  return { kind: 'results', played, results, quitAsked: false };
+  return { kind: 'results', played, results, quitAsked: false, next: null };
 }
 
 export function resultsFrame(app: App, scene: ResultsScene, now: number): Scene {
@@ -39,8 +39,9 @@ export function resultsFrame(app: App, scene: ResultsScene, now: number): Scene 
   const asked = quitQuestion(b, scene);
   if (asked === 'leave') return titleScene();
   if (asked === 'asking') return scene;
-  if (wasPressed(b, BTN_CROSS)) return startGame(app, now);
+  if (wasPressed(b, BTN_CROSS)) return startGame(app, now, scene.next);
   if (wasPressed(b, BTN_CIRCLE)) return titleScene();
+  if (tableFinished(scene.played, now - DEAL_AHEAD_AFTER_MS)) scene.next = dealAhead(app, scene.next);
   return scene;
 }
 

@@ -8,7 +8,7 @@ import type { App } from '../state';
 import { cue } from '../cues';
 import { anyPressed, menuPressed, wasPressed } from '../input';
 import type { Scene, TitleScene } from '../scene';
-import { startDemo, startGame } from '../session';
+import { DEAL_AHEAD_AFTER_MS, dealAhead, startDemo, startGame } from '../session';
 import { stepTable, tableFinished } from '../table';
 import { enterHowTo } from './how-to';
 import { enterOptions } from './options';
@@ -47,11 +47,14 @@ export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
     app.quit = true;
     return scene;
   }
-  if (!wasPressed(b, BTN_CROSS)) return scene;
+  if (!wasPressed(b, BTN_CROSS)) {
+    if (now - app.lastInputAt >= DEAL_AHEAD_AFTER_MS) scene.next = dealAhead(app, scene.next);
+    return scene;
+  }
   cue(app.cues, 'click');
   switch (app.titleCursor) {
     case ITEM_PLAY:
-      return startGame(app, now);
+      return startGame(app, now, scene.next);
     case ITEM_OPTIONS:
       return enterOptions(app);
     case ITEM_HOWTO:
