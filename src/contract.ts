@@ -168,6 +168,7 @@ export const HOST_FUNCTIONS = [
   { name: 'load', args: [], result: 'string?', optional: false },
   { name: 'save', args: [{ name: 'text', type: 'string' }], result: 'boolean', optional: false },
   { name: 'problem', args: [], result: 'SaveProblem?', optional: true },
+  { name: 'keepDamaged', args: [], result: 'boolean', optional: true },
   { name: 'log', args: [{ name: 'text', type: 'string' }], result: 'void', optional: false },
 ] as const;
 
@@ -214,6 +215,8 @@ export interface Host {
   save(text: string): boolean;
   /** What went wrong with the last load or save, as a save problem's name, or null when nothing did. Optional. */
   problem(): SaveProblem | null;
+  /** The script could not read the text load() gave it: the host keeps the file it came from as a numbered damaged copy before any save replaces it; true when kept. Optional. */
+  keepDamaged(): boolean;
   /** A line for the developer: stderr on the desktop, the PSP's stdout (PPSSPP's log). */
   log(text: string): void;
 }

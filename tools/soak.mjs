@@ -2,12 +2,19 @@
 // dist/ratscrew.js and build/native/ratscrew-headless (the Makefile builds both).
 //   node tools/soak.mjs [--frames N] [--valgrind-frames N] [--asan-frames N]
 //                       [--button-frames N] [--rules-actions N] [--seed S] [--no-write]
-// 1. Long play: N frames (default 1,000,000, about 4.6 hours of game time) of
-//    the title's idle demo (CPU-only games, one after another) in the native
-//    headless host with --stats: QuickJS heap at the start, per window and at
-//    the end, frame times, exit status.
+//                       [--heap-games N] [--only STAGE,...]
+// --only runs some stages: long, demo, heap (these three together measure the
+// heap between games), valgrind, asan, buttons, buttons-native, rules; a
+// shortened run of the heap check, for instance:
+//   node tools/soak.mjs --only long,demo,heap --frames 800000 --heap-games 25 --no-write
+// 1. Long play: N frames (default 3,600,000, about 16.7 hours of game time,
+//    over 100 games) of the title's idle demo (CPU-only games, one after
+//    another) in the native headless host with --stats: QuickJS heap at the
+//    start, per window and at the end, frame times, exit status.
 //    The same frames in the bundle under quickjs-emscripten (tools/fuzz/demo.ts)
-//    count the games, their endings, and check invariants and liveness.
+//    count the games, their endings, and check invariants and liveness, and
+//    say where each game starts: the heap's low point in each game (native)
+//    must stay flat within 1 KB over 100 games (issue 25).
 // 2. The same host under valgrind --leak-check=full (shorter), and the
 //    AddressSanitizer/LeakSanitizer build (build/native-asan) if it builds.
 // 3. The button fuzzer for 1,000,000 frames; 50,000 fuzzed frames replayed in the
@@ -31,13 +38,22 @@ function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : fallback;
 }
-const FRAMES = Number(arg('frames', 1_000_000));
+const FRAMES = Number(arg('frames', 3_600_000));
+/** Games whose heap low points are compared, and how far they may rise. */
+const HEAP_GAMES = Number(arg('heap-games', 100));
+const HEAP_FLAT_BYTES = 1024;
+/** Where the long play's --stats and the demo's game starts meet. */
+const work = mkdtempSync(path.join(tmpdir(), 'ratscrew-soak-'));
+const STATS = path.join(work, 'stats.jsonl');
+const STARTS = path.join(work, 'starts.json');
 const VALGRIND_FRAMES = Number(arg('valgrind-frames', 60_000));
 const ASAN_FRAMES = Number(arg('asan-frames', 1_000_000));
 const BUTTON_FRAMES = Number(arg('button-frames', 1_000_000));
 const RULES_ACTIONS = Number(arg('rules-actions', 20_000_000));
 const SEED = Number(arg('seed', Math.floor(Math.random() * 2 ** 32))) >>> 0;
 const WRITE = !process.argv.includes('--no-write');
+const ONLY = arg('only', null)?.split(',') ?? null;
+const stage = (name) => ONLY === null || ONLY.includes(name);
 
 const results = [];
 let failed = false;
@@ -97,7 +113,7 @@ async function readStats(file, windowFrames) {
 
 async function longPlay() {
   const out = mkdtempSync(path.join(tmpdir(), 'ratscrew-soak-'));
-  const stats = path.join(out, 'stats.jsonl');
+  const stats = STATS;
   const r = await run(HEADLESS, ['--bundle', BUNDLE, '--seed', String(SEED), '--frames', String(FRAMES), '--no-raster', '--stats', stats, '--out', out], 3_600_000);
   const lines = [`${FRAMES} frames (${(FRAMES / 60 / 3600).toFixed(1)} h of game time) of the idle demo, seed ${SEED}: exit ${r.status}${r.signal ? ` (${r.signal})` : ''} in ${(r.ms / 1000).toFixed(0)} s`];
   let ok = r.status === 0;
@@ -182,8 +198,42 @@ async function asan() {
   rmSync(out, { recursive: true, force: true });
 }
 
+/**
+ * The heap's low point in each demo game (issue 25): the lowest
+ * memory_used_size from the frame a game is first seen to the next game's.
+ * Games 2..HEAP_GAMES+1 are compared (the first includes the start-up); the
+ * low point may not rise by more than HEAP_FLAT_BYTES: the mean of the last
+ * ten against the first ten, and the last against the lowest.
+ */
+async function heapBetweenGames() {
+  if (!existsSync(STATS) || !existsSync(STARTS)) return report('Heap between games', false, ['no --stats or game starts to compare']);
+  const starts = JSON.parse(readFileSync(STARTS, 'utf8'));
+  const lows = new Array(Math.max(0, starts.length - 1)).fill(Infinity);
+  const rl = createInterface({ input: createReadStream(STATS), crlfDelay: Infinity });
+  let g = 0;
+  for await (const line of rl) {
+    if (!line) continue;
+    const s = JSON.parse(line);
+    while (g + 1 < starts.length && s.frame >= starts[g + 1]) g++;
+    if (g + 1 < starts.length && s.frame >= starts[g]) lows[g] = Math.min(lows[g], s.memory_used_size);
+  }
+  const games = lows.slice(1, 1 + HEAP_GAMES);
+  if (games.length < HEAP_GAMES) {
+    return report('Heap between games', false, [`only ${games.length} complete games after the first in ${FRAMES} frames; ${HEAP_GAMES} needed (raise --frames)`]);
+  }
+  const mean = (a) => a.reduce((x, y) => x + y, 0) / a.length;
+  const growth = mean(games.slice(-10)) - mean(games.slice(0, 10));
+  const aboveLowest = games[games.length - 1] - Math.min(...games);
+  const ok = growth <= HEAP_FLAT_BYTES && aboveLowest <= HEAP_FLAT_BYTES;
+  report(`Heap between games (the low point of each of ${HEAP_GAMES} demo games, native): ${ok ? 'flat' : 'GROWING'}`, ok, [
+    `games 2 to ${HEAP_GAMES + 1} of ${starts.length} started: low points ${fmtKB(Math.min(...games))} to ${fmtKB(Math.max(...games))}; first ${fmtKB(games[0])}, last ${fmtKB(games[games.length - 1])}`,
+    `mean of the last ten minus the first ten: ${(growth / 1024).toFixed(2)} KB; the last above the lowest: ${(aboveLowest / 1024).toFixed(2)} KB (allowed ${(HEAP_FLAT_BYTES / 1024).toFixed(1)} KB each)`,
+    `per game (KB): ${games.map((b) => (b / 1024).toFixed(1)).join(' ')}`,
+  ]);
+}
+
 async function demoGames() {
-  const r = await run('npx', ['tsx', 'tools/fuzz/demo.ts', '--seed', String(SEED), '--frames', String(FRAMES)], 3_600_000);
+  const r = await run('npx', ['tsx', 'tools/fuzz/demo.ts', '--seed', String(SEED), '--frames', String(FRAMES), '--starts', STARTS], 3_600_000);
   const lines = [...r.stdout.split('\n').filter(Boolean).map((l) => l.replace(/^demo /, ''))];
   if (r.status !== 0) lines.push(r.stderr.slice(-2000));
   report('The same demo games in the bundle (quickjs-emscripten): games, endings, invariants, liveness', r.status === 0, lines);
@@ -243,12 +293,14 @@ if (!existsSync(HEADLESS) || !existsSync(BUNDLE)) {
   console.error('build first: make bundle headless');
   process.exit(1);
 }
-await longPlay();
-await demoGames();
-await valgrind();
-await asan();
-await buttonFuzz();
-await buttonsNative();
-await rulesFuzz();
+if (stage('long')) await longPlay();
+if (stage('demo')) await demoGames();
+if (stage('heap')) await heapBetweenGames();
+rmSync(work, { recursive: true, force: true });
+if (stage('valgrind')) await valgrind();
+if (stage('asan')) await asan();
+if (stage('buttons')) await buttonFuzz();
+if (stage('buttons-native')) await buttonsNative();
+if (stage('rules')) await rulesFuzz();
 writeDoc();
 process.exit(failed ? 1 : 0);

@@ -15,6 +15,7 @@ static JSValue js_host_load(JSContext *ctx, JSValueConst this_val, int argc, JSV
     JSValue value;
     (void)this_val;
     (void)argc; (void)argv;
+    if (!vm_host_bound(ctx, vm, "host.load")) return JS_EXCEPTION;
     result = vm_host_load(vm, &result_len);
     if (!result) return JS_NULL;
     value = JS_NewStringLen(ctx, result, result_len);
@@ -30,6 +31,7 @@ static JSValue js_host_save(JSContext *ctx, JSValueConst this_val, int argc, JSV
     size_t text_len;
     int result;
     (void)this_val;
+    if (!vm_host_bound(ctx, vm, "host.save")) return JS_EXCEPTION;
     if (argc <= 0 || !JS_IsString(argv[0]))
         return JS_ThrowTypeError(ctx, "host.save: text must be a string");
     text = JS_ToCStringLen(ctx, &text_len, argv[0]);
@@ -50,6 +52,18 @@ static JSValue js_host_problem(JSContext *ctx, JSValueConst this_val, int argc, 
     (void)argc; (void)argv;
     result = vm_host_problem(vm);
     return save_problem_name(result) ? JS_NewString(ctx, save_problem_name(result)) : JS_NULL;
+}
+
+/* host.keepDamaged() -> boolean */
+static JSValue js_host_keepDamaged(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    Vm *vm = (Vm *)JS_GetContextOpaque(ctx);
+    int result;
+    (void)this_val;
+    (void)argc; (void)argv;
+    if (!vm_host_bound(ctx, vm, "host.keepDamaged")) return JS_EXCEPTION;
+    result = vm_host_keep_damaged(vm);
+    return JS_NewBool(ctx, result);
 }
 
 /* host.log(text: string) -> void */
@@ -74,6 +88,7 @@ static const JSCFunctionListEntry host_functions[] = {
     JS_CFUNC_DEF("load", 0, js_host_load),
     JS_CFUNC_DEF("save", 1, js_host_save),
     JS_CFUNC_DEF("problem", 0, js_host_problem),
+    JS_CFUNC_DEF("keepDamaged", 0, js_host_keepDamaged),
     JS_CFUNC_DEF("log", 1, js_host_log),
 };
 

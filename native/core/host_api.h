@@ -17,8 +17,14 @@ char *vm_host_load(Vm *vm, size_t *result_len);
 int vm_host_save(Vm *vm, const char *text, size_t text_len);
 /* host.problem(): What went wrong with the last load or save, as a save problem's name, or null when nothing did. SAVE_OK or SAVE_NO_FILE give null. */
 SaveProblem vm_host_problem(Vm *vm);
+/* host.keepDamaged(): The script could not read the text load() gave it: the host keeps the file it came from as a numbered damaged copy before any save replaces it; true when kept. */
+int vm_host_keep_damaged(Vm *vm);
 /* host.log(text): A line for the developer: stderr on the desktop, the PSP's stdout (PPSSPP's log). */
 void vm_host_log(Vm *vm, const char *text, size_t text_len);
+/* Before a bounded function (contract: "bounded") runs: whether one more call fits
+ * its bound for this frame or load (vm.h VM_HOST_IO_CALLS, VM_HOST_IO_MS); if not,
+ * a RangeError naming it is pending and the binding returns JS_EXCEPTION. */
+int vm_host_bound(JSContext *ctx, Vm *vm, const char *name);
 
 /* The values of the host object. */
 typedef struct HostApiValues {

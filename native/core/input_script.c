@@ -56,8 +56,11 @@ static int read_inputs(JSContext *ctx, JSValueConst arr, InputScript *s)
     if (!s->inputs) return -1;
     for (i = 0; i < n; i++) {
         JSValue pair = JS_GetPropertyUint32(ctx, arr, i);
-        /* A mask is the 32 button bits (contract.h), as an int32 or a uint32. */
-        int ok = int_at(ctx, pair, 0, 0, INPUT_SCRIPT_MAX_FRAMES, &s->inputs[i][0]) == 0
+        uint32_t two = 0;
+        /* Exactly [frame, mask]: a third number would be dropped unseen. A
+         * mask is the 32 button bits (contract.h), as an int32 or a uint32. */
+        int ok = array_length(ctx, pair, &two) == 0 && two == 2
+            && int_at(ctx, pair, 0, 0, INPUT_SCRIPT_MAX_FRAMES, &s->inputs[i][0]) == 0
             && int_at(ctx, pair, 1, -2147483648.0, 4294967295.0, &s->inputs[i][1]) == 0;
         JS_FreeValue(ctx, pair);
         if (!ok || (i > 0 && s->inputs[i][0] < s->inputs[i - 1][0])) return -1;
@@ -92,6 +95,85 @@ static int read_saved(JSContext *ctx, JSValueConst v, InputScript *s)
     JS_FreeCString(ctx, text);
     s->has_saved = 1;
     return s->saved ? 0 : -1;
+}
+
+static const char *const MEMBERS[] = { "seed", "frames", "inputs", "shots", "saved" };
+#define MEMBER_LIST "seed, frames, inputs, shots, saved"
+
+/* Every member is a known one: a misspelt "framez" would be ignored and the
+ * run would quietly use the default. */
+static int known_members(JSContext *ctx, JSValueConst obj, char *err, int size)
+{
+    JSPropertyEnum *props;
+    uint32_t n, i, k;
+    int rc = 0;
+    if (JS_GetOwnPropertyNames(ctx, &props, &n, obj, JS_GPN_STRING_MASK | JS_GPN_ENUM_ONLY) < 0)
+        return fail(err, size, "out of memory");
+    for (i = 0; i < n && rc == 0; i++) {
+        const char *name = JS_AtomToCString(ctx, props[i].atom);
+        for (k = 0; name && k < sizeof MEMBERS / sizeof MEMBERS[0] && strcmp(name, MEMBERS[k]); k++) {}
+        if (!name || k == sizeof MEMBERS / sizeof MEMBERS[0]) {
+            snprintf(err, (size_t)size, "unknown member \"%.60s\" (the members are " MEMBER_LIST ")",
+                     name ? name : "?");
+            rc = -1;
+        }
+        if (name) JS_FreeCString(ctx, name);
+    }
+    for (i = 0; i < n; i++) JS_FreeAtom(ctx, props[i].atom);
+    js_free(ctx, props);
+    return rc;
+}
+
+/* JSON.parse keeps the last of two equal member names: a member given twice
+ * is refused, as an option given twice is. Scans the top level of the text
+ * (already valid JSON) for its member names, decoded by the JSON parser. */
+static int no_member_twice(JSContext *ctx, const char *text, size_t len, char *err, int size)
+{
+    const char *names[32];
+    size_t i, start = 0;
+    int depth = 0, count = 0, rc = 0, k;
+    for (i = 0; i < len && rc == 0; i++) {
+        char c = text[i];
+        if (c == '{' || c == '[') depth++;
+        else if (c == '}' || c == ']') depth--;
+        else if (c == '"') {
+            start = i;
+            for (i++; i < len && text[i] != '"'; i++)
+                if (text[i] == '\\') i++;
+            if (depth == 1) {
+                size_t j = i + 1;
+                while (j < len && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r')) j++;
+                if (j < len && text[j] == ':') {
+                    /* A member name, decoded ("fr\u0061mes" is "frames")
+                     * by the parser, which needs a terminated text. */
+                    char *token = (char *)malloc(i + 2 - start);
+                    JSValue v = JS_UNDEFINED;
+                    const char *name = NULL;
+                    if (token) {
+                        memcpy(token, text + start, i + 1 - start);
+                        token[i + 1 - start] = '\0';
+                        v = JS_ParseJSON(ctx, token, i + 1 - start, "member");
+                        free(token);
+                    }
+                    if (JS_IsString(v)) name = JS_ToCString(ctx, v);
+                    JS_FreeValue(ctx, v);
+                    if (!name) {
+                        rc = fail(err, size, "out of memory");
+                        break;
+                    }
+                    for (k = 0; k < count && strcmp(names[k], name); k++) {}
+                    if (k < count) {
+                        snprintf(err, (size_t)size, "member \"%.60s\" given twice", name);
+                        rc = -1;
+                    }
+                    if (rc == 0 && count < (int)(sizeof names / sizeof names[0])) names[count++] = name;
+                    else JS_FreeCString(ctx, name);
+                }
+            }
+        }
+    }
+    for (k = 0; k < count; k++) JS_FreeCString(ctx, names[k]);
+    return rc;
 }
 
 /* Reads the members of the parsed object; the message names the bad one. */
@@ -143,9 +225,11 @@ int input_script_parse(const char *text, size_t len, const char *name, InputScri
         return fail(err, err_size, "out of memory");
     }
     obj = JS_ParseJSON(ctx, text, len, name);
-    if (!JS_IsObject(obj)) {
+    if (!JS_IsObject(obj) || JS_IsArray(ctx, obj)) {
         JS_FreeValue(ctx, JS_GetException(ctx));
         rc = fail(err, err_size, "not a JSON object");
+    } else if (known_members(ctx, obj, err, err_size) < 0 || no_member_twice(ctx, text, len, err, err_size) < 0) {
+        rc = -1;
     } else {
         rc = read_members(ctx, obj, out, err, err_size);
     }
@@ -166,21 +250,27 @@ int input_script_load(const char *path, InputScript *out, char *err, int err_siz
     return rc;
 }
 
+/* "10,200,300": decimal frame numbers, digits only (no sign, blank, or
+ * empty item), each at most INPUT_SCRIPT_MAX_FRAMES; "" is no shots (it
+ * clears a script's). */
 int input_script_parse_shots(InputScript *s, const char *list)
 {
     int n = 1, i = 0;
     const char *p;
-    char *end;
     for (p = list; *p; p++) n += *p == ',';
     free(s->shots);
     s->shots = (int *)calloc((size_t)n, sizeof *s->shots);
     if (!s->shots) return -1;
     for (p = list; *p;) {
-        long v = strtol(p, &end, 10);
-        if (end == p || v < 0 || v > INPUT_SCRIPT_MAX_FRAMES) return -1;
+        long v = 0;
+        const char *start = p;
+        for (; *p >= '0' && *p <= '9'; p++) {
+            v = v * 10 + (*p - '0');
+            if (v > INPUT_SCRIPT_MAX_FRAMES) return -1;
+        }
+        if (p == start || (*p && *p != ',') || (*p == ',' && !p[1])) return -1;
         s->shots[i++] = (int)v;
-        p = *end == ',' ? end + 1 : end;
-        if (*end && *end != ',') return -1;
+        if (*p) p++;
     }
     s->shot_count = i;
     s->has_shots = 1;

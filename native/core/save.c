@@ -115,52 +115,10 @@ static int temp_path(char *out, const char *path, const SaveOps *ops)
     return n > 0 && n < PATH_MAX_BYTES;
 }
 
-static char *read_verified(const char *path, size_t *len);
-
-/* Where rename cannot replace a file: the old save goes only when the new
- * one is there and complete, so a writer whose new file vanished (another
- * process, outside damage) never leaves the folder without a save. */
-static int replace_by_removing(const char *tmp, const char *path, const SaveOps *ops)
+static int sibling(char *out, const char *path, const char *suffix)
 {
-    size_t n;
-    char *check;
-    if (op_rename(ops, tmp, path) == 0) return 1; /* there was no old save */
-    check = read_verified(tmp, &n);
-    if (!check) return 0;
-    free(check);
-    op_remove(ops, path);
-    return op_rename(ops, tmp, path) == 0;
-}
-
-int save_store(const char *path, const char *text, size_t len, const SaveOps *ops, SaveProblem *why)
-{
-    char tmp[PATH_MAX_BYTES];
-    char trailer[TRAILER_MAX];
-    int tlen;
-    set_why(why, SAVE_FAILED);
-    if (len > SAVE_MAX_BYTES || !temp_path(tmp, path, ops)) return 0;
-    tlen = format_trailer(trailer, text, len);
-    if (!put_file(tmp, text, len, trailer, (size_t)tlen, ops)) {
-        set_why(why, write_problem(errno));
-        return 0;
-    }
-    if (ops && ops->remove_before_rename) {
-        if (!replace_by_removing(tmp, path, ops)) return 0;
-    } else if (op_rename(ops, tmp, path) != 0) {
-        /* Never remove <path> here: a rename that replaces cannot fail
-         * because <path> exists, and <path> may be another writer's save. */
-        int err = errno;
-        op_remove(ops, tmp);
-        set_why(why, write_problem(err));
-        return 0;
-    }
-    set_why(why, SAVE_OK);
-    return 1;
-}
-
-int save_write(const char *path, const char *text, size_t len, const SaveOps *ops)
-{
-    return save_store(path, text, len, ops, NULL);
+    int n = snprintf(out, PATH_MAX_BYTES, "%s%s", path, suffix);
+    return n > 0 && n < PATH_MAX_BYTES;
 }
 
 long save_verify(const char *buf, size_t n)
@@ -215,81 +173,315 @@ char *save_read_file(const char *path, size_t max, size_t *len)
     return read_file(path, max, len, &result);
 }
 
-/* The verified text of one file, or NULL. */
-static char *read_verified(const char *path, size_t *len)
+static SaveKind kind_of(const char *path, const SaveOps *ops)
 {
-    size_t n;
-    long text_len;
-    char *buf = save_read_file(path, SAVE_MAX_BYTES + TRAILER_MAX, &n);
-    if (!buf) return NULL;
-    text_len = save_verify(buf, n);
-    if (text_len < 0) {
-        free(buf);
-        return NULL;
+    FILE *f;
+    if (ops && ops->kind) return (SaveKind)ops->kind(path);
+    /* Without the platform's stat: whatever fopen opens, or refuses to. */
+    errno = 0;
+    f = fopen(path, "rb");
+    if (f) {
+        fclose(f);
+        return SAVE_KIND_FILE;
     }
-    buf[text_len] = '\0';
-    *len = (size_t)text_len;
-    return buf;
+    return open_refused(errno) ? SAVE_KIND_FILE : SAVE_KIND_ABSENT;
 }
 
-static int sibling(char *out, const char *path, const char *suffix)
+/* One file of the save folder, as loading and saving see it. */
+typedef enum State { ST_ABSENT, ST_INTACT, ST_DAMAGED, ST_TOO_LARGE, ST_UNREADABLE, ST_OTHER } State;
+
+typedef struct Found {
+    State state;
+    char *bytes;   /* ST_INTACT, ST_DAMAGED: the whole file, malloc'd */
+    size_t n;      /* its length */
+    long text_len; /* ST_INTACT: the text before the trailer */
+} Found;
+
+static void inspect(const char *path, const SaveOps *ops, Found *f)
 {
-    int n = snprintf(out, PATH_MAX_BYTES, "%s%s", path, suffix);
+    ReadResult result;
+    SaveKind kind = kind_of(path, ops);
+    memset(f, 0, sizeof *f);
+    f->state = kind == SAVE_KIND_ABSENT ? ST_ABSENT : ST_OTHER;
+    if (kind != SAVE_KIND_FILE) return;
+    f->bytes = read_file(path, SAVE_MAX_BYTES + TRAILER_MAX, &f->n, &result);
+    if (f->bytes) {
+        f->text_len = save_verify(f->bytes, f->n);
+        f->state = f->text_len >= 0 ? ST_INTACT : ST_DAMAGED;
+    } else {
+        /* Out of memory to read it counts as unreadable: never destroyed.
+         * Nor is a file the platform's stat found but fopen did not. */
+        f->state = result == READ_TOO_LARGE ? ST_TOO_LARGE
+                 : result == READ_ABSENT && !(ops && ops->kind) ? ST_ABSENT : ST_UNREADABLE;
+    }
+}
+
+static void forget(Found *f)
+{
+    free(f->bytes);
+    f->bytes = NULL;
+}
+
+/* An intact file's text, handed over (the Found gives up its buffer). */
+static char *take_text(Found *f, size_t *len)
+{
+    char *text = f->bytes;
+    text[f->text_len] = '\0';
+    *len = (size_t)f->text_len;
+    f->bytes = NULL;
+    return text;
+}
+
+/* ---- Numbered damaged copies: <path>.damaged-1 .. -SAVE_DAMAGED_KEPT,
+ * oldest first. "<path>.damaged" (earlier versions kept one copy there) is
+ * left alone but counts as kept. */
+
+static int slot(char *out, const char *path, int i)
+{
+    int n = i > 0 ? snprintf(out, PATH_MAX_BYTES, "%s.damaged-%d", path, i)
+                  : snprintf(out, PATH_MAX_BYTES, "%s.damaged", path);
     return n > 0 && n < PATH_MAX_BYTES;
 }
 
-/* Keeps a copy of the damaged bytes beside the save, for the player or a bug
- * report: the next save replaces <path>. Best effort. */
-static void keep_damaged_copy(const char *path, const char *bytes, size_t n, const SaveOps *ops)
+/* Whether bytes[0..n) are already kept in one of the copies. */
+static int already_kept(const char *path, const char *bytes, size_t n, const SaveOps *ops)
 {
-    char kept[PATH_MAX_BYTES];
-    if (sibling(kept, path, ".damaged")) put_file(kept, bytes, n, "", 0, ops);
+    char name[PATH_MAX_BYTES];
+    int i, same = 0;
+    for (i = 0; i <= SAVE_DAMAGED_KEPT && !same; i++) {
+        size_t m;
+        char *kept;
+        if (!slot(name, path, i) || kind_of(name, ops) != SAVE_KIND_FILE) continue;
+        kept = save_read_file(name, SAVE_MAX_BYTES + TRAILER_MAX, &m);
+        same = kept && m == n && memcmp(kept, bytes, n) == 0;
+        free(kept);
+    }
+    return same;
 }
 
-/* A file larger than any save cannot be read whole: it is moved aside so the
- * next save does not destroy it. Best effort. */
-static void move_aside(const char *path, const SaveOps *ops)
+/* The name for one more copy: after the newest; when every number is taken
+ * the oldest copy goes and the others close up, in order. 0 (errno set) if
+ * no name can be freed. */
+static int next_slot(char *out, const char *path, const SaveOps *ops)
 {
-    char kept[PATH_MAX_BYTES];
-    if (!sibling(kept, path, ".damaged")) return;
-    op_remove(ops, kept);
-    op_rename(ops, path, kept);
+    char from[PATH_MAX_BYTES];
+    int i, top = 0, next = 1;
+    for (i = 1; i <= SAVE_DAMAGED_KEPT; i++) {
+        if (!slot(out, path, i)) return 0;
+        if (kind_of(out, ops) != SAVE_KIND_ABSENT) top = i;
+    }
+    if (top < SAVE_DAMAGED_KEPT) return slot(out, path, top + 1);
+    slot(out, path, 1);
+    if (op_remove(ops, out) != 0) return 0;
+    for (i = 2; i <= SAVE_DAMAGED_KEPT; i++) {
+        slot(from, path, i);
+        if (kind_of(from, ops) == SAVE_KIND_ABSENT) continue;
+        slot(out, path, next);
+        if (op_rename(ops, from, out) != 0) return 0;
+        next++;
+    }
+    return slot(out, path, next);
 }
 
-char *save_load(const char *path, size_t *len, const SaveOps *ops, SaveProblem *why)
+/* Keeps file's bytes (found at `file`, one of <path> or <path>.new): a
+ * copy when it can be read and written, else the file itself renamed to a
+ * numbered name. 1 when kept; 0 with errno of the failed step. */
+static int keep(const char *path, const char *file, const Found *f, const SaveOps *ops, int *moved)
+{
+    char name[PATH_MAX_BYTES];
+    *moved = 0;
+    if (f->state == ST_ABSENT) return 1;
+    if (f->bytes && already_kept(path, f->bytes, f->n, ops)) return 1;
+    if (!next_slot(name, path, ops)) return 0;
+    if (f->bytes && put_file(name, f->bytes, f->n, "", 0, ops)) return 1;
+    /* No room for a copy (or nothing to copy from): a rename needs none. */
+    if (op_rename(ops, file, name) != 0) return 0;
+    *moved = 1;
+    return 1;
+}
+
+/* Makes what is at `file` safe to replace: nothing to do for an intact save
+ * or nothing; otherwise its bytes are kept. */
+static int protect(const char *path, const char *file, const Found *f, const SaveOps *ops, int *moved)
+{
+    *moved = 0;
+    return f->state == ST_INTACT || f->state == ST_ABSENT || keep(path, file, f, ops, moved);
+}
+
+/* Where rename cannot replace a file: the old save goes only when the new
+ * one is there and complete, so a writer whose new file vanished (another
+ * process, outside damage) never leaves the folder without a save. */
+static int replace_by_removing(const char *tmp, const char *path, const SaveOps *ops)
+{
+    Found check;
+    if (op_rename(ops, tmp, path) == 0) return 1; /* there was no old save */
+    inspect(tmp, ops, &check);
+    forget(&check);
+    if (check.state != ST_INTACT) return 0;
+    op_remove(ops, path);
+    return op_rename(ops, tmp, path) == 0;
+}
+
+/* On FAT the writer's temporary file is the fixed <path>.new, which may hold
+ * the last good save (a crash after the old save was removed, with <path>
+ * since damaged or written by hand): before it is overwritten, an intact
+ * one takes <path>'s place unless <path> is an intact save (then it is a
+ * save that never completed). One that is not intact is a write cut short:
+ * never read, overwritten. Something else by that name (a folder) is moved
+ * aside, as it could not be overwritten. */
+static int clear_temp(const char *path, const char *tmp, const SaveOps *ops)
+{
+    Found m, n;
+    int ok = 1, moved = 0;
+    inspect(tmp, ops, &n);
+    if (n.state == ST_OTHER) return keep(path, tmp, &n, ops, &moved);
+    if (n.state != ST_INTACT) {
+        forget(&n);
+        return 1;
+    }
+    inspect(path, ops, &m);
+    if (m.state != ST_INTACT)
+        ok = protect(path, path, &m, ops, &moved)
+            && (moved || m.state == ST_ABSENT || op_remove(ops, path) == 0)
+            && op_rename(ops, tmp, path) == 0;
+    forget(&m);
+    forget(&n);
+    return ok;
+}
+
+int save_store(const char *path, const char *text, size_t len, const SaveOps *ops, SaveProblem *why)
 {
     char tmp[PATH_MAX_BYTES];
-    char *text, *mark;
-    ReadResult result;
-    size_t n;
-    set_why(why, SAVE_OK);
-    text = read_verified(path, len);
-    if (text) return text;
-    if (sibling(tmp, path, ".new") && (text = read_verified(tmp, len)) != NULL) return text;
-    /* Neither file is intact. The writer never leaves <path> half-written
-     * (it only ever renames a complete file onto it), so this is outside
-     * damage or a hand edit: the text goes to the script anyway, whose
-     * reader keeps every field it can read, and the problem tells it to say
-     * so to the player, rather than silently starting from defaults. */
-    text = read_file(path, SAVE_MAX_BYTES + TRAILER_MAX, &n, &result);
-    if (!text) {
-        if (result == READ_TOO_LARGE) move_aside(path, ops);
-        set_why(why, result == READ_ABSENT ? SAVE_NO_FILE
-                   : result == READ_TOO_LARGE ? SAVE_TOO_LARGE : SAVE_UNREADABLE);
-        return NULL;
+    char trailer[TRAILER_MAX];
+    Found old;
+    int tlen, ok, moved;
+    set_why(why, SAVE_FAILED);
+    if (len > SAVE_MAX_BYTES || !temp_path(tmp, path, ops)) return 0;
+    if (ops && ops->remove_before_rename && !clear_temp(path, tmp, ops)) {
+        set_why(why, write_problem(errno));
+        return 0;
     }
-    keep_damaged_copy(path, text, n, ops);
+    tlen = format_trailer(trailer, text, len);
+    if (!put_file(tmp, text, len, trailer, (size_t)tlen, ops)) {
+        set_why(why, write_problem(errno));
+        return 0;
+    }
+    /* What the new file replaces must be an intact save, or be kept. */
+    inspect(path, ops, &old);
+    ok = protect(path, path, &old, ops, &moved);
+    forget(&old);
+    if (!ok) {
+        int err = errno;
+        op_remove(ops, tmp);
+        set_why(why, write_problem(err));
+        return 0;
+    }
+    if (ops && ops->remove_before_rename) {
+        if (!replace_by_removing(tmp, path, ops)) return 0;
+    } else if (op_rename(ops, tmp, path) != 0) {
+        /* Never remove <path> here: a rename that replaces cannot fail
+         * because <path> exists, and <path> may be another writer's save. */
+        int err = errno;
+        op_remove(ops, tmp);
+        set_why(why, write_problem(err));
+        return 0;
+    }
+    set_why(why, SAVE_OK);
+    return 1;
+}
+
+int save_write(const char *path, const char *text, size_t len, const SaveOps *ops)
+{
+    return save_store(path, text, len, ops, NULL);
+}
+
+/* A damaged file's text for the script: without its trailer line, if it
+ * has one. Takes f's buffer. */
+static char *damaged_text(Found *f, size_t *len)
+{
+    char *text = f->bytes, *mark;
+    size_t n = f->n;
+    f->bytes = NULL;
     mark = strstr(text, "\n#ratscrew-save ");
     if (mark) {
         *mark = '\0';
         n = (size_t)(mark - text);
     }
     *len = n;
-    set_why(why, SAVE_DAMAGED);
+    return text;
+}
+
+char *save_load(const char *path, size_t *len, const SaveOps *ops, SaveProblem *why)
+{
+    char tmp[PATH_MAX_BYTES];
+    char *text = NULL;
+    Found m, n;
+    int moved;
+    set_why(why, SAVE_OK);
+    inspect(path, ops, &m);
+    if (m.state == ST_INTACT) return take_text(&m, len);
+    if (!sibling(tmp, path, ".new")) {
+        forget(&m);
+        set_why(why, SAVE_FAILED);
+        return NULL;
+    }
+    inspect(tmp, ops, &n);
+    if (n.state == ST_INTACT) {
+        /* Power lost on FAT between the removal of the old save and the
+         * rename: the complete .new file is the save. If <path> is there
+         * but not intact, the player hears so, and its bytes are kept. */
+        if (m.state == ST_DAMAGED || m.state == ST_TOO_LARGE) keep(path, path, &m, ops, &moved);
+        set_why(why, m.state == ST_ABSENT ? SAVE_OK : SAVE_DAMAGED);
+        forget(&m);
+        return take_text(&n, len);
+    }
+    /* No intact save. A <path>.new that is not intact is a write cut short
+     * (the writer's own temporary file), never the save. What is at <path>
+     * is outside damage or a hand edit (the writer only ever renames a
+     * complete file onto it): a damaged text goes to the script anyway,
+     * whose reader keeps every field it can read, and the problem tells it
+     * to say so to the player, rather than silently starting from defaults;
+     * its bytes are kept at once. */
+    forget(&n);
+    switch (m.state) {
+    case ST_ABSENT: set_why(why, SAVE_NO_FILE); break;
+    case ST_DAMAGED:
+        keep(path, path, &m, ops, &moved);
+        text = damaged_text(&m, len);
+        set_why(why, SAVE_DAMAGED);
+        break;
+    case ST_TOO_LARGE:
+        keep(path, path, &m, ops, &moved);
+        set_why(why, SAVE_TOO_LARGE);
+        break;
+    default: set_why(why, SAVE_UNREADABLE); break;
+    }
+    forget(&m);
     return text;
 }
 
 char *save_read(const char *path, size_t *len)
 {
     return save_load(path, len, NULL, NULL);
+}
+
+int save_keep(const char *path, const SaveOps *ops, SaveProblem *why)
+{
+    char tmp[PATH_MAX_BYTES];
+    Found m, n;
+    int ok, moved;
+    set_why(why, SAVE_OK);
+    if (!sibling(tmp, path, ".new")) return 0;
+    inspect(path, ops, &m);
+    memset(&n, 0, sizeof n);
+    /* The file the last load handed over: the first intact of the two. */
+    if (m.state == ST_INTACT) ok = keep(path, path, &m, ops, &moved);
+    else {
+        inspect(tmp, ops, &n);
+        ok = n.state == ST_INTACT ? keep(path, tmp, &n, ops, &moved) : protect(path, path, &m, ops, &moved);
+    }
+    if (!ok) set_why(why, write_problem(errno));
+    forget(&m);
+    forget(&n);
+    return ok;
 }

@@ -1,5 +1,5 @@
 /* Whole-file saving that survives a crash or power loss at any moment, and
- * several writers at once.
+ * several writers at once, and never destroys the player's data.
  *
  * A save file holds the text, then one trailer line
  *     "\n#ratscrew-save len=<bytes> fnv1a=<8 hex>\n"
@@ -13,10 +13,15 @@
  *    <path> is removed only once the new file is checked complete, then the
  *    new file is renamed; a crash between the two leaves "<path>.new", which
  *    loading falls back to.
- * When neither <path> nor "<path>.new" is intact, the damaged <path> text is
- * returned (without its trailer line) with SAVE_DAMAGED, so that the script
- * can keep what it can read and tell the player; the damaged bytes are kept
- * as "<path>.damaged" so the next save destroys nothing. */
+ * Nothing that is not an intact save is ever destroyed: before a save
+ * replaces <path> (or, on FAT, overwrites "<path>.new") whose bytes are not
+ * an intact save, or that is no regular file, those bytes are kept as a
+ * numbered damaged copy "<path>.damaged-<n>" (n = 1 .. SAVE_DAMAGED_KEPT,
+ * never overwritten; the oldest goes when all are taken), or the file is
+ * renamed to that name; if neither is possible, the save fails. An intact
+ * "<path>.new" beside a <path> that is not intact is the last good save: on
+ * FAT it takes <path>'s place before a new "<path>.new" is written.
+ * docs/reliability.md, section 8, has the whole table of states. */
 #ifndef RATSCREW_SAVE_H
 #define RATSCREW_SAVE_H
 
@@ -25,13 +30,23 @@
 #include "contract.h"
 
 #define SAVE_MAX_BYTES (256u * 1024u)
+/* Numbered damaged copies kept beside the save, at most. */
+#define SAVE_DAMAGED_KEPT 5
 
 /* What went wrong with a load or a save (SaveProblem) and the names the
  * script sees from host.problem() (save_problem_name) are in contract.h,
  * generated from tools/contract/contract.json: the one list of them. */
 
+/* What is at a path (SaveOps.kind). */
+typedef enum SaveKind {
+    SAVE_KIND_ABSENT = 0,
+    SAVE_KIND_FILE,  /* a regular file */
+    SAVE_KIND_OTHER  /* a folder, a FIFO, a device: never opened (a FIFO would block) */
+} SaveKind;
+
 /* The file operations a platform may replace or choose. Any member may be
- * NULL or 0: no sync, the C library's remove() / rename(), rename replaces. */
+ * NULL or 0: no sync, the C library's remove() / rename(), rename replaces,
+ * and whatever fopen opens counts as a file. */
 typedef struct SaveOps {
     int (*sync)(FILE *f);                          /* fsync on POSIX; 0 = ok */
     int (*remove)(const char *path);               /* 0 = ok */
@@ -44,6 +59,8 @@ typedef struct SaveOps {
     /* Where rename replaces: makes the temporary file this writer's own,
      * "<path>.new-<writer>" (the desktop passes its process id). */
     unsigned long writer;
+    /* What is at path (a SaveKind); stat on POSIX, sceIoGetstat on the PSP. */
+    int (*kind)(const char *path);
 } SaveOps;
 
 /* 1 on success. ops may be NULL. *why (if why is not NULL) says what failed. */
@@ -52,12 +69,21 @@ int save_store(const char *path, const char *text, size_t len, const SaveOps *op
 int save_write(const char *path, const char *text, size_t len, const SaveOps *ops);
 
 /* The saved text (malloc'd, NUL-terminated, *len set): the intact file, else
- * the intact .new file, else the damaged file's text (SAVE_DAMAGED); NULL
- * with *why saying why when there is nothing to hand over. ops may be NULL
- * (used to move an oversized file aside). */
+ * the intact .new file (SAVE_DAMAGED when <path> is there but not intact),
+ * else the damaged file's text (SAVE_DAMAGED); NULL with *why saying why
+ * when there is nothing to hand over. A damaged file's bytes are kept as a
+ * numbered copy at once, an oversized one is moved aside. ops may be NULL. */
 char *save_load(const char *path, size_t *len, const SaveOps *ops, SaveProblem *why);
 /* save_load without the reason. */
 char *save_read(const char *path, size_t *len);
+
+/* The script could not read the text the last load handed over (it parsed
+ * but made no sense: not JSON, a newer version): keeps a numbered damaged
+ * copy of the file it came from, or moves that file aside when no copy can
+ * be written. 1 when the bytes are kept (or there was nothing to keep);
+ * 0 with *why when neither worked — the caller then refuses to save until a
+ * later save_keep works. */
+int save_keep(const char *path, const SaveOps *ops, SaveProblem *why);
 
 /* Checks the trailer of buf[0..n) in place; returns the text length, or -1
  * when the trailer is missing or wrong. */

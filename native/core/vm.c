@@ -31,6 +31,8 @@ void vm_start_budget(Vm *vm, unsigned budget_ms)
     vm->out_of_memory = 0;
     vm->budget_ms = budget_ms;
     vm->deadline_ms = vm->host.clock_ms ? vm_now_ms(vm) + budget_ms : 0;
+    memset(vm->io_calls, 0, sizeof vm->io_calls);
+    memset(vm->io_ms, 0, sizeof vm->io_ms);
 }
 
 static void apply_defaults(VmConfig *c)
@@ -174,8 +176,10 @@ static JSValue compile(Vm *vm, const char *source, size_t len, const char *filen
  * fails) and binds its entry points, within the load's budget. */
 static int run_loaded(Vm *vm, JSValue fn)
 {
-    JSValue result = JS_IsException(fn) ? fn : JS_EvalFunction(vm->ctx, fn);
+    JSValue result;
     int rc;
+    vm->during = "loading";
+    result = JS_IsException(fn) ? fn : JS_EvalFunction(vm->ctx, fn);
     if (JS_IsException(result)) {
         vm_capture_exception(vm, "loading the script");
         return -1;
@@ -245,6 +249,7 @@ int vm_frame(Vm *vm, int now, uint32_t buttons, const int32_t **cmds)
     args[0] = JS_NewInt32(vm->ctx, now);
     args[1] = JS_NewInt32(vm->ctx, (int32_t)buttons);
     vm_start_budget(vm, vm->config.frame_budget_ms);
+    vm->during = "one frame";
     result = JS_Call(vm->ctx, vm->frame_fn, vm->entry, 2, args);
     if (JS_IsException(result)) {
         vm_capture_exception(vm, "ratscrew.frame");

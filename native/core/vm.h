@@ -18,6 +18,13 @@
 /* Describing a script's exception runs script code too (a thrown object's
  * toString, an Error's stack getter): it gets its own budget. */
 #define VM_ERROR_BUDGET_MS 1000u
+/* host.load and host.save each, per call into the script (a frame, or the
+ * load): at most this many calls, and at most this much time blocked in
+ * them is forgiven (not counted against the deadline). A script that asks
+ * for more gets an error from the call: `for (;;) host.save(t)` would
+ * otherwise never meet its deadline, its time being all in the platform. */
+#define VM_HOST_IO_CALLS 4u
+#define VM_HOST_IO_MS 4000u
 /* Extra memory allowed while the script is compiled (not while it runs):
  * QuickJS 2021-03-27's parser does not survive running out of memory in
  * every place (see native/quickjs/patches/0002-*.patch), so compilation is
@@ -31,6 +38,10 @@ typedef struct VmHost {
     char *(*load)(void *user, size_t *len);
     /* Writes the whole text safely; returns 1 on success. */
     int (*save)(void *user, const char *text, size_t len);
+    /* The script could not read the text load gave it: keep the file it
+     * came from before a save replaces it (core/save.h save_keep); 1 when
+     * kept. */
+    int (*keep)(void *user);
     void (*log)(void *user, const char *text);
     /* A monotonic clock in milliseconds; without it there is no time budget. */
     uint64_t (*clock_ms)(void *user);

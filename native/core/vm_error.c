@@ -49,6 +49,59 @@ static void append_stack(Vm *vm, JSValueConst exc)
     JS_FreeValue(vm->ctx, stack);
 }
 
+/* Appends what a value is when String(value) failed: its type, never a
+ * guess. Runs no script code but a Proxy's getPrototypeOf trap (budgeted). */
+static void append_kind(Vm *vm, JSValueConst value)
+{
+    JSContext *ctx = vm->ctx;
+    if (JS_IsSymbol(value)) {
+        JSAtom atom = JS_ValueToAtom(ctx, value);
+        const char *desc = atom != JS_ATOM_NULL ? JS_AtomToCString(ctx, atom) : NULL;
+        append(vm, "a Symbol");
+        if (desc && *desc) {
+            append(vm, " (");
+            append(vm, desc);
+            append(vm, ")");
+        }
+        if (desc) JS_FreeCString(ctx, desc);
+        if (atom != JS_ATOM_NULL) JS_FreeAtom(ctx, atom);
+    } else if (JS_IsObject(value)) {
+        JSValue proto = JS_GetPrototype(ctx, value);
+        if (JS_IsNull(proto)) append(vm, "an object without a prototype");
+        else if (JS_IsException(proto)) append(vm, "an object whose prototype cannot be read (a Proxy)");
+        else if (JS_IsFunction(ctx, value)) append(vm, "a function that cannot be turned into a string");
+        else append(vm, "an object that cannot be turned into a string");
+        if (JS_IsException(proto)) JS_FreeValue(ctx, JS_GetException(ctx));
+        JS_FreeValue(ctx, proto);
+    } else {
+        append(vm, "a value that cannot be turned into a string");
+    }
+}
+
+/* String(exc) failed, and `why` is what the conversion threw (a toString
+ * that throws, a Proxy trap, a recursive toString's stack overflow). Says
+ * so by type: "out of memory" only when the allocator refused a request. */
+static void describe_unprintable(Vm *vm, JSValueConst exc, JSValue why)
+{
+    if (vm->interrupted) {
+        append(vm, "(the exception could not be described: its description ran too long)");
+    } else if (vm->out_of_memory) {
+        append(vm, "InternalError: out of memory (the script reached the memory limit; the exception could not be described)");
+    } else {
+        append(vm, "the script threw ");
+        append_kind(vm, exc);
+        if (!JS_IsNull(why) && !JS_IsUndefined(why) && !JS_IsUninitialized(why)) {
+            append(vm, "\n(turning it into a string threw ");
+            if (!append_string(vm, why)) {
+                JS_FreeValue(vm->ctx, JS_GetException(vm->ctx));
+                append_kind(vm, why);
+            }
+            append(vm, ")");
+        }
+    }
+    JS_FreeValue(vm->ctx, why);
+}
+
 /* Describes exc into vm->error. Runs script code (toString, a stack
  * getter), so the caller holds it to a budget. */
 static void describe(Vm *vm, JSValueConst exc)
@@ -59,9 +112,7 @@ static void describe(Vm *vm, JSValueConst exc)
         append(vm, vm->out_of_memory ? "InternalError: out of memory (the script reached the memory limit)"
                                   : "the script threw null");
     } else if (!append_string(vm, exc)) {
-        JS_FreeValue(vm->ctx, JS_GetException(vm->ctx));
-        append(vm, vm->interrupted ? "(the exception could not be described: its description ran too long)"
-                                   : "out of memory (the exception could not be described)");
+        describe_unprintable(vm, exc, JS_GetException(vm->ctx));
     } else {
         append_stack(vm, exc);
         if (vm->out_of_memory && !strstr(vm->error, "out of memory")) {

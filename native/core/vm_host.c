@@ -4,15 +4,52 @@
  * nothing of JavaScript values and forwards to the platform's VmHost
  * callback (as TIC-80's src/api/js.c calls its tic_api_* functions). */
 #include <stdlib.h>
+#include <string.h>
 #include "host_api.h"
 #include "vm_internal.h"
 
+enum { IO_LOAD, IO_SAVE, IO_KEEP, IO_KINDS };
+static const char *const IO_NAMES[IO_KINDS] = { "host.load", "host.save", "host.keepDamaged" };
+
+static int io_kind(const char *name)
+{
+    int k;
+    for (k = 0; k < IO_KINDS - 1; k++)
+        if (strcmp(name, IO_NAMES[k]) == 0) return k;
+    return IO_KEEP;
+}
+
+/* A script that calls host.load / host.save in a loop spends its time in the
+ * platform, which the deadline forgives (below): each kind allows
+ * VM_HOST_IO_CALLS calls and VM_HOST_IO_MS blocked per frame (or load), and
+ * one more is a RangeError that names it (docs/host-api.md §1). */
+int vm_host_bound(JSContext *ctx, Vm *vm, const char *name)
+{
+    int kind = io_kind(name);
+    if (vm->io_calls[kind] >= VM_HOST_IO_CALLS) {
+        JS_ThrowRangeError(ctx, "%s was called more than %u times during %s", IO_NAMES[kind], VM_HOST_IO_CALLS,
+                           vm->during ? vm->during : "one call");
+        return 0;
+    }
+    if (vm->io_ms[kind] >= VM_HOST_IO_MS) {
+        JS_ThrowRangeError(ctx, "%s took %u ms during %s: no more calls (at most %u ms)", IO_NAMES[kind],
+                           (unsigned)vm->io_ms[kind], vm->during ? vm->during : "one call", VM_HOST_IO_MS);
+        return 0;
+    }
+    vm->io_calls[kind]++;
+    return 1;
+}
+
 /* Time the platform spends blocked in a load or save (a slow Memory Stick,
  * fsync on a busy disk) is not the script's: the call's deadline moves on
- * by that much, so only the script's own running counts against it. */
-static void forgive(Vm *vm, uint64_t since)
+ * by that much, up to VM_HOST_IO_MS per kind, so only the script's own
+ * running counts against it. */
+static void forgive(Vm *vm, int kind, uint64_t since)
 {
-    if (vm->deadline_ms) vm->deadline_ms += vm_now_ms(vm) - since;
+    uint64_t spent = vm_now_ms(vm) - since;
+    uint64_t left = vm->io_ms[kind] < VM_HOST_IO_MS ? VM_HOST_IO_MS - vm->io_ms[kind] : 0;
+    vm->io_ms[kind] += spent;
+    if (vm->deadline_ms) vm->deadline_ms += spent < left ? spent : left;
 }
 
 char *vm_host_load(Vm *vm, size_t *result_len)
@@ -22,7 +59,7 @@ char *vm_host_load(Vm *vm, size_t *result_len)
     if (!vm->host.load) return NULL;
     t0 = vm_now_ms(vm);
     text = vm->host.load(vm->host.user, result_len);
-    forgive(vm, t0);
+    forgive(vm, IO_LOAD, t0);
     return text;
 }
 
@@ -31,7 +68,20 @@ int vm_host_save(Vm *vm, const char *text, size_t text_len)
     int ok;
     uint64_t t0 = vm_now_ms(vm);
     ok = vm->host.save ? vm->host.save(vm->host.user, text, text_len) : 0;
-    forgive(vm, t0);
+    forgive(vm, IO_SAVE, t0);
+    return ok;
+}
+
+/* The script could not read what host.load() gave it: the host keeps the
+ * file it came from. */
+int vm_host_keep_damaged(Vm *vm)
+{
+    int ok;
+    uint64_t t0;
+    if (!vm->host.keep) return 0;
+    t0 = vm_now_ms(vm);
+    ok = vm->host.keep(vm->host.user);
+    forgive(vm, IO_KEEP, t0);
     return ok;
 }
 

@@ -19,6 +19,9 @@ struct Vm {
     int cmd_capacity;       /* commands the buffer holds */
     uint64_t deadline_ms;   /* 0 = no call running */
     unsigned budget_ms;     /* of the call running */
+    const char *during;     /* "one frame", "loading": for the host calls' errors */
+    unsigned io_calls[3];   /* host.load, host.save, host.keepDamaged calls in the call running */
+    uint64_t io_ms[3];      /* ... and the time blocked in them */
     int interrupted;
     int stopped;            /* interrupted because the host must stop */
     int out_of_memory;      /* the allocator refused a request (this call) */

@@ -1,31 +1,55 @@
 #define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 #include <unistd.h>
 #include "desktop_save.h"
 #include "posix.h"
 
-int desktop_save_open(DesktopSave *s)
+/* Whether the writer whose temporary file ends in this pid is gone: the
+ * file is then left over from a process that was killed mid-save. */
+static int writer_gone(const char *digits)
 {
-    char dir[1024];
-    const char *xdg = getenv("XDG_DATA_HOME");
-    const char *home = getenv("HOME");
-    int n;
+    char *end;
+    unsigned long pid;
+    errno = 0;
+    pid = strtoul(digits, &end, 10);
+    if (*digits == '\0' || *end || errno == ERANGE || pid == 0 || pid > 0x7fffffffUL) return 0;
+    if ((pid_t)pid == getpid()) return 1; /* this process has not saved yet */
+    return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
+}
+
+/* Removes the temporary files "save.json.new-<pid>" of writers that died
+ * before their rename (a SIGKILL, a power cut): they were never the save,
+ * and without this they pile up, one per kill. A live writer's is left. */
+static void remove_dead_temps(const char *dir)
+{
+    static const char PREFIX[] = "save.json.new-";
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char path[1400];
+    if (!d) return;
+    while ((e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, PREFIX, sizeof PREFIX - 1) || !writer_gone(e->d_name + sizeof PREFIX - 1)) continue;
+        if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path) unlink(path);
+    }
+    closedir(d);
+}
+
+int desktop_save_open_in(DesktopSave *s, const char *dir)
+{
     memset(s, 0, sizeof *s);
     s->ops.sync = posix_fsync;
+    s->ops.kind = posix_save_kind;
     /* Two games may run at once: each writes its own temporary file. */
     s->ops.writer = (unsigned long)getpid();
     s->problem = SAVE_NO_FOLDER;
-    if (xdg && *xdg) n = snprintf(dir, sizeof dir, "%s/ratscrew", xdg);
-    else if (home && *home) n = snprintf(dir, sizeof dir, "%s/.local/share/ratscrew", home);
-    else {
-        fprintf(stderr, "ratscrew: neither XDG_DATA_HOME nor HOME is set: not saving\n");
-        return -1;
-    }
-    if (n < 0 || (size_t)n >= sizeof dir) {
+    if (strlen(dir) + sizeof "/save.json" > sizeof s->path) {
         fprintf(stderr, "ratscrew: the save folder's name is too long: not saving\n");
         return -1;
     }
@@ -34,30 +58,48 @@ int desktop_save_open(DesktopSave *s)
         return -1;
     }
     snprintf(s->path, sizeof s->path, "%s/save.json", dir);
+    remove_dead_temps(dir);
     s->has_folder = 1;
     s->problem = SAVE_OK;
     return 0;
 }
 
-/* A save path that exists but is no regular file (a FIFO would block the
- * open for ever, a device would read without end) is not opened. */
-static int is_unreadable(const char *path)
+int desktop_save_open(DesktopSave *s)
 {
-    struct stat st;
-    return stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+    char dir[1024];
+    const char *xdg = getenv("XDG_DATA_HOME");
+    const char *home = getenv("HOME");
+    int n;
+    if (xdg && *xdg) n = snprintf(dir, sizeof dir, "%s/ratscrew", xdg);
+    else if (home && *home) n = snprintf(dir, sizeof dir, "%s/.local/share/ratscrew", home);
+    else {
+        memset(s, 0, sizeof *s);
+        s->problem = SAVE_NO_FOLDER;
+        fprintf(stderr, "ratscrew: neither XDG_DATA_HOME nor HOME is set: not saving\n");
+        return -1;
+    }
+    if (n < 0 || (size_t)n >= sizeof dir) {
+        memset(s, 0, sizeof *s);
+        s->problem = SAVE_NO_FOLDER;
+        fprintf(stderr, "ratscrew: the save folder's name is too long: not saving\n");
+        return -1;
+    }
+    return desktop_save_open_in(s, dir);
 }
 
 char *desktop_load(void *user, size_t *len)
 {
     DesktopSave *s = (DesktopSave *)user;
-    char fallback[1200];
     if (!s->has_folder) return NULL;
-    snprintf(fallback, sizeof fallback, "%s.new", s->path);
-    if (is_unreadable(s->path) || is_unreadable(fallback)) {
-        s->problem = SAVE_UNREADABLE;
-        return NULL;
-    }
     return save_load(s->path, len, &s->ops, &s->problem);
+}
+
+int desktop_keep(void *user)
+{
+    DesktopSave *s = (DesktopSave *)user;
+    if (!s->has_folder) return 0;
+    s->keep_pending = !save_keep(s->path, &s->ops, &s->problem);
+    return !s->keep_pending;
 }
 
 int desktop_save(void *user, const char *text, size_t len)
@@ -67,6 +109,8 @@ int desktop_save(void *user, const char *text, size_t len)
         s->problem = SAVE_NO_FOLDER;
         return 0;
     }
+    /* The file the script could not read is kept before anything replaces it. */
+    if (s->keep_pending && !desktop_keep(s)) return 0;
     return save_store(s->path, text, len, &s->ops, &s->problem);
 }
 

@@ -5,13 +5,14 @@
 #include <string.h>
 #include "../core/save.h"
 #include "headless_options.h"
+#include "posix.h"
 
 static const char USAGE[] =
     "usage: ratscrew-headless --out DIR [--inputs SCRIPT.json] [--seed S] [--frames N]\n"
     "         [--shots 10,200,...] [--saved FILE] [--bundle FILE.js | --bytecode FILE]\n"
-    "         [--no-raster]"
+    "         [--no-raster]\n"
     "         [--stats FILE.jsonl] [--memory-limit BYTES] [--frame-budget-ms MS]\n"
-    "         [--load-budget-ms MS] [--rename-cannot-replace]\n"
+    "         [--load-budget-ms MS] [--rename-cannot-replace] [--save-dir DIR]\n"
     "Replays the input script, writes DIR/hashes.txt (frame, FNV-1a of its command\n"
     "list) and DIR/frame-NNNNN.png for the --shots frames. Exit 2 on a script error.\n";
 
@@ -21,15 +22,29 @@ static int usage_error(const char *what, const char *arg)
     return -1;
 }
 
-/* A whole number in [0, max]: digits only (decimal, or 0x hex), no sign,
- * no blanks (strtoul alone takes " -1" as ULONG_MAX), no overflow. */
+/* A whole number in [0, max], in decimal: digits only, no sign, no blanks
+ * (strtoul alone takes " -1" as ULONG_MAX), no overflow, and never octal
+ * or hex ("010" is ten). */
 static int parse_ulong(const char *s, unsigned long max, unsigned long *out)
 {
+    const char *p;
     char *end;
-    if (!s || !isdigit((unsigned char)*s)) return -1;
+    if (!s || !*s) return -1;
+    for (p = s; *p; p++)
+        if (!isdigit((unsigned char)*p)) return -1;
     errno = 0;
-    *out = strtoul(s, &end, 0);
+    *out = strtoul(s, &end, 10);
     return *end || errno == ERANGE || *out > max ? -1 : 0;
+}
+
+/* A file option's value must name a regular file: a FIFO would block the
+ * read for ever, a device would read without end. */
+static int regular_file(const char *flag, const char *path)
+{
+    char why[160];
+    if (posix_regular_file(path, why, sizeof why) == 0) return 0;
+    fprintf(stderr, "ratscrew-headless: %s %s: %s\n", flag, path, why);
+    return -1;
 }
 
 /* The saved text from a file: a save file's text if it has a valid trailer
@@ -54,10 +69,11 @@ static int parse_flag(HeadlessOptions *o, const char *flag, const char *val)
     InputScript *s = &o->script;
     if (!strcmp(flag, "--out")) o->out_dir = val;
     else if (!strcmp(flag, "--bundle") || !strcmp(flag, "--bytecode")) {
+        if (regular_file(flag, val) < 0) return -1;
         o->bundle = val;
         o->bundle_is_bytecode = !strcmp(flag, "--bytecode");
-    }
-    else if (!strcmp(flag, "--stats")) o->stats = val;
+    } else if (!strcmp(flag, "--stats")) o->stats = val;
+    else if (!strcmp(flag, "--save-dir")) o->save_dir = val;
     else if (!strcmp(flag, "--seed")) {
         if (parse_ulong(val, 0xffffffffUL, &n) < 0) return usage_error("bad --seed (0 to 4294967295)", val);
         s->seed = (uint32_t)n;
@@ -69,6 +85,7 @@ static int parse_flag(HeadlessOptions *o, const char *flag, const char *val)
     } else if (!strcmp(flag, "--shots")) {
         if (input_script_parse_shots(s, val) < 0) return usage_error("bad --shots", val);
     } else if (!strcmp(flag, "--saved")) {
+        if (regular_file(flag, val) < 0) return -1;
         if (read_saved_file(val, s) < 0) return usage_error("cannot read --saved", val);
     } else if (!strcmp(flag, "--memory-limit")) {
         if (parse_ulong(val, 0x7fffffffUL, &n) < 0 || n < 65536)
@@ -86,17 +103,71 @@ static int parse_flag(HeadlessOptions *o, const char *flag, const char *val)
     return 0;
 }
 
+/* Every option, each allowed once: a second value would silently replace
+ * the first (or, for --inputs, merge two scripts). */
+static const char *const OPTIONS[] = {
+    "--out", "--inputs", "--seed", "--frames", "--shots", "--saved", "--bundle", "--bytecode", "--no-raster",
+    "--stats", "--memory-limit", "--frame-budget-ms", "--load-budget-ms", "--rename-cannot-replace",
+    "--save-dir",
+};
+#define OPTION_COUNT (sizeof OPTIONS / sizeof OPTIONS[0])
+
+static int option_index(const char *arg)
+{
+    size_t i;
+    for (i = 0; i < OPTION_COUNT; i++)
+        if (!strcmp(arg, OPTIONS[i])) return (int)i;
+    return -1;
+}
+
+static int option_given(int argc, char **argv, const char *flag)
+{
+    int i;
+    for (i = 1; i < argc; i++)
+        if (!strcmp(argv[i], flag)) return 1;
+    return 0;
+}
+
+static int is_switch(const char *flag)
+{
+    return !strcmp(flag, "--no-raster") || !strcmp(flag, "--rename-cannot-replace");
+}
+
+/* Checks the shape of the command line: known options, each once, each
+ * with its value. */
+static int check_args(int argc, char **argv)
+{
+    int seen[OPTION_COUNT] = { 0 };
+    int i, k;
+    for (i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return usage_error("help", NULL);
+        k = option_index(argv[i]);
+        if (k < 0) return usage_error("unknown option", argv[i]);
+        if (seen[k]++) return usage_error("option given twice", argv[i]);
+        if (is_switch(argv[i])) continue;
+        if (i + 1 >= argc) return usage_error("missing value after", argv[i]);
+        i++;
+    }
+    return 0;
+}
+
 /* --inputs is read first so that every other flag overrides the file. */
 static int load_inputs(int argc, char **argv, InputScript *s)
 {
     int i;
     char err[256];
     for (i = 1; i + 1 < argc; i++) {
-        if (strcmp(argv[i], "--inputs")) continue;
+        if (is_switch(argv[i])) continue;
+        if (strcmp(argv[i], "--inputs")) {
+            i++;
+            continue;
+        }
+        if (regular_file("--inputs", argv[i + 1]) < 0) return -1;
         if (input_script_load(argv[i + 1], s, err, sizeof err) < 0) {
             fprintf(stderr, "ratscrew-headless: %s: %s\n", argv[i + 1], err);
             return -1;
         }
+        return 0;
     }
     return 0;
 }
@@ -105,7 +176,7 @@ int headless_parse_args(int argc, char **argv, HeadlessOptions *o)
 {
     int i;
     memset(o, 0, sizeof *o);
-    if (load_inputs(argc, argv, &o->script) < 0) return -1;
+    if (check_args(argc, argv) < 0 || load_inputs(argc, argv, &o->script) < 0) return -1;
     for (i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--no-raster")) {
             o->no_raster = 1;
@@ -115,16 +186,14 @@ int headless_parse_args(int argc, char **argv, HeadlessOptions *o)
             o->rename_cannot_replace = 1;
             continue;
         }
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return usage_error("help", NULL);
-        if (i + 1 >= argc) return usage_error("missing value after", argv[i]);
-        if (!strcmp(argv[i], "--inputs")) {
-            i++;
-            continue;
-        }
-        if (parse_flag(o, argv[i], argv[i + 1]) < 0) return -1;
+        if (strcmp(argv[i], "--inputs") && parse_flag(o, argv[i], argv[i + 1]) < 0) return -1;
         i++;
     }
     if (!o->out_dir) return usage_error("--out DIR is required", NULL);
+    if (o->bundle && option_given(argc, argv, "--bundle") && option_given(argc, argv, "--bytecode"))
+        return usage_error("give --bundle or --bytecode, not both", NULL);
+    if (o->save_dir && (o->script.has_saved || o->rename_cannot_replace))
+        return usage_error("--save-dir loads and saves in its folder: no --saved, \"saved\" or --rename-cannot-replace with it", NULL);
     if (!o->script.has_seed) o->script.seed = INPUT_SCRIPT_DEFAULT_SEED;
     if (!o->script.has_frames) o->script.frames = INPUT_SCRIPT_DEFAULT_FRAMES;
     return 0;

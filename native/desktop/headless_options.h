@@ -11,6 +11,7 @@ typedef struct HeadlessOptions {
     const char *bundle;     /* NULL: the embedded bytecode */
     int bundle_is_bytecode; /* --bytecode FILE (native/tools/compile_bytecode.c) */
     const char *stats;      /* NULL: no stats file */
+    const char *save_dir;   /* NULL: load --saved, save to DIR/save.json; else the desktop's save folder code there */
     int no_raster;
     int rename_cannot_replace; /* save as on the PSP's FAT (test/reliability/save-crash) */
     size_t memory_limit;    /* 0: the VM's default */

@@ -16,6 +16,7 @@
 #include "../core/raster.h"
 #include "../core/save.h"
 #include "../core/vm.h"
+#include "desktop_save.h"
 #include "headless_options.h"
 #include "png_write.h"
 #include "posix.h"
@@ -31,6 +32,7 @@ typedef struct Headless {
     Vm *vm;
     SaveOps save_ops;
     SaveProblem save_problem; /* of the last save */
+    DesktopSave folder;       /* --save-dir: the desktop's own save code */
 } Headless;
 
 /* host.load returns the latest saved text, as the test host does. */
@@ -218,9 +220,19 @@ static int run(Headless *h)
     host.clock_ms = posix_clock_ms;
     host.stop_requested = posix_stop_requested;
     h->save_ops.sync = posix_fsync;
+    h->save_ops.kind = posix_save_kind;
     if (h->opt.rename_cannot_replace) h->save_ops.remove_before_rename = 1;
     else h->save_ops.writer = (unsigned long)getpid();
     if (open_outputs(h) < 0) return 1;
+    if (h->opt.save_dir) {
+        /* Load and save exactly as the desktop game does, in that folder. */
+        desktop_save_open_in(&h->folder, h->opt.save_dir);
+        host.user = &h->folder;
+        host.load = desktop_load;
+        host.save = desktop_save;
+        host.keep = desktop_keep;
+        host.problem = desktop_problem;
+    }
     if (bundle_script(&h->opt, &script) < 0) return 1;
     h->vm = vm_create(&config, &host);
     if (!h->vm) {
@@ -238,7 +250,10 @@ int main(int argc, char **argv)
 {
     static Headless h; /* the framebuffer is large: not on the stack */
     int status;
-    if (headless_parse_args(argc, argv, &h.opt) < 0) return 64;
+    if (headless_parse_args(argc, argv, &h.opt) < 0) {
+        input_script_free(&h.opt.script);
+        return 64;
+    }
     posix_catch_stop_signals();
     raster_init(&h.raster, embedded_atlas, embedded_atlas_w, embedded_atlas_h);
     if (embedded_atlas_placeholder)

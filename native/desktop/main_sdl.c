@@ -145,37 +145,56 @@ static void game_loop(Desktop *d)
     }
 }
 
-/* A whole number in [min, max] (decimal, or 0x hex), or -1 after a message. */
+static int usage(const char *problem, const char *arg)
+{
+    fprintf(stderr, "ratscrew: %s%s%s\nusage: ratscrew [--seed S] [--frames N] [--bundle FILE]\n", problem,
+            arg ? ": " : "", arg ? arg : "");
+    return -1;
+}
+
+/* A whole number in [min, max], in decimal only ("010" is ten, never
+ * octal), or -1 after a message. */
 static int parse_number(const char *flag, const char *s, unsigned long min, unsigned long max, unsigned long *out)
 {
+    const char *p;
     char *end;
+    int digits = *s != '\0';
+    for (p = s; *p; p++) digits = digits && isdigit((unsigned char)*p);
     errno = 0;
-    *out = 0;
-    if (isdigit((unsigned char)*s)) *out = strtoul(s, &end, 0);
-    if (!isdigit((unsigned char)*s) || *end || errno == ERANGE || *out < min || *out > max) {
+    *out = digits ? strtoul(s, &end, 10) : 0;
+    if (!digits || *end || errno == ERANGE || *out < min || *out > max) {
         fprintf(stderr, "ratscrew: bad %s: %s (a whole number from %lu to %lu)\n", flag, s, min, max);
         return -1;
     }
     return 0;
 }
 
+/* Every option at most once, each with its value; --bundle a regular file. */
 static int parse_args(int argc, char **argv, VmConfig *config, Desktop *d, const char **bundle)
 {
-    int i;
+    static const char *const FLAGS[3] = { "--seed", "--frames", "--bundle" };
+    int seen[3] = { 0, 0, 0 };
+    int i, k;
     unsigned long n;
-    for (i = 1; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--seed")) {
+    char why[160];
+    for (i = 1; i < argc; i += 2) {
+        for (k = 0; k < 3 && strcmp(argv[i], FLAGS[k]); k++) {}
+        if (k == 3) return usage("unknown option", argv[i]);
+        if (seen[k]++) return usage("option given twice", argv[i]);
+        if (i + 1 >= argc) return usage("missing value after", argv[i]);
+        if (k == 0) {
             if (parse_number("--seed", argv[i + 1], 0, 0xffffffffUL, &n) < 0) return -1;
             config->seed = (uint32_t)n;
-        } else if (!strcmp(argv[i], "--frames")) {
+        } else if (k == 1) {
             if (parse_number("--frames", argv[i + 1], 1, 100000000UL, &n) < 0) return -1;
             d->frames = (long)n;
-        } else if (!strcmp(argv[i], "--bundle")) *bundle = argv[i + 1];
-        else break;
-    }
-    if (i < argc) {
-        fprintf(stderr, "usage: ratscrew [--seed S] [--frames N] [--bundle FILE]\n");
-        return -1;
+        } else {
+            if (posix_regular_file(argv[i + 1], why, sizeof why) < 0) {
+                fprintf(stderr, "ratscrew: --bundle %s: %s\n", argv[i + 1], why);
+                return -1;
+            }
+            *bundle = argv[i + 1];
+        }
     }
     return 0;
 }
@@ -208,6 +227,7 @@ static int run(Desktop *d, VmConfig *config, const char *bundle)
     host.user = &d->save;
     host.load = desktop_load;
     host.save = desktop_save;
+    host.keep = desktop_keep;
     host.problem = desktop_problem;
     host.log = host_log;
     host.clock_ms = posix_clock_ms;

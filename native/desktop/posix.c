@@ -1,10 +1,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdio.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include "../core/save.h"
 #include "posix.h"
 
 uint64_t posix_clock_us(void)
@@ -38,6 +40,30 @@ int posix_make_dirs(const char *path)
         if (i < n) buf[i] = '/';
     }
     return 0;
+}
+
+int posix_regular_file(const char *path, char *why, size_t size)
+{
+    struct stat st;
+    const char *what;
+    if (stat(path, &st) != 0) {
+        snprintf(why, size, "%s", strerror(errno));
+        return -1;
+    }
+    if (S_ISREG(st.st_mode)) return 0;
+    what = S_ISDIR(st.st_mode) ? "a folder"
+         : S_ISFIFO(st.st_mode) ? "a FIFO"
+         : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+         : S_ISSOCK(st.st_mode) ? "a socket" : "something else";
+    snprintf(why, size, "is %s, not a regular file", what);
+    return -1;
+}
+
+int posix_save_kind(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) return errno == ENOENT || errno == ENOTDIR ? SAVE_KIND_ABSENT : SAVE_KIND_FILE;
+    return S_ISREG(st.st_mode) ? SAVE_KIND_FILE : SAVE_KIND_OTHER;
 }
 
 static volatile sig_atomic_t stop_signal;

@@ -13,6 +13,13 @@ uint64_t posix_clock_us(void);
 int posix_fsync(FILE *f);
 /* mkdir -p; 0 on success. */
 int posix_make_dirs(const char *path);
+/* 0 when path names a regular file (after symbolic links); else -1 with
+ * why (up to size bytes) saying what it is instead: a FIFO would block a
+ * read for ever, a device would read without end. */
+int posix_regular_file(const char *path, char *why, size_t size);
+/* SaveOps.kind (core/save.h): a SaveKind from stat. Only a path that is
+ * not there counts as absent. */
+int posix_save_kind(const char *path);
 
 /* SIGTERM and SIGINT (and SIGHUP) set a flag instead of killing the process,
  * so the host can finish its output and quit: blocking calls are interrupted

@@ -67,6 +67,7 @@ static Vm *create_vm(void)
     memset(&host, 0, sizeof host);
     host.load = psp_save_load;
     host.save = psp_save_store;
+    host.keep = psp_save_keep;
     host.problem = psp_save_problem;
     host.clock_ms = clock_ms;
     host.log = host_log;

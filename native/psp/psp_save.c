@@ -71,11 +71,27 @@ static int io_rename(const char *from, const char *to) { return sceIoRename(from
 static int sync_device(void) { return sceIoSync(device, 0) < 0 ? -1 : 0; }
 static int io_sync(FILE *f) { (void)f; return sync_device(); }
 
+/* What is at a path: a folder named save.json is never opened as the save.
+ * Only "no such file or folder" (the kernel's errno errors, 0x8001xxxx)
+ * counts as absent: a stat that fails otherwise must not let a save
+ * replace what is there unseen. */
+static int io_kind(const char *path)
+{
+    SceIoStat st;
+    int rc = sceIoGetstat(path, &st);
+    if (rc < 0) return rc == (int)0x80010002 || rc == (int)0x80010014 ? SAVE_KIND_ABSENT : SAVE_KIND_FILE;
+    return FIO_S_ISREG(st.st_mode) ? SAVE_KIND_FILE : SAVE_KIND_OTHER;
+}
+
 /* The PSP's FAT cannot rename over a file: the old save is removed first,
  * once the new one is checked intact (core/save.c). One writer at a time. */
-static const SaveOps ops = { io_sync, io_remove, io_rename, 1, 0 };
+static const SaveOps ops = { io_sync, io_remove, io_rename, 1, 0, io_kind };
 /* What went wrong with the last load or save, for host.problem(). */
 static SaveProblem problem;
+/* The file the last load read, and whether host.keepDamaged() could not
+ * keep it yet (no save replaces it until it is kept). */
+static const char *loaded_path = save_path;
+static int keep_pending;
 
 char *psp_save_load(void *user, size_t *len)
 {
@@ -83,13 +99,31 @@ char *psp_save_load(void *user, size_t *len)
     int i;
     (void)user;
     psp_power_hold(); /* no file open across a suspend */
+    loaded_path = save_path;
     text = save_load(save_path, len, &ops, &problem);
     /* A save of an earlier version moves here with the next save; a problem
      * with the current file (damaged, unreadable) is still the one told. */
     for (i = 0; !text && problem == SAVE_NO_FILE && i < 2; i++)
-        if (old_paths[i][0]) text = save_load(old_paths[i], len, &ops, &problem);
+        if (old_paths[i][0] && (text = save_load(old_paths[i], len, &ops, &problem)) != NULL) loaded_path = old_paths[i];
     psp_power_release();
     return text;
+}
+
+/* Keeps the file the last load could not read; called inside a power hold. */
+static int save_keep_held(void)
+{
+    keep_pending = !save_keep(loaded_path, &ops, &problem);
+    return !keep_pending;
+}
+
+int psp_save_keep(void *user)
+{
+    int ok;
+    (void)user;
+    psp_power_hold();
+    ok = save_keep_held();
+    psp_power_release();
+    return ok;
 }
 
 SaveProblem psp_save_problem(void *user)
@@ -145,6 +179,11 @@ int psp_save_store(void *user, const char *text, size_t len)
      * cut, and files opened before a suspend are not valid after it, so
      * every file here is opened and closed inside this one hold. */
     psp_power_hold();
+    /* The file the script could not read is kept before anything replaces it. */
+    if (keep_pending && !save_keep_held()) {
+        psp_power_release();
+        return 0;
+    }
     make_folder();
     /* A missing, full or write-protected stick fails here; the script tells
      * the player (host.problem()) and plays on with the settings in memory. */

@@ -14,6 +14,8 @@ void psp_save_init(const char *eboot_path);
 char *psp_save_load(void *user, size_t *len);
 /* 1 when saved; 0 when the stick is missing, full or write-protected. */
 int psp_save_store(void *user, const char *text, size_t len);
+/* host.keepDamaged(): keeps the file the last load read (core/save.h save_keep). */
+int psp_save_keep(void *user);
 /* host.problem(): what went wrong with the last load or save. */
 SaveProblem psp_save_problem(void *user);
 /* The save file's path (for the replay's check in test/psp). */

@@ -180,7 +180,7 @@ static int rename_no_replace(const char *from, const char *to)
 
 static void test_save_without_replace(const char *dir)
 {
-    static const SaveOps ops = { NULL, NULL, rename_no_replace, 1, 0 };
+    static const SaveOps ops = { NULL, NULL, rename_no_replace, 1, 0, NULL };
     char path[512];
     size_t len = 0;
     char *text;
@@ -321,7 +321,7 @@ static void test_save_problems(const char *dir)
     SaveProblem why = SAVE_OK;
     FILE *f;
     snprintf(path, sizeof path, "%s/core-test-problems.json", dir);
-    snprintf(kept, sizeof kept, "%s.damaged", path);
+    snprintf(kept, sizeof kept, "%s.damaged-1", path);
     remove(path);
     remove(kept);
     CHECK(save_load(path, &len, NULL, &why) == NULL && why == SAVE_NO_FILE);
@@ -354,8 +354,8 @@ static void test_save_problems(const char *dir)
      * that is there alone: both where rename replaces and on FAT. */
     CHECK(save_write(path, "{\"gen\":1}", 9, NULL) == 1);
     {
-        static const SaveOps desk = { NULL, NULL, rename_vanished, 0, 4242 };
-        static const SaveOps fat = { NULL, NULL, rename_vanished, 1, 0 };
+        static const SaveOps desk = { NULL, NULL, rename_vanished, 0, 4242, NULL };
+        static const SaveOps fat = { NULL, NULL, rename_vanished, 1, 0, NULL };
         CHECK(save_store(path, "{\"gen\":2}", 9, &desk, &why) == 0 && why != SAVE_OK);
         text = save_read(path, &len);
         CHECK(text && strcmp(text, "{\"gen\":1}") == 0);

@@ -9,9 +9,10 @@ import { beginBehind, beginDraw, drawNotice, endDraw } from '../view/render';
 import type { View } from '../view/view';
 import { addPressed, anyPressed, readButtons } from './input';
 import { menuAliases, touchMenuAliases } from './pads';
-import type { Scene } from './scene';
+import { heldTable, type Scene } from './scene';
 import { firstFrame } from './start';
 import type { App } from './state';
+import { releaseTable } from './table';
 import { drawHowTo, howToFrame } from './scenes/how-to';
 import { drawOptions, optionsFrame } from './scenes/options';
 import { drawResults, resultsFrame } from './scenes/results';
@@ -50,7 +51,19 @@ export function appFrame(app: App, now: number, mask: number): void {
   // Scenes compare by identity first: comparing two strings costs QuickJS ~200 instructions.
   if (next === scene) return;
   app.scene = next;
+  letGo(scene, next);
   if (next.kind !== scene.kind) app.host.log(`scene ${next.kind}`);
+}
+
+/**
+ * A game the old scene held and the new one does not is let go at once
+ * (src/app/table.ts releaseTable): otherwise it stays in memory until
+ * QuickJS's cycle collector runs (issue 25, the heap between games). The
+ * title lets its demo games go itself (src/app/scenes/title.ts).
+ */
+function letGo(scene: Scene, next: Scene): void {
+  const old = heldTable(scene);
+  if (old !== null && old !== heldTable(next)) releaseTable(old);
 }
 
 // The table comes first in both switches: each case that does not match

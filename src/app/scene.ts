@@ -31,6 +31,22 @@ export interface Demo {
   readonly watching: boolean;
 }
 
+/** The game a scene holds (the demo behind the title, the table, the paused one behind How to play, the finished one), or null. */
+export function heldTable(scene: Scene): AppTable | null {
+  switch (scene.kind) {
+    case 'table':
+      return scene.table;
+    case 'title':
+      return scene.demo !== null ? scene.demo.table : null;
+    case 'howTo':
+      return scene.back !== null ? scene.back.table : null;
+    case 'results':
+      return scene.played;
+    default:
+      return null;
+  }
+}
+
 export interface OptionsScene {
   readonly kind: 'options';
   cursor: number;

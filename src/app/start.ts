@@ -21,6 +21,9 @@ export function startApp(host: Host): App {
   }
   const loaded = readSave(typeof text === 'string' ? text : null);
   const problem = host.problem();
+  // What the reader could not read is the player's too: the host keeps the
+  // file before the next save replaces it (docs/host-api.md §1).
+  if (damaged || loaded.damaged) keepDamaged(host);
   const strings = stringsFor(loaded.settings.language, host.caps);
   const app: App = {
     host,
@@ -46,6 +49,14 @@ export function startApp(host: Host): App {
   if (app.noticePending) host.log('saved data was damaged; defaults used where unreadable');
   if (app.noticeDue !== '') host.log(`saved data could not be read: ${problem}`);
   return app;
+}
+
+function keepDamaged(host: Host): void {
+  try {
+    host.keepDamaged();
+  } catch {
+    // Nothing kept: the host refuses the next save rather than lose the file.
+  }
 }
 
 /** The first frame: buttons held at launch, and the notices that waited for a time. */

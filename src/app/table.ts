@@ -7,7 +7,7 @@
 import type { Difficulty } from '../ai';
 import type { Action, ApplyResult, GameOptions, GameState, Seat } from '../rules/types';
 import { humanSeats } from '../table/seats';
-import { NO_PRESSES, newTable, pauseTable, resumeTable, seatToAct, tableFrame, tableTimers, type Press, type Table } from '../table/table';
+import { NO_PRESSES, detachTable, newTable, pauseTable, resumeTable, seatToAct, tableFrame, tableTimers, type Press, type Table } from '../table/table';
 import { cue, type Cues } from './cues';
 import { countEvent, newStats, statsResults, type GameStats } from './game-stats';
 import type { Strings } from './i18n/strings';
@@ -108,6 +108,11 @@ function duelNames(strings: Strings, players: number): string[] {
     names.push(seat === 0 ? strings.leftPlayer : seat === players - 1 ? strings.rightPlayer : strings.cpuNames[seat - 1]!);
   }
   return names;
+}
+
+/** The app lets this game go (a new one replaces it, or the title): see detachTable. */
+export function releaseTable(app: AppTable): void {
+  detachTable(app.table);
 }
 
 /** The game has ended and the table has been shown long enough. */

@@ -24,6 +24,7 @@ function completeHost(host: Partial<Host> | undefined): Host {
       if (typeof h.log === 'function') h.log(text);
     },
     problem: () => (typeof h.problem === 'function' ? asSaveProblem(h.problem()) : null),
+    keepDamaged: () => (typeof h.keepDamaged === 'function' ? h.keepDamaged() === true : false),
   };
 }
 

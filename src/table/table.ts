@@ -50,7 +50,8 @@ export interface Table {
   topAt: number;
   /** When the table was paused, -1 when running. */
   pausedAt: number;
-  readonly listener: TableListener | null;
+  /** Cleared by detachTable when the driver lets the table go. */
+  listener: TableListener | null;
 }
 
 export interface TableSetup {
@@ -81,6 +82,19 @@ export function newTable(setup: TableSetup, now: number, listener: TableListener
   };
   schedule(table, now);
   return table;
+}
+
+/**
+ * The driver lets the table go: its listener, which usually closes over the
+ * driver's own value (the app's AppTable holds the table, the table the
+ * listener, the listener the AppTable), is dropped. QuickJS frees such a
+ * cycle only when its collector runs, once the heap has grown by half, so
+ * every finished game stayed in memory until then (issue 25: the heap's low
+ * point rose about 6 KB and 89 allocations per game); without the cycle
+ * reference counting frees the game at once.
+ */
+export function detachTable(table: Table): void {
+  table.listener = null;
 }
 
 /** The earliest time something is scheduled, NEVER when the table waits for a person (or the game is over). */

@@ -17,7 +17,7 @@ bindCommands(commands);
 setFallbackCode(FALLBACK_CODE);
 
 function host(seed: number): Host {
-  return { seed, caps: DEFAULT_CAPABILITIES, load: () => null, save: () => true, log: () => {}, problem: () => null };
+  return { seed, caps: DEFAULT_CAPABILITIES, load: () => null, save: () => true, log: () => {}, problem: () => null, keepDamaged: () => false };
 }
 
 /**

@@ -19,7 +19,7 @@ bindCommands(new Int32Array(MAX_COMMANDS * COMMAND_INTS));
 setFallbackCode(FALLBACK_CODE);
 
 function host(caps: Capabilities, saved: string | null = null): Host {
-  return { seed: 7, caps, load: () => saved, save: () => true, log: () => {}, problem: () => null };
+  return { seed: 7, caps, load: () => saved, save: () => true, log: () => {}, problem: () => null, keepDamaged: () => false };
 }
 
 /** Runs frames from..to-1 with `press` held on frame `at`; returns the App. */

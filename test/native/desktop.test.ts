@@ -80,7 +80,7 @@ describe('SDL desktop host (dummy drivers)', () => {
     // The script's own reader decides what it can keep; host.problem() tells it to say so.
     expect(r.stderr).toContain('loaded={"runs":7} problem=damaged');
     // The damaged bytes survive the next save (issue 12, D3).
-    expect(readFileSync(`${saveFile}.damaged`, 'utf8')).toBe(damaged);
+    expect(readFileSync(`${saveFile}.damaged-1`, 'utf8')).toBe(damaged);
     expect(readFileSync(saveFile, 'utf8')).toMatch(/^\{"runs":8\}\n#ratscrew-save /);
   });
 

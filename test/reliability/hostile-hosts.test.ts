@@ -266,6 +266,6 @@ describe('D8, D2: the desktop\'s save folder under damage', () => {
     writeFileSync(path.join(xdg, 'ratscrew/save.json'), big);
     const r = desktop(xdg);
     expect(r.stderr).toContain('loaded=null problem=too-large');
-    expect(readFileSync(path.join(xdg, 'ratscrew/save.json.damaged'), 'utf8')).toBe(big);
+    expect(readFileSync(path.join(xdg, 'ratscrew/save.json.damaged-1'), 'utf8')).toBe(big);
   });
 });

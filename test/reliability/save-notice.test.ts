@@ -28,6 +28,7 @@ function host(opts: { saved?: string | null; loadProblem?: SaveProblem | null; s
     },
     log: (t) => h.logs.push(t),
     problem: () => problem,
+    keepDamaged: () => true,
   };
   return h;
 }

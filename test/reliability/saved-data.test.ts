@@ -84,6 +84,8 @@ describe('the game starting from damaged saved text (bundle in QuickJS)', () => 
     expect(s.notice !== '').toBe(want.damaged);
     expect(noticeBand(first)).toBe(want.damaged);
     expect(d.vm.logs.filter((l) => /damaged/.test(l)).length).toBe(want.damaged ? 1 : 0);
+    // What it could not read, the host is asked to keep before any save replaces it (issue 25).
+    expect(d.vm.keeps).toBe(want.damaged ? 1 : 0);
     d.wait(420); // 7 s: the notice has gone and does not come back
     expect(noticeBand(d.step(0))).toBe(false);
     // The game starts and plays.

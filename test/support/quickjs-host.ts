@@ -29,6 +29,8 @@ export class BundleVM {
   saved: string | null;
   readonly logs: string[] = [];
   saves = 0;
+  /** Calls of host.keepDamaged(): the script could not read what load() gave it. */
+  keeps = 0;
   private readonly frameFn: QuickJSHandle;
   private readonly entry: QuickJSHandle;
 
@@ -43,6 +45,10 @@ export class BundleVM {
         return true;
       },
       problem: () => null,
+      keepDamaged: () => {
+        this.keeps++;
+        return true;
+      },
       log: (text) => {
         this.logs.push(text);
       },
@@ -106,6 +112,17 @@ export class BundleVM {
     const text = vm.getString(handle);
     handle.dispose();
     return JSON.parse(text);
+  }
+
+  /** The QuickJS heap in use (the runtime's memory_used_size, as the native host's --stats gives it). */
+  memoryUsed(): number {
+    const vm = this.vm;
+    const usage = vm.runtime.computeMemoryUsage();
+    const used = vm.runtime.context!.getProp(usage, 'memory_used_size');
+    const bytes = vm.runtime.context!.getNumber(used);
+    used.dispose();
+    usage.dispose();
+    return bytes;
   }
 
   dispose(): void {

@@ -124,6 +124,7 @@ export const HOST_FUNCTIONS = [
   { name: 'load', args: [], result: 'string?', optional: false },
   { name: 'save', args: [{ name: 'text', type: 'string' }], result: 'boolean', optional: false },
   { name: 'problem', args: [], result: 'SaveProblem?', optional: true },
+  { name: 'keepDamaged', args: [], result: 'boolean', optional: true },
   { name: 'log', args: [{ name: 'text', type: 'string' }], result: 'void', optional: false },
 ];
 

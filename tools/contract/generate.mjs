@@ -519,6 +519,12 @@ function cHostApiHeader(c) {
     L.push(`/* host.${f.name}(${f.args.map((a) => a.name).join(', ')}): ${safe(f.doc)}${notes[f.result] ?? ''} */`);
     L.push(`${CORE_RESULT[f.result]}${f.core}(${coreParams(f)});`);
   }
+  if (c.host.functions.some((f) => f.bounded)) {
+    L.push('/* Before a bounded function (contract: "bounded") runs: whether one more call fits',
+      ' * its bound for this frame or load (vm.h VM_HOST_IO_CALLS, VM_HOST_IO_MS); if not,',
+      ' * a RangeError naming it is pending and the binding returns JS_EXCEPTION. */',
+      'int vm_host_bound(JSContext *ctx, Vm *vm, const char *name);');
+  }
   L.push('', '/* The values of the host object. */', 'typedef struct HostApiValues {');
   for (const v of c.host.values) {
     if (v.type === 'u32') L.push(`    uint32_t ${v.name}; /* ${safe(v.doc)} */`);
@@ -547,6 +553,7 @@ function cHostApi(c) {
     else if (f.result !== 'void') L.push(`    ${CORE_RESULT[f.result]}result;`);
     L.push('    (void)this_val;');
     if (f.args.length === 0) L.push('    (void)argc; (void)argv;');
+    if (f.bounded) L.push(`    if (!vm_host_bound(ctx, vm, "host.${f.name}")) return JS_EXCEPTION;`);
     f.args.forEach((a, i) => {
       L.push(`    if (argc <= ${i} || !JS_IsString(argv[${i}]))`, `        return JS_ThrowTypeError(ctx, "host.${f.name}: ${a.name} must be a string");`);
       L.push(`    ${a.name} = JS_ToCStringLen(ctx, &${a.name}_len, argv[${i}]);`);

@@ -3,7 +3,11 @@
 // ended, checks the rules invariants on the table's game and that it keeps
 // moving. With the same seed the native headless host draws the same frames
 // (test/native/cross-check), so these are the games of the soak's long play.
-//   npx tsx tools/fuzz/demo.ts [--seed S] [--frames N]
+//   npx tsx tools/fuzz/demo.ts [--seed S] [--frames N] [--starts FILE]
+// --starts writes the frame at which each game was first seen (every 30th
+// frame is looked at) as JSON: make soak measures the native heap between
+// games with it.
+import { writeFileSync } from 'node:fs';
 import { BundleVM, frameTime } from '../../test/support/quickjs-host';
 import type { GameState } from '../../src/rules';
 import { checkState, factsOf } from './invariants';
@@ -14,13 +18,15 @@ export interface DemoResult {
   finished: number;
   endings: Record<string, number>;
   cardsPlayed: number[];
+  /** The frame each game was first seen at (within `every` frames of its start). */
+  starts: number[];
   longestStillFrames: number;
   failure: string | null;
 }
 
 export async function demoRun(seed: number, frames: number, every = 30): Promise<DemoResult> {
   const vm = await BundleVM.create({ seed });
-  const res: DemoResult = { frames: 0, games: 0, finished: 0, endings: {}, cardsPlayed: [], longestStillFrames: 0, failure: null };
+  const res: DemoResult = { frames: 0, games: 0, finished: 0, endings: {}, cardsPlayed: [], starts: [], longestStillFrames: 0, failure: null };
   let gameSeed = -1;
   let lastOver: GameState | null = null;
   let sig = '';
@@ -43,6 +49,7 @@ export async function demoRun(seed: number, frames: number, every = 30): Promise
         } else if (gameSeed !== -1) throw new Error(`a demo game was replaced before it ended (${lastOver?.cardsPlayed} cards played)`);
         gameSeed = g.seed;
         res.games++;
+        res.starts.push(i);
       }
       lastOver = g;
       const s = `${g.seed}|${g.cardsPlayed}|${g.pile.length}|${g.pendingCollect?.seat}|${g.over ? 1 : 0}`;
@@ -70,6 +77,8 @@ if (process.argv[1]?.endsWith('demo.ts')) {
   const frames = Number(arg('frames') ?? 1_000_000);
   const t0 = Date.now();
   const r = await demoRun(seed, frames);
+  const startsFile = arg('starts');
+  if (startsFile) writeFileSync(startsFile, JSON.stringify(r.starts));
   const sorted = r.cardsPlayed.slice().sort((a, b) => a - b);
   console.log(
     `demo seed ${seed}: ${r.frames} frames, ${r.games} games started, ${r.finished} finished, endings ${JSON.stringify(r.endings)}, ` +

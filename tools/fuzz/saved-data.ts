@@ -212,6 +212,10 @@ export function nastySaves(): [string, string][] {
     ['truncated by one', good.slice(0, -1)],
     ['corrupt JSON', good.replace('"players":6', '"players":6,,')],
     ['binary garbage', '\u0000\u0001\u00ff\ufffe\ufeff{"version":1}'],
+    // The probe of issue 25: texts whose trailer would match but that do not parse.
+    ['a byte order mark first', `\ufeff${good}`],
+    ['a raw NUL inside', good.replace('"version":1', '"version":1\u0000')],
+    ['a NaN literal', good.replace('"version":1', '"version":NaN')],
     ['null', 'null'],
     ['number', '42'],
     ['string', '"version 1"'],

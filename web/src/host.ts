@@ -41,5 +41,6 @@ export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onTe
     },
     log: (text) => log(text),
     problem: () => save.problem(),
+    keepDamaged: () => save.keepDamaged(),
   });
 }

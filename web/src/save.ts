@@ -139,13 +139,33 @@ export class LocalSave {
     }
   }
 
-  /** Best effort, as save.c's keep_damaged_copy and move_aside. */
-  private keepAside(stored: string, remove: boolean): void {
+  /**
+   * host.keepDamaged(): the game could not read the text load() gave it (a
+   * newer version, not its JSON), so the entry is kept under DAMAGED_KEY
+   * before a save replaces it. True when kept, or when there is nothing to
+   * keep (no storage: the text lives only in this visit).
+   */
+  keepDamaged(): boolean {
+    const store = this.store;
+    if (!store) return true;
+    let stored: string | null;
+    try {
+      stored = store.getItem(SAVE_KEY);
+    } catch {
+      return false;
+    }
+    return stored === null || this.keepAside(stored, false);
+  }
+
+  /** Best effort, as save.c's keep_damaged_copy and move_aside; whether it was kept. */
+  private keepAside(stored: string, remove: boolean): boolean {
     try {
       this.store!.setItem(DAMAGED_KEY, stored);
       if (remove) this.store!.removeItem(SAVE_KEY);
+      return true;
     } catch {
       // A full storage keeps the damaged entry where it is: the next save replaces it.
+      return false;
     }
   }
 }

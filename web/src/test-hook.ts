@@ -84,6 +84,7 @@ function headlessHost(script: ReplayScript): WebHost {
     },
     log: () => {},
     problem: () => null,
+    keepDamaged: () => true, // the replay's saved text stays in memory
   };
 }
 

@@ -7,9 +7,9 @@ import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { anyPressed, menuPressed, wasPressed } from '../input';
-import type { Scene, TitleScene } from '../scene';
+import type { Demo, Scene, TitleScene } from '../scene';
 import { DEAL_AHEAD_AFTER_MS, dealAhead, startDemo, startGame } from '../session';
-import { stepTable, tableFinished } from '../table';
+import { releaseTable, stepTable, tableFinished } from '../table';
 import { enterHowTo } from './how-to';
 import { enterOptions } from './options';
 import { enterStats } from './stats';
@@ -30,10 +30,10 @@ export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
   const demo = scene.demo;
   if (demo !== null) {
     // Any button ends the demo, and does nothing else.
-    if (anyPressed(b)) scene.demo = null;
+    if (anyPressed(b)) replaceDemo(scene, null);
     else {
       stepTable(demo.table, now, 0);
-      if (tableFinished(demo.table, now)) scene.demo = startDemo(app, now, demo.watching);
+      if (tableFinished(demo.table, now)) replaceDemo(scene, startDemo(app, now, demo.watching));
     }
     return scene;
   }
@@ -69,6 +69,12 @@ export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
       return scene;
   }
   return scene;
+}
+
+/** The demo game that ends or is stopped is let go at once (src/app/app.ts letGo says why). */
+function replaceDemo(scene: TitleScene, next: Demo | null): void {
+  if (scene.demo !== null) releaseTable(scene.demo.table);
+  scene.demo = next;
 }
 
 function move(app: App, dir: number): void {

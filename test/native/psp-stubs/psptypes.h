@@ -11,4 +11,9 @@ typedef unsigned int SceSize;
 typedef unsigned int SceUInt;
 typedef int64_t SceInt64;
 typedef int SceMode;
+typedef int64_t SceOff;
+typedef struct ScePspDateTime {
+    unsigned short year, month, day, hour, minute, second;
+    unsigned int microsecond;
+} ScePspDateTime;
 #endif

@@ -1,9 +1,16 @@
-/* LD_PRELOAD shim for test/reliability/hostile-hosts.test.ts: makes the
- * host's save files (paths containing "save.json") slow or failing, as a
- * slow Memory Stick or a full disk would.
+/* LD_PRELOAD shim for test/reliability/hostile-hosts.test.ts and
+ * save-states.test.ts: makes the host's save files (paths containing
+ * "save.json") slow or failing, as a slow Memory Stick, a full disk, a
+ * write-protected device or a file of another user would.
  *   SAVE_SLOW_MS=N     fsync of a save file sleeps N ms first;
  *   SAVE_FAIL=ENOSPC   fwrite to a save file fails with that errno
- *   (ENOSPC, EROFS, EACCES, EIO). */
+ *   (ENOSPC, EROFS, EACCES, EIO): a full disk;
+ *   SAVE_READONLY=1    opening a save file for writing, and rename, remove
+ *                      and unlink of one, fail with EROFS;
+ *   SAVE_UNREADABLE=NAME  opening the file whose name ends in "/NAME" for
+ *                      reading fails with SAVE_UNREADABLE_ERRNO (EACCES,
+ *                      or EIO): mode 200, or a bad sector. (The tests run
+ *                      as root, whom permissions do not stop.) */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -33,12 +40,38 @@ static int is_tracked(FILE *f)
     return 0;
 }
 
+static int is_save(const char *path)
+{
+    return path && strstr(path, "save.json") != NULL;
+}
+
+static int read_only(const char *path)
+{
+    return is_save(path) && getenv("SAVE_READONLY");
+}
+
+static int unreadable(const char *path)
+{
+    const char *name = getenv("SAVE_UNREADABLE");
+    size_t n = name ? strlen(name) : 0, p = path ? strlen(path) : 0;
+    return name && p > n && path[p - n - 1] == '/' && !strcmp(path + p - n, name);
+}
+
 FILE *fopen(const char *path, const char *mode)
 {
     static FILE *(*real)(const char *, const char *);
     FILE *f;
     int i;
     if (!real) real = (FILE * (*)(const char *, const char *)) dlsym(RTLD_NEXT, "fopen");
+    if (strchr(mode, 'w') && read_only(path)) {
+        errno = EROFS;
+        return NULL;
+    }
+    if (strchr(mode, 'r') && unreadable(path)) {
+        const char *e = getenv("SAVE_UNREADABLE_ERRNO");
+        errno = e && !strcmp(e, "EIO") ? EIO : EACCES;
+        return NULL;
+    }
     f = real(path, mode);
     if (f && path && strstr(path, "save.json") && strchr(mode, 'w'))
         for (i = 0; i < 16; i++)
@@ -87,4 +120,37 @@ int fclose(FILE *f)
     for (i = 0; i < 16; i++)
         if (tracked[i] == f) tracked[i] = NULL;
     return real(f);
+}
+
+int rename(const char *from, const char *to)
+{
+    static int (*real)(const char *, const char *);
+    if (!real) real = (int (*)(const char *, const char *))dlsym(RTLD_NEXT, "rename");
+    if (read_only(from) || read_only(to)) {
+        errno = EROFS;
+        return -1;
+    }
+    return real(from, to);
+}
+
+int remove(const char *path)
+{
+    static int (*real)(const char *);
+    if (!real) real = (int (*)(const char *))dlsym(RTLD_NEXT, "remove");
+    if (read_only(path)) {
+        errno = EROFS;
+        return -1;
+    }
+    return real(path);
+}
+
+int unlink(const char *path)
+{
+    static int (*real)(const char *);
+    if (!real) real = (int (*)(const char *))dlsym(RTLD_NEXT, "unlink");
+    if (read_only(path)) {
+        errno = EROFS;
+        return -1;
+    }
+    return real(path);
 }

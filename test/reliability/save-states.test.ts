@@ -1,0 +1,410 @@
+// Every state of the save folder, and what loading and saving do in each
+// (docs/reliability.md, section 8, has the table: each row's id is a test
+// here). Run twice: through the desktop hosts' save code
+// (native/desktop/desktop_save.c), and, for the states a FAT Memory Stick
+// can have, through the PSP's (native/psp/psp_save.c over a FAT model,
+// c/fat-model.c: rename never replaces, no FIFOs, no permissions). Each
+// runs as a game session would: load, then keepDamaged if the script could
+// not read the text, then save. The rule: the player's last good data is
+// never destroyed unless an intact copy of it exists where the game reads
+// it back; damaged copies are numbered, never overwritten, at most five.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, tempDir } from '../native/headless';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const haveTools = process.platform === 'linux' && spawnSync('cc', ['--version']).status === 0;
+const bin = tempDir('states-bin');
+const DRIVER = { desktop: path.join(bin, 'save-states-desktop'), psp: path.join(bin, 'save-states-psp') };
+const SHIM = path.join(bin, 'save-faults.so');
+
+type Mode = 'desktop' | 'psp';
+interface Step { step: string; ok: number; text: string | null; problem: string | null }
+
+beforeAll(() => {
+  if (!haveTools) return;
+  const core = path.join(ROOT, 'native/core');
+  execFileSync('cc', ['-O1', '-Wall', '-Werror', '-I', core, '-I', path.join(ROOT, 'native/desktop'), '-o', DRIVER.desktop,
+    path.join(HERE, 'c/save-states.c'), path.join(ROOT, 'native/desktop/desktop_save.c'), path.join(ROOT, 'native/desktop/posix.c'), path.join(core, 'save.c')]);
+  execFileSync('cc', ['-O1', '-Wall', '-Werror', '-D__PSP__', '-DPSP_MODEL', '-DPSP_DISC_ID="RATS00001"', '-I', path.join(ROOT, 'test/native/psp-stubs'),
+    '-I', core, '-I', path.join(ROOT, 'native/psp'), '-o', DRIVER.psp, path.join(HERE, 'c/save-states.c'), path.join(HERE, 'c/fat-model.c'),
+    path.join(ROOT, 'native/psp/psp_save.c'), path.join(ROOT, 'native/psp/psp_sfo.c'), path.join(core, 'save.c')]);
+  execFileSync('cc', ['-shared', '-fPIC', '-O1', '-o', SHIM, path.join(HERE, 'c/save-faults.c'), '-ldl']);
+});
+
+/** A save file's bytes: the text and its trailer (native/core/save.c). */
+function fnv1a(bytes: Buffer): string {
+  let h = 0x811c9dc5;
+  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
+}
+function saveBytes(text: string): Buffer {
+  const body = Buffer.from(text, 'utf8');
+  return Buffer.concat([body, Buffer.from(`\n#ratscrew-save len=${body.length} fnv1a=${fnv1a(body)}\n`)]);
+}
+
+const GOOD = '{"version":1,"stats":{"classic":{"games":41,"wins":17}}}';
+const OLDER = '{"version":1,"stats":{"classic":{"games":40,"wins":16}}}';
+const NEW = '{"version":1,"stats":{"classic":{"games":42,"wins":17}}}';
+
+/** One session in a fresh folder: the folder the save lives in, and the steps' results. */
+class Session {
+  readonly root = tempDir('states');
+  readonly dir: string;
+  constructor(readonly mode: Mode) {
+    this.dir = mode === 'desktop' ? path.join(this.root, 'ratscrew') : path.join(this.root, 'ms0:/PSP/SAVEDATA/RATS00001SETTINGS');
+    mkdirSync(this.dir, { recursive: true });
+  }
+  file(name: string): string {
+    return path.join(this.dir, name);
+  }
+  put(name: string, bytes: Buffer | string): void {
+    writeFileSync(this.file(name), bytes);
+  }
+  bytes(name: string): Buffer | null {
+    const f = this.file(name);
+    return existsSync(f) && statSync(f).isFile() ? readFileSync(f) : null;
+  }
+  names(): string[] {
+    return readdirSync(this.dir).filter((n) => n.startsWith('save.json')).sort();
+  }
+  /** The copies kept: name -> bytes (a folder or FIFO kept aside shows as 'other'). */
+  kept(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const n of this.names().filter((x) => x.includes('.damaged'))) out[n] = this.bytes(n)?.toString('latin1') ?? 'other';
+    return out;
+  }
+  run(steps: string[], env: NodeJS.ProcessEnv = {}): Step[] {
+    const r = spawnSync(DRIVER[this.mode], [this.mode === 'desktop' ? this.dir : this.root, ...steps], {
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: { ...process.env, ...(Object.keys(env).length ? { LD_PRELOAD: SHIM } : {}), ...env },
+    });
+    if (r.status !== 0) throw new Error(`save-states ${this.mode} failed (${r.status} ${r.signal}): ${r.stderr}`);
+    return r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Step);
+  }
+  /** A whole session: load; keepDamaged when the text does not read as the game's JSON
+   * (or when `unreadable` says so: the game's parser has less stack than Node's); save NEW. */
+  session(env: NodeJS.ProcessEnv = {}, forceKeep = false): { load: Step; keep: Step | null; save: Step } {
+    const [load] = this.run(['load'], env);
+    const unreadable = forceKeep || (load!.text !== null && !readsAsSave(load!.text));
+    const rest = this.run([...(unreadable ? ['keep'] : []), 'save', NEW], env);
+    return { load: load!, keep: unreadable ? rest[0]! : null, save: rest[rest.length - 1]! };
+  }
+  /** What the game would load now, in a new session. */
+  loadsNow(): Step {
+    return this.run(['load'])[0]!;
+  }
+}
+
+/** Whether the game's reader (src/app/settings.ts) would take the text whole. */
+function readsAsSave(text: string): boolean {
+  try {
+    const v = JSON.parse(text) as { version?: unknown };
+    return v !== null && typeof v === 'object' && !Array.isArray(v) && v.version === 1;
+  } catch {
+    return false;
+  }
+}
+
+const both: Mode[] = ['desktop', 'psp'];
+const desktopOnly: Mode[] = ['desktop'];
+
+describe.skipIf(!haveTools)('the save folder, state by state', () => {
+  describe.each(both)('%s', (mode) => {
+    it('S1 nothing saved yet: no text, no problem; the save writes save.json', () => {
+      const s = new Session(mode);
+      const r = s.session();
+      expect(r.load).toMatchObject({ text: null, problem: null });
+      expect(r.save).toMatchObject({ ok: 1, problem: null });
+      expect(s.loadsNow().text).toBe(NEW);
+      expect(s.kept()).toEqual({});
+    });
+
+    it('S2 an intact save: its text; the save replaces it', () => {
+      const s = new Session(mode);
+      s.put('save.json', saveBytes(GOOD));
+      const r = s.session();
+      expect(r.load).toMatchObject({ text: GOOD, problem: null });
+      expect(r.save.ok).toBe(1);
+      expect(s.loadsNow().text).toBe(NEW);
+      expect(s.kept()).toEqual({});
+    });
+
+    it.each([
+      ['cut short', saveBytes(GOOD).subarray(0, 20)],
+      ['one flipped bit', Buffer.from(saveBytes(GOOD).toString('latin1').replace('"wins"', '"vins"'), 'latin1')],
+      ['no trailer (a hand edit)', Buffer.from(GOOD)],
+    ])('S3 a damaged save (%s): its text, "damaged", its bytes kept before the save replaces it', (_n, bytes) => {
+      const s = new Session(mode);
+      s.put('save.json', bytes);
+      const r = s.session();
+      expect(r.load.problem).toBe('damaged');
+      expect(r.load.text).toBe(bytes.toString('latin1').split('\n#ratscrew-save ')[0]);
+      expect(s.bytes('save.json.damaged-1')).toEqual(bytes); // kept at load
+      expect(r.save.ok).toBe(1);
+      expect(s.kept()).toEqual({ 'save.json.damaged-1': bytes.toString('latin1') });
+    });
+
+    it.each([
+      ['a byte order mark', `\ufeff${GOOD}`],
+      ['a raw NUL', GOOD.replace('41', '4\u00001')],
+      ['a NaN literal', GOOD.replace('41', 'NaN')],
+      ['10,000-deep nesting', `{"version":1,"x":${'['.repeat(10_000)}${']'.repeat(10_000)}}`],
+      ['not an object', '[1,2,3]'],
+      ['a newer version', GOOD.replace('"version":1', '"version":2')],
+    ])('S4 an intact file the game cannot read (%s): the script\'s keepDamaged keeps it before the save replaces it', (_n, text) => {
+      const s = new Session(mode);
+      const bytes = saveBytes(text);
+      s.put('save.json', bytes);
+      const r = s.session({}, true);
+      expect(r.load).toMatchObject({ text, problem: null });
+      expect(r.keep).toMatchObject({ ok: 1 });
+      expect(r.save.ok).toBe(1);
+      expect(s.bytes('save.json.damaged-1')).toEqual(bytes);
+      expect(s.loadsNow().text).toBe(NEW);
+    });
+
+    it('S5 a file larger than any save: not read, "too-large", moved aside whole', () => {
+      const s = new Session(mode);
+      const big = Buffer.alloc(300 * 1024, 'x');
+      s.put('save.json', big);
+      const r = s.session();
+      expect(r.load).toMatchObject({ text: null, problem: 'too-large' });
+      expect(s.bytes('save.json.damaged-1')).toEqual(big);
+      expect(r.save.ok).toBe(1);
+      expect(s.loadsNow().text).toBe(NEW);
+    });
+
+    it('S6 an unreadable save (another user\'s mode 200; on the PSP an I/O error): "unreadable"; the save moves it aside, never over it', () => {
+      const s = new Session(mode);
+      s.put('save.json', saveBytes(GOOD));
+      const env = { SAVE_UNREADABLE: 'save.json', SAVE_UNREADABLE_ERRNO: mode === 'psp' ? 'EIO' : 'EACCES' };
+      const r = s.session(env);
+      expect(r.load).toMatchObject({ text: null, problem: 'unreadable' });
+      expect(r.save.ok).toBe(1);
+      expect(s.bytes('save.json.damaged-1')).toEqual(saveBytes(GOOD)); // the same file, renamed
+      expect(s.loadsNow().text).toBe(NEW);
+    });
+
+    it('S7 a folder named save.json: never opened, "unreadable"; the save moves it aside with what it holds', () => {
+      const s = new Session(mode);
+      mkdirSync(s.file('save.json'));
+      writeFileSync(path.join(s.file('save.json'), 'inside'), 'x');
+      const r = s.session();
+      expect(r.load).toMatchObject({ text: null, problem: 'unreadable' });
+      expect(r.save.ok).toBe(1);
+      expect(readFileSync(path.join(s.file('save.json.damaged-1'), 'inside'), 'utf8')).toBe('x');
+      expect(s.loadsNow().text).toBe(NEW);
+    });
+
+    it('N2 only an intact save.json.new (power lost between the removal and the rename on FAT): it is the save', () => {
+      const s = new Session(mode);
+      s.put('save.json.new', saveBytes(GOOD));
+      const r = s.session();
+      expect(r.load).toMatchObject({ text: GOOD, problem: null });
+      expect(r.save.ok).toBe(1);
+      expect(s.loadsNow().text).toBe(NEW);
+      expect(s.kept()).toEqual({});
+    });
+
+    it('N3 an intact old save.json.new beside a damaged save.json: the .new, said to be damaged; both kept until the new save is in place', () => {
+      const s = new Session(mode);
+      const damaged = Buffer.from(saveBytes(GOOD).toString('latin1').replace('41', '99'), 'latin1');
+      s.put('save.json', damaged);
+      s.put('save.json.new', saveBytes(OLDER));
+      const [load] = s.run(['load']);
+      expect(load).toMatchObject({ text: OLDER, problem: 'damaged' });
+      expect(s.bytes('save.json.damaged-1')).toEqual(damaged);
+      // The next start, before any save: the same, and no second copy.
+      expect(s.run(['load'])[0]).toMatchObject({ text: OLDER, problem: 'damaged' });
+      expect(Object.keys(s.kept())).toEqual(['save.json.damaged-1']);
+      const [save] = s.run(['save', NEW]);
+      expect(save!.ok).toBe(1);
+      expect(s.loadsNow().text).toBe(NEW);
+      expect(s.bytes('save.json.damaged-1')).toEqual(damaged);
+    });
+
+    it('N3 on FAT, a save that fails after the .new took save.json\'s place leaves that older save, not nothing', () => {
+      const s = new Session(mode);
+      s.put('save.json', Buffer.from('{"damaged'));
+      s.put('save.json.new', saveBytes(OLDER));
+      const [save] = s.run(['save', NEW], { SAVE_FAIL: 'ENOSPC' });
+      expect(save).toMatchObject({ ok: 0, problem: 'full' });
+      expect(s.loadsNow().text).toBe(OLDER);
+      expect(Object.values(s.kept())).toContain('{"damaged');
+    });
+
+    it('N4 an intact save.json.new beside an intact save.json (a save that never completed): save.json', () => {
+      const s = new Session(mode);
+      s.put('save.json', saveBytes(GOOD));
+      s.put('save.json.new', saveBytes(OLDER));
+      const r = s.session();
+      expect(r.load).toMatchObject({ text: GOOD, problem: null });
+      expect(r.save.ok).toBe(1);
+      expect(s.loadsNow().text).toBe(NEW);
+    });
+
+    it('N5 a save.json.new cut short, nothing else (a first save interrupted): no save', () => {
+      const s = new Session(mode);
+      s.put('save.json.new', saveBytes(GOOD).subarray(0, 30));
+      const r = s.session();
+      expect(r.load).toMatchObject({ text: null, problem: null });
+      expect(r.save.ok).toBe(1);
+      expect(s.loadsNow().text).toBe(NEW);
+    });
+
+    it('N6 a save.json.new cut short beside an intact save.json: ignored', () => {
+      const s = new Session(mode);
+      s.put('save.json', saveBytes(GOOD));
+      s.put('save.json.new', saveBytes(NEW).subarray(0, 30));
+      const r = s.session();
+      expect(r.load).toMatchObject({ text: GOOD, problem: null });
+      expect(r.save.ok).toBe(1);
+      expect(s.loadsNow().text).toBe(NEW);
+    });
+
+    it('N7 a folder named save.json.new beside a good save: the good save loads, and is replaced only by the new save', () => {
+      const s = new Session(mode);
+      s.put('save.json', saveBytes(GOOD));
+      mkdirSync(s.file('save.json.new'));
+      const r = s.session();
+      expect(r.load).toMatchObject({ text: GOOD, problem: null });
+      expect(r.save).toMatchObject({ ok: 1, problem: null });
+      expect(s.loadsNow().text).toBe(NEW);
+    });
+
+    it('D2 a second damage gets a second copy; the same damage twice, one copy', () => {
+      const s = new Session(mode);
+      s.put('save.json', Buffer.from('first damage'));
+      s.session();
+      s.run(['load']);
+      s.put('save.json', Buffer.from('second damage'));
+      s.session();
+      s.put('save.json', Buffer.from('second damage'));
+      s.session();
+      expect(s.kept()).toEqual({ 'save.json.damaged-1': 'first damage', 'save.json.damaged-2': 'second damage' });
+    });
+
+    it('D3 at most five copies: the oldest goes, the rest keep their order', () => {
+      const s = new Session(mode);
+      for (let i = 1; i <= 7; i++) {
+        s.put('save.json', Buffer.from(`damage ${i}`));
+        s.session();
+      }
+      expect(s.kept()).toEqual({
+        'save.json.damaged-1': 'damage 3', 'save.json.damaged-2': 'damage 4', 'save.json.damaged-3': 'damage 5',
+        'save.json.damaged-4': 'damage 6', 'save.json.damaged-5': 'damage 7',
+      });
+      expect(s.loadsNow().text).toBe(NEW);
+    });
+
+    it('D4 a copy\'s name taken by a folder (or the old save.json.damaged): the next number; nothing overwritten', () => {
+      const s = new Session(mode);
+      mkdirSync(s.file('save.json.damaged-1'));
+      s.put('save.json.damaged', 'kept by an earlier version');
+      s.put('save.json', Buffer.from('damage'));
+      const r = s.session();
+      expect(r.save.ok).toBe(1);
+      expect(s.kept()).toEqual({ 'save.json.damaged': 'kept by an earlier version', 'save.json.damaged-1': 'other', 'save.json.damaged-2': 'damage' });
+    });
+
+    it('D5 no room for a copy (a full device): the damaged file itself is renamed aside (no space needed); the new save then fails, "full"', () => {
+      const s = new Session(mode);
+      s.put('save.json', Buffer.from('damage'));
+      const r = s.session({ SAVE_FAIL: 'ENOSPC' });
+      expect(r.load.problem).toBe('damaged');
+      expect(r.save).toMatchObject({ ok: 0, problem: 'full' });
+      // The load's copy failed for space; the bytes are still where they were, or renamed.
+      const all = { ...s.kept(), ...(s.bytes('save.json') ? { 'save.json': s.bytes('save.json')!.toString() } : {}) };
+      expect(Object.values(all)).toContain('damage');
+    });
+
+    it('D5 an unreadable text (keepDamaged) on a full device: the file is renamed aside, and the save writes nothing over it', () => {
+      const s = new Session(mode);
+      const bytes = saveBytes('[1,2,3]');
+      s.put('save.json', bytes);
+      const r = s.session({ SAVE_FAIL: 'ENOSPC' });
+      expect(r.keep).toMatchObject({ ok: 1 });
+      expect(r.save.ok).toBe(0);
+      expect(s.bytes('save.json.damaged-1')).toEqual(bytes);
+    });
+
+    it('D6 no copy and no rename (a read-only device): nothing changes, the save fails "read-only", keepDamaged says it could not', () => {
+      const s = new Session(mode);
+      const bytes = saveBytes('[1,2,3]');
+      s.put('save.json', bytes);
+      const r = s.session({ SAVE_READONLY: '1' });
+      expect(r.keep).toMatchObject({ ok: 0, problem: 'read-only' });
+      expect(r.save).toMatchObject({ ok: 0, problem: 'read-only' });
+      expect(s.names()).toEqual(['save.json']);
+      expect(s.bytes('save.json')).toEqual(bytes);
+    });
+
+    it('D6 keepDamaged failed, the device then writable: the next save keeps the file first', () => {
+      const s = new Session(mode);
+      const bytes = saveBytes('[1,2,3]');
+      s.put('save.json', bytes);
+      const steps = s.run(['load', 'keep'], { SAVE_READONLY: '1' });
+      expect(steps[1]!.ok).toBe(0);
+      // (a new process: the pending keep is the session's; a real game keeps running)
+      const again = s.run(['load', 'keep', 'save', NEW]);
+      expect(again[2]!.ok).toBe(1);
+      expect(s.bytes('save.json.damaged-1')).toEqual(bytes);
+    });
+
+    it('F1 a full device: the old save stays whole, "full"', () => {
+      const s = new Session(mode);
+      s.put('save.json', saveBytes(GOOD));
+      const r = s.session({ SAVE_FAIL: 'ENOSPC' });
+      expect(r.load.text).toBe(GOOD);
+      expect(r.save).toMatchObject({ ok: 0, problem: 'full' });
+      expect(s.loadsNow().text).toBe(GOOD);
+      expect(s.names()).toEqual(['save.json']);
+    });
+
+    it('F2 a read-only device: the save loads, saving fails "read-only", nothing changes', () => {
+      const s = new Session(mode);
+      s.put('save.json', saveBytes(GOOD));
+      const r = s.session({ SAVE_READONLY: '1' });
+      expect(r.load.text).toBe(GOOD);
+      expect(r.save).toMatchObject({ ok: 0, problem: 'read-only' });
+      expect(s.names()).toEqual(['save.json']);
+    });
+  });
+
+  describe.each(desktopOnly)('%s only (no FIFOs or process ids on the PSP)', (mode) => {
+    it('S7 a FIFO named save.json: never opened (it would block), "unreadable"; the save moves it aside', () => {
+      const s = new Session(mode);
+      execFileSync('mkfifo', [s.file('save.json')]);
+      const r = s.session();
+      expect(r.load).toMatchObject({ text: null, problem: 'unreadable' });
+      expect(r.save.ok).toBe(1);
+      expect(s.kept()).toEqual({ 'save.json.damaged-1': 'other' });
+    });
+
+    it('N7 a FIFO named save.json.new beside a good save: the good save loads', () => {
+      const s = new Session(mode);
+      s.put('save.json', saveBytes(GOOD));
+      execFileSync('mkfifo', [s.file('save.json.new')]);
+      const r = s.session();
+      expect(r.load).toMatchObject({ text: GOOD, problem: null });
+      expect(r.save.ok).toBe(1);
+      expect(s.loadsNow().text).toBe(NEW);
+    });
+
+    it('P1, P2 temporary files: a dead writer\'s are removed at the next start, a live writer\'s are left', () => {
+      const s = new Session(mode);
+      // 47 process ids that have ended (each child is waited for).
+      const dead = Array.from({ length: 47 }, () => spawnSync('sh', ['-c', 'echo $$'], { encoding: 'utf8' }).stdout.trim());
+      for (const pid of dead) s.put(`save.json.new-${pid}`, saveBytes(GOOD).subarray(0, 40));
+      s.put(`save.json.new-${process.pid}`, 'a live writer');
+      s.put('save.json', saveBytes(GOOD));
+      expect(s.loadsNow().text).toBe(GOOD);
+      expect(s.names()).toEqual(['save.json', `save.json.new-${process.pid}`].sort());
+    });
+  });
+});
