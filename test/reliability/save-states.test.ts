@@ -267,6 +267,18 @@ describe.skipIf(!haveTools)('the save folder, state by state', () => {
       expect(s.loadsNow().text).toBe(NEW);
     });
 
+    it('N8 an unreadable save.json.new and no save.json (it may be the last save): "unreadable"; never overwritten (FAT: moved aside first)', () => {
+      const s = new Session(mode);
+      s.put('save.json.new', saveBytes(GOOD));
+      const env = { SAVE_UNREADABLE: 'save.json.new', SAVE_UNREADABLE_ERRNO: mode === 'psp' ? 'EIO' : 'EACCES' };
+      const r = s.session(env);
+      expect(r.load).toMatchObject({ text: null, problem: 'unreadable' });
+      expect(r.save.ok).toBe(1);
+      if (mode === 'psp') expect(s.bytes('save.json.damaged-1')).toEqual(saveBytes(GOOD));
+      else expect(s.bytes('save.json.new')).toEqual(saveBytes(GOOD));
+      expect(s.loadsNow().text).toBe(NEW);
+    });
+
     it('N7 a folder named save.json.new beside a good save: the good save loads, and is replaced only by the new save', () => {
       const s = new Session(mode);
       s.put('save.json', saveBytes(GOOD));
