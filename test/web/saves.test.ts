@@ -4,7 +4,7 @@
 // notice; a full storage says so. The entry has the C hosts' format and
 // trailer (web/src/save.ts, native/core/save.h).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { trailer, verify } from '../../web/src/save';
 
 /**
@@ -20,7 +20,7 @@ function cTrailerText(entry: string): string | null {
   for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
   return Number(m[2]) === bytes.length && m[3] === h.toString(16).padStart(8, '0') ? m[1]! : null;
 }
-import { buildWeb, debug, game, missing, open, until, waitFrames, type Session } from './browser';
+import { debug, game, missing, until, waitFrames, sessionForTests } from './browser';
 
 const why = missing();
 const KEY = 'ratscrew/save.json';
@@ -46,16 +46,7 @@ async function changeASetting(page: Page): Promise<any> {
 const stored = (page: Page, key: string): Promise<string | null> => page.evaluate((k) => localStorage.getItem(k), key);
 
 describe.skipIf(why !== null)('saves in the browser', () => {
-  let s: Session;
-
-  beforeAll(async () => {
-    buildWeb();
-    s = await open();
-  }, 600_000);
-
-  afterAll(async () => {
-    await s?.close();
-  });
+  const s = sessionForTests();
 
   it('a reload keeps the settings, saved with the C hosts\' trailer', async () => {
     const { context, page, errors } = await game(s, '&no-sw');
