@@ -48,6 +48,14 @@ export const BTN = { SELECT: BTN_SELECT, START: BTN_START, UP: BTN_UP, RIGHT: BT
 export const FRAME_HASH_OFFSET = 0x811c9dc5;
 export const FRAME_HASH_PRIME = 0x01000193;
 
+// A save file, and the web page's localStorage entry (web/src/save.ts): the text, then one trailer line over the text's UTF-8 bytes; a file whose trailer is missing or does not match its text is not intact (native/core/save.h says how it is written and read).
+/** The longest text a save holds (256 KB): a longer one is not saved, and a file longer than this and the longest trailer is too large to read. */
+export const SAVE_MAX_BYTES = 262144;
+/** The trailer: mark, then fields with {len} the text's length in bytes, in decimal, and {fnv1a} its FNV-1a 32-bit hash (the frame hash's offset and prime), 8 lower-case hex digits. A damaged file's text for the script ends where mark begins. */
+export const SAVE_TRAILER_MARK = "\n#ratscrew-save ";
+/** The longest trailer, in bytes. */
+export const SAVE_TRAILER_MAX = 64;
+
 /** Sound ids (assets/build/sounds.json). */
 export const SOUND = { flip: 0, slap: 1, sweep: 2, buzz: 3, win: 4, lose: 5, deal: 6, click: 7 };
 /** Music ids (assets/build/sounds.json). */
@@ -69,6 +77,16 @@ export function frameHash(cmds, count) {
 /** Time of frame i in the headless hosts: floor(i * 1000 / 60) (docs/host-api.md section 2). */
 export function headlessFrameMs(i) {
   return Math.floor((i * 1000) / 60);
+}
+
+/** The trailer line of a save whose text has these UTF-8 bytes, as native/core/save.c writes it (SAVE_TRAILER_FMT). */
+export function saveTrailer(bytes) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) {
+    h ^= bytes[i];
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `${SAVE_TRAILER_MARK}len=${bytes.length} fnv1a=${h.toString(16).padStart(8, '0')}\n`;
 }
 
 /** Whether v is an integer from lo to hi. */
