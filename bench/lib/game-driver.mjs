@@ -6,7 +6,8 @@
 //
 // The human: on the title presses Cross (Play is the first item); at the
 // table presses Square REACT_FRAMES after it becomes their turn to play or
-// to collect a pile they won; never slaps (the CPU players do). With
+// to collect a pile they won; never slaps (the CPU players do); out of the
+// game, keeps watching (Cross on the out prompt's first row). With
 // `untilResults`, stops a second into the results screen (RESULTS_FRAMES):
 // its page is prepared over a few frames behind the table's last picture
 // (src/app/app.ts drawApp) and the next game is dealt ahead a quarter of a
@@ -61,6 +62,16 @@ export function playScript({ bundlePath, seed, players, frames, untilResults = f
   return drive({ bundlePath, seed, players, frames }, (f, st) => {
     if (st && st.scene === 'title' && !st.demo) {
       if (f >= PRESS_AT_TITLE && f < PRESS_AT_TITLE + 3) return BTN_CROSS;
+    } else if (st && st.scene === 'table' && st.outPrompt) {
+      // out of the game (src/app/scenes/table.ts outFrame): Cross on its first
+      // row keeps watching, the CPUs playing on three times faster
+      if (f < pressUntil) return BTN_CROSS;
+      if (needSince < 0) needSince = f;
+      else if (f - needSince >= REACT_FRAMES) {
+        pressUntil = f + 2;
+        needSince = -1;
+        return BTN_CROSS;
+      }
     } else if (st && st.scene === 'table' && st.table.game.over === null) {
       const g = st.table.game;
       const need = g.pendingCollect !== null ? g.pendingCollect.seat === 0 : g.pendingChoice === null && g.turn === 0;
