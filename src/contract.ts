@@ -172,6 +172,34 @@ export const HOST_FUNCTIONS = [
   { name: 'log', args: [{ name: 'text', type: 'string' }], result: 'void', optional: false },
 ] as const;
 
+/** Why the contract refuses a call of host[name] with these arguments (the message of the TypeError native/core/host_api.c throws), or null. */
+export function hostArgumentError(name: string, args: ArrayLike<unknown>): string | null {
+  for (const f of HOST_FUNCTIONS) {
+    if (f.name !== name) continue;
+    for (let i = 0; i < f.args.length; i++) {
+      const a = f.args[i]!;
+      if (typeof args[i] !== a.type) return `host.${name}: ${a.name} must be a ${a.type}`;
+    }
+  }
+  return null;
+}
+
+/** The host's functions refusing the arguments the contract refuses, with the TypeError every host throws; for hosts written in JavaScript. */
+export function checkedHost<H extends Host>(impl: H): H {
+  const functions = impl as unknown as Record<string, unknown>;
+  const h = { ...functions };
+  for (const f of HOST_FUNCTIONS) {
+    const fn = functions[f.name];
+    if (typeof fn !== 'function') continue;
+    h[f.name] = (...args: unknown[]) => {
+      const error = hostArgumentError(f.name, args);
+      if (error !== null) throw new TypeError(error);
+      return fn.apply(impl, args);
+    };
+  }
+  return h as unknown as H;
+}
+
 /**
  * The global `host` that a host defines before it evaluates the bundle (docs/host-api.md section 1). Nothing else is global.
  * Members marked optional may be missing from a host; the bundle completes them (src/host/entry.ts).

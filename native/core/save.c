@@ -334,7 +334,9 @@ static int clear_temp(const char *path, const char *tmp, const SaveOps *ops)
     Found m, n;
     int ok = 1, moved = 0;
     inspect(tmp, ops, &n);
-    if (n.state == ST_OTHER) return keep(path, tmp, &n, ops, &moved);
+    /* Not a file, or one that cannot be read (an I/O error on the stick):
+     * it may hold the last save, so it is moved aside, never overwritten. */
+    if (n.state == ST_OTHER || n.state == ST_UNREADABLE || n.state == ST_TOO_LARGE) return keep(path, tmp, &n, ops, &moved);
     if (n.state != ST_INTACT) {
         forget(&n);
         return 1;
@@ -444,7 +446,8 @@ char *save_load(const char *path, size_t *len, const SaveOps *ops, SaveProblem *
      * its bytes are kept at once. */
     forget(&n);
     switch (m.state) {
-    case ST_ABSENT: set_why(why, SAVE_NO_FILE); break;
+    /* No save.json, but a .new that cannot be read: it may be the save. */
+    case ST_ABSENT: set_why(why, n.state == ST_UNREADABLE ? SAVE_UNREADABLE : SAVE_NO_FILE); break;
     case ST_DAMAGED:
         keep(path, path, &m, ops, &moved);
         text = damaged_text(&m, len);

@@ -128,6 +128,34 @@ export const HOST_FUNCTIONS = [
   { name: 'log', args: [{ name: 'text', type: 'string' }], result: 'void', optional: false },
 ];
 
+/** Why the contract refuses a call of host[name] with these arguments (the message of the TypeError native/core/host_api.c throws), or null. */
+export function hostArgumentError(name, args) {
+  for (const f of HOST_FUNCTIONS) {
+    if (f.name !== name) continue;
+    for (let i = 0; i < f.args.length; i++) {
+      const a = f.args[i];
+      if (typeof args[i] !== a.type) return `host.${name}: ${a.name} must be a ${a.type}`;
+    }
+  }
+  return null;
+}
+
+/** The host's functions refusing the arguments the contract refuses, with the TypeError every host throws; for hosts written in JavaScript. */
+export function checkedHost(impl) {
+  const functions = impl;
+  const h = { ...functions };
+  for (const f of HOST_FUNCTIONS) {
+    const fn = functions[f.name];
+    if (typeof fn !== 'function') continue;
+    h[f.name] = (...args) => {
+      const error = hostArgumentError(f.name, args);
+      if (error !== null) throw new TypeError(error);
+      return fn.apply(impl, args);
+    };
+  }
+  return h;
+}
+
 /** Writes CLEAR at cmds[o .. o + 8): [op, color]. Fills the screen. */
 export function writeClear(cmds, o, color) {
   cmds[o] = 1;

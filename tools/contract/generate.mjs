@@ -288,6 +288,36 @@ function jsHostData(c, ts) {
     (f) => `  { name: '${f.name}', args: [${f.args.map((a) => `{ name: '${a.name}', type: '${a.type}' }`).join(', ')}], result: '${f.result}', optional: ${!!f.optional} },`,
   );
   L.push(`export const HOST_FUNCTIONS = [`, ...fns, `]${t(' as const')};`, '');
+  L.push(
+    `/** Why the contract refuses a call of host[name] with these arguments (the message of the TypeError native/core/host_api.c throws), or null. */`,
+    `export function hostArgumentError(name${t(': string')}, args${t(': ArrayLike<unknown>')})${t(': string | null')} {`,
+    `  for (const f of HOST_FUNCTIONS) {`,
+    `    if (f.name !== name) continue;`,
+    `    for (let i = 0; i < f.args.length; i++) {`,
+    `      const a = f.args[i]${t('!')};`,
+    `      if (typeof args[i] !== a.type) return \`host.\${name}: \${a.name} must be a \${a.type}\`;`,
+    `    }`,
+    `  }`,
+    `  return null;`,
+    `}`,
+    '',
+    `/** The host's functions refusing the arguments the contract refuses, with the TypeError every host throws; for hosts written in JavaScript. */`,
+    `export function checkedHost${t('<H extends Host>')}(impl${t(': H')})${t(': H')} {`,
+    `  const functions = impl${t(' as unknown as Record<string, unknown>')};`,
+    `  const h = { ...functions };`,
+    `  for (const f of HOST_FUNCTIONS) {`,
+    `    const fn = functions[f.name];`,
+    `    if (typeof fn !== 'function') continue;`,
+    `    h[f.name] = (...args${t(': unknown[]')}) => {`,
+    `      const error = hostArgumentError(f.name, args);`,
+    `      if (error !== null) throw new TypeError(error);`,
+    `      return fn.apply(impl, args);`,
+    `    };`,
+    `  }`,
+    `  return h${t(' as unknown as H')};`,
+    `}`,
+    '',
+  );
   return L;
 }
 
