@@ -5,8 +5,8 @@
 // Each figure lives in bench/figures/ (frames, cold start, memory, sizes,
 // simulation); bench/lib/report.mjs holds the budgets and the page.
 //
-//   node bench/run.mjs [--quick]     (--quick: skips the whole-game run and
-//                                     shortens the simulation runs)
+//   node bench/run.mjs [--quick]     (--quick: skips the whole-game and title
+//                                     runs and shortens the simulation runs)
 //
 // Needs: dist/ratscrew.js and build/native (make bundle, make -C native
 // headless: the top Makefile's `bench` target does both), valgrind, cc.
@@ -20,8 +20,9 @@ import { mixerCost } from './figures/mixer.mjs';
 import { pspStart } from './figures/psp-start.mjs';
 import { simulation } from './figures/simulation.mjs';
 import { sizes } from './figures/sizes.mjs';
+import { measureTitle } from './figures/title.mjs';
 import { build } from './lib/build.mjs';
-import { BUILD, BUNDLE, DIST_BUNDLE, PLAYERS, ROOT, cpuModel, fmt, log, sh } from './lib/common.mjs';
+import { BUILD, BUNDLE, DIST_BUNDLE, PLAYERS, QUICK, ROOT, cpuModel, fmt, log, sh } from './lib/common.mjs';
 import { budgets, historyWith, markdown } from './lib/report.mjs';
 
 async function main() {
@@ -38,7 +39,8 @@ async function main() {
   const fr = await measureFrames();
   const F = fr.F;
   const cold = measureColdStart(fr.scriptFile, fr.frames);
-  const memory = measureMemory(fr);
+  const memory = await measureMemory(fr);
+  const title = QUICK ? null : await measureTitle();
   const sz = sizes();
   const mixer = mixerCost();
   const simr = await simulation();
@@ -70,6 +72,7 @@ async function main() {
       bytecode: cold.bytecode,
     },
     memory,
+    title,
     sizes: sz,
     mixer,
     simulation: simr,

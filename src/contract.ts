@@ -49,6 +49,14 @@ export const BTN = { SELECT: BTN_SELECT, START: BTN_START, UP: BTN_UP, RIGHT: BT
 export const FRAME_HASH_OFFSET = 0x811c9dc5;
 export const FRAME_HASH_PRIME = 0x01000193;
 
+// A save file, and the web page's localStorage entry (web/src/save.ts): the text, then one trailer line over the text's UTF-8 bytes; a file whose trailer is missing or does not match its text is not intact (native/core/save.h says how it is written and read).
+/** The longest text a save holds (256 KB): a longer one is not saved, and a file longer than this and the longest trailer is too large to read. */
+export const SAVE_MAX_BYTES = 262144;
+/** The trailer: mark, then fields with {len} the text's length in bytes, in decimal, and {fnv1a} its FNV-1a 32-bit hash (the frame hash's offset and prime), 8 lower-case hex digits. A damaged file's text for the script ends where mark begins. */
+export const SAVE_TRAILER_MARK = "\n#ratscrew-save ";
+/** The longest trailer, in bytes. */
+export const SAVE_TRAILER_MAX = 64;
+
 /** Sound and music ids (assets/build/sounds.json, the same index as src/assets/sounds.ts). */
 export { SOUND, MUSIC } from './assets/sounds';
 
@@ -68,6 +76,16 @@ export function frameHash(cmds: ArrayLike<number>, count: number): number {
 /** Time of frame i in the headless hosts: floor(i * 1000 / 60) (docs/host-api.md section 2). */
 export function headlessFrameMs(i: number): number {
   return Math.floor((i * 1000) / 60);
+}
+
+/** The trailer line of a save whose text has these UTF-8 bytes, as native/core/save.c writes it (SAVE_TRAILER_FMT). */
+export function saveTrailer(bytes: ArrayLike<number>): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) {
+    h ^= bytes[i]!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `${SAVE_TRAILER_MARK}len=${bytes.length} fnv1a=${h.toString(16).padStart(8, '0')}\n`;
 }
 
 /** Whether v is an integer from lo to hi. */
@@ -172,6 +190,34 @@ export const HOST_FUNCTIONS = [
   { name: 'keepDamaged', args: [], result: 'boolean', optional: true },
   { name: 'log', args: [{ name: 'text', type: 'string' }], result: 'void', optional: false },
 ] as const;
+
+/** Why the contract refuses a call of host[name] with these arguments (the message of the TypeError native/core/host_api.c throws), or null. */
+export function hostArgumentError(name: string, args: ArrayLike<unknown>): string | null {
+  for (const f of HOST_FUNCTIONS) {
+    if (f.name !== name) continue;
+    for (let i = 0; i < f.args.length; i++) {
+      const a = f.args[i]!;
+      if (typeof args[i] !== a.type) return `host.${name}: ${a.name} must be a ${a.type}`;
+    }
+  }
+  return null;
+}
+
+/** The host's functions refusing the arguments the contract refuses, with the TypeError every host throws; for hosts written in JavaScript. */
+export function checkedHost<H extends Host>(impl: H): H {
+  const functions = impl as unknown as Record<string, unknown>;
+  const h = { ...functions };
+  for (const f of HOST_FUNCTIONS) {
+    const fn = functions[f.name];
+    if (typeof fn !== 'function') continue;
+    h[f.name] = (...args: unknown[]) => {
+      const error = hostArgumentError(f.name, args);
+      if (error !== null) throw new TypeError(error);
+      return fn.apply(impl, args);
+    };
+  }
+  return h as unknown as H;
+}
 
 /**
  * The global `host` that a host defines before it evaluates the bundle (docs/host-api.md section 1). Nothing else is global.

@@ -1,6 +1,6 @@
 // The contract is written once (tools/contract/contract.json); these check
 // that every file generated from it is up to date, that a change to the data
-// or a hand edit shows up as stale, that the generated hash is the FNV-1a the
+// or a hand edit shows up as stale, that the generated hashes are the FNV-1a the
 // hosts agree on, that the command encoder and both decoders (TypeScript and
 // C) agree, and that the script asks the host for capabilities, never for a
 // platform's name.
@@ -9,6 +9,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { saveBytes } from './reliability/save-folder';
 // @ts-expect-error plain-JS generator without type declarations
 import { generated, stale } from '../tools/contract/generate.mjs';
 // @ts-expect-error plain-JS output without type declarations
@@ -21,6 +22,7 @@ import {
   frameHash,
   readCapabilities,
   runCommands,
+  saveTrailer,
   writeClear,
   writeMusic,
   writeQuit,
@@ -83,6 +85,16 @@ describe('the generated contract', () => {
       (d: any) => d.saveProblems.problems.push({ name: 'locked', c: 'SAVE_LOCKED', doc: 'x' }),
       ['native/core/contract.h', 'src/contract.ts', 'tools/contract/contract.mjs'],
     ],
+    [
+      "the save file's trailer",
+      (d: any) => (d.saveFile.trailer.fields = 'size={len} fnv1a={fnv1a}\n'),
+      ['native/core/contract.h', 'src/contract.ts', 'tools/contract/contract.mjs'],
+    ],
+    [
+      "the save file's size limit",
+      (d: any) => (d.saveFile.maxTextBytes.value = 65536),
+      ['native/core/contract.h', 'src/contract.ts', 'tools/contract/contract.mjs'],
+    ],
   ])('reports the files a change of %s makes stale', (_what, edit, files) => {
     expect(stale(copyWith(edit)).sort()).toEqual(files);
   });
@@ -100,6 +112,14 @@ describe('the generated contract', () => {
     clear[0] = OP_CLEAR;
     clear[1] = 0xff2a5a1e | 0;
     expect(frameHash(clear, 1)).toBe(0x5ea75da7);
+  });
+
+  it('writes the save trailer that the tests\' own save writer writes (test/reliability/save-folder.ts)', () => {
+    for (const text of ['', '{"runs":1}', '{"name":"Ёжик ♠"}']) {
+      const body = Buffer.from(text, 'utf8');
+      expect(saveTrailer(body)).toBe(saveBytes(text).subarray(body.length).toString('utf8'));
+      expect(plain.saveTrailer(body)).toBe(saveTrailer(body));
+    }
   });
 });
 

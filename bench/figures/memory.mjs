@@ -4,12 +4,12 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { readDumps } from '../lib/callgrind.mjs';
+import { frameTotals } from '../lib/frame-totals.mjs';
 import { playScript } from '../lib/game-driver.mjs';
 import { BUILD, BUNDLE, NATIVE, PLAYERS, QUICK, ROOT, fmt, max, median, readJsonl, runFrameBench, writeScript } from '../lib/common.mjs';
 
 /** From the frames run (its lines, rows and V8 run) and, unless --quick, a whole game. */
-export function measureMemory({ lines, F, run }) {
+export async function measureMemory({ lines, F, run }) {
   const header = lines[0];
   const steadyRows = F.rows.filter((r) => r.cls === 'table');
   // quiet: a table frame with no sound cue (no card played, nothing claimed) and not the game's first
@@ -26,12 +26,12 @@ export function measureMemory({ lines, F, run }) {
     quietFramesAllocating: quiet.filter((r) => r.allocBytes > 0).map((r) => ({ frame: r.frame, allocs: r.allocs, bytes: r.allocBytes })),
     allocatingFrames: F.rows.filter((r) => r.allocBytes > 0).map((r) => ({ frame: r.frame, cls: r.cls, allocs: r.allocs, bytes: r.allocBytes })),
     benchRssKb: lines[lines.length - 1].rss_kb,
-    game: QUICK ? null : wholeGame(),
+    game: QUICK ? null : await wholeGame(),
   };
 }
 
 /** A whole 6-player game (the human plays as in the 600-frame run) until the results screen. */
-function wholeGame() {
+async function wholeGame() {
   const maxFrames = 120000;
   const run = playScript({ bundlePath: BUNDLE, seed: 1, players: PLAYERS, frames: maxFrames, untilResults: true });
   const file = join(ROOT, 'bench/inputs/game-6p.json');
@@ -56,7 +56,7 @@ function wholeGame() {
   }
   const heap = frames.map((f) => f.malloc_size);
   return {
-    worst: worstFrames(file, frames, run.scenes),
+    worst: await worstFrames(file, run.scenes),
     script: 'bench/inputs/game-6p.json',
     frames: frames.length,
     minutes: frames.length / 3600,
@@ -78,20 +78,14 @@ function wholeGame() {
 }
 
 /**
- * The whole game's dearest frames in instructions (script + decode): the 60
- * frames that took the most CPU time in the plain run, counted again under
- * callgrind over the same game (frame_bench --dump-frames dumps only them).
- * A frame's instructions and its CPU time go together closely enough that
- * the dearest by count is among the 60 dearest by time.
+ * Every frame of the whole game counted under callgrind, script + decode
+ * (bench/lib/frame-totals.mjs): the dearest, and how many are over the
+ * frame budget's 600,000.
  */
-function worstFrames(file, frames, scenes) {
-  const picked = frames.map((f, i) => ({ i, ns: f.ns })).sort((a, b) => b.ns - a.ns).slice(0, 60).map((f) => f.i).sort((a, b) => a - b);
-  const dir = join(BUILD, 'cg-game');
-  runFrameBench(['--inputs', file, '--bundle', BUNDLE, '--out', join(BUILD, 'game-worst.jsonl'), '--dump-frames', picked.join(',')], { callgrind: dir });
-  const dumps = readDumps(dir, 'cg.out', { functions: false });
-  const total = (f) => (dumps.find((d) => d.label === `s${f}`)?.total ?? 0) + (dumps.find((d) => d.label === `d${f}`)?.total ?? 0);
-  const rows = picked.map((f) => ({ frame: f, scene: scenes[f], total: total(f) })).sort((a, b) => b.total - a.total);
-  return { max: rows[0]?.total ?? null, top: rows.slice(0, 8) };
+async function worstFrames(file, scenes) {
+  const totals = await frameTotals({ inputs: file, bundle: BUNDLE, out: join(BUILD, 'game-worst.jsonl'), dir: join(BUILD, 'cg-game') });
+  const rows = totals.map((total, frame) => ({ frame, scene: scenes[frame], total })).sort((a, b) => b.total - a.total);
+  return { max: rows[0]?.total ?? null, counted: totals.length, over: rows.filter((r) => r.total > 600000).length, top: rows.slice(0, 8) };
 }
 
 /** The "Memory" section of bench/results.md. */
@@ -108,7 +102,7 @@ export function memoryMarkdown(r) {
     const g = m.game;
     L.push(`- A whole 6-player game (${g.script}, ${fmt(g.frames)} frames = ${g.minutes.toFixed(1)} min${g.finished ? ', played to the results screen' : ', NOT finished within the frame cap'}): heap peak ${fmt(g.heapPeakSampled)} B sampled after each frame (median ${fmt(g.heapMedian)} B), live malloc peak during frames ${fmt(g.liveMallocPeakDuringFrames)} B (whole bench process, inside frames too); ${fmt(g.tableFramesAllocating)} of ${fmt(g.tableFrames)} table frames allocate, mean ${fmt(g.allocBytesPerTableFrameMean)} B per table frame, max ${fmt(g.allocBytesMax)} B. Native matches V8: ${g.hashMismatchesV8vsNative === 0 ? 'yes' : 'NO'}; the real headless host matches: ${g.hashMismatchesV8vsHeadless === 0 ? 'yes' : `NO (${g.hashMismatchesV8vsHeadless})`}.`);
     L.push(`- Peak RSS: build/native/ratscrew-headless --no-raster over the whole game ${fmt(g.headlessPeakRssKb)} KiB (/usr/bin/time -v); the bench driver ${fmt(g.benchPeakRssKb)} KiB.`);
-    if (g.worst) L.push(`- The whole game's dearest frames, script + decode (callgrind, of the 60 dearest by CPU time): ${g.worst.top.map((w) => `frame ${w.frame} (${w.scene}) ${fmt(w.total)}`).join(', ')}.`);
+    if (g.worst) L.push(`- The whole game's dearest frames, script + decode (callgrind, every one of its ${fmt(g.worst.counted)} frames counted, one dump a frame): ${g.worst.top.map((w) => `frame ${w.frame} (${w.scene}) ${fmt(w.total)}`).join(', ')}; ${g.worst.over} frame${g.worst.over === 1 ? '' : 's'} over 600,000.`);
   }
   L.push('');
   return L;

@@ -11,13 +11,17 @@ export function sizes() {
   const soundsDir = join(ROOT, 'assets/build/sounds');
   let sounds = null;
   let soundsS16 = null;
+  /** how the embedded sounds are stored: { pcm16: names, ima: names } */
+  const soundKinds = { pcm16: [], ima: [] };
   if (existsSync(soundsDir)) {
     sounds = 0;
     soundsS16 = 0;
-    for (const f of readdirSync(soundsDir)) {
+    for (const f of readdirSync(soundsDir).sort()) {
       const n = statSync(join(soundsDir, f)).size;
       sounds += n;
       if (f.endsWith('.s16') || f.endsWith('.ima')) soundsS16 += n;
+      if (f.endsWith('.s16')) soundKinds.pcm16.push(f.slice(0, -4));
+      if (f.endsWith('.ima')) soundKinds.ima.push(f.slice(0, -4));
     }
   }
   return {
@@ -30,6 +34,7 @@ export function sizes() {
     atlasPsp: file('assets/build/atlas.psp'),
     soundsS16,
     soundsDirAll: sounds,
+    soundKinds,
     headless: file('build/native/ratscrew-headless'),
     headlessStripped: strippedSize(join(ROOT, 'build/native/ratscrew-headless')),
     desktop: file('build/native/ratscrew'),
@@ -93,7 +98,7 @@ export function sizesMarkdown(r) {
   L.push(`| assets/build/atlas.png | ${fmt(s.atlasPng)} |`);
   L.push(`| assets/build/atlas.rgba (embedded, desktop) | ${fmt(s.atlasRgba)} |`);
   L.push(`| assets/build/atlas.psp (embedded, PSP) | ${fmt(s.atlasPsp)} |`);
-  L.push(`| assets/build/sounds/* (embedded as stored: .s16 cues, .ima music) | ${fmt(s.soundsS16)} |`);
+  L.push(`| assets/build/sounds/* (embedded as stored: .s16 16-bit PCM, .ima IMA ADPCM) | ${fmt(s.soundsS16)} |`);
   L.push(`| build/native/ratscrew-headless (with -g; stripped ${fmt(s.headlessStripped)}) | ${fmt(s.headless)} |`);
   L.push(`| build/native/ratscrew (SDL2 desktop) | ${s.desktop === null ? 'not built' : fmt(s.desktop)} |`);
   L.push(`| build/psp/EBOOT.PBP | ${s.eboot === null ? 'not built' : fmt(s.eboot)} |`);
@@ -107,7 +112,9 @@ export function sizesMarkdown(r) {
     L.push(`| code (.text: QuickJS, the host, newlib) | ${fmt(p.code)} |`);
     L.push(`| the bundle (QuickJS bytecode, debug info kept) | ${fmt(p.bundle)} |`);
     L.push(`| the atlas (8-bit CLUT texture and its palette) | ${fmt(p.atlas)} |`);
-    L.push(`| sounds (16-bit cues, IMA ADPCM theme) | ${fmt(p.sounds)} |`);
+    const k = s.soundKinds;
+    const kinds = k ? [k.ima.length ? `IMA ADPCM: ${k.ima.join(', ')}` : '', k.pcm16.length ? `16-bit PCM: ${k.pcm16.join(', ')}` : ''].filter(Boolean).join('; ') : 'as stored';
+    L.push(`| sounds (${kinds}) | ${fmt(p.sounds)} |`);
     L.push(`| the rest (read-only data of QuickJS and the host, XMB pictures, headers) | ${fmt(p.rest)} |`);
     L.push('');
   }

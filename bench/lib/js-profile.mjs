@@ -39,9 +39,10 @@ export function instrument(source, wanted) {
     names.push(name);
     return `${indent}function ${name}__bi(`;
   });
-  const args = Array.from({ length: 10 }, (_, i) => `a${i}`).join(',');
+  // every argument passed on as given: a fixed list of parameters cut off
+  // the 11th argument of drawLayer (src/view/table-view.ts)
   const wrappers = names
-    .map((name, id) => `${indent}function ${name}(${args}){__bench_mark(1,${id});const r=${name}__bi(${args});__bench_mark(0,${id});return r;}`)
+    .map((name, id) => `${indent}function ${name}(...a){__bench_mark(1,${id});const r=${name}__bi(...a);__bench_mark(0,${id});return r;}`)
     .join('\n');
   if (!iife) return { text: text + '\n' + wrappers + '\n', names };
   const end = text.lastIndexOf(bang ? '}();' : '})();');

@@ -9,7 +9,8 @@
  *    a GE display list: native/psp/psp_video.c's psp_video_frame over a
  *    model of libgu, native/tests/psp_gu_model.c, when built with
  *    -DBENCH_PSP_VIDEO; else the stand-in psp_decode below) and, with --raster,
- *    "r<N>" (the headless/desktop software rasterizer, informational);
+ *    "r<N>" (the headless/desktop software rasterizer, informational); with
+ *    --dump-totals one "t<N>" per frame instead, script and decode together;
  *  - allocation counting: malloc/realloc/calloc/free are wrapped at link
  *    time (-Wl,--wrap=...), so every allocation QuickJS makes through the
  *    VM's allocator during ratscrew.frame is counted, however soon the GC
@@ -22,6 +23,7 @@
  *   frame_bench --inputs SCRIPT.json --bundle FILE.js --out FILE.jsonl
  *               [--raster ATLAS.rgba] [--frames N] [--bytecode FILE.qjsbc]
  *               [--marks F,F] [--dump-frames F,F] [--instrument-from N]
+ *               [--dump-totals]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -316,10 +318,17 @@ static int is_marked(int frame)
     return 0;
 }
 
+/* --dump-totals: one dump per frame, "t<N>", of the script and the decode
+ * together (the whole game's every frame, bench/lib/frame-totals.mjs): half
+ * the dumps of s<N> and d<N>. */
+static int totals_only;
+
 static void dump(const char *fmt, int frame)
 {
     char label[64];
     if (fmt[1] == '%' && !dumps_frame(frame)) return; /* a frame's: s%d, d%d, r%d */
+    if (totals_only && fmt[0] == 's' && fmt[1] == '%') return;
+    if (totals_only && fmt[0] == 'd' && fmt[1] == '%') fmt = "t%d";
     snprintf(label, sizeof label, fmt, frame);
     CALLGRIND_DUMP_STATS_AT(label);
 }
@@ -366,6 +375,7 @@ int main(int argc, char **argv)
         else if (i + 1 < argc && !strcmp(argv[i], "--marks")) parse_marks(argv[++i]);
         else if (i + 1 < argc && !strcmp(argv[i], "--dump-frames")) dump_frames = parse_frames(argv[++i], &dump_count);
         else if (i + 1 < argc && !strcmp(argv[i], "--instrument-from")) instrument_from = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--dump-totals")) totals_only = 1;
         else {
             fprintf(stderr, "frame_bench: bad argument %s\n", argv[i]);
             return 64;

@@ -67,6 +67,19 @@
 /* Time of frame i in the headless hosts: floor(i * 1000 / 60) (docs/host-api.md section 2). */
 #define HEADLESS_FRAME_MS(i) ((int)(((long long)(i) * 1000) / 60))
 
+/* A save file, and the web page's localStorage entry (web/src/save.ts): the text, then one trailer line over the text's UTF-8 bytes; a file whose trailer is missing or does not match its text is not intact (native/core/save.h says how it is written and read). */
+/* The longest text a save holds (256 KB): a longer one is not saved, and a file longer than this and the longest trailer is too large to read. */
+#define SAVE_MAX_BYTES 262144u
+/* The trailer: mark, then fields with {len} the text's length in bytes, in decimal, and {fnv1a} its FNV-1a 32-bit hash (the frame hash's offset and prime), 8 lower-case hex digits. A damaged file's text for the script ends where mark begins. */
+#define SAVE_TRAILER_MARK "\n#ratscrew-save "
+/* The trailer as a printf format: the text's length and its hash, unsigned long each. */
+#define SAVE_TRAILER_FMT SAVE_TRAILER_MARK "len=%lu fnv1a=%08lx\n"
+/* The longest trailer, in bytes, with the NUL that ends it when formatted. */
+#define SAVE_TRAILER_MAX 64
+/* The trailer's hash: FNV-1a 32-bit, with the frame hash's offset and prime. */
+#define SAVE_HASH_OFFSET 0x811c9dc5u
+#define SAVE_HASH_PRIME 0x01000193u
+
 /* What host.problem() names (native/core/save.h says when each happens). SAVE_OK and SAVE_NO_FILE (nothing saved yet) are not problems: host.problem() gives null for them. */
 typedef enum SaveProblem {
     SAVE_OK = 0,

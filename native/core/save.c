@@ -3,8 +3,9 @@
 #include <string.h>
 #include "save.h"
 
-#define TRAILER_FMT "\n#ratscrew-save len=%lu fnv1a=%08lx\n"
-#define TRAILER_MAX 64
+/* The file's format (SAVE_MAX_BYTES, SAVE_TRAILER_*, SAVE_HASH_*) is in
+ * contract.h, generated from tools/contract/contract.json's saveFile, which
+ * web/src/save.ts writes and reads too. */
 #define PATH_MAX_BYTES 1024
 
 /* Why a write step failed, from the C library's errno. */
@@ -59,18 +60,18 @@ static void set_why(SaveProblem *why, SaveProblem p)
 
 static unsigned long fnv1a(const char *p, size_t n)
 {
-    unsigned long h = 0x811c9dc5ul;
+    unsigned long h = SAVE_HASH_OFFSET;
     size_t i;
     for (i = 0; i < n; i++) {
         h ^= (unsigned char)p[i];
-        h = (h * 0x01000193ul) & 0xfffffffful;
+        h = (h * SAVE_HASH_PRIME) & 0xfffffffful;
     }
     return h;
 }
 
 static int format_trailer(char *out, const char *text, size_t len)
 {
-    return snprintf(out, TRAILER_MAX, TRAILER_FMT, (unsigned long)len, fnv1a(text, len));
+    return snprintf(out, SAVE_TRAILER_MAX, SAVE_TRAILER_FMT, (unsigned long)len, fnv1a(text, len));
 }
 
 static int op_remove(const SaveOps *ops, const char *path)
@@ -123,7 +124,7 @@ static int sibling(char *out, const char *path, const char *suffix)
 
 long save_verify(const char *buf, size_t n)
 {
-    char expect[TRAILER_MAX];
+    char expect[SAVE_TRAILER_MAX];
     size_t mark;
     if (n < 2 || buf[n - 1] != '\n') return -1;
     /* The trailer holds no newline but its first and last byte, so it
@@ -204,7 +205,7 @@ static void inspect(const char *path, const SaveOps *ops, Found *f)
     memset(f, 0, sizeof *f);
     f->state = kind == SAVE_KIND_ABSENT ? ST_ABSENT : ST_OTHER;
     if (kind != SAVE_KIND_FILE) return;
-    f->bytes = read_file(path, SAVE_MAX_BYTES + TRAILER_MAX, &f->n, &result);
+    f->bytes = read_file(path, SAVE_MAX_BYTES + SAVE_TRAILER_MAX, &f->n, &result);
     if (f->bytes) {
         f->text_len = save_verify(f->bytes, f->n);
         f->state = f->text_len >= 0 ? ST_INTACT : ST_DAMAGED;
@@ -252,7 +253,7 @@ static int already_kept(const char *path, const char *bytes, size_t n, const Sav
         size_t m;
         char *kept;
         if (!slot(name, path, i) || kind_of(name, ops) != SAVE_KIND_FILE) continue;
-        kept = save_read_file(name, SAVE_MAX_BYTES + TRAILER_MAX, &m);
+        kept = save_read_file(name, SAVE_MAX_BYTES + SAVE_TRAILER_MAX, &m);
         same = kept && m == n && memcmp(kept, bytes, n) == 0;
         free(kept);
     }
@@ -334,7 +335,9 @@ static int clear_temp(const char *path, const char *tmp, const SaveOps *ops)
     Found m, n;
     int ok = 1, moved = 0;
     inspect(tmp, ops, &n);
-    if (n.state == ST_OTHER) return keep(path, tmp, &n, ops, &moved);
+    /* Not a file, or one that cannot be read (an I/O error on the stick):
+     * it may hold the last save, so it is moved aside, never overwritten. */
+    if (n.state == ST_OTHER || n.state == ST_UNREADABLE || n.state == ST_TOO_LARGE) return keep(path, tmp, &n, ops, &moved);
     if (n.state != ST_INTACT) {
         forget(&n);
         return 1;
@@ -352,7 +355,7 @@ static int clear_temp(const char *path, const char *tmp, const SaveOps *ops)
 int save_store(const char *path, const char *text, size_t len, const SaveOps *ops, SaveProblem *why)
 {
     char tmp[PATH_MAX_BYTES];
-    char trailer[TRAILER_MAX];
+    char trailer[SAVE_TRAILER_MAX];
     Found old;
     int tlen, ok, moved;
     set_why(why, SAVE_FAILED);
@@ -402,7 +405,7 @@ static char *damaged_text(Found *f, size_t *len)
     char *text = f->bytes, *mark;
     size_t n = f->n;
     f->bytes = NULL;
-    mark = strstr(text, "\n#ratscrew-save ");
+    mark = strstr(text, SAVE_TRAILER_MARK);
     if (mark) {
         *mark = '\0';
         n = (size_t)(mark - text);
@@ -444,7 +447,8 @@ char *save_load(const char *path, size_t *len, const SaveOps *ops, SaveProblem *
      * its bytes are kept at once. */
     forget(&n);
     switch (m.state) {
-    case ST_ABSENT: set_why(why, SAVE_NO_FILE); break;
+    /* No save.json, but a .new that cannot be read: it may be the save. */
+    case ST_ABSENT: set_why(why, n.state == ST_UNREADABLE ? SAVE_UNREADABLE : SAVE_NO_FILE); break;
     case ST_DAMAGED:
         keep(path, path, &m, ops, &moved);
         text = damaged_text(&m, len);

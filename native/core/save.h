@@ -29,7 +29,8 @@
 #include <stdio.h>
 #include "contract.h"
 
-#define SAVE_MAX_BYTES (256u * 1024u)
+/* SAVE_MAX_BYTES, the longest text a save holds, and the trailer's format
+ * are in contract.h (tools/contract/contract.json, saveFile). */
 /* Numbered damaged copies kept beside the save, at most. */
 #define SAVE_DAMAGED_KEPT 5
 

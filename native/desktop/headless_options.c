@@ -56,7 +56,7 @@ static int read_saved_file(const char *path, InputScript *s)
 {
     size_t n;
     long text_len;
-    char *buf = save_read_file(path, SAVE_MAX_BYTES + 64, &n);
+    char *buf = save_read_file(path, SAVE_MAX_BYTES + SAVE_TRAILER_MAX, &n);
     if (!buf) return -1;
     text_len = save_verify(buf, n);
     if (text_len >= 0) buf[text_len] = '\0';

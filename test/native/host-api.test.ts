@@ -1,40 +1,17 @@
 // The global `host` is written once (tools/contract/contract.json) and bound
 // twice: by the C hosts from the generated JSCFunctionListEntry table
 // (native/core/host_api.c) and by the test host from HOST_FUNCTIONS
-// (test/support/quickjs-host.ts). One probe script asks both the same
-// questions, wrong arguments included, and must get the same answers.
+// (test/support/quickjs-host.ts). One probe script (test/support/host-probe.ts)
+// asks both the same questions, wrong arguments included, and must get the
+// same answers; test/web/host-api.test.ts asks the web page's two engines.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CAPABILITIES, HOST_FUNCTIONS } from '../../src/contract';
+import { DEFAULT_CAPABILITIES } from '../../src/contract';
+import { PROBE } from '../support/host-probe';
 import { BundleVM } from '../support/quickjs-host';
 import { buildNative, runHeadless, tempDir, BUILD_TIMEOUT_MS } from './headless';
 
-const PROBE = `
-var out = [];
-function probe(name, f) {
-  try { out.push(name + ' = ' + JSON.stringify(f())); }
-  catch (e) { out.push(name + ' threw ' + e.name + ': ' + e.message); }
-}
-var names = ${JSON.stringify(HOST_FUNCTIONS.map((f) => f.name))};
-probe('members', function () { return Object.getOwnPropertyNames(host).sort(); });
-probe('functions', function () { return names.map(function (n) { return typeof host[n]; }); });
-probe('seed', function () { return host.seed; });
-probe('caps', function () { return host.caps; });
-probe('load before', function () { return host.load(); });
-probe('problem before', function () { return host.problem(); });
-probe('save(42)', function () { return host.save(42); });
-probe('save()', function () { return host.save(); });
-probe('save(null)', function () { return host.save(null); });
-probe('log({})', function () { return host.log({}); });
-probe('log()', function () { return host.log(); });
-probe('save(text)', function () { return host.save('{"probe":1}'); });
-probe('load after', function () { return host.load(); });
-probe('problem after', function () { return host.problem(); });
-probe('load(extra)', function () { return host.load('ignored'); });
-for (var i = 0; i < out.length; i++) host.log(out[i]);
-globalThis.ratscrew = { commands: new Int32Array(8), frame: function () { return 0; } };
-`;
 
 describe('the host API, bound from the contract in C and in the test host', () => {
   beforeAll(() => buildNative('headless'), BUILD_TIMEOUT_MS);

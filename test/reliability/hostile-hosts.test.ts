@@ -5,11 +5,10 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildNative, HEADLESS, readHashes, ROOT, runHeadless, tempDir, BUILD_TIMEOUT_MS } from '../native/headless';
+import { buildSaveFaults } from './save-folder';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 const DESKTOP = path.join(ROOT, 'build/native/ratscrew');
 const haveShim = process.platform === 'linux' && spawnSync('cc', ['--version']).status === 0;
 let faults = '';
@@ -33,8 +32,7 @@ function headless(name: string, source: string, extra: string[] = [], env: NodeJ
 beforeAll(() => {
   buildNative('headless', 'sdl');
   if (haveShim) {
-    faults = path.join(dir, 'save-faults.so');
-    execFileSync('cc', ['-shared', '-fPIC', '-O1', '-o', faults, path.join(HERE, 'c/save-faults.c'), '-ldl']);
+    faults = buildSaveFaults(dir);
   }
 }, BUILD_TIMEOUT_MS);
 

@@ -5,15 +5,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildNative, BUILD_TIMEOUT_MS, ROOT, tempDir } from '../native/headless';
+import { buildSaveFaults, saveBytes } from './save-folder';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 const DESKTOP = path.join(ROOT, 'build/native/ratscrew');
 const haveShim = process.platform === 'linux' && spawnSync('cc', ['--version']).status === 0;
 const dir = tempDir('examples');
-const SHIM = path.join(dir, 'save-faults.so');
+let shim = '';
 
 /** What the game does with its save: load, keepDamaged when the text does not parse, save. Logs each. */
 const SAVER = `var c = new Int32Array(2048 * 8), n = 0;
@@ -27,15 +26,6 @@ globalThis.ratscrew = { commands: c, frame: function () { c[0] = n === 3 ? 6 : 1
 `;
 const saver = path.join(dir, 'saver.js');
 
-function fnv1a(bytes: Buffer): string {
-  let h = 0x811c9dc5;
-  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
-  return h.toString(16).padStart(8, '0');
-}
-function saveBytes(text: string): Buffer {
-  const body = Buffer.from(text, 'utf8');
-  return Buffer.concat([body, Buffer.from(`\n#ratscrew-save len=${body.length} fnv1a=${fnv1a(body)}\n`)]);
-}
 const GOOD = '{"runs":1,"wins":17}';
 
 function folder(): { xdg: string; dir: string } {
@@ -58,7 +48,7 @@ function desktop(xdg: string, env: NodeJS.ProcessEnv = {}, bundle: string | null
 beforeAll(() => {
   buildNative('sdl');
   writeFileSync(saver, SAVER);
-  if (haveShim) execFileSync('cc', ['-shared', '-fPIC', '-O1', '-o', SHIM, path.join(HERE, 'c/save-faults.c'), '-ldl']);
+  if (haveShim) shim = buildSaveFaults(dir);
 }, BUILD_TIMEOUT_MS);
 
 describe('issue 25: the save examples, through the desktop host', () => {
@@ -109,7 +99,7 @@ describe('issue 25: the save examples, through the desktop host', () => {
     const { xdg, dir: d } = folder();
     writeFileSync(path.join(d, 'save.json'), saveBytes(GOOD));
     // As root the test cannot be refused by permissions: the shim refuses the read with EACCES.
-    const r = desktop(xdg, { LD_PRELOAD: SHIM, SAVE_UNREADABLE: 'save.json' });
+    const r = desktop(xdg, { LD_PRELOAD: shim, SAVE_UNREADABLE: 'save.json' });
     expect(r.stderr).toContain('loaded=null problem=unreadable');
     expect(r.stderr).toContain('saved=true');
     expect(readFileSync(path.join(d, 'save.json.damaged-1'))).toEqual(saveBytes(GOOD));
@@ -129,7 +119,7 @@ describe('issue 25: the save examples, through the desktop host', () => {
   it.skipIf(!haveShim)('a copy that cannot be written (a full disk): the damaged file is renamed aside, never replaced', () => {
     const { xdg, dir: d } = folder();
     writeFileSync(path.join(d, 'save.json'), 'damage');
-    const r = desktop(xdg, { LD_PRELOAD: SHIM, SAVE_FAIL: 'ENOSPC' });
+    const r = desktop(xdg, { LD_PRELOAD: shim, SAVE_FAIL: 'ENOSPC' });
     expect(r.stderr).toContain('saved=false problem=full');
     const kept = readdirSync(d).filter((n) => n.startsWith('save.json')).map((n) => readFileSync(path.join(d, n), 'utf8'));
     expect(kept).toContain('damage');

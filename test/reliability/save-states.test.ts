@@ -14,12 +14,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, tempDir } from '../native/headless';
+import { buildSaveFaults, saveBytes } from './save-folder';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const haveTools = process.platform === 'linux' && spawnSync('cc', ['--version']).status === 0;
 const bin = tempDir('states-bin');
 const DRIVER = { desktop: path.join(bin, 'save-states-desktop'), psp: path.join(bin, 'save-states-psp') };
-const SHIM = path.join(bin, 'save-faults.so');
+let shim = '';
 
 type Mode = 'desktop' | 'psp';
 interface Step { step: string; ok: number; text: string | null; problem: string | null }
@@ -32,19 +33,8 @@ beforeAll(() => {
   execFileSync('cc', ['-O1', '-Wall', '-Werror', '-D__PSP__', '-DPSP_MODEL', '-DPSP_DISC_ID="RATS00001"', '-I', path.join(ROOT, 'test/native/psp-stubs'),
     '-I', core, '-I', path.join(ROOT, 'native/psp'), '-o', DRIVER.psp, path.join(HERE, 'c/save-states.c'), path.join(HERE, 'c/fat-model.c'),
     path.join(ROOT, 'native/psp/psp_save.c'), path.join(ROOT, 'native/psp/psp_sfo.c'), path.join(core, 'save.c')]);
-  execFileSync('cc', ['-shared', '-fPIC', '-O1', '-o', SHIM, path.join(HERE, 'c/save-faults.c'), '-ldl']);
+  shim = buildSaveFaults(bin);
 });
-
-/** A save file's bytes: the text and its trailer (native/core/save.c). */
-function fnv1a(bytes: Buffer): string {
-  let h = 0x811c9dc5;
-  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
-  return h.toString(16).padStart(8, '0');
-}
-function saveBytes(text: string): Buffer {
-  const body = Buffer.from(text, 'utf8');
-  return Buffer.concat([body, Buffer.from(`\n#ratscrew-save len=${body.length} fnv1a=${fnv1a(body)}\n`)]);
-}
 
 const GOOD = '{"version":1,"stats":{"classic":{"games":41,"wins":17}}}';
 const OLDER = '{"version":1,"stats":{"classic":{"games":40,"wins":16}}}';
@@ -81,7 +71,7 @@ class Session {
     const r = spawnSync(DRIVER[this.mode], [this.mode === 'desktop' ? this.dir : this.root, ...steps], {
       encoding: 'utf8',
       timeout: 20_000,
-      env: { ...process.env, ...(Object.keys(env).length ? { LD_PRELOAD: SHIM } : {}), ...env },
+      env: { ...process.env, ...(Object.keys(env).length ? { LD_PRELOAD: shim } : {}), ...env },
     });
     if (r.status !== 0) throw new Error(`save-states ${this.mode} failed (${r.status} ${r.signal}): ${r.stderr}`);
     return r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Step);
@@ -264,6 +254,18 @@ describe.skipIf(!haveTools)('the save folder, state by state', () => {
       const r = s.session();
       expect(r.load).toMatchObject({ text: GOOD, problem: null });
       expect(r.save.ok).toBe(1);
+      expect(s.loadsNow().text).toBe(NEW);
+    });
+
+    it('N8 an unreadable save.json.new and no save.json (it may be the last save): "unreadable"; never overwritten (FAT: moved aside first)', () => {
+      const s = new Session(mode);
+      s.put('save.json.new', saveBytes(GOOD));
+      const env = { SAVE_UNREADABLE: 'save.json.new', SAVE_UNREADABLE_ERRNO: mode === 'psp' ? 'EIO' : 'EACCES' };
+      const r = s.session(env);
+      expect(r.load).toMatchObject({ text: null, problem: 'unreadable' });
+      expect(r.save.ok).toBe(1);
+      if (mode === 'psp') expect(s.bytes('save.json.damaged-1')).toEqual(saveBytes(GOOD));
+      else expect(s.bytes('save.json.new')).toEqual(saveBytes(GOOD));
       expect(s.loadsNow().text).toBe(NEW);
     });
 

@@ -2,7 +2,7 @@
 // the tests' stand-in for the C host (docs/host-api.md).
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { COMMAND_INTS, DEFAULT_CAPABILITIES, HOST_FUNCTIONS, frameHash, headlessFrameMs, type Capabilities, type Host } from '../../src/contract';
+import { COMMAND_INTS, DEFAULT_CAPABILITIES, HOST_FUNCTIONS, frameHash, headlessFrameMs, hostArgumentError, type Capabilities, type Host } from '../../src/contract';
 import { getQuickJS, type QuickJSContext, type QuickJSHandle } from 'quickjs-emscripten';
 
 export const BUNDLE_PATH = fileURLToPath(new URL('../../dist/ratscrew.js', import.meta.url));
@@ -142,13 +142,10 @@ export class BundleVM {
 export function bindHostFunctions(vm: QuickJSContext, host: QuickJSHandle, impl: Omit<Host, 'seed' | 'caps'>): void {
   for (const f of HOST_FUNCTIONS) {
     const fn = vm.newFunction(f.name, (...args) => {
-      const values: string[] = [];
-      for (let i = 0; i < f.args.length; i++) {
-        const a = f.args[i]!;
-        if (i >= args.length || vm.typeof(args[i]!) !== 'string') return { error: vm.newError({ name: 'TypeError', message: `host.${f.name}: ${a.name} must be a string` }) };
-        values.push(vm.getString(args[i]!));
-      }
-      const result = (impl[f.name] as (...a: string[]) => unknown)(...values);
+      const values = args.map((a) => vm.dump(a) as unknown);
+      const error = hostArgumentError(f.name, values);
+      if (error !== null) return { error: vm.newError({ name: 'TypeError', message: error }) };
+      const result = (impl[f.name] as (...a: unknown[]) => unknown)(...values);
       if (result === null || result === undefined) return f.result === 'void' ? vm.undefined : vm.null;
       if (typeof result === 'boolean') return result ? vm.true : vm.false;
       return vm.newString(String(result));

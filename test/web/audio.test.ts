@@ -3,27 +3,21 @@
 // (native/core/mixer.c) in the browser's own audio graph, rendered offline
 // and measured: the linear pan law, volume, 16 voices, the limiter's
 // ceiling, music that loops.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MUSIC, SOUND } from '../../src/contract';
-import { buildWeb, game, missing, open, type Session } from './browser';
+import { game, missing, sessionForTests } from './browser';
 
 const why = missing();
 /** mixer.h MIXER_CEILING as a float sample. */
 const CEILING = 29204 / 32768;
 
 describe.skipIf(why !== null)('sound in the web version', () => {
-  let s: Session;
+  const s = sessionForTests();
   let page: Awaited<ReturnType<typeof game>>['page'];
 
   beforeAll(async () => {
-    buildWeb();
-    s = await open();
     ({ page } = await game(s, '&no-sw'));
   }, 600_000);
-
-  afterAll(async () => {
-    await s?.close();
-  });
 
   const mix = (plays: [number, number, number][], music: [number, number] | null = null): Promise<{ rms: [number, number]; peak: number; voices: number }> =>
     page.evaluate(([p, m]) => (window as any).ratscrewTest.mix(p, m), [plays, music] as const);

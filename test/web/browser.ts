@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { ROOT } from '../native/headless';
 
 export const WEB_DIR = path.join(ROOT, 'build/web');
@@ -66,6 +67,25 @@ export async function open(): Promise<Session> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The browser of one describe block: before its tests build/web/ is built,
+ * `prepare` (the block's own setup) runs, then the build is served and
+ * chromium launched; after them both are closed. The session returned is
+ * filled in by the time the first test runs.
+ */
+export function sessionForTests(prepare?: () => void | Promise<void>): Session {
+  const s = {} as Session;
+  beforeAll(async () => {
+    buildWeb();
+    await prepare?.();
+    Object.assign(s, await open());
+  }, 600_000);
+  afterAll(async () => {
+    await s.close?.();
+  });
+  return s;
 }
 
 /** Opens the game in a new context: `query` is added to the address (?test is always there). */

@@ -3,9 +3,9 @@
 // stack, with a way to start again, whether the script throws while it
 // loads or in a frame; a missing file says what is missing.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { THROW_IN_FRAME } from '../native/bundles';
-import { buildWeb, missing, open, type Session } from './browser';
+import { missing, type Session, sessionForTests } from './browser';
 
 const why = missing();
 
@@ -24,16 +24,7 @@ async function withScript(s: Session, source: string | null, run: (page: Page) =
 }
 
 describe.skipIf(why !== null)('a failing script in the web version', () => {
-  let s: Session;
-
-  beforeAll(async () => {
-    buildWeb();
-    s = await open();
-  }, 600_000);
-
-  afterAll(async () => {
-    await s?.close();
-  });
+  const s = sessionForTests();
 
   it('a frame that throws: the error panel with the message and stack, and no more frames', async () => {
     await withScript(s, THROW_IN_FRAME, async (page) => {

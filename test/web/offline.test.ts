@@ -3,8 +3,8 @@
 // gone; the manifest names the icons and the start page a phone's "add to
 // home screen" needs.
 import type { Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb, debug, missing, open, until, waitFrames, type Session } from './browser';
+import { describe, expect, it } from 'vitest';
+import { debug, missing, until, waitFrames, sessionForTests } from './browser';
 
 const why = missing();
 
@@ -14,16 +14,7 @@ function stop(server: Server): Promise<void> {
 }
 
 describe.skipIf(why !== null)('the web version offline', () => {
-  let s: Session;
-
-  beforeAll(async () => {
-    buildWeb();
-    s = await open();
-  }, 600_000);
-
-  afterAll(async () => {
-    await s?.close();
-  });
+  const s = sessionForTests();
 
   it('has a manifest a phone can install from', async () => {
     const context = await s.browser.newContext();

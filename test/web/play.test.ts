@@ -8,9 +8,9 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { trailer } from '../../web/src/save';
-import { buildWeb, debug, game, missing, open, OUTPUT, until, type Session } from './browser';
+import { debug, game, missing, OUTPUT, until, sessionForTests } from './browser';
 
 const why = missing();
 
@@ -115,16 +115,8 @@ function tap(cdp: CDPSession, x: number, y: number): Press {
 const key = (page: Page, k: string): Press => () => page.keyboard.press(k, { delay: 60 });
 
 describe.skipIf(why !== null)('playing the web version in chromium', () => {
-  let s: Session;
-
-  beforeAll(async () => {
-    buildWeb();
+  const s = sessionForTests(() => {
     mkdirSync(OUTPUT, { recursive: true });
-    s = await open();
-  }, 600_000);
-
-  afterAll(async () => {
-    await s?.close();
   });
 
   it('keys: S starts a game, Z plays a card, S slaps', async () => {

@@ -12,7 +12,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildNative, readHashes, readScript, runHeadless, scriptFiles } from '../native/headless';
 import { compare, MAX_DIFFERING, readPng } from '../psp/pixels';
-import { buildWeb, game, missing, open, OUTPUT, type Session } from './browser';
+import { game, missing, OUTPUT, sessionForTests } from './browser';
 
 const why = missing();
 if (why) console.warn(`test/web: skipped: ${why}`);
@@ -60,26 +60,21 @@ const PROBE = `!function () {
 `;
 
 describe.skipIf(why !== null)('the web host replays the scripted games as the headless host does', () => {
-  let s: Session;
-  let page: Awaited<ReturnType<typeof game>>['page'];
   const headless = new Map<string, { hashes: string[]; out: string }>();
-
-  beforeAll(async () => {
+  const s = sessionForTests(() => {
     buildNative('headless');
-    buildWeb();
     mkdirSync(OUTPUT, { recursive: true });
     for (const file of SCRIPTS) {
       const r = runHeadless(['--inputs', file, '--no-raster'], { timeoutMs: 300_000 });
       if (r.status !== 0) throw new Error(`ratscrew-headless failed on ${file}: ${r.stderr}`);
       headless.set(file, { hashes: readHashes(r.out), out: r.out });
     }
-    s = await open();
+  });
+  let page: Awaited<ReturnType<typeof game>>['page'];
+
+  beforeAll(async () => {
     ({ page } = await game(s, '&no-sw'));
   }, 600_000);
-
-  afterAll(async () => {
-    await s?.close();
-  });
 
   async function replay(file: string, opts: { engine?: string; draw?: string } = {}): Promise<Replayed> {
     const script = readScript(file);

@@ -4,23 +4,11 @@
 // notice; a full storage says so. The entry has the C hosts' format and
 // trailer (web/src/save.ts, native/core/save.h).
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { trailer, verify } from '../../web/src/save';
-
-/**
- * The C hosts' check of a save (native/core/save.c save_verify), written
- * out again here so that the page's own reader cannot vouch for itself: the
- * text, then "\n#ratscrew-save len=<UTF-8 bytes> fnv1a=<8 hex>\n".
- */
-function cTrailerText(entry: string): string | null {
-  const m = /^([\s\S]*)\n#ratscrew-save len=(\d+) fnv1a=([0-9a-f]{8})\n$/.exec(entry);
-  if (!m) return null;
-  const bytes = Buffer.from(m[1]!, 'utf8');
-  let h = 0x811c9dc5;
-  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
-  return Number(m[2]) === bytes.length && m[3] === h.toString(16).padStart(8, '0') ? m[1]! : null;
-}
-import { buildWeb, debug, game, missing, open, until, waitFrames, type Session } from './browser';
+// The C hosts' check of a save, written out again so that the page's own reader cannot vouch for itself.
+import { savedText } from '../reliability/save-folder';
+import { debug, game, missing, until, waitFrames, sessionForTests } from './browser';
 
 const why = missing();
 const KEY = 'ratscrew/save.json';
@@ -46,23 +34,14 @@ async function changeASetting(page: Page): Promise<any> {
 const stored = (page: Page, key: string): Promise<string | null> => page.evaluate((k) => localStorage.getItem(k), key);
 
 describe.skipIf(why !== null)('saves in the browser', () => {
-  let s: Session;
-
-  beforeAll(async () => {
-    buildWeb();
-    s = await open();
-  }, 600_000);
-
-  afterAll(async () => {
-    await s?.close();
-  });
+  const s = sessionForTests();
 
   it('a reload keeps the settings, saved with the C hosts\' trailer', async () => {
     const { context, page, errors } = await game(s, '&no-sw');
     const chosen = await changeASetting(page);
     const entry = await stored(page, KEY);
     expect(entry, 'nothing saved').not.toBeNull();
-    const text = cTrailerText(entry!);
+    const text = savedText(entry!);
     expect(text, 'the entry has no valid trailer').not.toBeNull();
     expect(verify(entry!)).toBe(text);
     expect(JSON.parse(text!).settings).toEqual(chosen);

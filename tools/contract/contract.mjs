@@ -49,6 +49,14 @@ export const BTN = { SELECT: BTN_SELECT, START: BTN_START, UP: BTN_UP, RIGHT: BT
 export const FRAME_HASH_OFFSET = 0x811c9dc5;
 export const FRAME_HASH_PRIME = 0x01000193;
 
+// A save file, and the web page's localStorage entry (web/src/save.ts): the text, then one trailer line over the text's UTF-8 bytes; a file whose trailer is missing or does not match its text is not intact (native/core/save.h says how it is written and read).
+/** The longest text a save holds (256 KB): a longer one is not saved, and a file longer than this and the longest trailer is too large to read. */
+export const SAVE_MAX_BYTES = 262144;
+/** The trailer: mark, then fields with {len} the text's length in bytes, in decimal, and {fnv1a} its FNV-1a 32-bit hash (the frame hash's offset and prime), 8 lower-case hex digits. A damaged file's text for the script ends where mark begins. */
+export const SAVE_TRAILER_MARK = "\n#ratscrew-save ";
+/** The longest trailer, in bytes. */
+export const SAVE_TRAILER_MAX = 64;
+
 /** Sound ids (assets/build/sounds.json). */
 export const SOUND = { flip: 0, slap: 1, sweep: 2, buzz: 3, win: 4, lose: 5, deal: 6, click: 7, fanfare: 9, chime: 10 };
 /** Music ids (assets/build/sounds.json). */
@@ -70,6 +78,16 @@ export function frameHash(cmds, count) {
 /** Time of frame i in the headless hosts: floor(i * 1000 / 60) (docs/host-api.md section 2). */
 export function headlessFrameMs(i) {
   return Math.floor((i * 1000) / 60);
+}
+
+/** The trailer line of a save whose text has these UTF-8 bytes, as native/core/save.c writes it (SAVE_TRAILER_FMT). */
+export function saveTrailer(bytes) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < bytes.length; i++) {
+    h ^= bytes[i];
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `${SAVE_TRAILER_MARK}len=${bytes.length} fnv1a=${h.toString(16).padStart(8, '0')}\n`;
 }
 
 /** Whether v is an integer from lo to hi. */
@@ -128,6 +146,34 @@ export const HOST_FUNCTIONS = [
   { name: 'keepDamaged', args: [], result: 'boolean', optional: true },
   { name: 'log', args: [{ name: 'text', type: 'string' }], result: 'void', optional: false },
 ];
+
+/** Why the contract refuses a call of host[name] with these arguments (the message of the TypeError native/core/host_api.c throws), or null. */
+export function hostArgumentError(name, args) {
+  for (const f of HOST_FUNCTIONS) {
+    if (f.name !== name) continue;
+    for (let i = 0; i < f.args.length; i++) {
+      const a = f.args[i];
+      if (typeof args[i] !== a.type) return `host.${name}: ${a.name} must be a ${a.type}`;
+    }
+  }
+  return null;
+}
+
+/** The host's functions refusing the arguments the contract refuses, with the TypeError every host throws; for hosts written in JavaScript. */
+export function checkedHost(impl) {
+  const functions = impl;
+  const h = { ...functions };
+  for (const f of HOST_FUNCTIONS) {
+    const fn = functions[f.name];
+    if (typeof fn !== 'function') continue;
+    h[f.name] = (...args) => {
+      const error = hostArgumentError(f.name, args);
+      if (error !== null) throw new TypeError(error);
+      return fn.apply(impl, args);
+    };
+  }
+  return h;
+}
 
 /** Writes CLEAR at cmds[o .. o + 8): [op, color]. Fills the screen. */
 export function writeClear(cmds, o, color) {

@@ -77,6 +77,22 @@ function fieldText(op) {
   return `[op${names.map((n) => ', ' + n).join('')}]`;
 }
 
+/**
+ * The save trailer's fields (saveFile.trailer.fields, after its mark) with
+ * {len} and {fnv1a} replaced: by printf conversions for C, by template
+ * expressions for JavaScript.
+ */
+function trailerFields(c, lang) {
+  const with_ = lang === 'c' ? { len: '%lu', fnv1a: '%08lx' } : { len: '${bytes.length}', fnv1a: "${h.toString(16).padStart(8, '0')}" };
+  const escaped = lang === 'c' ? c.saveFile.trailer.fields.replace(/%/g, '%%') : c.saveFile.trailer.fields;
+  return JSON.stringify(escaped)
+    .slice(1, -1)
+    .replace(/\{(\w+)\}/g, (m, name) => {
+      if (!(name in with_)) throw new Error(`saveFile.trailer.fields: no field ${m}`);
+      return with_[name];
+    });
+}
+
 // ---- JavaScript (TypeScript when ts) ----
 
 /** The frame hash and the headless frame time. */
@@ -100,6 +116,16 @@ export function frameHash(cmds${a}, count${n})${n} {
 export function headlessFrameMs(i${n})${n} {
   return Math.floor((i * ${c.headlessFrameMs.numerator}) / ${c.headlessFrameMs.denominator});
 }
+
+/** The trailer line of a save whose text has these UTF-8 bytes, as native/core/save.c writes it (SAVE_TRAILER_FMT). */
+export function saveTrailer(bytes${a})${ts ? ': string' : ''} {
+  let h = ${c.frameHash.offset};
+  for (let i = 0; i < bytes.length; i++) {
+    h ^= bytes[i]${ts ? '!' : ''};
+    h = Math.imul(h, ${c.frameHash.prime}) >>> 0;
+  }
+  return \`\${SAVE_TRAILER_MARK}${trailerFields(c, 'js')}\`;
+}
 `;
 }
 
@@ -121,6 +147,10 @@ function jsConstants(c, ops) {
   L.push(`export const BTN = { ${Object.keys(c.buttons.bits).map((n) => `${n}: BTN_${n}`).join(', ')} };`);
   L.push('', `/** ${c.frameHash.doc} */`);
   L.push(`export const FRAME_HASH_OFFSET = ${c.frameHash.offset};`, `export const FRAME_HASH_PRIME = ${c.frameHash.prime};`);
+  const sf = c.saveFile;
+  L.push('', `// ${sf.doc}`, `/** ${sf.maxTextBytes.doc} */`, `export const SAVE_MAX_BYTES = ${sf.maxTextBytes.value};`);
+  L.push(`/** ${sf.trailer.doc} */`, `export const SAVE_TRAILER_MARK = ${JSON.stringify(sf.trailer.mark)};`);
+  L.push(`/** The longest trailer, in bytes. */`, `export const SAVE_TRAILER_MAX = ${sf.trailer.maxBytes};`);
   return L;
 }
 
@@ -288,6 +318,36 @@ function jsHostData(c, ts) {
     (f) => `  { name: '${f.name}', args: [${f.args.map((a) => `{ name: '${a.name}', type: '${a.type}' }`).join(', ')}], result: '${f.result}', optional: ${!!f.optional} },`,
   );
   L.push(`export const HOST_FUNCTIONS = [`, ...fns, `]${t(' as const')};`, '');
+  L.push(
+    `/** Why the contract refuses a call of host[name] with these arguments (the message of the TypeError native/core/host_api.c throws), or null. */`,
+    `export function hostArgumentError(name${t(': string')}, args${t(': ArrayLike<unknown>')})${t(': string | null')} {`,
+    `  for (const f of HOST_FUNCTIONS) {`,
+    `    if (f.name !== name) continue;`,
+    `    for (let i = 0; i < f.args.length; i++) {`,
+    `      const a = f.args[i]${t('!')};`,
+    `      if (typeof args[i] !== a.type) return \`host.\${name}: \${a.name} must be a \${a.type}\`;`,
+    `    }`,
+    `  }`,
+    `  return null;`,
+    `}`,
+    '',
+    `/** The host's functions refusing the arguments the contract refuses, with the TypeError every host throws; for hosts written in JavaScript. */`,
+    `export function checkedHost${t('<H extends Host>')}(impl${t(': H')})${t(': H')} {`,
+    `  const functions = impl${t(' as unknown as Record<string, unknown>')};`,
+    `  const h = { ...functions };`,
+    `  for (const f of HOST_FUNCTIONS) {`,
+    `    const fn = functions[f.name];`,
+    `    if (typeof fn !== 'function') continue;`,
+    `    h[f.name] = (...args${t(': unknown[]')}) => {`,
+    `      const error = hostArgumentError(f.name, args);`,
+    `      if (error !== null) throw new TypeError(error);`,
+    `      return fn.apply(impl, args);`,
+    `    };`,
+    `  }`,
+    `  return h${t(' as unknown as H')};`,
+    `}`,
+    '',
+  );
   return L;
 }
 
@@ -371,6 +431,15 @@ function cHeader(c) {
     `#define HEADLESS_FRAME_MS(i) ((int)(((long long)(i) * ${c.headlessFrameMs.numerator}) / ${c.headlessFrameMs.denominator}))`,
     '',
   );
+
+  const sf = c.saveFile;
+  L.push(`/* ${safe(sf.doc)} */`, `/* ${safe(sf.maxTextBytes.doc)} */`, `#define SAVE_MAX_BYTES ${sf.maxTextBytes.value}u`);
+  L.push(`/* ${safe(sf.trailer.doc)} */`, `#define SAVE_TRAILER_MARK ${JSON.stringify(sf.trailer.mark)}`);
+  L.push('/* The trailer as a printf format: the text\'s length and its hash, unsigned long each. */');
+  L.push(`#define SAVE_TRAILER_FMT SAVE_TRAILER_MARK "${trailerFields(c, 'c')}"`);
+  L.push('/* The longest trailer, in bytes, with the NUL that ends it when formatted. */', `#define SAVE_TRAILER_MAX ${sf.trailer.maxBytes}`);
+  L.push('/* The trailer\'s hash: FNV-1a 32-bit, with the frame hash\'s offset and prime. */');
+  L.push(`#define SAVE_HASH_OFFSET ${c.frameHash.offset}u`, `#define SAVE_HASH_PRIME ${c.frameHash.prime}u`, '');
 
   const sp = c.saveProblems;
   L.push(`/* ${safe(sp.doc)} */`, 'typedef enum SaveProblem {', '    SAVE_OK = 0,', '    SAVE_NO_FILE,    /* nothing saved yet: not a problem to report */');

@@ -1,7 +1,7 @@
 // The `host` object the bundle reads (docs/host-api.md §1), as the page
 // provides it: saves in localStorage (src/save.ts), log lines on the
 // console, a seed from the browser's random source.
-import type { Capabilities, Host } from '../../src/contract';
+import { checkedHost, type Capabilities, type Host } from '../../src/contract';
 import type { LocalSave } from './save';
 
 /** The contract's Host (tools/contract/contract.json), all of it. */
@@ -21,9 +21,13 @@ export function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0]!;
 }
 
-/** onText sees the saved text as it is loaded and saved (the touch zones read the number of people). */
+/**
+ * onText sees the saved text as it is loaded and saved (the touch zones read
+ * the number of people). A call with arguments the contract refuses throws
+ * its TypeError, as the C hosts' bindings do (checkedHost).
+ */
 export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onText: (text: string) => void): WebHost {
-  return {
+  return checkedHost({
     caps,
     seed,
     load: () => {
@@ -32,11 +36,11 @@ export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onTe
       return text;
     },
     save: (text) => {
-      onText(String(text));
-      return save.save(String(text));
+      onText(text);
+      return save.save(text);
     },
-    log: (text) => log(String(text)),
+    log: (text) => log(text),
     problem: () => save.problem(),
     keepDamaged: () => save.keepDamaged(),
-  };
+  });
 }

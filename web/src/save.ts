@@ -1,5 +1,7 @@
 // The saved settings and statistics in the browser's localStorage, in the
-// C hosts' format (native/core/save.h): the text, then one trailer line
+// C hosts' format (the contract's saveFile: src/contract.ts, as
+// native/core/contract.h for native/core/save.c): the text, then one
+// trailer line
 //     "\n#ratscrew-save len=<bytes> fnv1a=<8 hex>\n"
 // over the text's UTF-8 bytes, so a save copied from the page is a desktop
 // save file and back. One setItem replaces the entry whole, so the ".new"
@@ -11,14 +13,10 @@
 // the settings live in memory for the visit: the load reports the problem
 // once, and saves succeed in memory rather than repeating the notice.
 
-import type { SaveProblem } from '../../src/contract';
+import { SAVE_MAX_BYTES, SAVE_TRAILER_MARK, SAVE_TRAILER_MAX, saveTrailer, type SaveProblem } from '../../src/contract';
 
 export const SAVE_KEY = 'ratscrew/save.json';
 export const DAMAGED_KEY = `${SAVE_KEY}.damaged`;
-/** SAVE_MAX_BYTES of native/core/save.h. */
-export const SAVE_MAX_BYTES = 256 * 1024;
-const TRAILER_MAX = 64;
-const TRAILER_MARK = '\n#ratscrew-save ';
 
 /** The part of the Web Storage API the save uses (localStorage, or a test's stand-in). */
 export interface KeyValueStore {
@@ -29,19 +27,9 @@ export interface KeyValueStore {
 
 const utf8 = new TextEncoder();
 
-function fnv1a(bytes: Uint8Array): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < bytes.length; i++) {
-    h ^= bytes[i]!;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
-
 /** save.c format_trailer: the line that follows the text. */
 export function trailer(text: string): string {
-  const bytes = utf8.encode(text);
-  return `\n#ratscrew-save len=${bytes.length} fnv1a=${fnv1a(bytes).toString(16).padStart(8, '0')}\n`;
+  return saveTrailer(utf8.encode(text));
 }
 
 /** save.c save_verify: the text when the stored value ends in its own trailer, else null. */
@@ -107,14 +95,14 @@ export class LocalSave {
     if (stored === null) return null;
     const text = verify(stored);
     if (text !== null) return text;
-    if (utf8.encode(stored).length > SAVE_MAX_BYTES + TRAILER_MAX) {
+    if (utf8.encode(stored).length > SAVE_MAX_BYTES + SAVE_TRAILER_MAX) {
       // Larger than any save: not handed over, but moved aside so the next save destroys nothing.
       this.keepAside(stored, true);
       this.lastProblem = 'too-large';
       return null;
     }
     this.keepAside(stored, false);
-    const mark = stored.indexOf(TRAILER_MARK);
+    const mark = stored.indexOf(SAVE_TRAILER_MARK);
     this.lastProblem = 'damaged';
     return mark >= 0 ? stored.slice(0, mark) : stored;
   }

@@ -5,7 +5,7 @@
 // index, which would bring all four variants' WebAssembly into the build.
 import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSHandle } from 'quickjs-emscripten-core';
 import RELEASE_SYNC from '@jitl/quickjs-wasmfile-release-sync';
-import { COMMAND_INTS, MAX_COMMANDS } from '../../../src/contract';
+import { COMMAND_INTS, HOST_FUNCTIONS, hostArgumentError, MAX_COMMANDS } from '../../../src/contract';
 import type { WebHost } from '../host';
 import type { Engine } from './engine';
 import { FRAME_BUDGET_MS, LOAD_BUDGET_MS, MEMORY_LIMIT, ScriptError } from './errors';
@@ -32,24 +32,21 @@ export class QuickJsEngine implements Engine {
     vm.setProp(h, 'caps', caps);
     caps.dispose();
     vm.setProp(h, 'seed', vm.newNumber(host.seed));
-    const bind = (name: string, fn: (...args: QuickJSHandle[]) => QuickJSHandle): void => {
-      const f = vm.newFunction(name, fn);
-      vm.setProp(h, name, f);
-      f.dispose();
-    };
-    bind('load', () => {
-      const t = host.load();
-      return t === null ? vm.null : vm.newString(t);
-    });
-    bind('save', (t) => (host.save(vm.getString(t!)) ? vm.true : vm.false));
-    bind('log', (t) => {
-      host.log(vm.getString(t!));
-      return vm.undefined;
-    });
-    bind('problem', () => {
-      const p = host.problem();
-      return p === null ? vm.null : vm.newString(p);
-    });
+    // The contract's functions (HOST_FUNCTIONS), refusing what it refuses
+    // with the TypeError the C hosts' bindings throw (hostArgumentError).
+    for (const f of HOST_FUNCTIONS) {
+      const fn = vm.newFunction(f.name, (...args) => {
+        const values = args.map((a) => vm.dump(a) as unknown);
+        const error = hostArgumentError(f.name, values);
+        if (error !== null) return { error: vm.newError({ name: 'TypeError', message: error }) };
+        const result = (host[f.name] as (...a: unknown[]) => unknown)(...values);
+        if (result === null || result === undefined) return f.result === 'void' ? vm.undefined : vm.null;
+        if (typeof result === 'boolean') return result ? vm.true : vm.false;
+        return vm.newString(String(result));
+      });
+      vm.setProp(h, f.name, fn);
+      fn.dispose();
+    }
     vm.setProp(vm.global, 'host', h);
     h.dispose();
     runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + LOAD_BUDGET_MS));
