@@ -2,7 +2,7 @@
 // in PARAM.SFO, and that the same commit gives the same bytes from any
 // checkout folder (no build paths inside).
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -33,11 +33,14 @@ describe.skipIf(why !== null)('the release EBOOT', () => {
 
   it('is the same, byte for byte, when built from another folder', () => {
     // A second checkout's worth of inputs: the sources, the bundle, the
-    // generated assets and the patched QuickJS sources (no PSP objects).
+    // generated assets and the patched QuickJS sources (no PSP objects), and
+    // its npm packages (the splash is drawn by src/view/splash.ts, run by tsx:
+    // tools/native/splash.ts).
     const other = path.join(os.tmpdir(), `ratscrew-second-folder-${process.pid}`);
     rmSync(other, { recursive: true, force: true });
     mkdirSync(path.join(other, 'build'), { recursive: true });
-    for (const part of ['native', 'tools', 'dist', 'assets', 'package.json']) cpSync(path.join(ROOT, part), path.join(other, part), { recursive: true });
+    for (const part of ['native', 'tools', 'src', 'dist', 'assets', 'package.json', 'tsconfig.json']) cpSync(path.join(ROOT, part), path.join(other, part), { recursive: true });
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(other, 'node_modules'));
     cpSync(path.join(ROOT, 'build/quickjs'), path.join(other, 'build/quickjs'), { recursive: true });
     const dir = pspdev()!;
     const r = spawnSync('make', ['-s', '-C', path.join(other, 'native'), 'psp'], {
