@@ -17,11 +17,16 @@ export const CHANNEL_TOLERANCE = 6;
  * downscaled card (46x64 texels drawn 43x60) whose sample point falls
  * exactly on a texel boundary, where the GE and core/raster.c break the tie
  * differently, so the neighbouring texel shows (channel differences
- * 142-180); an earlier run saw 54 in a two-person shot. 80 is half as much
- * again as the most ever seen; a wrong swizzle, UV, flip, clip or alpha
- * differs in thousands (a texture coordinate off by one texel: 4,400 to
- * 11,300; docs/native.md). */
-export const MAX_DIFFERING = 80;
+ * 142-180); an earlier run saw 54 in a two-person shot. Since issue 20's
+ * slap moment draws more scaled sprites (the hand squashed to 54x42 as it
+ * lands, the burst grown from 40 to 76 px, a wrong slap's cross at 44 from
+ * 32), a shot of a slap sees more such ties: 85 (russian-ui-907, a wrong
+ * slap) and 95 (moments-380, a won one), all on those sprites' edges
+ * (test-output/psp/replay/*-diff.png), both runs alike. 160 is two thirds
+ * again as much; a wrong swizzle, UV, flip, clip or alpha still differs in
+ * thousands (a texture coordinate off by one texel: 4,400 to 11,300;
+ * docs/native.md). */
+export const MAX_DIFFERING = 160;
 
 export interface Comparison {
   width: number;
