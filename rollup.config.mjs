@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 
 // Every bundle build first brings the generated contract files (src/contract.ts,
 // tools/contract/contract.mjs, native/core/contract.h, commands_codec.h,
-// host_api.h and host_api.c: tools/contract/generate.mjs lists them) up to
+// host_api.h, host_api.c and vm_host.h: tools/contract/generate.mjs lists them) up to
 // date with tools/contract/contract.json; unchanged files are not touched.
 function contract() {
   return {

@@ -57,6 +57,7 @@ describe('the generated contract', () => {
       'native/core/contract.h',
       'native/core/host_api.c',
       'native/core/host_api.h',
+      'native/core/vm_host.h',
       'src/contract.ts',
       'tools/contract/contract.mjs',
     ]);
@@ -73,7 +74,7 @@ describe('the generated contract', () => {
     [
       'a host function',
       (d: any) => d.host.functions.find((f: any) => f.name === 'log').args.push({ name: 'level', type: 'string' }),
-      ['native/core/host_api.c', 'native/core/host_api.h', 'src/contract.ts', 'tools/contract/contract.mjs'],
+      ['native/core/host_api.c', 'native/core/vm_host.h', 'src/contract.ts', 'tools/contract/contract.mjs'],
     ],
     [
       'a capability',

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "contract.h"
+#include "host_api.h"
 #include "vm_internal.h"
 
 uint64_t vm_now_ms(Vm *vm)
@@ -35,6 +36,31 @@ void vm_start_budget(Vm *vm, unsigned budget_ms)
     memset(vm->io_ms, 0, sizeof vm->io_ms);
 }
 
+/* Defines the global `host`: the generated bindings (host_api.c), each
+ * handed this Vm as the context's opaque pointer for its core function
+ * (vm_host.c). Returns 0 or -1 (exception pending). */
+static int install_host(Vm *vm)
+{
+    JSContext *ctx = vm->ctx;
+    JSValue global = JS_GetGlobalObject(ctx);
+    JSValue host = JS_NewObject(ctx);
+    HostApiValues values;
+    int rc;
+    if (JS_IsException(host)) {
+        JS_FreeValue(ctx, global);
+        return -1;
+    }
+    JS_SetContextOpaque(ctx, vm); /* what the bindings hand their core function */
+    values.seed = vm->config.seed;
+    values.caps = vm->config.caps;
+    rc = host_api_install(ctx, host, &values);
+    /* JS_SetPropertyStr takes ownership of host, even on failure. */
+    if (JS_SetPropertyStr(ctx, global, HOST_GLOBAL, rc == 0 ? host : (JS_FreeValue(ctx, host), JS_UNDEFINED)) < 0)
+        rc = -1;
+    JS_FreeValue(ctx, global);
+    return rc;
+}
+
 static void apply_defaults(VmConfig *c)
 {
     if (!c->memory_limit) c->memory_limit = VM_DEFAULT_MEMORY_LIMIT;
@@ -64,7 +90,7 @@ Vm *vm_create(const VmConfig *config, const VmHost *host)
         free(vm);
         return NULL;
     }
-    if (vm_install_host(vm) < 0) vm_capture_exception(vm, "creating the host object");
+    if (install_host(vm) < 0) vm_capture_exception(vm, "creating the host object");
     /* The limit is the script's: the host's own setup above is not held to it. */
     JS_SetMemoryLimit(vm->rt, vm->config.memory_limit);
     return vm;

@@ -1,11 +1,13 @@
 /* The core of the global `host` object (docs/host-api.md §1). Its bindings
  * are generated from tools/contract/contract.json into host_api.c: each
- * checks and converts its arguments and calls one function here, which knows
- * nothing of JavaScript values and forwards to the platform's VmHost
- * callback (as TIC-80's src/api/js.c calls its tic_api_* functions). */
+ * checks and converts its arguments and calls one function here (declared
+ * in the generated vm_host.h), which knows nothing of JavaScript values and
+ * forwards to the platform's VmHost callback (as TIC-80's src/api/js.c calls
+ * its tic_api_* functions). vm.c installs the bindings: this file never
+ * calls them. */
 #include <stdlib.h>
 #include <string.h>
-#include "host_api.h"
+#include "vm_host.h"
 #include "vm_internal.h"
 
 enum { IO_LOAD, IO_SAVE, IO_KEEP, IO_KINDS };
@@ -94,26 +96,4 @@ void vm_host_log(Vm *vm, const char *text, size_t text_len)
 {
     (void)text_len; /* the platforms take NUL-terminated lines */
     if (vm->host.log) vm->host.log(vm->host.user, text);
-}
-
-int vm_install_host(Vm *vm)
-{
-    JSContext *ctx = vm->ctx;
-    JSValue global = JS_GetGlobalObject(ctx);
-    JSValue host = JS_NewObject(ctx);
-    HostApiValues values;
-    int rc;
-    if (JS_IsException(host)) {
-        JS_FreeValue(ctx, global);
-        return -1;
-    }
-    JS_SetContextOpaque(ctx, vm); /* what the bindings hand their core function */
-    values.seed = vm->config.seed;
-    values.caps = vm->config.caps;
-    rc = host_api_install(ctx, host, &values);
-    /* JS_SetPropertyStr takes ownership of host, even on failure. */
-    if (JS_SetPropertyStr(ctx, global, HOST_GLOBAL, rc == 0 ? host : (JS_FreeValue(ctx, host), JS_UNDEFINED)) < 0)
-        rc = -1;
-    JS_FreeValue(ctx, global);
-    return rc;
 }

@@ -33,9 +33,6 @@ struct Vm {
 /* vm_alloc.c: malloc with accounting; opaque is the Vm. */
 extern const JSMallocFunctions vm_malloc_functions;
 
-/* vm_host.c: defines the global `host`. Returns 0 or -1 (exception pending). */
-int vm_install_host(Vm *vm);
-
 /* vm.c: the monotonic clock, and the budget of a call into script code. */
 uint64_t vm_now_ms(Vm *vm);
 void vm_start_budget(Vm *vm, unsigned budget_ms);

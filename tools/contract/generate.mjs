@@ -8,6 +8,7 @@
 //                               table of argument-checking bindings, each
 //                               forwarding to a core function (vm_host.c),
 //                               as quickjs-libc.c registers its functions
+//   native/core/vm_host.h       the core functions those bindings call
 // `--check` writes nothing and fails when a written file differs from what the
 // data gives (test/contract.test.ts runs the same check). rollup.config.mjs
 // runs it before every bundle build.
@@ -547,11 +548,11 @@ function coreParams(f) {
 
 const CORE_RESULT = { 'string?': 'char *', boolean: 'int ', void: 'void ', 'SaveProblem?': 'SaveProblem ' };
 
-function cHostApiHeader(c) {
-  const L = [`/* ${HEAD}`, ' * The global `host` (docs/host-api.md section 1): the core functions its',
-    ' * bindings forward to (written in vm_host.c, platform-free), and the one call',
-    ' * that defines it. */', '#ifndef RATSCREW_HOST_API_H', '#define RATSCREW_HOST_API_H', '',
-    '#include <stddef.h>', '#include <stdint.h>', '#include "contract.h"', '#include "quickjs.h"', '#include "vm.h"', ''];
+function cVmHostHeader(c) {
+  const L = [`/* ${HEAD}`, ' * The core functions that the bindings of the global `host` (host_api.c)',
+    ' * forward to, written in vm_host.c: platform-free, each forwards to the',
+    ' * platform\'s VmHost callback (docs/host-api.md section 1). */', '#ifndef RATSCREW_VM_HOST_H', '#define RATSCREW_VM_HOST_H', '',
+    '#include <stddef.h>', '#include "contract.h"', '#include "quickjs.h"', '#include "vm.h"', ''];
   for (const f of c.host.functions) {
     if (!CORE_RESULT[f.result]) throw new Error(`host.${f.name}: no C binding for result type ${f.result}`);
     const notes = { 'string?': ' Returns malloc\'d text (the binding frees it) and its length, or NULL for null.', 'SaveProblem?': ' SAVE_OK or SAVE_NO_FILE give null.' };
@@ -564,7 +565,16 @@ function cHostApiHeader(c) {
       ' * a RangeError naming it is pending and the binding returns JS_EXCEPTION. */',
       'int vm_host_bound(JSContext *ctx, Vm *vm, const char *name);');
   }
-  L.push('', '/* The values of the host object. */', 'typedef struct HostApiValues {');
+  L.push('', '#endif', '');
+  return L.join('\n');
+}
+
+function cHostApiHeader(c) {
+  const L = [`/* ${HEAD}`, ' * The global `host` (docs/host-api.md section 1): the one call that defines',
+    ' * it (vm.c makes it). Its bindings forward to the core functions of vm_host.h. */',
+    '#ifndef RATSCREW_HOST_API_H', '#define RATSCREW_HOST_API_H', '',
+    '#include <stdint.h>', '#include "contract.h"', '#include "quickjs.h"', ''];
+  L.push('/* The values of the host object. */', 'typedef struct HostApiValues {');
   for (const v of c.host.values) {
     if (v.type === 'u32') L.push(`    uint32_t ${v.name}; /* ${safe(v.doc)} */`);
     else if (v.type === 'Capabilities') L.push(`    const HostCaps *${v.name}; /* ${safe(v.doc)} */`);
@@ -578,10 +588,10 @@ function cHostApiHeader(c) {
 
 function cHostApi(c) {
   const L = [`/* ${HEAD}`, ' * The bindings of the global `host`: each checks its arguments against the',
-    ' * contract, converts them and forwards to its core function (host_api.h), as',
+    ' * contract, converts them and forwards to its core function (vm_host.h), as',
     ' * TIC-80\'s src/api/js.c forwards to tic_api_*; one JSCFunctionListEntry table',
     ' * registers them, as quickjs-libc.c registers its own. */',
-    '#include <stdlib.h>', '#include "host_api.h"', ''];
+    '#include <stdlib.h>', '#include "host_api.h"', '#include "vm_host.h"', ''];
   for (const f of c.host.functions) {
     const sig = `${f.name}(${f.args.map((a) => `${a.name}: ${a.type}`).join(', ')})`;
     L.push(`/* host.${sig} -> ${f.result} */`);
@@ -699,6 +709,7 @@ export function generated(root = ROOT) {
     'native/core/contract.h': cHeader(c),
     'native/core/commands_codec.h': cCodec(c),
     'native/core/host_api.h': cHostApiHeader(c),
+    'native/core/vm_host.h': cVmHostHeader(c),
     'native/core/host_api.c': cHostApi(c),
   };
 }
