@@ -121,7 +121,7 @@ static void pace(Uint64 *epoch, long *ticks)
     }
 }
 
-/* Shows the error until START (Enter, Esc) or the window closes. */
+/* Shows the error until START (Esc) or CROSS (Enter) or the window closes. */
 static void error_loop(Desktop *d)
 {
     uint32_t was = sdl_input_mask(&d->input);
@@ -129,12 +129,12 @@ static void error_loop(Desktop *d)
     fprintf(stderr, "ratscrew: the script failed:\n%s\n", vm_error(d->vm));
     if (posix_stop_signal()) return; /* quitting: no screen to wait on */
     sdl_audio_music(&d->audio, -1, 0);
-    error_screen_draw(&d->raster, vm_error(d->vm), "Press START (Enter or Esc) to quit");
+    error_screen_draw(&d->raster, vm_error(d->vm), "Press Esc or Enter to quit");
     while (!d->quit && !d->closing) {
         uint32_t now;
         poll_events(d);
         now = sdl_input_mask(&d->input);
-        if ((now & ~was) & BTN_START) break;
+        if ((now & ~was) & (BTN_START | BTN_CROSS)) break;
         was = now;
         sdl_video_present(&d->video, &d->raster);
         SDL_Delay(16);

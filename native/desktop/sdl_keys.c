@@ -5,12 +5,14 @@
  * the keyboard layout, so "Z" is the key labelled Z). */
 static const struct { SDL_Keycode key; uint32_t button; } KEYS[] = {
     { SDLK_BACKSPACE, BTN_SELECT },
-    { SDLK_RETURN, BTN_START }, { SDLK_ESCAPE, BTN_START },
+    /* Enter confirms, as it does in every desktop menu; Esc is the pause and
+     * quit key (issue 20: on the title Enter as Start asked to quit). */
+    { SDLK_ESCAPE, BTN_START },
     { SDLK_UP, BTN_UP }, { SDLK_RIGHT, BTN_RIGHT }, { SDLK_DOWN, BTN_DOWN }, { SDLK_LEFT, BTN_LEFT },
     { SDLK_q, BTN_LTRIGGER }, { SDLK_w, BTN_RTRIGGER },
     { SDLK_a, BTN_TRIANGLE }, { SDLK_i, BTN_TRIANGLE },
     { SDLK_d, BTN_CIRCLE }, { SDLK_l, BTN_CIRCLE },
-    { SDLK_s, BTN_CROSS }, { SDLK_k, BTN_CROSS }, { SDLK_SPACE, BTN_CROSS },
+    { SDLK_s, BTN_CROSS }, { SDLK_k, BTN_CROSS }, { SDLK_SPACE, BTN_CROSS }, { SDLK_RETURN, BTN_CROSS },
     { SDLK_z, BTN_SQUARE }, { SDLK_j, BTN_SQUARE },
     /* Two people at one keyboard (issue 16, src/app/pads.ts): the left
      * player plays with F (D-pad Left) and slaps with Q (L); the right player
@@ -23,10 +25,10 @@ static const struct { SDL_Keycode key; uint32_t button; } KEYS[] = {
  * as printed on it, and that key, in the same member order. Each is an entry
  * of KEYS that presses the role's button (native/tests/sdl_keys_test.c). */
 static const HostKeyNames KEY_NAMES = {
-    .cross = "S", .circle = "D", .square = "Z", .triangle = "A", .start = "Enter",
+    .cross = "S", .circle = "D", .square = "Z", .triangle = "A", .start = "Esc",
     .left_play = "F", .left_slap = "Q", .right_play = "J", .right_slap = "P",
 };
-static const SDL_Keycode NAMED_KEYS[] = { SDLK_s, SDLK_d, SDLK_z, SDLK_a, SDLK_RETURN, SDLK_f, SDLK_q, SDLK_j, SDLK_p };
+static const SDL_Keycode NAMED_KEYS[] = { SDLK_s, SDLK_d, SDLK_z, SDLK_a, SDLK_ESCAPE, SDLK_f, SDLK_q, SDLK_j, SDLK_p };
 
 /* A controller in the PSP's layout: the face buttons by position. */
 static const struct { SDL_GameControllerButton pad; uint32_t button; } PAD[] = {
@@ -152,7 +154,7 @@ const HostCaps *sdl_input_caps(void)
 
 const char *sdl_input_help(void)
 {
-    return "keys: arrows = D-pad, Enter/Esc = Start, S/K/Space = Cross, Z/J = Square, A/I = Triangle, D/L = Circle, Q = L, W/P = R\n"
+    return "keys: arrows = D-pad, Esc = Start, S/K/Space/Enter = Cross, Z/J = Square, A/I = Triangle, D/L = Circle, Q = L, W/P = R\n"
            "two people: left player F plays, Q slaps; right player J plays, P slaps; "
            "a first game controller is the left player's, a second the right player's\n";
 }

@@ -69,7 +69,7 @@ describe('button names by capabilities', () => {
   it('the PSP names its buttons; a host with a keyboard names the keys it says', () => {
     expect(stringsFor('en', PSP_CAPS).titleHint).toContain('Cross: confirm');
     expect(stringsFor('en', DESKTOP_CAPS).titleHint).toContain('S: confirm');
-    expect(stringsFor('en', DESKTOP_CAPS).titleHint).toContain('Enter: quit');
+    expect(stringsFor('en', DESKTOP_CAPS).titleHint).toContain('Esc: quit');
     expect(stringsFor('ru', PSP_CAPS).yourTurn).toBe('Ваш ход: Квадрат');
     expect(stringsFor('ru', DESKTOP_CAPS).yourTurn).toBe('Ваш ход: Z');
     // the names are the host's, not the script's

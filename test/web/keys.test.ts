@@ -8,8 +8,9 @@ import { KEYS, KEY_NAMES, keyName } from '../../web/src/input/keys';
 describe('the web page\'s key names', () => {
   it('each presses its role\'s button', () => {
     for (const [role, label] of Object.entries(KEY_NAMES)) {
-      // the key as the page reads it: a letter by its label, Enter by its name
-      const name = keyName({ key: label.length === 1 ? label.toLowerCase() : label, code: '' });
+      // the key as the page reads it: a letter by its label, Esc by its name
+      const event = label.length === 1 ? label.toLowerCase() : label === 'Esc' ? 'Escape' : label;
+      const name = keyName({ key: event, code: '' });
       expect([role, KEYS[name]]).toEqual([role, KEY_NAMES_BUTTONS[role as keyof typeof KEY_NAMES_BUTTONS]]);
     }
   });

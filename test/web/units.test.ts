@@ -48,7 +48,8 @@ describe('the web host, piece by piece', () => {
     expect(keyName({ key: 'я', code: 'KeyZ' })).toBe('z');
     expect(keyName({ key: 'z', code: 'KeyY' })).toBe('z'); // a German keyboard's Z
     expect(keyName({ key: ' ', code: 'Space' })).toBe(' ');
-    expect(KEYS[keyName({ key: 'Enter', code: 'Enter' })]).toBe(BTN.START);
+    expect(KEYS[keyName({ key: 'Enter', code: 'Enter' })]).toBe(BTN.CROSS);
+    expect(KEYS[keyName({ key: 'Escape', code: 'Escape' })]).toBe(BTN.START);
     expect([KEYS.f, KEYS.q, KEYS.j, KEYS.p]).toEqual([BTN.LEFT, BTN.LTRIGGER, BTN.SQUARE, BTN.RTRIGGER]);
   });
 

@@ -1,5 +1,5 @@
 // The keyboard as the PSP's buttons, with the desktop's keys
-// (native/desktop/sdl_keys.c): one person's Z/S/D/A/Enter/arrows, and two
+// (native/desktop/sdl_keys.c): one person's Z/S/D/A/Enter/Esc/arrows, and two
 // people at one keyboard, the left player on F (play) and Q (slap), the
 // right player on J (play) and P (slap).
 import { BTN, type KeyNames } from '../../../src/contract';
@@ -7,7 +7,8 @@ import { BTN, type KeyNames } from '../../../src/contract';
 /** Key → button, by the key's label (KeyboardEvent.key), as SDL keycodes follow the layout. */
 export const KEYS: Readonly<Record<string, number>> = {
   Backspace: BTN.SELECT,
-  Enter: BTN.START,
+  // Enter confirms as in every desktop menu; Esc pauses and asks to quit.
+  Enter: BTN.CROSS,
   Escape: BTN.START,
   ArrowUp: BTN.UP,
   ArrowRight: BTN.RIGHT,
@@ -35,7 +36,7 @@ export const KEY_NAMES: KeyNames = {
   circle: 'D',
   square: 'Z',
   triangle: 'A',
-  start: 'Enter',
+  start: 'Esc',
   leftPlay: 'F',
   leftSlap: 'Q',
   rightPlay: 'J',
