@@ -4,7 +4,7 @@
 // scene's frame returns the scene of the next frame.
 import { SIG_CLOSE, SIG_SUSPEND, SIGNALS } from '../contract';
 import { beginRehearsal, endRehearsal } from '../view/budget';
-import { beginFrame, bringForward, holdPicture } from '../view/drawlist';
+import { beginFrame, bringForward, holdPicture, pictureOf } from '../view/drawlist';
 import { beginBehind, beginDraw, drawNotice, endDraw } from '../view/render';
 import type { View } from '../view/view';
 import { addPressed, anyPressed, readButtons } from './input';
@@ -105,16 +105,21 @@ function sceneFrame(app: App, scene: Scene, now: number): Scene {
  * so that no frame costs much more than a steady one (the table's deal, the
  * results page: issue 24, bench/results.md "Budgets"). Entering the table
  * and the results already costs the frame the game's deal or its counting
- * and saving, so their preparing starts the frame after. A scene that fits
+ * and saving, and a title with a new CPU game its table's start (src/app/
+ * scenes/title.ts stepStart), so their preparing starts the frame after. A scene that fits
  * the budget is shown in the frame it is entered, as before.
  */
 export function drawApp(app: App, view: View, now: number): number {
   const scene = app.scene;
-  if (scene === view.shown || view.shown === null) {
+  pictureOf(view.picture);
+  // A frame that took a pile spent half its budget on the rules and the CPU
+  // players: the last picture stays up and the new one is drawn the next frame.
+  if (pictureWaits(scene) && scene === view.shown) holdPicture();
+  else if (scene === view.shown || view.shown === null) {
     beginDraw();
     drawPicture(app, scene, view, now);
     view.shown = scene;
-  } else if (view.preparing !== scene && (scene.kind === 'table' || scene.kind === 'results')) {
+  } else if (view.preparing !== scene && (scene.kind === 'table' || scene.kind === 'results' || (scene.kind === 'title' && scene.demo !== null))) {
     view.preparing = scene;
     holdPicture();
   } else {
@@ -132,6 +137,18 @@ export function drawApp(app: App, view: View, now: number): number {
 }
 
 /**
+ * The table on screen took a pile this frame (src/app/screen.ts
+ * pictureWaits): read once, and cleared. The table in play, then the
+ * title's CPU game; no other scene plays.
+ */
+function pictureWaits(scene: Scene): boolean {
+  const table = scene.kind === 'table' ? scene.table : scene.kind === 'title' && scene.demo !== null ? scene.demo.table : null;
+  if (table === null || !table.shown.pictureWaits) return false;
+  table.shown.pictureWaits = false;
+  return true;
+}
+
+/**
  * Before the first frame, while the host loads the game: the first scene's
  * picture drawn once and dropped, so that the first frame finds its text
  * laid out and its layers built. There is no picture before it to hold up
@@ -139,6 +156,7 @@ export function drawApp(app: App, view: View, now: number): number {
  * cost is counted in the cold start (bench/figures/cold-start.mjs).
  */
 export function prepareFirstPicture(app: App, view: View): void {
+  pictureOf(view.picture);
   beginDraw();
   drawPicture(app, app.scene, view, 0);
   beginFrame();

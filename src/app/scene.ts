@@ -20,11 +20,19 @@ export interface TitleScene {
   quitAsked: boolean;
   /** The game Play would start, dealt ahead while the menu waits (src/app/session.ts). */
   next: NextGame | null;
+  /** A CPU-only game being dealt over a few frames before it shows (src/app/scenes/title.ts), or null. */
+  starting: DemoStart | null;
 }
 
 /** The title, its menu showing: where every scene goes back to (src/app/scenes/title.ts runs it). */
 export function titleScene(): TitleScene {
-  return { kind: 'title', demo: null, quitAsked: false, next: null };
+  return { kind: 'title', demo: null, quitAsked: false, next: null, starting: null };
+}
+
+/** The demo or Watch CPUs game to come: its options, then its deal (src/app/session.ts dealDemoAhead). */
+export interface DemoStart {
+  readonly watching: boolean;
+  next: NextGame | null;
 }
 
 /** A CPU-only game: behind the idle title, or chosen as Watch CPUs (then with the player's options). */

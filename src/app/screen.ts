@@ -108,6 +108,12 @@ export interface TableScreen {
   /** Resuming from the pause: the 3-2-1 ends at countdownEnd (-1: none), the table drawn as it was at frozenAt. */
   countdownEnd: number;
   frozenAt: number;
+  /**
+   * A pile was taken this frame: the rules' and the CPU players' work took
+   * about half the frame's budget, so its picture is drawn the next frame,
+   * 16.7 ms later (src/app/app.ts drawApp); the sounds are not delayed.
+   */
+  pictureWaits: boolean;
 }
 
 /** A picture on a How to play page: cards as the table draws them, and what they show. */
@@ -199,5 +205,6 @@ export function newTableScreen(): TableScreen {
     slapTimesAt: 0,
     countdownEnd: -1,
     frozenAt: 0,
+    pictureWaits: false,
   };
 }

@@ -80,14 +80,35 @@ export function startGame(app: App, now: number, next: NextGame | null = null): 
   return tableScene(table);
 }
 
+/** A CPU-only game's options: behind the idle title a 4-player classic one; Watch CPUs the player's own. */
+function demoOptions(app: App, watching: boolean): GameOptions {
+  return watching ? gameOptions(app.settings) : defaultOptions('classic', 4);
+}
+
+/**
+ * One step of dealing a CPU-only game ahead, as dealAhead does Play's: its
+ * options in one frame, the deal in the next. Its table and the table's
+ * first picture would not fit in the same frame as the deal (bench/results.md,
+ * "The title's CPU games").
+ */
+export function dealDemoAhead(app: App, watching: boolean, next: NextGame | null): NextGame {
+  const seed = nextSeed(app);
+  if (next === null || next.seed !== seed) return { seed, options: demoOptions(app, watching), dealer: 0, game: null };
+  if (next.game === null) next.game = newGame(next.options, next.seed, next.dealer);
+  return next;
+}
+
 /**
  * A CPU-only game until a button is pressed: behind the idle title a
  * 4-player classic one; chosen as "Watch CPUs", one with the player's own
- * options (a new one follows each that ends).
+ * options (a new one follows each that ends). `next`, dealt ahead by
+ * dealDemoAhead, is the same game dealt now.
  */
-export function startDemo(app: App, now: number, watching: boolean): Demo {
-  const options = watching ? gameOptions(app.settings) : defaultOptions('classic', 4);
-  const table = startTable(app.strings, app.cues, { options, seed: gameSeed(app), dealer: 0, difficulty: 'medium', withHuman: false, aiSeed: aiSeed(app) }, now);
+export function startDemo(app: App, now: number, watching: boolean, next: NextGame | null = null): Demo {
+  const ahead = next !== null && next.game !== null && next.seed === nextSeed(app) ? next : null;
+  const options = ahead !== null ? ahead.options : demoOptions(app, watching);
+  const dealt = ahead !== null ? ahead.game! : undefined;
+  const table = startTable(app.strings, app.cues, { options, seed: gameSeed(app), dealer: 0, difficulty: 'medium', withHuman: false, aiSeed: aiSeed(app), dealt }, now);
   return { table, watching };
 }
 

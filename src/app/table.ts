@@ -237,6 +237,7 @@ function onAction(app: AppTable, action: Action, result: ApplyResult, before: Ga
   const game = app.table.game;
   let said = false;
   for (const e of result.events) {
+    if (e.type === 'claimed') app.shown.pictureWaits = true;
     countEvent(app.stats, e, t, app.table.topAt, 'seat' in e && app.table.seats[e.seat]?.kind === 'human');
     said = showEvent(app, e, before, game, t, said);
     if (app.showTimes) timeRace(app, e, t);

@@ -45,6 +45,38 @@ export function holdPicture(): number {
   return at;
 }
 
+/** A View's own copy of its last picture, made only when another View draws into the buffer. */
+export interface KeptPicture {
+  ints: Int32Array;
+  length: number;
+}
+
+export function newKeptPicture(): KeptPicture {
+  return { ints: new Int32Array(0), length: 0 };
+}
+
+/** Whose picture the buffer holds: the one View of a running game, always (a comparison a frame). */
+let owner: KeptPicture | null = null;
+
+/**
+ * Makes the buffer `keeper`'s before it draws or holds its picture. With one
+ * View, as every host runs, it always is. Two Apps with their Views run in
+ * turn in one module instance (test/game/app-value.test.ts) each find the
+ * other's picture there: the other's is copied out and this one's copied
+ * back, so that holdPicture() shows this View's own last picture.
+ */
+export function pictureOf(keeper: KeptPicture): void {
+  if (owner === keeper) return;
+  if (owner !== null) {
+    if (owner.ints.length < pictureEnd) owner.ints = new Int32Array(pictureEnd);
+    owner.ints.set(buf.subarray(0, pictureEnd));
+    owner.length = pictureEnd;
+  }
+  buf.set(keeper.ints.subarray(0, keeper.length));
+  pictureEnd = keeper.length;
+  owner = keeper;
+}
+
 /** The picture drawn behind the held one, from int `from`, becomes the frame's picture. */
 export function bringForward(from: number): void {
   buf.copyWithin(0, from, at);

@@ -4,6 +4,7 @@
 // View draws everything afresh. Module-scope state is left only to the
 // draw-list writer (src/view/drawlist.ts) and the text layout's buffers and
 // glyph tables (src/view/text.ts), each with its measured reason.
+import { newKeptPicture, type KeptPicture } from './drawlist';
 import { newHowToView, type HowToView } from './howto-view';
 import { newLayer, type Layer } from './layer';
 import { newMenusView, type MenusView } from './menus';
@@ -30,6 +31,8 @@ export interface View {
   shown: object | null;
   /** The new scene being prepared behind that picture (src/app/app.ts drawApp). */
   preparing: object | null;
+  /** Its last picture, kept only while another View draws (src/view/drawlist.ts pictureOf). */
+  readonly picture: KeptPicture;
 }
 
 export function newView(): View {
@@ -47,5 +50,6 @@ export function newView(): View {
     musicSent: -2,
     shown: null,
     preparing: null,
+    picture: newKeptPicture(),
   };
 }

@@ -121,7 +121,8 @@ describe('Watch CPUs', () => {
     d.press(BTN.CIRCLE);
     goToTitleItem(d, 4);
     d.press(BTN.CROSS);
-    let s = d.debug();
+    // dealt over a few frames behind the menu (src/app/scenes/title.ts stepStart)
+    let s = d.until((x) => x.watching, 10);
     expect(s.watching).toBe(true);
     expect(s.table.game.options.ruleSet).toBe('russian');
     expect(s.table.game.options.players).toBe(5);
@@ -145,7 +146,7 @@ describe('Watch CPUs', () => {
     d.press(BTN.CIRCLE);
     goToTitleItem(d, 4);
     d.press(BTN.CROSS);
-    const s = d.until((s) => s.table.game.over !== null || s.table.game.cardsPlayed > 500, 60000, 30);
+    const s = d.until((s) => s.table !== null && (s.table.game.over !== null || s.table.game.cardsPlayed > 500), 60000, 30);
     expect(s.table.game.options.cardLimit).toBe(500);
     expect(s.table.game.cardsPlayed).toBeLessThanOrEqual(500);
   });

@@ -11,7 +11,7 @@ import type { App } from '../state';
 import { cue } from '../cues';
 import { anyPressed, menuPressed, wasPressed } from '../input';
 import type { Demo, Scene, TitleScene } from '../scene';
-import { DEAL_AHEAD_AFTER_MS, dealAhead, startDemo, startGame } from '../session';
+import { DEAL_AHEAD_AFTER_MS, dealAhead, dealDemoAhead, startDemo, startGame } from '../session';
 import { releaseTable, stepTable, tableFinished } from '../table';
 import { enterHowTo } from './how-to';
 import { enterOptions } from './options';
@@ -34,12 +34,20 @@ export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
   const demo = scene.demo;
   if (demo !== null) {
     // Any button ends the demo, and does nothing else.
-    if (anyPressed(b)) replaceDemo(scene, null);
-    else {
-      stepTable(demo.table, now, 0);
-      if (tableFinished(demo.table, now)) replaceDemo(scene, startDemo(app, now, demo.watching));
+    if (anyPressed(b)) {
+      replaceDemo(scene, null);
+      scene.starting = null;
+      return scene;
     }
-    return scene;
+    stepTable(demo.table, now, 0);
+    // A game played out stays up while the next is dealt.
+    if (scene.starting === null && tableFinished(demo.table, now)) scene.starting = { watching: demo.watching, next: null };
+    return scene.starting !== null ? stepStart(app, scene, now) : scene;
+  }
+  if (scene.starting !== null) {
+    // A press while a CPU game is dealt behind the menu is the menu's.
+    if (anyPressed(b)) scene.starting = null;
+    else return stepStart(app, scene, now);
   }
   if (scene.quitAsked) {
     const a = answer(b, BTN_START);
@@ -48,8 +56,8 @@ export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
     return scene;
   }
   if (now - app.lastInputAt >= DEMO_AFTER_MS) {
-    scene.demo = startDemo(app, now, false);
-    return scene;
+    scene.starting = { watching: false, next: null };
+    return stepStart(app, scene, now);
   }
   if (menuPressed(b, BTN_UP)) move(app, -1);
   if (menuPressed(b, BTN_DOWN)) move(app, 1);
@@ -69,8 +77,8 @@ export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
     case ITEM_STATS:
       return enterStats(app);
     case ITEM_WATCH:
-      scene.demo = startDemo(app, now, true);
-      return scene;
+      scene.starting = { watching: true, next: null };
+      return stepStart(app, scene, now);
     case ITEM_QUIT:
       return askQuit(app, scene);
   }
@@ -81,6 +89,23 @@ function askQuit(app: App, scene: TitleScene): TitleScene {
   scene.quitAsked = true;
   cue(app.cues, 'click');
   return scene;
+}
+
+/**
+ * One step of starting a CPU-only game, a frame each: its options, its deal
+ * (src/app/session.ts dealDemoAhead), then its table on a new title scene,
+ * whose first picture src/app/app.ts drawApp prepares behind the one on
+ * screen (the menu, or the game played out) as it does the table's after
+ * Play. The demo shows about 0.1 s after it is due; a game played out is
+ * let go when its successor's scene replaces its own (app.ts letGo).
+ */
+function stepStart(app: App, scene: TitleScene, now: number): Scene {
+  const s = scene.starting!;
+  if (s.next === null || s.next.game === null) {
+    s.next = dealDemoAhead(app, s.watching, s.next);
+    return scene;
+  }
+  return { kind: 'title', demo: startDemo(app, now, s.watching, s.next), quitAsked: scene.quitAsked, next: scene.next, starting: null };
 }
 
 /** The demo game that ends or is stopped is let go at once (src/app/app.ts letGo says why). */
