@@ -30,11 +30,19 @@ function page(title: string, text: string, examples: HowToExample[], across: boo
   return { title, text, examples, across, psp: false };
 }
 
-/** Two people: the PSP's buttons, then the keys and controllers this host has (its capabilities). */
+/**
+ * Two people: on the PSP its buttons beside a drawing of it, then any
+ * controllers; where the hints name a computer's keys (issue 20: such a host
+ * never shows a PSP glyph) no drawing, and the keys, controllers and touch
+ * screen this host has (its capabilities).
+ */
 function twoPeople(t: Strings, caps: Capabilities): HowToPage {
   const more = [caps.keys ? t.twoPlayerKeys(caps.keys) : '', caps.pads >= 2 ? t.twoPlayerPads : '', caps.touch.length > 0 ? t.twoPlayerTouch : ''].filter(
     (s) => s !== '',
   );
+  if (t.glyphs === false) {
+    return { title: t.howPages.twoPeople, text: [t.howToTwoPeopleHere, ...more].join('\n\n'), examples: [], across: false, psp: false };
+  }
   const text = more.length > 0 ? t.howToTwoPlayers + '\n' + more.join(' ') : t.howToTwoPlayers;
   return { title: t.howPages.twoPeople, text, examples: [], across: false, psp: true };
 }

@@ -67,14 +67,19 @@ describe('how to play pictures', () => {
   it('ends with two people on one PSP, with the host\'s keys and controllers where it has them', () => {
     const psp = howToPages(defaultOptions('classic', 4), en, PSP_CAPS).at(-1)!;
     expect(psp).toMatchObject({ title: 'Two people', psp: true, text: en.howToTwoPlayers });
-    const desktop = howToPages(defaultOptions('russian', 4), en, DESKTOP_CAPS).at(-1)!.text;
-    expect(desktop).toBe(
-      en.howToTwoPlayers + "\nKeyboard: left F plays, Q slaps; right J plays, P slaps. Controllers: the first is the left player's, the second the right's.",
-    );
-    const keysOnly = howToPages(defaultOptions('classic', 4), en, { ...DESKTOP_CAPS, pads: 0 }).at(-1)!.text;
-    expect(keysOnly).toBe(en.howToTwoPlayers + '\nKeyboard: left F plays, Q slaps; right J plays, P slaps.');
     const padsOnly = howToPages(defaultOptions('classic', 4), en, { ...PSP_CAPS, pads: 2 }).at(-1)!.text;
     expect(padsOnly).toBe(en.howToTwoPlayers + '\n' + en.twoPlayerPads);
+    // A computer (its hints name keys) shows no PSP: no drawing, no PSP button names (issue 20).
+    for (const language of ['en', 'ru'] as const) {
+      const t = stringsFor(language, DESKTOP_CAPS);
+      const desktop = howToPages(defaultOptions('russian', 4), t, DESKTOP_CAPS).at(-1)!;
+      expect(desktop.psp).toBe(false);
+      expect(desktop.text).toBe([t.howToTwoPeopleHere, t.twoPlayerKeys(DESKTOP_CAPS.keys!), t.twoPlayerPads].join('\n\n'));
+      expect(desktop.text).not.toMatch(/PSP|Square|Квадрат|D-pad|крестовина/);
+      expect(desktop.text).toContain('Esc');
+    }
+    const keysOnly = howToPages(defaultOptions('classic', 4), stringsFor('en', DESKTOP_CAPS), { ...DESKTOP_CAPS, pads: 0 }).at(-1)!.text;
+    expect(keysOnly).toBe('Two people at one screen: set People to 2 in Options.\n\nIn menus both can move and confirm. Esc pauses for both.\n\nKeyboard: left F plays, Q slaps; right J plays, P slaps.');
   });
 
   it('slapping back in is explained as the option is set', () => {

@@ -166,6 +166,7 @@ export const EN: Strings = {
   tensStopHelp: 'A 10 answering a challenge stops it: nobody wins the pile.',
   howToTwoPlayers:
     'Two people on one PSP: set People to 2 in Options.\n\nLeft player: D-pad Left plays, L slaps.\nRight player: Square plays, R slaps.\n\nIn menus both can move and confirm. Start pauses for both.',
+  howToTwoPeopleHere: 'Two people at one screen: set People to 2 in Options.\n\nIn menus both can move and confirm. {start} pauses for both.',
   twoPlayerKeys: (k) => `Keyboard: left ${k.leftPlay} plays, ${k.leftSlap} slaps; right ${k.rightPlay} plays, ${k.rightSlap} slaps.`,
   twoPlayerPads: 'Controllers: the first is the left player\'s, the second the right\'s.',
   twoPlayerTouch: 'Touch screen: each half is one player\'s; tap its lower part to play, its upper part to slap.',

@@ -152,6 +152,8 @@ export interface Strings {
   readonly tensStopHelp: string;
   /** How to play: the page for two people on one PSP (the view draws the PSP beside it). */
   readonly howToTwoPlayers: string;
+  /** The same page where the hints name a computer's keys (no PSP drawn): what the keys, controllers and touch lines below it need. */
+  readonly howToTwoPeopleHere: string;
   /** Appended to it where the host has a keyboard (host.caps.keys: the desktop's native/desktop/sdl_keys.c). */
   readonly twoPlayerKeys: (keys: KeyNames) => string;
   /** ... and where it maps two game controllers (host.caps.pads). */
