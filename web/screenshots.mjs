@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { saveTrailer } from '../tools/contract/contract.mjs';
 import { serve } from './serve.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -17,10 +18,7 @@ const DESKTOP = { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 }
 /** A save in the C hosts' format (web/src/save.ts) with these settings. */
 function save(settings) {
   const text = JSON.stringify({ version: 1, settings });
-  const bytes = Buffer.from(text, 'utf8');
-  let h = 0x811c9dc5;
-  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193) >>> 0;
-  return `${text}\n#ratscrew-save len=${bytes.length} fnv1a=${h.toString(16).padStart(8, '0')}\n`;
+  return text + saveTrailer(Buffer.from(text, 'utf8'));
 }
 
 /** Title -> How to play (the third item) -> its last page. */
