@@ -60,6 +60,11 @@ export function dealAhead(app: App, next: NextGame | null): NextGame {
   return next;
 }
 
+/** `next` when it holds the game the next one started would be: dealt, for the next seed; else null. */
+function dealtAhead(app: App, next: NextGame | null): NextGame | null {
+  return next !== null && next.game !== null && next.seed === nextSeed(app) ? next : null;
+}
+
 /**
  * A game with the player's options, the people at their seats: `next`'s,
  * dealt ahead, when it is still the game these settings, this seed and this
@@ -67,7 +72,7 @@ export function dealAhead(app: App, next: NextGame | null): NextGame {
  * change while it does).
  */
 export function startGame(app: App, now: number, next: NextGame | null = null): TableScene {
-  const ahead = next !== null && next.game !== null && next.seed === nextSeed(app) ? next : null;
+  const ahead = dealtAhead(app, next);
   const options = ahead !== null ? ahead.options : gameOptions(app.settings);
   if (app.dealer >= options.players) app.dealer = 0;
   const dealt = ahead !== null && ahead.dealer === app.dealer ? ahead.game! : undefined;
@@ -105,7 +110,7 @@ export function dealDemoAhead(app: App, watching: boolean, next: NextGame | null
  * dealDemoAhead, is the same game dealt now.
  */
 export function startDemo(app: App, now: number, watching: boolean, next: NextGame | null = null): Demo {
-  const ahead = next !== null && next.game !== null && next.seed === nextSeed(app) ? next : null;
+  const ahead = dealtAhead(app, next);
   const options = ahead !== null ? ahead.options : demoOptions(app, watching);
   const dealt = ahead !== null ? ahead.game! : undefined;
   const table = startTable(app.strings, app.cues, { options, seed: gameSeed(app), dealer: 0, difficulty: 'medium', withHuman: false, aiSeed: aiSeed(app), dealt }, now);
