@@ -32,7 +32,7 @@ import {
   stackX,
   stackY,
 } from './seats';
-import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
+import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber, type TextRun } from './text';
 import { easeOut, lerp, progress, shakeOffset, triangle } from './tween';
 import { drawFelt, drawOutline } from './widgets';
 
@@ -404,18 +404,29 @@ function drawPick(players: number, pick: number): void {
   sprite(x, py - 8, left ? 16 : -16, 16, a[0], a[1], a[2], a[3], C.YELLOW);
 }
 
+/** The message lines' top at `place` (PLACE_*). */
+function messageTop(place: number): number {
+  return place === PLACE_LEFT ? LEFT_Y : CENTRE_Y;
+}
+
+/** Lays `text` on the message lines at `place`, its top at `y`. */
+function layLine(slot: TextSlot, text: string, place: number, y: number, tint: number): TextRun {
+  return place === PLACE_LEFT
+    ? slot.lay(FONT_SMALL, text, LEFT_X + 7, y, ALIGN_LEFT, tint, LEFT_W)
+    : slot.lay(FONT_SMALL, text, PILE_X, y, ALIGN_CENTRE, tint, CENTRE_W);
+}
+
+/** A laid line on its box: the box sized to the text and drawn under it. */
+function drawBoxed(run: TextRun, place: number, y: number): void {
+  const w = run.width + 14;
+  rect(place === PLACE_LEFT ? LEFT_X : PILE_X - (w >> 1), y - 2, w, run.lines * FONT_SMALL.lineHeight + 4, C.SHADE);
+  copyInts(run.cmds);
+}
+
 function drawMessage(messageSlot: TextSlot, message: string, place: number): void {
   if (message === '') return;
-  const left = place === PLACE_LEFT;
-  const y = left ? LEFT_Y : CENTRE_Y;
-  const run = left
-    ? messageSlot.lay(FONT_SMALL, message, LEFT_X + 7, y, ALIGN_LEFT, C.WHITE, LEFT_W)
-    : messageSlot.lay(FONT_SMALL, message, PILE_X, y, ALIGN_CENTRE, C.WHITE, CENTRE_W);
-  // The box is sized to the text and drawn under it.
-  const w = run.width + 14;
-  const h = run.lines * FONT_SMALL.lineHeight + 4;
-  rect(left ? LEFT_X : PILE_X - (w >> 1), y - 2, w, h, C.SHADE);
-  copyInts(run.cmds);
+  const y = messageTop(place);
+  drawBoxed(layLine(messageSlot, message, place, y, C.WHITE), place, y);
 }
 
 /**
@@ -424,20 +435,10 @@ function drawMessage(messageSlot: TextSlot, message: string, place: number): voi
  * where the message line is (bottom left when the bottom seat won the pile).
  */
 function drawSlapTimes(v: Parts, text: string, shownMessage: string, place: number): void {
-  const left = place === PLACE_LEFT;
-  const top = left ? LEFT_Y : CENTRE_Y;
-  const width = left ? LEFT_W : CENTRE_W;
-  const lines =
-    shownMessage === ''
-      ? 0
-      : left
-        ? v.message.lay(FONT_SMALL, shownMessage, LEFT_X + 7, top, ALIGN_LEFT, C.WHITE, LEFT_W).lines
-        : v.message.lay(FONT_SMALL, shownMessage, PILE_X, top, ALIGN_CENTRE, C.WHITE, CENTRE_W).lines;
+  const top = messageTop(place);
+  const lines = shownMessage === '' ? 0 : layLine(v.message, shownMessage, place, top, C.WHITE).lines;
   const y = lines === 0 ? top : top + lines * FONT_SMALL.lineHeight + 6;
-  const run = v.slapTimes.lay(FONT_SMALL, text, left ? LEFT_X + 7 : PILE_X, y, left ? ALIGN_LEFT : ALIGN_CENTRE, C.PALE_GOLD, width);
-  const w = run.width + 14;
-  rect(left ? LEFT_X : PILE_X - (w >> 1), y - 2, w, run.lines * FONT_SMALL.lineHeight + 4, C.SHADE);
-  copyInts(run.cmds);
+  drawBoxed(layLine(v.slapTimes, text, place, y, C.PALE_GOLD), place, y);
 }
 
 /** Where the 3-2-1 is shown: beside the pile on its right, clear of its count, the message lines and every seat. */
