@@ -2,8 +2,9 @@
 // the tests' stand-in for the C host (docs/host-api.md).
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { COMMAND_INTS, DEFAULT_CAPABILITIES, HOST_FUNCTIONS, frameHash, headlessFrameMs, hostArgumentError, type Capabilities, type Host } from '../../src/contract';
+import { COMMAND_INTS, DEFAULT_CAPABILITIES, frameHash, headlessFrameMs, type Capabilities, type Host } from '../../src/contract';
 import { getQuickJS, type QuickJSContext, type QuickJSHandle } from 'quickjs-emscripten';
+import { defineHost } from '../../web/src/engine/quickjs-host';
 
 export const BUNDLE_PATH = fileURLToPath(new URL('../../dist/ratscrew.js', import.meta.url));
 
@@ -53,14 +54,7 @@ export class BundleVM {
         this.logs.push(text);
       },
     };
-    const host = vm.newObject();
-    vm.setProp(host, 'seed', vm.newNumber(opts.seed ?? 1));
-    const caps = vm.unwrapResult(vm.evalCode(`(${JSON.stringify(opts.caps ?? DEFAULT_CAPABILITIES)})`));
-    vm.setProp(host, 'caps', caps);
-    caps.dispose();
-    bindHostFunctions(vm, host, impl);
-    vm.setProp(vm.global, 'host', host);
-    host.dispose();
+    defineHost(vm, { seed: opts.seed ?? 1, caps: opts.caps ?? DEFAULT_CAPABILITIES, ...impl });
     const result = vm.evalCode(opts.source ?? readBundle(), 'ratscrew.js');
     vm.unwrapResult(result).dispose();
     this.entry = vm.getProp(vm.global, 'ratscrew');
@@ -131,27 +125,6 @@ export class BundleVM {
     const rt = this.vm.runtime;
     this.vm.dispose();
     rt.dispose();
-  }
-}
-
-/**
- * Defines host.load, host.save, ... on `host` from the contract's list of
- * host functions (HOST_FUNCTIONS): each checks its arguments as the C
- * bindings (native/core/host_api.c) do and calls impl.
- */
-export function bindHostFunctions(vm: QuickJSContext, host: QuickJSHandle, impl: Omit<Host, 'seed' | 'caps'>): void {
-  for (const f of HOST_FUNCTIONS) {
-    const fn = vm.newFunction(f.name, (...args) => {
-      const values = args.map((a) => vm.dump(a) as unknown);
-      const error = hostArgumentError(f.name, values);
-      if (error !== null) return { error: vm.newError({ name: 'TypeError', message: error }) };
-      const result = (impl[f.name] as (...a: unknown[]) => unknown)(...values);
-      if (result === null || result === undefined) return f.result === 'void' ? vm.undefined : vm.null;
-      if (typeof result === 'boolean') return result ? vm.true : vm.false;
-      return vm.newString(String(result));
-    });
-    vm.setProp(host, f.name, fn);
-    fn.dispose();
   }
 }
 

@@ -5,10 +5,11 @@
 // index, which would bring all four variants' WebAssembly into the build.
 import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSHandle } from 'quickjs-emscripten-core';
 import RELEASE_SYNC from '@jitl/quickjs-wasmfile-release-sync';
-import { COMMAND_INTS, HOST_FUNCTIONS, hostArgumentError, MAX_COMMANDS } from '../../../src/contract';
+import { COMMAND_INTS, MAX_COMMANDS } from '../../../src/contract';
 import type { WebHost } from '../host';
 import type { Engine } from './engine';
 import { FRAME_BUDGET_MS, LOAD_BUDGET_MS, MEMORY_LIMIT, ScriptError } from './errors';
+import { defineHost } from './quickjs-host';
 
 export class QuickJsEngine implements Engine {
   readonly kind = 'quickjs' as const;
@@ -27,28 +28,7 @@ export class QuickJsEngine implements Engine {
     runtime.setMemoryLimit(MEMORY_LIMIT);
     runtime.setMaxStackSize(256 * 1024);
     const vm = runtime.newContext();
-    const h = vm.newObject();
-    const caps = vm.unwrapResult(vm.evalCode(`(${JSON.stringify(host.caps)})`));
-    vm.setProp(h, 'caps', caps);
-    caps.dispose();
-    vm.setProp(h, 'seed', vm.newNumber(host.seed));
-    // The contract's functions (HOST_FUNCTIONS), refusing what it refuses
-    // with the TypeError the C hosts' bindings throw (hostArgumentError).
-    for (const f of HOST_FUNCTIONS) {
-      const fn = vm.newFunction(f.name, (...args) => {
-        const values = args.map((a) => vm.dump(a) as unknown);
-        const error = hostArgumentError(f.name, values);
-        if (error !== null) return { error: vm.newError({ name: 'TypeError', message: error }) };
-        const result = (host[f.name] as (...a: unknown[]) => unknown)(...values);
-        if (result === null || result === undefined) return f.result === 'void' ? vm.undefined : vm.null;
-        if (typeof result === 'boolean') return result ? vm.true : vm.false;
-        return vm.newString(String(result));
-      });
-      vm.setProp(h, f.name, fn);
-      fn.dispose();
-    }
-    vm.setProp(vm.global, 'host', h);
-    h.dispose();
+    defineHost(vm, host);
     runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + LOAD_BUDGET_MS));
     const result = vm.evalCode(source, 'ratscrew.js');
     if (result.error) throw thrown(vm, result.error);
