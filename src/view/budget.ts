@@ -1,5 +1,5 @@
 // The drawing's work budget while a new scene is prepared behind the old
-// picture (src/view/prepare.ts). A scene's first drawing lays out all its
+// picture (src/app/app.ts drawApp). A scene's first drawing lays out all its
 // text and builds all its layers, which can cost QuickJS several times the
 // 600,000 instructions a frame may take (bench/results.md, "Budgets"); in
 // a rehearsal each new layer and each new text layout first asks
