@@ -30,7 +30,7 @@ export function beginBehind(): number {
 export function drawQuestion(view: View, question: string, answers: string): void {
   rect(0, 0, 480, 272, C.SHADE);
   drawPanel(60, 100, 360, 66, C.WHITE);
-  view.quitQuestion.draw(FONT_LARGE, question, 240, 114, ALIGN_CENTRE, C.WHITE);
+  view.question.draw(FONT_LARGE, question, 240, 114, ALIGN_CENTRE, C.WHITE);
   view.questionHint.draw(FONT_SMALL, answers, 240, 142, ALIGN_CENTRE, C.PALE_GOLD, 340);
 }
 

@@ -23,7 +23,7 @@ export interface View {
   readonly stats: StatsView;
   readonly notice: TextSlot;
   /** A yes/no question's line and the buttons that answer it (src/view/render.ts drawQuestion). */
-  readonly quitQuestion: TextSlot;
+  readonly question: TextSlot;
   readonly questionHint: TextSlot;
   /** The track last sent with OP_MUSIC; -2 before the first frame (so the first frame always says). */
   musicSent: number;
@@ -45,7 +45,7 @@ export function newView(): View {
     pause: newPauseView(felt),
     stats: newStatsView(felt),
     notice: new TextSlot(),
-    quitQuestion: new TextSlot(),
+    question: new TextSlot(),
     questionHint: new TextSlot(),
     musicSent: -2,
     shown: null,

@@ -20,7 +20,7 @@ import { CELEBRATION_MS } from '../screen';
 import type { OutPrompt, PauseMenu, Scene, TableScene } from '../scene';
 import { pauseAppTable, resumeAppTable, resumeAppTableNow, stepTable, tableFinished, type AppTable } from '../table';
 import { enterHowTo } from './how-to';
-import { answer } from './quit-question';
+import { answer } from './question';
 import { enterResults } from './results';
 
 /** A celebration takes no skip this soon: the last slap's mashing must not skip it unseen. */

@@ -16,7 +16,7 @@ import { releaseTable, stepTable, tableFinished } from '../table';
 import { enterHowTo } from './how-to';
 import { enterOptions } from './options';
 import { enterStats } from './stats';
-import { answer } from './quit-question';
+import { answer } from './question';
 
 /** Idle this long on the title and a CPU-only game plays behind it. */
 export const DEMO_AFTER_MS = 20000;
