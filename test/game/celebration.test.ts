@@ -8,7 +8,7 @@ import { SOUND } from '../../src/assets/sounds';
 import { CELEBRATION_MS } from '../../src/app/screen';
 import { COMMAND_INTS, OP_SOUND, OP_SPRITE } from '../../src/contract';
 import { BTN, Driver } from '../support/driver';
-import { openOptions, pairOrSandwich, setOption, startFromOptions } from './helpers';
+import { pairOrSandwich, startGame } from './helpers';
 
 let d: Driver;
 afterEach(() => d?.dispose());
@@ -18,12 +18,7 @@ let heard: number[] = [];
 
 /** An easy 3-player game, the person slapping what they see and playing on their turn, until it is over. */
 async function playToTheEnd(seed: number): Promise<Driver> {
-  const d = await Driver.create({ seed });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Players', '3');
-  setOption(d, 'CPU players', 'Easy');
-  startFromOptions(d);
+  const d = await startGame(seed, { Players: '3', 'CPU players': 'Easy' });
   let seenFor = 0;
   for (let i = 0; i < 60000; i++) {
     const g = d.debug().table?.game;

@@ -35,6 +35,27 @@ export function startFromOptions(d: Driver): void {
   if (d.debug().scene !== 'table') throw new Error('the table did not open');
 }
 
+/**
+ * From the title of a new app (seed `seed`, its first frame run): a game
+ * started the way a player does: Options, each of `settings` (label: value)
+ * set in turn with setOption, then Play; with no settings, Play at once.
+ */
+export async function startGame(seed: number, settings: Record<string, string> = {}): Promise<Driver> {
+  const d = await Driver.create({ seed });
+  d.step(0);
+  const rows = Object.entries(settings);
+  if (rows.length === 0) {
+    goToTitleItem(d, 0);
+    d.press(BTN.CROSS);
+    if (d.debug().scene !== 'table') throw new Error('the table did not open');
+    return d;
+  }
+  openOptions(d);
+  for (const [label, value] of rows) setOption(d, label, value);
+  startFromOptions(d);
+  return d;
+}
+
 /** Rank 2..14 of a card; jokers 15. */
 export function rank(card: number): number {
   return card >= 52 ? 15 : (card % 13) + 2;
@@ -66,12 +87,7 @@ export function playUntil(d: Driver, cond: (s: any) => boolean, maxFrames = 3000
  * shows (winning slaps with times) and plays and collects with Square.
  */
 export async function playEasyGameToResults(seed: number): Promise<Driver> {
-  const d = await Driver.create({ seed });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Players', '3');
-  setOption(d, 'CPU players', 'Easy');
-  startFromOptions(d);
+  const d = await startGame(seed, { Players: '3', 'CPU players': 'Easy' });
   let seenFor = 0;
   for (let i = 0; i < 60000 && d.debug().scene !== 'results'; i++) {
     const g = d.debug().table?.game;

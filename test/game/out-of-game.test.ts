@@ -5,7 +5,7 @@
 // pace, a banner says so) or end the game (its results, as it stood).
 import { afterEach, describe, expect, it } from 'vitest';
 import { BTN, Driver } from '../support/driver';
-import { openOptions, setOption, startFromOptions } from './helpers';
+import { startGame } from './helpers';
 import { WATCH_PACE } from '../../src/app/scenes/table';
 
 let d: Driver;
@@ -13,13 +13,7 @@ afterEach(() => d?.dispose());
 
 /** A 3-player classic game, slapping back in off, hard CPUs; the person only plays, until they are out. */
 async function untilOut(seed: number): Promise<Driver> {
-  const d = await Driver.create({ seed });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Players', '3');
-  setOption(d, 'CPU players', 'Hard');
-  setOption(d, 'Slap back in', 'Off');
-  startFromOptions(d);
+  const d = await startGame(seed, { Players: '3', 'CPU players': 'Hard', 'Slap back in': 'Off' });
   for (let i = 0; i < 80000; i++) {
     const s = d.debug();
     if (s.outPrompt || s.scene !== 'table' || s.table.game.over !== null) break;

@@ -4,18 +4,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SPRITES } from '../../src/assets/atlas';
 import { BTN, Driver } from '../support/driver';
-import { goToTitleItem, openOptions, pairOrSandwich, playUntil, setOption, startFromOptions } from './helpers';
+import { goToTitleItem, openOptions, pairOrSandwich, playUntil, setOption, startGame } from './helpers';
 
 let d: Driver;
 afterEach(() => d?.dispose());
 
 async function classicTable(seed: number, difficulty = 'Medium', players = '4'): Promise<Driver> {
-  d = await Driver.create({ seed });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Players', players);
-  setOption(d, 'CPU players', difficulty);
-  startFromOptions(d);
+  d = await startGame(seed, { Players: players, 'CPU players': difficulty });
   return d;
 }
 
