@@ -8,7 +8,7 @@ import { SOUND } from '../../src/assets/sounds';
 import { CELEBRATION_MS } from '../../src/app/screen';
 import { COMMAND_INTS, OP_SOUND, OP_SPRITE } from '../../src/contract';
 import { BTN, Driver } from '../support/driver';
-import { pairOrSandwich, startGame } from './helpers';
+import { gameOver, slapAndPlayUntil, startGame } from './helpers';
 
 let d: Driver;
 afterEach(() => d?.dispose());
@@ -19,16 +19,9 @@ let heard: number[] = [];
 /** An easy 3-player game, the person slapping what they see and playing on their turn, until it is over. */
 async function playToTheEnd(seed: number): Promise<Driver> {
   const d = await startGame(seed, { Players: '3', 'CPU players': 'Easy' });
-  let seenFor = 0;
-  for (let i = 0; i < 60000; i++) {
-    const g = d.debug().table?.game;
-    if (!g || g.over !== null) break;
-    const slappable = g.pile.length > 1 && pairOrSandwich(g.pile) && g.pendingCollect === null;
-    seenFor = slappable ? seenFor + 1 : 0;
-    const b = slappable && seenFor >= 15 ? BTN.CROSS : (g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null ? BTN.SQUARE : 0;
-    heard = sounds(d.step(b));
-    if (b !== 0) heard.push(...sounds(d.step(0)));
-  }
+  slapAndPlayUntil(d, gameOver, (frames) => {
+    heard = frames.flatMap(sounds);
+  });
   return d;
 }
 

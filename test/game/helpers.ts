@@ -88,16 +88,33 @@ export function playUntil(d: Driver, cond: (s: any) => boolean, maxFrames = 3000
  */
 export async function playEasyGameToResults(seed: number): Promise<Driver> {
   const d = await startGame(seed, { Players: '3', 'CPU players': 'Easy' });
+  slapAndPlayUntil(d, (s) => s.scene === 'results');
+  return d;
+}
+
+/** The game at the table is over (or no table is up): for slapAndPlayUntil. */
+export const gameOver = (s: any): boolean => !s.table?.game || s.table.game.over !== null;
+
+/**
+ * The person of playEasyGameToResults, until `done` holds (at most 60000
+ * turns): slaps a pair or sandwich with Cross once it has shown 15 frames
+ * (250 ms), plays and collects with Square, else waits a frame. `turn`, when
+ * given, gets the commands of each turn's frames (a press's two, a wait's one).
+ */
+export function slapAndPlayUntil(d: Driver, done: (s: any) => boolean, turn?: (frames: Int32Array[]) => void): void {
   let seenFor = 0;
-  for (let i = 0; i < 60000 && d.debug().scene !== 'results'; i++) {
-    const g = d.debug().table?.game;
+  for (let i = 0; i < 60000; i++) {
+    const s = d.debug();
+    if (done(s)) return;
+    const g = s.table?.game;
     const slappable = g && g.over === null && g.pile.length > 1 && pairOrSandwich(g.pile) && g.pendingCollect === null;
     seenFor = slappable ? seenFor + 1 : 0;
-    if (slappable && seenFor >= 15) d.press(BTN.CROSS);
-    else if (g && g.over === null && (g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
-    else d.step(0);
+    const button =
+      slappable && seenFor >= 15 ? BTN.CROSS : g && g.over === null && (g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null ? BTN.SQUARE : 0;
+    const frames = [d.step(button)];
+    if (button !== 0) frames.push(d.step(0));
+    turn?.(frames);
   }
-  return d;
 }
 
 /** Ends the game in play from the pause menu: Start, Up to End game, Cross, Cross to confirm; the results show. */

@@ -1,7 +1,7 @@
 // The scenes the golden hashes and the screenshots are taken of, each
 // reached by playing from the title with a fixed seed.
 import { BTN, Driver } from '../support/driver';
-import { endGameFromPause, goToTitleItem, openOptions, pairOrSandwich, playEasyGameToResults, playUntil, setOption, startFromOptions, startGame } from './helpers';
+import { endGameFromPause, gameOver, goToTitleItem, openOptions, pairOrSandwich, playEasyGameToResults, playUntil, setOption, slapAndPlayUntil, startFromOptions, startGame } from './helpers';
 
 export interface Scene {
   name: string;
@@ -180,16 +180,7 @@ async function endQuestion(language: string): Promise<Driver> {
 /** A game the person won, a second into its celebration. */
 async function celebration(language: string): Promise<Driver> {
   const d = await startGame(3, { Players: '3', 'CPU players': 'Easy', Language: language });
-  let seenFor = 0;
-  for (let i = 0; i < 60000; i++) {
-    const g = d.debug().table?.game;
-    if (!g || g.over !== null) break;
-    const slappable = g.pile.length > 1 && pairOrSandwich(g.pile) && g.pendingCollect === null;
-    seenFor = slappable ? seenFor + 1 : 0;
-    if (slappable && seenFor >= 15) d.press(BTN.CROSS);
-    else if ((g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
-    else d.step(0);
-  }
+  slapAndPlayUntil(d, gameOver);
   d.wait(60);
   return d;
 }
