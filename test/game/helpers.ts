@@ -117,6 +117,24 @@ export function slapAndPlayUntil(d: Driver, done: (s: any) => boolean, turn?: (f
   }
 }
 
+/**
+ * From the title: a 3-player classic game against hard CPUs with slapping
+ * back in off (then `more` settings, e.g. the language), the person only
+ * playing and collecting with Square, never slapping, until they are out for
+ * good: the out-of-the-game prompt shows (or the game ends first).
+ */
+export async function playUntilOut(seed: number, more: Record<string, string> = {}): Promise<Driver> {
+  const d = await startGame(seed, { Players: '3', 'CPU players': 'Hard', 'Slap back in': 'Off', ...more });
+  for (let i = 0; i < 80000; i++) {
+    const s = d.debug();
+    if (s.outPrompt || s.scene !== 'table' || s.table.game.over !== null) break;
+    const g = s.table.game;
+    if ((g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
+    else d.step(0);
+  }
+  return d;
+}
+
 /** Ends the game in play from the pause menu: Start, Up to End game, Cross, Cross to confirm; the results show. */
 export function endGameFromPause(d: Driver): void {
   d.press(BTN.START);

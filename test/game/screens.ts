@@ -1,7 +1,7 @@
 // The scenes the golden hashes and the screenshots are taken of, each
 // reached by playing from the title with a fixed seed.
 import { BTN, Driver } from '../support/driver';
-import { endGameFromPause, gameOver, goToTitleItem, openOptions, pairOrSandwich, playEasyGameToResults, playUntil, setOption, slapAndPlayUntil, startFromOptions, startGame } from './helpers';
+import { endGameFromPause, gameOver, goToTitleItem, openOptions, pairOrSandwich, playEasyGameToResults, playUntil, playUntilOut, setOption, slapAndPlayUntil, startFromOptions, startGame } from './helpers';
 
 export interface Scene {
   name: string;
@@ -187,14 +187,7 @@ async function celebration(language: string): Promise<Driver> {
 
 /** A 3-player classic game (slapping back in off) the person has run out of: the out-of-the-game prompt. */
 async function outOfGame(language: string): Promise<Driver> {
-  const d = await startGame(4, { Players: '3', 'CPU players': 'Hard', 'Slap back in': 'Off', Language: language });
-  for (let i = 0; i < 80000; i++) {
-    const s = d.debug();
-    if (s.outPrompt || s.scene !== 'table' || s.table.game.over !== null) break;
-    const g = s.table.game;
-    if ((g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
-    else d.step(0);
-  }
+  const d = await playUntilOut(4, { Language: language });
   d.wait(2);
   return d;
 }
