@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SOUND } from '../../src/assets/sounds';
 import { CELEBRATION_MS } from '../../src/app/screen';
-import { COMMAND_INTS, OP_SOUND, OP_SPRITE } from '../../src/contract';
+import { COMMAND_INTS, OP_SPRITE } from '../../src/contract';
+import { soundsOf } from '../support/commands';
 import { BTN, Driver } from '../support/driver';
 import { gameOver, slapAndPlayUntil, startGame } from './helpers';
 
@@ -20,16 +21,11 @@ let heard: number[] = [];
 async function playToTheEnd(seed: number): Promise<Driver> {
   const d = await startGame(seed, { Players: '3', 'CPU players': 'Easy' });
   slapAndPlayUntil(d, gameOver, (frames) => {
-    heard = frames.flatMap(sounds);
+    heard = frames.flatMap(soundsOf);
   });
   return d;
 }
 
-const sounds = (cmds: Int32Array): number[] => {
-  const out: number[] = [];
-  for (let o = 0; o < cmds.length; o += COMMAND_INTS) if (cmds[o] === OP_SOUND) out.push(cmds[o + 1]!);
-  return out;
-};
 const spriteCount = (cmds: Int32Array): number => {
   let n = 0;
   for (let o = 0; o < cmds.length; o += COMMAND_INTS) if (cmds[o] === OP_SPRITE) n++;
