@@ -27,6 +27,11 @@ export function setOption(d: Driver, label: string, value: string): void {
   throw new Error(`option "${label}" never showed "${value}"`);
 }
 
+/** In Options: each of `settings` (label: value) set in turn with setOption. */
+export function setOptions(d: Driver, settings: Record<string, string>): void {
+  for (const [label, value] of Object.entries(settings)) setOption(d, label, value);
+}
+
 /** Options -> (Circle) title -> Play. */
 export function startFromOptions(d: Driver): void {
   d.press(BTN.CIRCLE);
@@ -37,21 +42,20 @@ export function startFromOptions(d: Driver): void {
 
 /**
  * From the title of a new app (seed `seed`, its first frame run): a game
- * started the way a player does: Options, each of `settings` (label: value)
- * set in turn with setOption, then Play; with no settings, Play at once.
+ * started the way a player does: Options, `settings` (setOptions), then
+ * Play; with no settings, Play at once.
  */
 export async function startGame(seed: number, settings: Record<string, string> = {}): Promise<Driver> {
   const d = await Driver.create({ seed });
   d.step(0);
-  const rows = Object.entries(settings);
-  if (rows.length === 0) {
+  if (Object.keys(settings).length === 0) {
     goToTitleItem(d, 0);
     d.press(BTN.CROSS);
     if (d.debug().scene !== 'table') throw new Error('the table did not open');
     return d;
   }
   openOptions(d);
-  for (const [label, value] of rows) setOption(d, label, value);
+  setOptions(d, settings);
   startFromOptions(d);
   return d;
 }

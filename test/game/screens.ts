@@ -1,7 +1,7 @@
 // The scenes the golden hashes and the screenshots are taken of, each
 // reached by playing from the title with a fixed seed.
 import { BTN, Driver } from '../support/driver';
-import { endGameFromPause, gameOver, goToTitleItem, openOptions, pairOrSandwich, playEasyGameToResults, playUntil, playUntilOut, setOption, slapAndPlayUntil, startFromOptions, startGame } from './helpers';
+import { endGameFromPause, gameOver, goToTitleItem, openOptions, pairOrSandwich, playEasyGameToResults, playUntil, playUntilOut, setOption, slapAndPlayUntil, setOptions, startFromOptions, startGame } from './helpers';
 
 export interface Scene {
   name: string;
@@ -41,12 +41,12 @@ async function howTo(): Promise<Driver> {
   return d;
 }
 
-/** How to play from the title, on page `page`, with the options `set` sets first. */
-async function howToPage(page: number, set: (d: Driver) => void): Promise<Driver> {
+/** How to play from the title, on page `page`, with `settings` set in Options first. */
+async function howToPage(page: number, settings: Record<string, string> = {}): Promise<Driver> {
   const d = await Driver.create({ seed: 1 });
   d.step(0);
   openOptions(d);
-  set(d);
+  setOptions(d, settings);
   d.press(BTN.CIRCLE);
   goToTitleItem(d, 2);
   d.press(BTN.CROSS);
@@ -221,37 +221,15 @@ export const SCENES: Scene[] = [
   { name: 'table-countdown', reach: tableCountdown },
   { name: 'results', reach: results },
   // How to play with pictures: slap patterns, what a slap costs, the Russian lays.
-  { name: 'how-to-slaps', reach: () => howToPage(2, (d) => setOption(d, 'Slap: Marriage', 'On')) },
-  { name: 'how-to-costs', reach: () => howToPage(3, () => undefined) },
+  { name: 'how-to-slaps', reach: () => howToPage(2, { 'Slap: Marriage': 'On' }) },
+  { name: 'how-to-costs', reach: () => howToPage(3) },
   // How the CPU players react (issue 21): one clock, their speeds, commitment, the pause, slap times.
-  { name: 'how-to-cpus', reach: () => howToPage(5, () => undefined) },
-  { name: 'how-to-cpus-ru', reach: () => howToPage(5, (d) => setOption(d, 'Language', 'Русский')) },
-  { name: 'how-to-challenges-ru', reach: () => howToPage(1, (d) => setOption(d, 'Language', 'Русский')) },
-  {
-    name: 'how-to-lays-ru',
-    reach: () =>
-      howToPage(2, (d) => {
-        setOption(d, 'Rules', 'Russian');
-        setOption(d, 'Language', 'Русский');
-      }),
-  },
-  {
-    name: 'how-to-jokers-ru',
-    reach: () =>
-      howToPage(3, (d) => {
-        setOption(d, 'Rules', 'Russian');
-        setOption(d, 'Jokers', 'Player chooses');
-        setOption(d, 'Language', 'Русский');
-      }),
-  },
-  {
-    name: 'how-to-compare-ru',
-    reach: () =>
-      howToPage(1, (d) => {
-        setOption(d, 'Rules', 'Russian');
-        setOption(d, 'Language', 'Русский');
-      }),
-  },
+  { name: 'how-to-cpus', reach: () => howToPage(5) },
+  { name: 'how-to-cpus-ru', reach: () => howToPage(5, { Language: 'Русский' }) },
+  { name: 'how-to-challenges-ru', reach: () => howToPage(1, { Language: 'Русский' }) },
+  { name: 'how-to-lays-ru', reach: () => howToPage(2, { Rules: 'Russian', Language: 'Русский' }) },
+  { name: 'how-to-jokers-ru', reach: () => howToPage(3, { Rules: 'Russian', Jokers: 'Player chooses', Language: 'Русский' }) },
+  { name: 'how-to-compare-ru', reach: () => howToPage(1, { Rules: 'Russian', Language: 'Русский' }) },
   { name: 'pause', reach: () => pause('English') },
   { name: 'pause-ru', reach: () => pause('Русский') },
   { name: 'quit-question', reach: () => quitQuestion('English') },
