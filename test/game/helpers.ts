@@ -35,6 +35,11 @@ export function setOptions(d: Driver, settings: Record<string, string>): void {
 /** Options -> (Circle) title -> Play. */
 export function startFromOptions(d: Driver): void {
   d.press(BTN.CIRCLE);
+  playFromTitle(d);
+}
+
+/** On the title: Play; the table opens. */
+function playFromTitle(d: Driver): void {
   goToTitleItem(d, 0);
   d.press(BTN.CROSS);
   if (d.debug().scene !== 'table') throw new Error('the table did not open');
@@ -49,9 +54,7 @@ export async function startGame(seed: number, settings: Record<string, string> =
   const d = await Driver.create({ seed });
   d.step(0);
   if (Object.keys(settings).length === 0) {
-    goToTitleItem(d, 0);
-    d.press(BTN.CROSS);
-    if (d.debug().scene !== 'table') throw new Error('the table did not open');
+    playFromTitle(d);
     return d;
   }
   openOptions(d);
