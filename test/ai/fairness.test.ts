@@ -24,8 +24,8 @@ import { isFace } from '../../src/rules/cards';
 import { bindCommands } from '../../src/view/drawlist';
 import { setFallbackCode } from '../../src/view/text';
 import { newView, type View } from '../../src/view/view';
-import { BTN, Driver } from '../support/driver';
-import { openOptions, setOption, startFromOptions } from '../game/helpers';
+import { BTN } from '../support/driver';
+import { startGame } from '../game/helpers';
 
 const GAMES = 200;
 
@@ -35,11 +35,7 @@ describe('one clock: a card can be read only from its landing', () => {
   });
 
   it('the screen never shows the face of a card in flight, and shows it from the frame it lands', async () => {
-    const d = await Driver.create({ seed: 4 });
-    d.step(0);
-    openOptions(d);
-    setOption(d, 'Players', '3');
-    startFromOptions(d);
+    const d = await startGame(4, { Players: '3' });
     let flying = 0;
     let landed = 0;
     for (let i = 0; i < 1500; i++) {

@@ -14,8 +14,8 @@ import { playHumanGame } from '../../src/sim/human-table';
 import { seatsWith } from '../../src/table/seats';
 import { NO_PRESSES, RESUME_COUNTDOWN_MS, newTable, nextDue, pauseTable, pileReadable, resumeTable, tableFrame, type Table } from '../../src/table/table';
 import type { Action } from '../../src/rules';
-import { BTN, Driver } from '../support/driver';
-import { goToTitleItem } from '../game/helpers';
+import { BTN } from '../support/driver';
+import { startGame } from '../game/helpers';
 
 const GAMES = 24;
 
@@ -78,10 +78,7 @@ describe("the table's pause", () => {
 
 describe("the app's 3-2-1", () => {
   it('after Continue the table shows again but stays still for RESUME_COUNTDOWN_MS, Cross does nothing, then it runs', async () => {
-    const d = await Driver.create({ seed: 2 });
-    d.step(0);
-    goToTitleItem(d, 0);
-    d.press(BTN.CROSS);
+    const d = await startGame(2);
     d.wait(90);
     d.press(BTN.START);
     expect(d.debug().paused).toBe(true);

@@ -6,9 +6,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SOUND } from '../../src/assets/sounds';
 import { CELEBRATION_MS } from '../../src/app/screen';
-import { COMMAND_INTS, OP_SOUND, OP_SPRITE } from '../../src/contract';
+import { COMMAND_INTS, OP_SPRITE } from '../../src/contract';
+import { soundsOf } from '../support/commands';
 import { BTN, Driver } from '../support/driver';
-import { openOptions, pairOrSandwich, setOption, startFromOptions } from './helpers';
+import { gameOver, slapAndPlayUntil, startGame } from './helpers';
 
 let d: Driver;
 afterEach(() => d?.dispose());
@@ -18,30 +19,13 @@ let heard: number[] = [];
 
 /** An easy 3-player game, the person slapping what they see and playing on their turn, until it is over. */
 async function playToTheEnd(seed: number): Promise<Driver> {
-  const d = await Driver.create({ seed });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Players', '3');
-  setOption(d, 'CPU players', 'Easy');
-  startFromOptions(d);
-  let seenFor = 0;
-  for (let i = 0; i < 60000; i++) {
-    const g = d.debug().table?.game;
-    if (!g || g.over !== null) break;
-    const slappable = g.pile.length > 1 && pairOrSandwich(g.pile) && g.pendingCollect === null;
-    seenFor = slappable ? seenFor + 1 : 0;
-    const b = slappable && seenFor >= 15 ? BTN.CROSS : (g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null ? BTN.SQUARE : 0;
-    heard = sounds(d.step(b));
-    if (b !== 0) heard.push(...sounds(d.step(0)));
-  }
+  const d = await startGame(seed, { Players: '3', 'CPU players': 'Easy' });
+  slapAndPlayUntil(d, gameOver, (frames) => {
+    heard = frames.flatMap(soundsOf);
+  });
   return d;
 }
 
-const sounds = (cmds: Int32Array): number[] => {
-  const out: number[] = [];
-  for (let o = 0; o < cmds.length; o += COMMAND_INTS) if (cmds[o] === OP_SOUND) out.push(cmds[o + 1]!);
-  return out;
-};
 const spriteCount = (cmds: Int32Array): number => {
   let n = 0;
   for (let o = 0; o < cmds.length; o += COMMAND_INTS) if (cmds[o] === OP_SPRITE) n++;

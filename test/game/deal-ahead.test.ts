@@ -5,7 +5,7 @@
 // one the press would have dealt, and the table, once shown, is drawn as if
 // it had been drawn in one go.
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMMAND_INTS, OP_CLEAR, OP_RECT, OP_SPRITE } from '../../src/contract';
+import { pictureOf } from '../support/commands';
 import { BTN, Driver } from '../support/driver';
 import { playEasyGameToResults } from './helpers';
 
@@ -68,13 +68,3 @@ describe('dealing ahead', () => {
     expect(shownAt).toBeLessThanOrEqual(4);
   });
 });
-
-/** A frame's drawing commands, without its sounds and music (which follow them, src/view/render.ts endDraw). */
-function pictureOf(cmds: Int32Array): string {
-  const out: number[] = [];
-  for (let o = 0; o < cmds.length; o += COMMAND_INTS) {
-    const op = cmds[o];
-    if (op === OP_CLEAR || op === OP_RECT || op === OP_SPRITE) for (let k = 0; k < COMMAND_INTS; k++) out.push(cmds[o + k]!);
-  }
-  return out.join(',');
-}

@@ -27,12 +27,40 @@ export function setOption(d: Driver, label: string, value: string): void {
   throw new Error(`option "${label}" never showed "${value}"`);
 }
 
+/** In Options: each of `settings` (label: value) set in turn with setOption. */
+export function setOptions(d: Driver, settings: Record<string, string>): void {
+  for (const [label, value] of Object.entries(settings)) setOption(d, label, value);
+}
+
 /** Options -> (Circle) title -> Play. */
 export function startFromOptions(d: Driver): void {
   d.press(BTN.CIRCLE);
+  playFromTitle(d);
+}
+
+/** On the title: Play; the table opens. */
+function playFromTitle(d: Driver): void {
   goToTitleItem(d, 0);
   d.press(BTN.CROSS);
   if (d.debug().scene !== 'table') throw new Error('the table did not open');
+}
+
+/**
+ * From the title of a new app (seed `seed`, its first frame run): a game
+ * started the way a player does: Options, `settings` (setOptions), then
+ * Play; with no settings, Play at once.
+ */
+export async function startGame(seed: number, settings: Record<string, string> = {}): Promise<Driver> {
+  const d = await Driver.create({ seed });
+  d.step(0);
+  if (Object.keys(settings).length === 0) {
+    playFromTitle(d);
+    return d;
+  }
+  openOptions(d);
+  setOptions(d, settings);
+  startFromOptions(d);
+  return d;
 }
 
 /** Rank 2..14 of a card; jokers 15. */
@@ -66,19 +94,49 @@ export function playUntil(d: Driver, cond: (s: any) => boolean, maxFrames = 3000
  * shows (winning slaps with times) and plays and collects with Square.
  */
 export async function playEasyGameToResults(seed: number): Promise<Driver> {
-  const d = await Driver.create({ seed });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Players', '3');
-  setOption(d, 'CPU players', 'Easy');
-  startFromOptions(d);
+  const d = await startGame(seed, { Players: '3', 'CPU players': 'Easy' });
+  slapAndPlayUntil(d, (s) => s.scene === 'results');
+  return d;
+}
+
+/** The game at the table is over (or no table is up): for slapAndPlayUntil. */
+export const gameOver = (s: any): boolean => !s.table?.game || s.table.game.over !== null;
+
+/**
+ * The person of playEasyGameToResults, until `done` holds (at most 60000
+ * turns): slaps a pair or sandwich with Cross once it has shown 15 frames
+ * (250 ms), plays and collects with Square, else waits a frame. `turn`, when
+ * given, gets the commands of each turn's frames (a press's two, a wait's one).
+ */
+export function slapAndPlayUntil(d: Driver, done: (s: any) => boolean, turn?: (frames: Int32Array[]) => void): void {
   let seenFor = 0;
-  for (let i = 0; i < 60000 && d.debug().scene !== 'results'; i++) {
-    const g = d.debug().table?.game;
+  for (let i = 0; i < 60000; i++) {
+    const s = d.debug();
+    if (done(s)) return;
+    const g = s.table?.game;
     const slappable = g && g.over === null && g.pile.length > 1 && pairOrSandwich(g.pile) && g.pendingCollect === null;
     seenFor = slappable ? seenFor + 1 : 0;
-    if (slappable && seenFor >= 15) d.press(BTN.CROSS);
-    else if (g && g.over === null && (g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
+    const button =
+      slappable && seenFor >= 15 ? BTN.CROSS : g && g.over === null && (g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null ? BTN.SQUARE : 0;
+    const frames = [d.step(button)];
+    if (button !== 0) frames.push(d.step(0));
+    turn?.(frames);
+  }
+}
+
+/**
+ * From the title: a 3-player classic game against hard CPUs with slapping
+ * back in off (then `more` settings, e.g. the language), the person only
+ * playing and collecting with Square, never slapping, until they are out for
+ * good: the out-of-the-game prompt shows (or the game ends first).
+ */
+export async function playUntilOut(seed: number, more: Record<string, string> = {}): Promise<Driver> {
+  const d = await startGame(seed, { Players: '3', 'CPU players': 'Hard', 'Slap back in': 'Off', ...more });
+  for (let i = 0; i < 80000; i++) {
+    const s = d.debug();
+    if (s.outPrompt || s.scene !== 'table' || s.table.game.over !== null) break;
+    const g = s.table.game;
+    if ((g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
     else d.step(0);
   }
   return d;

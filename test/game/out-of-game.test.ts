@@ -5,34 +5,15 @@
 // pace, a banner says so) or end the game (its results, as it stood).
 import { afterEach, describe, expect, it } from 'vitest';
 import { BTN, Driver } from '../support/driver';
-import { openOptions, setOption, startFromOptions } from './helpers';
+import { playUntilOut } from './helpers';
 import { WATCH_PACE } from '../../src/app/scenes/table';
 
 let d: Driver;
 afterEach(() => d?.dispose());
 
-/** A 3-player classic game, slapping back in off, hard CPUs; the person only plays, until they are out. */
-async function untilOut(seed: number): Promise<Driver> {
-  const d = await Driver.create({ seed });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Players', '3');
-  setOption(d, 'CPU players', 'Hard');
-  setOption(d, 'Slap back in', 'Off');
-  startFromOptions(d);
-  for (let i = 0; i < 80000; i++) {
-    const s = d.debug();
-    if (s.outPrompt || s.scene !== 'table' || s.table.game.over !== null) break;
-    const g = s.table.game;
-    if ((g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
-    else d.step(0);
-  }
-  return d;
-}
-
 describe('the last person out', () => {
   it('is asked once, the table waiting; Keep watching plays on at three times the pace to the end', async () => {
-    d = await untilOut(4);
+    d = await playUntilOut(4);
     let s = d.debug();
     expect(s.outPrompt).toBe(true);
     expect(s.table.game.stacks[0]).toEqual([]);
@@ -51,7 +32,7 @@ describe('the last person out', () => {
   });
 
   it('End the game shows the results of the game as it stood', async () => {
-    d = await untilOut(4);
+    d = await playUntilOut(4);
     d.press(BTN.DOWN);
     d.press(BTN.CROSS);
     const s = d.debug();

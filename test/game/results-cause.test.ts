@@ -7,8 +7,7 @@ import { stringsFor } from '../../src/app/i18n';
 import { resultCause, type ResultCause } from '../../src/app/game-stats';
 import { defaultOptions, newGame, rankingWhenStopped } from '../../src/rules';
 import type { GameState, RuleSet } from '../../src/rules/types';
-import { Driver } from '../support/driver';
-import { openOptions, playUntil, setOption, startFromOptions } from './helpers';
+import { playUntil, startGame } from './helpers';
 
 const CAUSES: ResultCause[] = ['allCards', 'cardLimit', 'repeat', 'ended'];
 const RULE_SETS: RuleSet[] = ['classic', 'russian'];
@@ -49,13 +48,7 @@ describe('the results say how the game ended', () => {
   });
 
   it('a Russian game stopped by the card limit says fewest cards wins, and ranks so', async () => {
-    const d = await Driver.create({ seed: 2 });
-    d.step(0);
-    openOptions(d);
-    setOption(d, 'Rules', 'Russian');
-    setOption(d, 'Players', '2');
-    setOption(d, 'Card limit', '500');
-    startFromOptions(d);
+    const d = await startGame(2, { Rules: 'Russian', Players: '2', 'Card limit': '500' });
     const s = playUntil(d, (s) => s.scene === 'results', 80000);
     // This seed's game runs into the limit (a game that ended by the rules would say so instead).
     expect(s.table.game.over.endedBy).toBe('cardLimit');

@@ -2,19 +2,13 @@
 // lays counted out, and the joker chooser as a target picker.
 import { afterEach, describe, expect, it } from 'vitest';
 import { BTN, Driver } from '../support/driver';
-import { openOptions, playUntil, setOption, startFromOptions } from './helpers';
+import { playUntil, startGame } from './helpers';
 
 let d: Driver;
 afterEach(() => d?.dispose());
 
 async function russianTable(seed: number, jokers: string, players = '3'): Promise<Driver> {
-  d = await Driver.create({ seed });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Rules', 'Russian');
-  setOption(d, 'Players', players);
-  setOption(d, 'Jokers', jokers);
-  startFromOptions(d);
+  d = await startGame(seed, { Rules: 'Russian', Players: players, Jokers: jokers });
   return d;
 }
 

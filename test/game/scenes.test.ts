@@ -2,7 +2,7 @@
 // play, and the results screen's play-again / back-to-title.
 import { afterEach, describe, expect, it } from 'vitest';
 import { BTN, Driver } from '../support/driver';
-import { goToTitleItem, openOptions, playUntil, setOption, startFromOptions } from './helpers';
+import { goToTitleItem, openOptions, playUntil, setOption, startGame } from './helpers';
 
 let d: Driver;
 afterEach(() => d?.dispose());
@@ -122,12 +122,7 @@ describe('how to play', () => {
 
 describe('results', () => {
   it('Cross plays again with the dealer moved on; Circle goes to the title', async () => {
-    d = await Driver.create({ seed: 6 });
-    d.step(0);
-    openOptions(d);
-    setOption(d, 'Rules', 'Russian');
-    setOption(d, 'Players', '2');
-    startFromOptions(d);
+    d = await startGame(6, { Rules: 'Russian', Players: '2' });
     const first = d.debug().table.game;
     playUntil(d, (s) => s.scene === 'results', 60000);
     let s = d.debug();

@@ -1,7 +1,7 @@
 // The scenes the golden hashes and the screenshots are taken of, each
 // reached by playing from the title with a fixed seed.
 import { BTN, Driver } from '../support/driver';
-import { endGameFromPause, goToTitleItem, openOptions, pairOrSandwich, playEasyGameToResults, playUntil, setOption, startFromOptions } from './helpers';
+import { endGameFromPause, gameOver, goToTitleItem, openOptions, pairOrSandwich, playEasyGameToResults, playUntil, playUntilOut, setOption, slapAndPlayUntil, setOptions, startFromOptions, startGame } from './helpers';
 
 export interface Scene {
   name: string;
@@ -41,12 +41,12 @@ async function howTo(): Promise<Driver> {
   return d;
 }
 
-/** How to play from the title, on page `page`, with the options `set` sets first. */
-async function howToPage(page: number, set: (d: Driver) => void): Promise<Driver> {
+/** How to play from the title, on page `page`, with `settings` set in Options first. */
+async function howToPage(page: number, settings: Record<string, string> = {}): Promise<Driver> {
   const d = await Driver.create({ seed: 1 });
   d.step(0);
   openOptions(d);
-  set(d);
+  setOptions(d, settings);
   d.press(BTN.CIRCLE);
   goToTitleItem(d, 2);
   d.press(BTN.CROSS);
@@ -57,13 +57,7 @@ async function howToPage(page: number, set: (d: Driver) => void): Promise<Driver
 
 /** The pause menu over a classic game: the table (and its pile) hidden. */
 async function pause(language: string): Promise<Driver> {
-  const d = await Driver.create({ seed: 2 });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Language', language);
-  d.press(BTN.CIRCLE);
-  goToTitleItem(d, 0);
-  d.press(BTN.CROSS);
+  const d = await startGame(2, { Language: language });
   d.wait(90);
   d.press(BTN.START);
   d.press(BTN.DOWN);
@@ -90,11 +84,7 @@ async function statistics(language: string): Promise<Driver> {
 }
 
 async function table6(): Promise<Driver> {
-  const d = await Driver.create({ seed: 9 });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Players', '6');
-  startFromOptions(d);
+  const d = await startGame(9, { Players: '6' });
   // A challenge running against the human, with its pips.
   playUntil(d, (s) => s.table.game.challenge !== null && s.table.game.challenge.answerer === 0 && s.table.game.pile.length > 3);
   d.wait(30);
@@ -103,11 +93,7 @@ async function table6(): Promise<Driver> {
 
 /** The human slaps a pile that shows nothing: the hand, the red cross, the shake. */
 async function tableWrongSlap(): Promise<Driver> {
-  const d = await Driver.create({ seed: 4 });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Players', '4');
-  startFromOptions(d);
+  const d = await startGame(4, { Players: '4' });
   playUntil(d, (s) => s.table.game.pile.length > 2 && s.table.game.pendingCollect === null && !pairOrSandwich(s.table.game.pile));
   d.step(BTN.CROSS);
   d.wait(7);
@@ -116,11 +102,7 @@ async function tableWrongSlap(): Promise<Driver> {
 
 /** A card halfway through its flight: face down (it turns as it lands). */
 async function tableFlight(): Promise<Driver> {
-  const d = await Driver.create({ seed: 4 });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Players', '4');
-  startFromOptions(d);
+  const d = await startGame(4, { Players: '4' });
   playUntil(d, (s) => s.table.game.cardsPlayed >= 6 && s.table.flying);
   d.step(0);
   d.step(0);
@@ -129,13 +111,7 @@ async function tableFlight(): Promise<Driver> {
 
 /** At hard, after a slap race the person took part in: who pressed and when from the landing. */
 async function tableSlapTimes(language: string): Promise<Driver> {
-  const d = await Driver.create({ seed: 6 });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Players', '4');
-  setOption(d, 'CPU players', 'Hard');
-  setOption(d, 'Language', language);
-  startFromOptions(d);
+  const d = await startGame(6, { Players: '4', 'CPU players': 'Hard', Language: language });
   let seenFor = 0;
   for (let i = 0; i < 30000 && !(d.debug().table.slapTimes.includes('·')); i++) {
     const s = d.debug();
@@ -153,10 +129,7 @@ async function tableSlapTimes(language: string): Promise<Driver> {
 
 /** Continue from the pause menu: the table shows again under the 3-2-1 before it runs. */
 async function tableCountdown(): Promise<Driver> {
-  const d = await Driver.create({ seed: 2 });
-  d.step(0);
-  goToTitleItem(d, 0);
-  d.press(BTN.CROSS);
+  const d = await startGame(2);
   d.wait(90);
   d.press(BTN.START);
   d.wait(20);
@@ -166,14 +139,7 @@ async function tableCountdown(): Promise<Driver> {
 }
 
 async function tableRussian(): Promise<Driver> {
-  const d = await Driver.create({ seed: 1 });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Rules', 'Russian');
-  setOption(d, 'Players', '3');
-  setOption(d, 'Jokers', 'Player chooses');
-  setOption(d, 'Language', 'Русский');
-  startFromOptions(d);
+  const d = await startGame(1, { Rules: 'Russian', Players: '3', Jokers: 'Player chooses', Language: 'Русский' });
   playUntil(d, (s) => s.table.choosing, 40000);
   // Right twice: from the top left seat over the person's own to the top right one.
   d.press(BTN.RIGHT);
@@ -183,12 +149,7 @@ async function tableRussian(): Promise<Driver> {
 }
 
 async function results(): Promise<Driver> {
-  const d = await Driver.create({ seed: 3 });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Players', '3');
-  setOption(d, 'CPU players', 'Easy');
-  startFromOptions(d);
+  const d = await startGame(3, { Players: '3', 'CPU players': 'Easy' });
   playUntil(d, (s) => s.scene === 'results', 60000);
   // Its page is prepared behind the table's last picture over a few frames (src/app/app.ts drawApp).
   d.wait(10);
@@ -218,44 +179,15 @@ async function endQuestion(language: string): Promise<Driver> {
 
 /** A game the person won, a second into its celebration. */
 async function celebration(language: string): Promise<Driver> {
-  const d = await Driver.create({ seed: 3 });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Players', '3');
-  setOption(d, 'CPU players', 'Easy');
-  setOption(d, 'Language', language);
-  startFromOptions(d);
-  let seenFor = 0;
-  for (let i = 0; i < 60000; i++) {
-    const g = d.debug().table?.game;
-    if (!g || g.over !== null) break;
-    const slappable = g.pile.length > 1 && pairOrSandwich(g.pile) && g.pendingCollect === null;
-    seenFor = slappable ? seenFor + 1 : 0;
-    if (slappable && seenFor >= 15) d.press(BTN.CROSS);
-    else if ((g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
-    else d.step(0);
-  }
+  const d = await startGame(3, { Players: '3', 'CPU players': 'Easy', Language: language });
+  slapAndPlayUntil(d, gameOver);
   d.wait(60);
   return d;
 }
 
 /** A 3-player classic game (slapping back in off) the person has run out of: the out-of-the-game prompt. */
 async function outOfGame(language: string): Promise<Driver> {
-  const d = await Driver.create({ seed: 4 });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Players', '3');
-  setOption(d, 'CPU players', 'Hard');
-  setOption(d, 'Slap back in', 'Off');
-  setOption(d, 'Language', language);
-  startFromOptions(d);
-  for (let i = 0; i < 80000; i++) {
-    const s = d.debug();
-    if (s.outPrompt || s.scene !== 'table' || s.table.game.over !== null) break;
-    const g = s.table.game;
-    if ((g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
-    else d.step(0);
-  }
+  const d = await playUntilOut(4, { Language: language });
   d.wait(2);
   return d;
 }
@@ -289,37 +221,15 @@ export const SCENES: Scene[] = [
   { name: 'table-countdown', reach: tableCountdown },
   { name: 'results', reach: results },
   // How to play with pictures: slap patterns, what a slap costs, the Russian lays.
-  { name: 'how-to-slaps', reach: () => howToPage(2, (d) => setOption(d, 'Slap: Marriage', 'On')) },
-  { name: 'how-to-costs', reach: () => howToPage(3, () => undefined) },
+  { name: 'how-to-slaps', reach: () => howToPage(2, { 'Slap: Marriage': 'On' }) },
+  { name: 'how-to-costs', reach: () => howToPage(3) },
   // How the CPU players react (issue 21): one clock, their speeds, commitment, the pause, slap times.
-  { name: 'how-to-cpus', reach: () => howToPage(5, () => undefined) },
-  { name: 'how-to-cpus-ru', reach: () => howToPage(5, (d) => setOption(d, 'Language', 'Русский')) },
-  { name: 'how-to-challenges-ru', reach: () => howToPage(1, (d) => setOption(d, 'Language', 'Русский')) },
-  {
-    name: 'how-to-lays-ru',
-    reach: () =>
-      howToPage(2, (d) => {
-        setOption(d, 'Rules', 'Russian');
-        setOption(d, 'Language', 'Русский');
-      }),
-  },
-  {
-    name: 'how-to-jokers-ru',
-    reach: () =>
-      howToPage(3, (d) => {
-        setOption(d, 'Rules', 'Russian');
-        setOption(d, 'Jokers', 'Player chooses');
-        setOption(d, 'Language', 'Русский');
-      }),
-  },
-  {
-    name: 'how-to-compare-ru',
-    reach: () =>
-      howToPage(1, (d) => {
-        setOption(d, 'Rules', 'Russian');
-        setOption(d, 'Language', 'Русский');
-      }),
-  },
+  { name: 'how-to-cpus', reach: () => howToPage(5) },
+  { name: 'how-to-cpus-ru', reach: () => howToPage(5, { Language: 'Русский' }) },
+  { name: 'how-to-challenges-ru', reach: () => howToPage(1, { Language: 'Русский' }) },
+  { name: 'how-to-lays-ru', reach: () => howToPage(2, { Rules: 'Russian', Language: 'Русский' }) },
+  { name: 'how-to-jokers-ru', reach: () => howToPage(3, { Rules: 'Russian', Jokers: 'Player chooses', Language: 'Русский' }) },
+  { name: 'how-to-compare-ru', reach: () => howToPage(1, { Rules: 'Russian', Language: 'Русский' }) },
   { name: 'pause', reach: () => pause('English') },
   { name: 'pause-ru', reach: () => pause('Русский') },
   { name: 'quit-question', reach: () => quitQuestion('English') },

@@ -5,7 +5,8 @@
 // the picture before it once more, its sounds at once, its own picture the
 // next frame (src/app/app.ts drawApp, src/app/screen.ts pictureWaits).
 import { afterEach, describe, expect, it } from 'vitest';
-import { COMMAND_INTS, OP_CLEAR, OP_RECT, OP_SOUND, OP_SPRITE, SOUND } from '../../src/contract';
+import { SOUND } from '../../src/contract';
+import { pictureOf, soundsOf } from '../support/commands';
 import { BTN, Driver } from '../support/driver';
 import { goToTitleItem } from './helpers';
 
@@ -18,22 +19,6 @@ async function driver(seed: number): Promise<Driver> {
   const d = await Driver.create({ seed });
   drivers.push(d);
   return d;
-}
-
-/** A frame's drawing commands, without its sounds and music (src/view/render.ts endDraw puts them after). */
-function pictureOf(cmds: Int32Array): string {
-  const out: number[] = [];
-  for (let o = 0; o < cmds.length; o += COMMAND_INTS) {
-    const op = cmds[o];
-    if (op === OP_CLEAR || op === OP_RECT || op === OP_SPRITE) for (let k = 0; k < COMMAND_INTS; k++) out.push(cmds[o + k]!);
-  }
-  return out.join(',');
-}
-
-function sounds(cmds: Int32Array): number[] {
-  const ids: number[] = [];
-  for (let o = 0; o < cmds.length; o += COMMAND_INTS) if (cmds[o] === OP_SOUND) ids.push(cmds[o + 1]!);
-  return ids;
 }
 
 /** Frames from `first` until the picture is no longer `before`; -1 if it still is after `max`. */
@@ -71,7 +56,7 @@ describe('a pile taken', () => {
       const ours = s.scene === 'table' && g && g.over === null && g.turn === 0 && g.pendingCollect === null;
       const cmds = d.step(ours && f % 8 === 0 ? BTN.SQUARE : 0);
       const picture = pictureOf(cmds);
-      if (sounds(cmds).includes(SOUND.sweep)) {
+      if (soundsOf(cmds).includes(SOUND.sweep)) {
         expect(picture).toBe(previous);
         const next = pictureOf(d.step(0));
         expect(next).not.toBe(picture);

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QuickJSContext } from 'quickjs-emscripten';
 import { Driver } from '../support/driver';
-import { openOptions, pairOrSandwich, playUntil, setOption, startFromOptions } from './helpers';
+import { openOptions, pairOrSandwich, playUntil, startGame } from './helpers';
 
 let d: Driver;
 afterEach(() => d?.dispose());
@@ -84,11 +84,7 @@ describe('steady frames', () => {
 
   it('a 6-player table waiting for the human allocates nothing', async () => {
     // A seed whose human soon has a turn on a pile of four or more (at seed 9 they run out first since issue 21's CPUs).
-    d = await Driver.create({ seed: 3 });
-    d.step(0);
-    openOptions(d);
-    setOption(d, 'Players', '6');
-    startFromOptions(d);
+    d = await startGame(3, { Players: '6' });
     playUntil(
       d,
       // Nothing to slap either: a slappable pile would be taken while the human waits.

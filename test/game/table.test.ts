@@ -4,18 +4,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SPRITES } from '../../src/assets/atlas';
 import { BTN, Driver } from '../support/driver';
-import { goToTitleItem, openOptions, pairOrSandwich, playUntil, setOption, startFromOptions } from './helpers';
+import { goToTitleItem, openOptions, pairOrSandwich, playUntil, setOption, startGame } from './helpers';
 
 let d: Driver;
 afterEach(() => d?.dispose());
 
 async function classicTable(seed: number, difficulty = 'Medium', players = '4'): Promise<Driver> {
-  d = await Driver.create({ seed });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Players', players);
-  setOption(d, 'CPU players', difficulty);
-  startFromOptions(d);
+  d = await startGame(seed, { Players: players, 'CPU players': difficulty });
   return d;
 }
 
@@ -215,32 +210,30 @@ describe('the classic table', () => {
       return n;
     };
     expect(cardsDrawn(d.last)).toBe(0);
+    /** Out of the menu: the table shows again under its 3-2-1, its clock still stopped, then runs. */
+    const resumesThroughCountdown = (): void => {
+      const r = d.debug();
+      expect(r.scene).toBe('table');
+      expect(r.paused).toBe(false);
+      expect(r.table.countdown).toBe(true);
+      expect(r.table.timers.paused).toBe(true);
+      d.until((x) => !x.table.countdown, 200);
+      expect(d.debug().table.timers.paused).toBe(false);
+    };
     const frozen = JSON.stringify(s.table.game);
     d.wait(120); // the table does not move while paused
     expect(JSON.stringify(d.debug().table.game)).toBe(frozen);
     d.press(BTN.DOWN);
     d.press(BTN.UP);
-    d.press(BTN.CROSS); // Continue: the table shows again under a 3-2-1, still paused, then runs
-    s = d.debug();
-    expect(s.scene).toBe('table');
-    expect(s.paused).toBe(false);
-    expect(s.table.countdown).toBe(true);
-    expect(s.table.timers.paused).toBe(true);
-    d.until((x) => !x.table.countdown, 200);
-    expect(d.debug().table.timers.paused).toBe(false);
+    d.press(BTN.CROSS); // Continue
+    resumesThroughCountdown();
     d.press(BTN.START);
     d.press(BTN.CIRCLE); // Circle continues too
     expect(d.debug().paused).toBe(false);
     d.until((x) => !x.table.countdown, 200);
     d.press(BTN.START);
     d.press(BTN.START); // and Start, the button that paused: a PSP player's resume, through the same 3-2-1
-    s = d.debug();
-    expect(s.scene).toBe('table');
-    expect(s.paused).toBe(false);
-    expect(s.table.countdown).toBe(true);
-    expect(s.table.timers.paused).toBe(true);
-    d.until((x) => !x.table.countdown, 200);
-    expect(d.debug().table.timers.paused).toBe(false);
+    resumesThroughCountdown();
     d.press(BTN.START);
     d.press(BTN.UP); // End game
     d.press(BTN.CROSS);

@@ -5,18 +5,13 @@
 // whoever played the top card: docs/rules.md), whichever side it favours.
 import { afterEach, describe, expect, it } from 'vitest';
 import { BTN, Driver } from '../support/driver';
-import { endGameFromPause, goToTitleItem, openOptions, pairOrSandwich, setOption, startFromOptions } from './helpers';
+import { endGameFromPause, goToTitleItem, pairOrSandwich, startGame } from './helpers';
 
 let d: Driver;
 afterEach(() => d?.dispose());
 
 async function duel(seed: number, players = '2'): Promise<Driver> {
-  d = await Driver.create({ seed });
-  d.step(0);
-  openOptions(d);
-  setOption(d, 'Players', players);
-  setOption(d, 'People', '2');
-  startFromOptions(d);
+  d = await startGame(seed, { Players: players, People: '2' });
   return d;
 }
 

@@ -84,6 +84,10 @@ class Session {
     const rest = this.run([...(unreadable ? ['keep'] : []), 'save', NEW], env);
     return { load: load!, keep: unreadable ? rest[0]! : null, save: rest[rest.length - 1]! };
   }
+  /** The fault shim's settings (c/save-faults.c) that make opening `name` fail the platform's way: EIO on the PSP, EACCES (permissions) on the desktop. */
+  unreadable(name: string): NodeJS.ProcessEnv {
+    return { SAVE_UNREADABLE: name, SAVE_UNREADABLE_ERRNO: this.mode === 'psp' ? 'EIO' : 'EACCES' };
+  }
   /** What the game would load now, in a new session. */
   loadsNow(): Step {
     return this.run(['load'])[0]!;
@@ -172,8 +176,7 @@ describe.skipIf(!haveTools)('the save folder, state by state', () => {
     it('S6 an unreadable save (another user\'s mode 200; on the PSP an I/O error): "unreadable"; the save moves it aside, never over it', () => {
       const s = new Session(mode);
       s.put('save.json', saveBytes(GOOD));
-      const env = { SAVE_UNREADABLE: 'save.json', SAVE_UNREADABLE_ERRNO: mode === 'psp' ? 'EIO' : 'EACCES' };
-      const r = s.session(env);
+      const r = s.session(s.unreadable('save.json'));
       expect(r.load).toMatchObject({ text: null, problem: 'unreadable' });
       expect(r.save.ok).toBe(1);
       expect(s.bytes('save.json.damaged-1')).toEqual(saveBytes(GOOD)); // the same file, renamed
@@ -260,8 +263,7 @@ describe.skipIf(!haveTools)('the save folder, state by state', () => {
     it('N8 an unreadable save.json.new and no save.json (it may be the last save): "unreadable"; never overwritten (FAT: moved aside first)', () => {
       const s = new Session(mode);
       s.put('save.json.new', saveBytes(GOOD));
-      const env = { SAVE_UNREADABLE: 'save.json.new', SAVE_UNREADABLE_ERRNO: mode === 'psp' ? 'EIO' : 'EACCES' };
-      const r = s.session(env);
+      const r = s.session(s.unreadable('save.json.new'));
       expect(r.load).toMatchObject({ text: null, problem: 'unreadable' });
       expect(r.save.ok).toBe(1);
       if (mode === 'psp') expect(s.bytes('save.json.damaged-1')).toEqual(saveBytes(GOOD));
