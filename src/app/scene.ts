@@ -1,6 +1,6 @@
 // The scenes of the program, one value each: what the player is in, with the
-// overlays it owns (the pause menu on the table, the quit question on the
-// menus, the reset question on Statistics). app.ts holds the one current
+// overlays it owns (the pause menu and the out-of-the-game prompt on the
+// table, the quit question on the title, the reset question on Statistics). app.ts holds the one current
 // scene and hands each frame to its module in src/app/scenes/. A scene's
 // frame returns the scene of the next frame: itself, or the one it led to.
 import type { NextGame } from './session';
