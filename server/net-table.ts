@@ -36,13 +36,15 @@ export const WAIT_CAP_MS = 1500;
 export const RETRANSMIT_MS = 300;
 /**
  * How much faster than the server's clock allows a stamp may claim to be
- * (ms), over the longest round trip measured around it: the jitter of the
- * two legs (±30 ms each on the networks the latency test draws). A stamp
+ * (ms), over the longest round trip measured around it (a ping goes right
+ * behind each face): the press's leg against the pong's (±30 ms of jitter
+ * each on the networks the latency test draws) and the frame on which the
+ * face was first drawn (16.7 ms at 60 Hz). A stamp
  * that claims more is refused (counted) and the slap judged at the earliest
  * time the clock allows: so a client that lies about its stamps gains at
  * most this much (test/server/lying.test.ts).
  */
-export const STAMP_TOLERANCE_MS = 60;
+export const STAMP_TOLERANCE_MS = 80;
 /**
  * The room pings each player this often in a game (ms): a WebSocket ping
  * frame, answered by the client's network stack (a browser's, libwebsockets')
@@ -51,8 +53,8 @@ export const STAMP_TOLERANCE_MS = 60;
  * a ping is a few bytes.
  */
 export const PING_MS = 50;
-/** The round trips kept per player: the last 2 s of them. */
-const RTT_KEPT = 2000 / PING_MS;
+/** The round trips kept per player: the last 10 s of them (a stamp is checked against the pings of its pile's whole life). */
+const RTT_KEPT = 10_000 / PING_MS;
 /** A seat whose player is away plays its card (or takes its pile) after this long (ms); it never slaps. */
 export const AWAY_MOVE_MS = 700;
 /** Stamps are ms from a landing: a card flies LAND_MS before it lands; nobody stays on one pile a minute. */
@@ -123,6 +125,8 @@ export interface NetTable {
   readonly counts: { waits: number; waitedMs: number; asks: number };
   /** Server time the current wait began, -1 when not waiting. */
   waitingSince: number;
+  /** A pile's picture went out in the last drain (pingBehindPicture). */
+  pingNow: boolean;
 }
 
 export interface NetSeat {
@@ -156,6 +160,7 @@ export function newNetTable(setup: NetTableSetup, now: number): NetTable {
     out: [],
     counts: { waits: 0, waitedMs: 0, asks: 0 },
     waitingSince: -1,
+    pingNow: false,
   };
   (nt as { table: Table }).table = newTable(
     { options: setup.options, seed: setup.seed, dealer: setup.dealer, seats: controllers, aiSeed: setup.aiSeed },
@@ -192,7 +197,8 @@ export function notePong(nt: NetTable, seat: Seat, now: number): void {
 function rttHigh(p: Person): number {
   if (p.rtts.length === 0) return WAIT_CAP_MS;
   let high = 0;
-  for (const r of p.rtts) if (r > high) high = r;
+  // The last 2 s.
+  for (let i = Math.max(0, p.rtts.length - 2000 / PING_MS); i < p.rtts.length; i++) if (p.rtts[i]! > high) high = p.rtts[i]!;
   return high;
 }
 
@@ -408,16 +414,29 @@ function requeue(nt: NetTable, q: Queued): void {
 
 /**
  * The smallest stamp the server's clock allows for this press: the time
- * between the pile's picture going out and the press arriving, less the
- * longest round trip measured around it (a pong that waited behind the same
- * lost segment shows the stall) and STAMP_TOLERANCE_MS.
+ * between the pile's picture going out and the press arriving, less what
+ * the network took for each leg as the pongs measured it, less
+ * STAMP_TOLERANCE_MS. The face's leg: the round trip of the ping sent right
+ * behind it (a lost segment that held the face up held that ping up too).
+ * The press's leg: how much longer than the shortest round trip the pongs
+ * that came in with or after the press took (a lost segment that held the
+ * press up held them up too; pongAwaited waits for one).
  */
 function earliestStamp(nt: NetTable, p: Person, q: Queued): number {
-  const elapsed = q.arrived - nt.sentAt[q.seq]!;
-  let rtt = 0;
-  // Round trips measured from 2 s before it came until now, the pongs behind it included.
-  for (let i = 0; i < p.rtts.length; i++) if (p.rttAt[i]! >= q.arrived - 2000 && p.rtts[i]! > rtt) rtt = p.rtts[i]!;
-  return elapsed - Math.min(rtt, WAIT_CAP_MS) - STAMP_TOLERANCE_MS;
+  const sent = nt.sentAt[q.seq]!;
+  let face = -1;
+  let back = 0;
+  let least = WAIT_CAP_MS;
+  for (let i = 0; i < p.rtts.length; i++) {
+    const rtt = p.rtts[i]!;
+    const pinged = p.rttAt[i]! - rtt;
+    if (rtt < least) least = rtt;
+    if (pinged >= sent && pinged <= sent + PING_MS && rtt > face) face = rtt;
+    if (p.rttAt[i]! >= q.arrived && pinged <= q.arrived && rtt > back) back = rtt;
+  }
+  if (face < 0) face = rttHigh(p);
+  const credit = Math.min(WAIT_CAP_MS, face + Math.max(0, back - least));
+  return q.arrived - sent - credit - STAMP_TOLERANCE_MS;
 }
 
 function stampTooFast(nt: NetTable, p: Person, q: Queued): boolean {
@@ -494,8 +513,23 @@ const UNSENT = -1;
  * stamped as shown then (a stamp is measured against that moment).
  */
 export function drain(nt: NetTable, now: number): Outgoing[] {
-  for (let s = Math.max(0, nt.seq - 3); s <= nt.seq; s++) if (nt.sentAt[s] === UNSENT) nt.sentAt[s] = now;
+  for (let s = Math.max(0, nt.seq - 3); s <= nt.seq; s++) {
+    if (nt.sentAt[s] !== UNSENT) continue;
+    nt.sentAt[s] = now;
+    nt.pingNow = true;
+  }
   return nt.out.splice(0, nt.out.length);
+}
+
+/**
+ * Whether a pile's picture has just gone out: the room pings every player
+ * right behind it, so that a pong measures the very path the face took (a
+ * lost segment that held the face up holds the ping up too). Clears the flag.
+ */
+export function pingBehindPicture(nt: NetTable): boolean {
+  const ping = nt.pingNow;
+  nt.pingNow = false;
+  return ping;
 }
 
 function flushLanding(nt: NetTable): void {

@@ -13,7 +13,7 @@ import { Sim, defaultClassic, rng, type PersonSpec } from './sim';
 const FRAME_MS = 17;
 
 function person(r: () => number, latency: number): PersonSpec {
-  const link = { latency, jitter: 30, loss: 0.03 };
+  const link = { latency, jitter: 30, loss: 0.01 };
   return { down: link, up: { ...link }, reaction: () => 230 + r() * 420, slaps: 0.95 };
 }
 

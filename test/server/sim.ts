@@ -12,7 +12,7 @@ import { LAND_MS } from '../../src/table/table';
 import { gameFromPublic, publicState, C, S, type Step, type PublicState } from '../../src/net/protocol';
 import { canSlap, defaultOptions, orderSlaps, slapPattern } from '../../src/rules';
 import type { GameOptions, GameState, Seat } from '../../src/rules/types';
-import { PING_MS, advance, drain, newNetTable, notePing, notePong, receive, type NetTable, type NetSeat } from '../../server/net-table';
+import { PING_MS, advance, drain, pingBehindPicture, newNetTable, notePing, notePong, receive, type NetTable, type NetSeat } from '../../server/net-table';
 
 const FRAME = 1000 / 60;
 
@@ -177,15 +177,18 @@ export class Sim {
   }
 
   private at(time: number, run: () => void): void {
-    const t = Math.ceil(time);
+    const t = Math.max(this.now, Math.ceil(time));
     const e: Event = { at: t, order: this.order++, run };
     let i = this.events.length;
     while (i > 0 && (this.events[i - 1]!.at > t || (this.events[i - 1]!.at === t && this.events[i - 1]!.order > e.order))) i--;
     this.events.splice(i, 0, e);
   }
 
+  /** The first frame (its whole ms) at or after t. */
   private frameAfter(c: Client, t: number): number {
-    return Math.ceil(c.phase + Math.ceil((t - c.phase - 1e-6) / FRAME) * FRAME);
+    const k = Math.ceil((t - c.phase) / FRAME);
+    const before = Math.ceil(c.phase + (k - 1) * FRAME);
+    return before >= t ? before : Math.ceil(c.phase + k * FRAME);
   }
 
   // ---- the server side ----
@@ -193,7 +196,9 @@ export class Sim {
   private serve(): void {
     const next = advance(this.nt, this.now);
     this.watchPiles();
-    for (const m of drain(this.nt, this.now)) {
+    const out = drain(this.nt, this.now);
+    if (pingBehindPicture(this.nt)) for (const seat of this.personSeats) this.ping(seat);
+    for (const m of out) {
       for (const seat of this.personSeats) {
         if (m.to !== -1 && m.to !== seat) continue;
         const c = this.clients[seat]!;
@@ -212,14 +217,18 @@ export class Sim {
 
   private pingLoop(seat: Seat, t: number): void {
     this.at(t, () => {
-      const c = this.clients[seat]!;
-      notePing(this.nt, seat, this.now);
-      const reached = c.down.arrival(this.now);
-      this.at(reached, () => {
-        const back = c.up.arrival(this.now);
-        this.at(back, () => notePong(this.nt, seat, this.now));
-      });
+      this.ping(seat);
       if (this.nt.table.game.over === null) this.pingLoop(seat, this.now + PING_MS);
+    });
+  }
+
+  private ping(seat: Seat): void {
+    const c = this.clients[seat]!;
+    notePing(this.nt, seat, this.now);
+    const reached = c.down.arrival(this.now);
+    this.at(reached, () => {
+      const back = c.up.arrival(this.now);
+      this.at(back, () => notePong(this.nt, seat, this.now));
     });
   }
 
@@ -283,7 +292,9 @@ export class Sim {
       c.state = state;
       if (seq === c.seq && !c.faceKnown) {
         c.faceKnown = true;
-        c.readable = this.frameAfter(c, Math.max(c.flightEnd, this.now));
+        // The card lands with its face: a face that comes late holds it face down (the table waited on
+        // the network); one that comes with a late flight ends the flight at once.
+        c.readable = this.frameAfter(c, this.now);
         this.at(c.readable, () => this.react(c, seq));
       } else if (seq > c.seq) {
         this.pileChanged(seq, c, 'step');
@@ -353,7 +364,7 @@ export class Sim {
     if (slappable && canSlap(game, c.seat) && c.planned !== seq) {
       c.planned = seq;
       if (this.random() >= c.spec.slaps) return;
-      const press = this.frameAfter(c, c.readable + c.spec.reaction());
+      const press = this.frameAfter(c, Math.max(this.now, c.readable + c.spec.reaction()));
       this.at(press, () => {
         if (c.seq !== seq) return;
         const stamp = Math.round(press - c.readable);
