@@ -23,10 +23,11 @@ import { S, publicState, type Step } from '../src/net/protocol';
 
 /**
  * The longest the table waits for one player's word on a pile (ms). A
- * player who says nothing by then is not waited for again on that pile: a
- * phone that went to sleep holds a race up to this long, once.
+ * player who says nothing by then is not waited for again until they say
+ * something: a phone that went to sleep holds one race up to this long.
+ * Long enough for a lost segment on each leg of a 250 ms link.
  */
-export const WAIT_CAP_MS = 1500;
+export const WAIT_CAP_MS = 2000;
 /**
  * What one lost TCP segment costs beyond the round trip: Linux retransmits
  * after SRTT + max(200 ms, 4 RTTVAR) (tcp_rto_min), so a lost answer
@@ -34,6 +35,12 @@ export const WAIT_CAP_MS = 1500;
  * jitter on both legs.
  */
 export const RETRANSMIT_MS = 300;
+/**
+ * A pong behind the press this much slower than the fastest shows a lost
+ * segment (part of the 200 ms or more it costs: Linux's tcp_rto_min), not
+ * jitter.
+ */
+const STALL_SEEN_MS = 150;
 /**
  * How much faster than the server's clock allows a stamp may claim to be
  * (ms), over the longest round trip measured around it (a ping goes right
@@ -74,10 +81,12 @@ export interface Person {
   /** The latest pile this player has spoken about, and how far into it (their stamp): they did nothing else before. */
   heardSeq: number;
   heardThrough: number;
-  /** The question out to them (pile, stamp) and when the table stops waiting; askSeq -1: none. */
+  /** The question out to them (pile, stamp) and when it was first asked; askSeq -1: none. */
   askSeq: number;
   askThrough: number;
-  askDeadline: number;
+  askedAt: number;
+  /** They let a window pass: not waited for until they say something. */
+  silent: boolean;
   /** The pile on which the table stopped waiting for them (their window passed). */
   skipSeq: number;
   /** Recent round trips (ms) and when each pong came (server ms); the send times of pings not answered yet, oldest first. */
@@ -171,7 +180,7 @@ export function newNetTable(setup: NetTableSetup, now: number): NetTable {
 }
 
 function newPerson(seat: Seat): Person {
-  return { seat, present: true, heardSeq: 0, heardThrough: -0x3fffffff, askSeq: -1, askThrough: 0, askDeadline: 0, skipSeq: -1, rtts: [], rttAt: [], pings: [], refused: 0, missed: 0, stale: 0 };
+  return { seat, present: true, heardSeq: 0, heardThrough: -0x3fffffff, askSeq: -1, askThrough: 0, askedAt: 0, silent: false, skipSeq: -1, rtts: [], rttAt: [], pings: [], refused: 0, missed: 0, stale: 0 };
 }
 
 /** The room pinged this seat's player at server time `now` (a WebSocket ping, answered by the client's own network stack). */
@@ -203,12 +212,23 @@ function rttHigh(p: Person): number {
 }
 
 /**
- * How long the table waits for this player's word (ms): the answer's round
- * trip and one lost segment's retransmission (RETRANSMIT_MS and the round
- * trip again), capped (WAIT_CAP_MS).
+ * How long the table waits for this player's word on pile `seq` from the
+ * question (ms, at server time `now`): the face's way to them, as the ping
+ * sent behind it measured it (still out: as long as it has been out), and
+ * the answer's way back, a round trip and one lost segment's retransmission
+ * (RETRANSMIT_MS); capped (WAIT_CAP_MS).
  */
-export function windowOf(p: Person): number {
-  return Math.min(WAIT_CAP_MS, 2 * rttHigh(p) + RETRANSMIT_MS);
+export function windowOf(nt: NetTable, p: Person, seq: number, now: number): number {
+  const high = rttHigh(p);
+  const sent = nt.sentAt[seq]!;
+  let face = high;
+  for (let i = p.rtts.length - 1; i >= 0; i--) {
+    const pinged = p.rttAt[i]! - p.rtts[i]!;
+    if (pinged < sent) break;
+    if (pinged <= sent + PING_MS && p.rtts[i]! > face) face = p.rtts[i]!;
+  }
+  if (p.pings.length > 0 && p.pings[0]! >= sent && p.pings[0]! <= sent + PING_MS) face = Math.max(face, now - p.pings[0]!);
+  return Math.min(WAIT_CAP_MS, face + high + RETRANSMIT_MS);
 }
 
 // ---- what the players send ----
@@ -228,6 +248,7 @@ export function receive(nt: NetTable, seat: Seat, kind: PressKind | 'heard', seq
   if (seq < p.heardSeq || (seq === p.heardSeq && stamp < p.heardThrough)) return 'earlier than its own last word';
   p.heardSeq = seq;
   p.heardThrough = stamp;
+  p.silent = false;
   if (p.askSeq >= 0 && (seq > p.askSeq || (seq === p.askSeq && stamp >= p.askThrough))) p.askSeq = -1;
   if (kind !== 'heard' && nt.table.game.over === null) {
     const press: Press = kind === 'slap' ? { type: 'slap', seat } : kind === 'move' ? { type: 'move', seat } : { type: 'choose', seat, target };
@@ -275,7 +296,11 @@ export function advance(nt: NetTable, now: number): number {
     if (t === NEVER) return NEVER;
     if (t > v) return t + nt.lag;
     if (t === queued) {
-      const until = pongAwaited(nt, nt.queue[0]!, now);
+      let until = NEVER;
+      for (let i = 0; i < nt.queue.length && nt.queue[i]!.at === t; i++) {
+        const u = pongAwaited(nt, nt.queue[i]!, now);
+        if (u < until) until = u;
+      }
       if (until !== NEVER) {
         nt.lag = now - Math.max(t, nt.lastAt);
         return until;
@@ -346,24 +371,26 @@ function waitFor(nt: NetTable, t: number, actor: Seat, now: number): number {
   const through = t - nt.tops[seq]!;
   let until = NEVER;
   for (const p of nt.people) {
-    if (!p || !p.present || p.seat === actor || p.skipSeq === seq) continue;
+    if (!p || !p.present || p.silent || p.seat === actor || p.skipSeq === seq) continue;
     if (p.heardSeq > seq || (p.heardSeq === seq && p.heardThrough >= through)) continue;
     if (!canSlap(nt.table.game, p.seat) && seatToAct(nt.table.game) !== p.seat) continue;
     if (p.askSeq !== seq || p.askThrough < through) {
       const first = p.askSeq !== seq;
       p.askSeq = seq;
       p.askThrough = through;
-      if (first) p.askDeadline = now + windowOf(p);
+      if (first) p.askedAt = now;
       nt.counts.asks++;
       nt.out.push({ to: p.seat, type: S.ask, body: [seq, through] });
     }
-    if (now >= p.askDeadline) {
+    const deadline = p.askedAt + windowOf(nt, p, seq, now);
+    if (now >= deadline) {
       p.skipSeq = seq;
       p.askSeq = -1;
+      p.silent = true;
       p.missed++;
       continue;
     }
-    if (p.askDeadline < until) until = p.askDeadline;
+    if (deadline < until) until = deadline;
   }
   return until;
 }
@@ -435,7 +462,9 @@ function earliestStamp(nt: NetTable, p: Person, q: Queued): number {
     if (p.rttAt[i]! >= q.arrived && pinged <= q.arrived && rtt > back) back = rtt;
   }
   if (face < 0) face = rttHigh(p);
-  const credit = Math.min(WAIT_CAP_MS, face + Math.max(0, back - least));
+  // Only a lost segment's delay counts for the press's leg; jitter is the tolerance's.
+  const stall = back - least;
+  const credit = Math.min(2 * WAIT_CAP_MS, face + (stall >= STALL_SEEN_MS ? stall : 0));
   return q.arrived - sent - credit - STAMP_TOLERANCE_MS;
 }
 
@@ -453,7 +482,7 @@ function pongAwaited(nt: NetTable, q: Queued, now: number): number {
   if (q.press.type !== 'slap' || q.blind) return NEVER;
   const p = nt.people[q.seat]!;
   if (p.pings.length === 0 || p.pings[0]! > q.arrived || !stampTooFast(nt, p, q)) return NEVER;
-  const until = q.arrived + windowOf(p);
+  const until = q.arrived + windowOf(nt, p, q.seq, now);
   return now < until ? until : NEVER;
 }
 

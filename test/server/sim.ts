@@ -67,8 +67,12 @@ export interface PersonSpec {
   reaction: () => number;
   /** Chance of slapping a slappable pile at all. */
   slaps: number;
-  /** The stamp this client sends for a slap it made `stamp` ms after the landing (a lying client changes it). */
-  lie?: (stamp: number) => number;
+  /**
+   * A lying client: every stamp it sends is this much smaller than the
+   * truth (it claims to have seen each card this much sooner), its answers
+   * to the server's asks included, so its stamps stay in order.
+   */
+  lie?: number;
 }
 
 export interface SimSetup {
@@ -196,9 +200,7 @@ export class Sim {
   private serve(): void {
     const next = advance(this.nt, this.now);
     this.watchPiles();
-    const out = drain(this.nt, this.now);
-    if (pingBehindPicture(this.nt)) for (const seat of this.personSeats) this.ping(seat);
-    for (const m of out) {
+    for (const m of drain(this.nt, this.now)) {
       for (const seat of this.personSeats) {
         if (m.to !== -1 && m.to !== seat) continue;
         const c = this.clients[seat]!;
@@ -206,6 +208,8 @@ export class Sim {
         this.at(arrives, () => this.onMessage(c, m.type, m.body));
       }
     }
+    // Behind the messages on the same stream, as the room sends it.
+    if (pingBehindPicture(this.nt)) for (const seat of this.personSeats) this.ping(seat);
     if (next < 0x3fffffff && next !== this.wake) {
       this.wake = next;
       this.at(Math.max(next, this.now), () => {
@@ -228,7 +232,10 @@ export class Sim {
     const reached = c.down.arrival(this.now);
     this.at(reached, () => {
       const back = c.up.arrival(this.now);
-      this.at(back, () => notePong(this.nt, seat, this.now));
+      this.at(back, () => {
+        notePong(this.nt, seat, this.now);
+        this.serve();
+      });
     });
   }
 
@@ -329,7 +336,7 @@ export class Sim {
   }
 
   private stampNow(c: Client): number {
-    return c.readable < 0 ? -1 : Math.round(this.frameAfter(c, this.now) - c.readable);
+    return c.readable < 0 ? -1 : Math.round(this.frameAfter(c, this.now) - c.readable) - (c.spec.lie ?? 0);
   }
 
   private answer(c: Client): void {
@@ -342,7 +349,7 @@ export class Sim {
       return;
     }
     if (c.seq < seq || c.readable < 0) return;
-    const when = c.readable + through;
+    const when = c.readable + through + (c.spec.lie ?? 0);
     if (this.frameAfter(c, this.now) >= when) {
       c.ask = null;
       this.sendHeard(c);
@@ -370,7 +377,7 @@ export class Sim {
         const stamp = Math.round(press - c.readable);
         const pile = this.piles.get(seq);
         if (pile) pile.slaps.push({ seat: c.seat, at: this.nt.tops[seq]! + stamp, person: true, sent: stamp });
-        this.send(c, C.slap, seq, c.spec.lie ? c.spec.lie(stamp) : stamp);
+        this.send(c, C.slap, seq, stamp - (c.spec.lie ?? 0));
       });
       return;
     }
@@ -385,7 +392,7 @@ export class Sim {
         this.react(c, c.seq);
         return;
       }
-      this.send(c, C.move, seq, Math.max(Math.round(press - c.readable), c.lastSeq === seq ? c.lastStamp : -0x3fffffff));
+      this.send(c, C.move, seq, Math.max(Math.round(press - c.readable) - (c.spec.lie ?? 0), c.lastSeq === seq ? c.lastStamp : -0x3fffffff));
       // Pressed at a moment the server did not take it (the turn had moved on): look again.
       this.at(press + 1000, () => this.react(c, c.seq));
     });
