@@ -46,6 +46,8 @@ interface SeatHolder {
 
 interface ClientData {
   seat: Seat;
+  /** Shown the door: whatever else it sent is dropped. */
+  gone: boolean;
   tokens: number;
   refilled: number;
   refused: number;
@@ -61,9 +63,18 @@ export class RatscrewRoom extends Room {
   private phase: 'lobby' | 'playing' | 'results' = 'lobby';
   private nt: NetTable | null = null;
   private wakeAt = -1;
-  private wake: { clear(): void } | null = null;
-  private pinger: { clear(): void } | null = null;
+  // Node's own timers: a room's Colyseus clock runs only with a simulation interval, which this room does not need.
+  private wake: ReturnType<typeof setTimeout> | null = null;
+  private pinger: ReturnType<typeof setInterval> | null = null;
   private dealer: Seat = 0;
+  /**
+   * The room's clock: whole ms since it opened. The table's times are small
+   * integers (src/table/table.ts NEVER is 2^30 ms, twelve days away).
+   */
+  private readonly opened = performance.now();
+  private now(): number {
+    return Math.floor(performance.now() - this.opened);
+  }
   /** Figures the tests and docs read: refused messages, clients shown the door. */
   readonly counts = { refused: 0, kicked: 0 };
 
@@ -94,7 +105,7 @@ export class RatscrewRoom extends Room {
     if (seat < 0) throw new Error('the room is full');
     this.seats[seat] = { kind: 'person', name: auth.name, session: client.sessionId, present: true };
     if (this.creator === '') this.creator = client.sessionId;
-    client.userData = { seat, tokens: RATE_BURST, refilled: Date.now(), refused: 0 } satisfies ClientData;
+    client.userData = { seat, gone: false, tokens: RATE_BURST, refilled: this.now(), refused: 0 } satisfies ClientData;
     this.listenForPongs(client);
     this.sendLobby();
   }
@@ -128,15 +139,15 @@ export class RatscrewRoom extends Room {
 
   override onDispose(): void {
     openRooms.delete(this);
-    this.wake?.clear();
-    this.pinger?.clear();
+    if (this.wake) clearTimeout(this.wake);
+    if (this.pinger) clearInterval(this.pinger);
   }
 
   /** Checks, rates and routes every room message; nothing a client sends can throw out of here. */
   protected override _onMessage(client: Parameters<Room['_onMessage']>[0], buffer: Buffer): void {
     const data = client.userData as ClientData | undefined;
-    if (!data) return;
-    const now = Date.now();
+    if (!data || data.gone) return;
+    const now = this.now();
     data.tokens = Math.min(RATE_BURST, data.tokens + ((now - data.refilled) * RATE_PER_S) / 1000);
     data.refilled = now;
     if (data.tokens < 1) {
@@ -177,7 +188,7 @@ export class RatscrewRoom extends Room {
       return;
     }
     if (this.phase !== 'playing' || !this.nt) return this.refused(client, 'no game is on');
-    const why = receive(this.nt, seat, m.kind, m.seq, m.stamp, Date.now(), m.kind === 'choose' ? m.target : -1);
+    const why = receive(this.nt, seat, m.kind, m.seq, m.stamp, this.now(), m.kind === 'choose' ? m.target : -1);
     if (why !== null) return this.refused(client, why);
     this.tick();
   }
@@ -189,6 +200,9 @@ export class RatscrewRoom extends Room {
   }
 
   private showTheDoor(client: Client, _why: string): void {
+    const data = client.userData as ClientData;
+    if (data.gone) return;
+    data.gone = true;
     this.counts.kicked++;
     // 4003: a protocol violation; the client does not come back with a reconnection.
     client.leave(4003);
@@ -219,7 +233,7 @@ export class RatscrewRoom extends Room {
     const seed = randomInt(1, 0x7fffffff);
     // A rematch is dealt by the next seat, as the next game at one table is.
     if (this.nt) this.dealer = nextDealer(this.nt.table.game);
-    const now = Date.now();
+    const now = this.now();
     this.nt = newNetTable(
       {
         options: this.setup.options,
@@ -237,8 +251,8 @@ export class RatscrewRoom extends Room {
     this.phase = 'playing';
     void this.lock();
     for (const c of this.clients) c.send(S.deal, this.deal((c.userData as ClientData).seat));
-    this.pinger?.clear();
-    this.pinger = this.clock.setInterval(() => this.pingAll(), PING_MS);
+    if (this.pinger) clearInterval(this.pinger);
+    this.pinger = setInterval(() => this.pingAll(), PING_MS);
     this.tick();
   }
 
@@ -251,7 +265,7 @@ export class RatscrewRoom extends Room {
   private tick(): void {
     const nt = this.nt;
     if (!nt) return;
-    const now = Date.now();
+    const now = this.now();
     const next = advance(nt, now);
     const out = drain(nt, now);
     for (const m of out) {
@@ -262,13 +276,25 @@ export class RatscrewRoom extends Room {
     if (pingBehindPicture(nt)) this.pingAll();
     if (nt.table.game.over !== null && this.phase === 'playing') {
       this.phase = 'results';
-      this.pinger?.clear();
+      if (this.pinger) clearInterval(this.pinger);
       this.pinger = null;
     }
     if (next !== this.wakeAt) {
-      this.wake?.clear();
+      if (this.wake) clearTimeout(this.wake);
       this.wakeAt = next;
-      this.wake = next >= 0x3fffffff ? null : this.clock.setTimeout(() => ((this.wakeAt = -1), this.tick()), Math.max(0, next - now));
+      this.wake = next >= 0x3fffffff ? null : setTimeout(() => this.onWake(), Math.max(0, next - now));
+    }
+  }
+
+  private onWake(): void {
+    this.wakeAt = -1;
+    this.wake = null;
+    try {
+      this.tick();
+    } catch (e) {
+      // A bug in the game must not take the server down with it: this room ends, the others play on.
+      console.error(`room ${this.roomId}: ${(e as Error).stack ?? e}`);
+      void this.disconnect(4500);
     }
   }
 
@@ -276,7 +302,7 @@ export class RatscrewRoom extends Room {
 
   private pingAll(): void {
     if (!this.nt) return;
-    const now = Date.now();
+    const now = this.now();
     for (const c of this.clients) {
       const ws = c.ref as unknown as { ping?: (data: Buffer) => void; readyState?: number };
       if (typeof ws.ping !== 'function' || ws.readyState !== 1) continue;
@@ -290,7 +316,7 @@ export class RatscrewRoom extends Room {
     ws.on('pong', (data: Buffer) => {
       // Colyseus's own keep-alive pings carry nothing; ours carry PING_PAYLOAD.
       if (!this.nt || data.length !== PING_PAYLOAD.length) return;
-      notePong(this.nt, (client.userData as ClientData).seat, Date.now());
+      notePong(this.nt, (client.userData as ClientData).seat, this.now());
       // A slap that looked too fast may have been waiting for this pong (net-table.ts pongAwaited).
       if (this.nt.queue.length > 0) this.tick();
     });

@@ -14,8 +14,13 @@ import { RatscrewRoom, openRooms } from './room';
 import { staticFiles } from '../web/serve.mjs';
 
 /** Matchmaking requests per address: a burst, and the steady rate after it (per minute). */
-export const ASKS_BURST = 20;
-export const ASKS_PER_MINUTE = 20;
+export const ASKS = { burst: 60, perMinute: 60 };
+/**
+ * Joins by a code that no room holds, per address: a player mistypes a
+ * code now and then; a guesser tries thousands (docs/network.md, "Room
+ * codes").
+ */
+export const MISSES = { burst: 10, perMinute: 10 };
 /** A matchmaking request's body: join options are a name and a few choices. */
 export const BODY_MAX = 2048;
 /** A room message (WebSocket frame) is a few bytes; anything over this closes the connection (ws maxPayload). */
@@ -38,6 +43,9 @@ export interface ServeOptions {
   webDir?: string;
   /** Behind a proxy that sets X-Forwarded-For: limit by that address instead of the proxy's. */
   trustProxy?: boolean;
+  /** Other limits than ASKS and MISSES (the tests ask a lot from one address). */
+  asks?: { burst: number; perMinute: number };
+  misses?: { burst: number; perMinute: number };
 }
 
 /** A token bucket per address, forgotten once full again. */
@@ -62,6 +70,12 @@ class Limiter {
   }
 }
 
+function tooMany(req: IncomingMessage, res: ServerResponse, limited: { count: number }): void {
+  limited.count++;
+  res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '60' }).end(JSON.stringify({ code: 429, error: 'too many tries: wait a minute' }));
+  req.resume();
+}
+
 function addressOf(req: IncomingMessage, trustProxy: boolean): string {
   const forwarded = req.headers['x-forwarded-for'];
   if (trustProxy && typeof forwarded === 'string') return forwarded.split(',')[0]!.trim();
@@ -70,7 +84,10 @@ function addressOf(req: IncomingMessage, trustProxy: boolean): string {
 
 export async function startServer(opts: ServeOptions = {}): Promise<GameServer> {
   const http = createServer();
-  const limiter = new Limiter(ASKS_BURST, ASKS_PER_MINUTE);
+  const asks = opts.asks ?? ASKS;
+  const misses = opts.misses ?? MISSES;
+  const limiter = new Limiter(asks.burst, asks.perMinute);
+  const missLimiter = new Limiter(misses.burst, misses.perMinute);
   const limited = { count: 0 };
   const page = opts.webDir ? staticFiles(opts.webDir) : null;
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -95,15 +112,28 @@ export async function startServer(opts: ServeOptions = {}): Promise<GameServer> 
         req.destroy();
         return;
       }
-      if (!limiter.take(addressOf(req, opts.trustProxy === true), Date.now())) {
-        limited.count++;
-        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '60' }).end(JSON.stringify({ code: 429, error: 'too many tries: wait a minute' }));
-        req.resume();
+      const address = addressOf(req, opts.trustProxy === true);
+      if (!limiter.take(address, Date.now())) return tooMany(req, res, limited);
+      const byCode = /^\/matchmake\/(?:joinById|reconnect)\/([^/?]+)/.exec(req.url);
+      if (byCode) {
+        // Colyseus reads the body as it arrives: hold it until the code is looked up.
+        req.pause();
+        matchMaker
+          .query({ roomId: byCode[1]! })
+          .then((rooms) => {
+            if (rooms.length === 0 && !missLimiter.take(address, Date.now())) return tooMany(req, res, limited);
+            passOn(req, res);
+            req.resume();
+          })
+          .catch(() => tooMany(req, res, limited));
         return;
       }
     }
-    for (const l of colyseusListeners) (l as (a: IncomingMessage, b: ServerResponse) => void).call(http, req, res);
+    passOn(req, res);
   });
+  const passOn = (req: IncomingMessage, res: ServerResponse): void => {
+    for (const l of colyseusListeners) (l as (a: IncomingMessage, b: ServerResponse) => void).call(http, req, res);
+  };
   colyseus.define(ROOM_NAME, RatscrewRoom);
   await colyseus.listen(opts.port ?? 0, opts.host ?? '127.0.0.1');
   const port = (http.address() as AddressInfo).port;
