@@ -10,7 +10,7 @@ import { beginBehind, beginDraw, drawNotice, endDraw } from '../view/render';
 import type { View } from '../view/view';
 import { addPressed, anyPressed, readButtons } from './input';
 import { menuAliases, touchMenuAliases } from './pads';
-import type { Scene } from './scene';
+import type { Scene, SceneModule } from './scene';
 import { MODULES } from './scenes';
 import { save } from './saving';
 import { firstFrame } from './start';
@@ -94,7 +94,7 @@ export function drawApp(app: App, view: View, now: number): number {
   if (pictureWaits(module.onScreen(scene)) && scene === view.shown) holdPicture();
   else if (scene === view.shown || view.shown === null) {
     beginDraw();
-    drawPicture(app, scene, view, now);
+    drawPicture(app, module, scene, view, now);
     view.shown = scene;
   } else if (view.preparing !== scene && module.costlyEntry(scene)) {
     view.preparing = scene;
@@ -103,7 +103,7 @@ export function drawApp(app: App, view: View, now: number): number {
     view.preparing = scene;
     const from = beginBehind();
     beginRehearsal(REHEARSAL_UNITS);
-    drawPicture(app, scene, view, now);
+    drawPicture(app, module, scene, view, now);
     if (endRehearsal()) {
       bringForward(from);
       view.shown = scene;
@@ -130,12 +130,12 @@ function pictureWaits(table: AppTable | null): boolean {
 export function prepareFirstPicture(app: App, view: View): void {
   pictureOf(view.picture);
   beginDraw();
-  drawPicture(app, app.scene, view, 0);
+  drawPicture(app, MODULES[app.scene.kind], app.scene, view, 0);
   beginFrame();
 }
 
 /** The scene and the notice over it. */
-function drawPicture(app: App, scene: Scene, view: View, now: number): void {
-  MODULES[scene.kind].draw(app, scene, view, now);
+function drawPicture(app: App, module: SceneModule<Scene>, scene: Scene, view: View, now: number): void {
+  module.draw(app, scene, view, now);
   if (now < app.notice.until && app.notice.text !== '') drawNotice(view, app.notice.text);
 }
