@@ -150,6 +150,8 @@ export interface NetTableSetup {
   difficulty: Difficulty;
   /** Per seat: a person (present at the start) or a CPU player. */
   seats: readonly NetSeat[];
+  /** A game already dealt (the tests deal their own stacks), or absent. */
+  dealt?: GameState;
 }
 
 export function newNetTable(setup: NetTableSetup, now: number): NetTable {
@@ -172,7 +174,7 @@ export function newNetTable(setup: NetTableSetup, now: number): NetTable {
     pingNow: false,
   };
   (nt as { table: Table }).table = newTable(
-    { options: setup.options, seed: setup.seed, dealer: setup.dealer, seats: controllers, aiSeed: setup.aiSeed },
+    { options: setup.options, seed: setup.seed, dealer: setup.dealer, seats: controllers, aiSeed: setup.aiSeed, dealt: setup.dealt },
     now,
     (_table, action, result, before, t) => onAction(nt, action, result, before, t),
   );
@@ -253,6 +255,11 @@ export function receive(nt: NetTable, seat: Seat, kind: PressKind | 'heard', seq
   if (kind !== 'heard' && nt.table.game.over === null) {
     const press: Press = kind === 'slap' ? { type: 'slap', seat } : kind === 'move' ? { type: 'move', seat } : { type: 'choose', seat, target };
     const blind = !(nt.sentAt[seq]! >= 0 && nt.sentAt[seq]! <= now);
+    if (kind === 'slap' && blind && stamp >= 0) {
+      // Made before its card's face was sent, yet timed after the landing: a guess dressed as a reaction.
+      p.refused++;
+      return 'a slap timed after a landing whose face had not been sent';
+    }
     const q: Queued = { seat, seq, at: nt.tops[seq]! + stamp, stamp, press, arrived: now, blind };
     let i = nt.queue.length;
     while (i > 0 && nt.queue[i - 1]!.at > q.at) i--;
@@ -406,11 +413,6 @@ function applyQueued(nt: NetTable, t: number, at: number, now: number): void {
   while (nt.queue.length > 0 && nt.queue[0]!.at === t) {
     const q = nt.queue.shift()!;
     const p = nt.people[q.seat]!;
-    if (q.press.type === 'slap' && q.blind && q.stamp >= 0) {
-      // Made before its card's face was sent: a guess, not a reaction. Refused.
-      p.refused++;
-      continue;
-    }
     if (q.press.type === 'slap' && stampTooFast(nt, p, q)) {
       // Refused: judged at the earliest moment the server's clock allows.
       p.refused++;
