@@ -17,8 +17,9 @@ import { nextDealer } from '../src/rules';
 /**
  * A room's code: 7 letters and digits from 32 that cannot be misread (no
  * I, O, 0 or 1): 32^7 = 3.4e10 codes. With a thousand rooms open and the
- * join limit per address (server/http.ts, 20 a minute), one address finds
- * any room once in about 1,200 years of guessing (docs/network.md).
+ * limit on joins by a code nobody holds (server/server.ts MISSES, 10 a
+ * minute per address), one address finds a room about once in six years
+ * of guessing (docs/network.md, "Room codes").
  */
 export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const CODE_LENGTH = 7;
