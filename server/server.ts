@@ -43,6 +43,8 @@ export interface ServeOptions {
   webDir?: string;
   /** Behind a proxy that sets X-Forwarded-For: limit by that address instead of the proxy's. */
   trustProxy?: boolean;
+  /** Where Colyseus reports refused joins and the like (the tests, which refuse on purpose, pass a silent one). */
+  logger?: { info(...a: unknown[]): void; warn(...a: unknown[]): void; error(...a: unknown[]): void; debug(...a: unknown[]): void };
   /** Other limits than ASKS and MISSES (the tests ask a lot from one address). */
   asks?: { burst: number; perMinute: number };
   misses?: { burst: number; perMinute: number };
@@ -99,6 +101,7 @@ export async function startServer(opts: ServeOptions = {}): Promise<GameServer> 
     transport: new WebSocketTransport({ server: http, maxPayload: FRAME_MAX }),
     greet: false,
     gracefullyShutdown: false,
+    ...(opts.logger ? { logger: opts.logger } : {}),
   });
   // Colyseus answers /matchmake itself; put the limits in front of it.
   const colyseusListeners = http.listeners('request').slice();

@@ -80,7 +80,8 @@ async function gameWithRaw(cpus = 1): Promise<{ code: string; raw: WebSocket; bo
 
 beforeAll(async () => {
   // The suite asks a lot from one address; the limit on codes nobody holds stays the server's.
-  server = await startServer({ asks: { burst: 10_000, perMinute: 10_000 } });
+  const quiet = (): void => {};
+  server = await startServer({ asks: { burst: 10_000, perMinute: 10_000 }, logger: { info: quiet, warn: quiet, error: quiet, debug: quiet } });
   base = server.url;
   // Two rooms that play on through everything below.
   for (let r = 0; r < 2; r++) {
