@@ -122,17 +122,19 @@ export interface KeyNames {
   readonly rightPlay: string;
   /** ... the right player slaps (R). (presses BTN_RTRIGGER) */
   readonly rightSlap: string;
+  /** The other key that confirms in menus (it presses Cross too): the one a computer's player tries first. Menu footers name it beside cross. (presses BTN_CROSS) */
+  readonly confirm: string;
 }
 
 /** A host's KeyNames (the object itself), or null when a field is missing or of the wrong type. */
 export function readKeyNames(value: unknown): KeyNames | null {
   if (value === null || typeof value !== 'object') return null;
   const r = value as Record<string, unknown>;
-  return typeof r.cross === 'string' && typeof r.circle === 'string' && typeof r.square === 'string' && typeof r.triangle === 'string' && typeof r.start === 'string' && typeof r.leftPlay === 'string' && typeof r.leftSlap === 'string' && typeof r.rightPlay === 'string' && typeof r.rightSlap === 'string' ? (r as unknown as KeyNames) : null;
+  return typeof r.cross === 'string' && typeof r.circle === 'string' && typeof r.square === 'string' && typeof r.triangle === 'string' && typeof r.start === 'string' && typeof r.leftPlay === 'string' && typeof r.leftSlap === 'string' && typeof r.rightPlay === 'string' && typeof r.rightSlap === 'string' && typeof r.confirm === 'string' ? (r as unknown as KeyNames) : null;
 }
 
 /** The button each KeyNames field presses. */
-export const KEY_NAMES_BUTTONS: Readonly<Record<keyof KeyNames, number>> = { cross: BTN_CROSS, circle: BTN_CIRCLE, square: BTN_SQUARE, triangle: BTN_TRIANGLE, start: BTN_START, leftPlay: BTN_LEFT, leftSlap: BTN_LTRIGGER, rightPlay: BTN_SQUARE, rightSlap: BTN_RTRIGGER };
+export const KEY_NAMES_BUTTONS: Readonly<Record<keyof KeyNames, number>> = { cross: BTN_CROSS, circle: BTN_CIRCLE, square: BTN_SQUARE, triangle: BTN_TRIANGLE, start: BTN_START, leftPlay: BTN_LEFT, leftSlap: BTN_LTRIGGER, rightPlay: BTN_SQUARE, rightSlap: BTN_RTRIGGER, confirm: BTN_CROSS };
 
 /** A rectangle of the 480x272 screen that holds buttons while a finger is on it. */
 export interface TouchZone {

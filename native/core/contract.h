@@ -119,10 +119,11 @@ typedef struct HostKeyNames {
     const char *left_slap; /* ... the left player slaps (L). BTN_LTRIGGER */
     const char *right_play; /* ... the right player plays (Square). BTN_SQUARE */
     const char *right_slap; /* ... the right player slaps (R). BTN_RTRIGGER */
+    const char *confirm; /* The other key that confirms in menus (it presses Cross too): the one a computer's player tries first. Menu footers name it beside cross. BTN_CROSS */
 } HostKeyNames;
 
 /* The button each HostKeyNames member presses, in member order. */
-#define HOST_KEY_NAMES_BUTTONS { BTN_CROSS, BTN_CIRCLE, BTN_SQUARE, BTN_TRIANGLE, BTN_START, BTN_LEFT, BTN_LTRIGGER, BTN_SQUARE, BTN_RTRIGGER }
+#define HOST_KEY_NAMES_BUTTONS { BTN_CROSS, BTN_CIRCLE, BTN_SQUARE, BTN_TRIANGLE, BTN_START, BTN_LEFT, BTN_LTRIGGER, BTN_SQUARE, BTN_RTRIGGER, BTN_CROSS }
 
 /* A rectangle of the 480x272 screen that holds buttons while a finger is on it. */
 typedef struct HostTouchZone {

@@ -26,9 +26,9 @@ static const struct { SDL_Keycode key; uint32_t button; } KEYS[] = {
  * of KEYS that presses the role's button (native/tests/sdl_keys_test.c). */
 static const HostKeyNames KEY_NAMES = {
     .cross = "S", .circle = "D", .square = "Z", .triangle = "A", .start = "Esc",
-    .left_play = "F", .left_slap = "Q", .right_play = "J", .right_slap = "P",
+    .left_play = "F", .left_slap = "Q", .right_play = "J", .right_slap = "P", .confirm = "Enter",
 };
-static const SDL_Keycode NAMED_KEYS[] = { SDLK_s, SDLK_d, SDLK_z, SDLK_a, SDLK_ESCAPE, SDLK_f, SDLK_q, SDLK_j, SDLK_p };
+static const SDL_Keycode NAMED_KEYS[] = { SDLK_s, SDLK_d, SDLK_z, SDLK_a, SDLK_ESCAPE, SDLK_f, SDLK_q, SDLK_j, SDLK_p, SDLK_RETURN };
 
 /* A controller in the PSP's layout: the face buttons by position. */
 static const struct { SDL_GameControllerButton pad; uint32_t button; } PAD[] = {

@@ -59,13 +59,13 @@ int main(void)
     CHECK(sdl_input_mask(&in) == BTN_CROSS);
     key(&in, SDLK_RETURN, 0, 0);
     /* Each key the script names (host.caps.keys) presses its role's button,
-     * and is printed as SDL names it (Esc is SDL's "Escape"). */
+     * and is printed as SDL names it (Esc is SDL's "Escape", Enter its "Return"). */
     {
         static const uint32_t buttons[] = HOST_KEY_NAMES_BUTTONS;
         const HostCaps *caps = sdl_input_caps();
         const HostKeyNames *n = caps->keys;
         const char *labels[] = { n->cross, n->circle, n->square, n->triangle, n->start,
-                                 n->left_play, n->left_slap, n->right_play, n->right_slap };
+                                 n->left_play, n->left_slap, n->right_play, n->right_slap, n->confirm };
         int role;
         CHECK(caps->glyphs == 0 && caps->pads == 2);
         CHECK(sizeof labels / sizeof labels[0] == sizeof buttons / sizeof buttons[0]);
@@ -75,8 +75,9 @@ int main(void)
             key(&in, k, 1, 0);
             CHECK(sdl_input_mask(&in) == buttons[role]);
             key(&in, k, 0, 0);
-            if (k != SDLK_ESCAPE) CHECK(strcmp(labels[role], SDL_GetKeyName(k)) == 0);
-            else CHECK(strcmp(labels[role], "Esc") == 0);
+            if (k == SDLK_ESCAPE) CHECK(strcmp(labels[role], "Esc") == 0);
+            else if (k == SDLK_RETURN) CHECK(strcmp(labels[role], "Enter") == 0);
+            else CHECK(strcmp(labels[role], SDL_GetKeyName(k)) == 0);
         }
         CHECK(sdl_named_key(role) == SDLK_UNKNOWN);
     }

@@ -8,7 +8,7 @@ import * as C from './colours';
 import { copyInts, rect, sprite, spriteRect } from './drawlist';
 import { drawSlapPicture, SLAP_PICTURE_H } from './howto-view';
 import { newLayer, type Layer } from './layer';
-import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
+import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber, wrap } from './text';
 import { drawCover, LOGO_Y } from './splash';
 import { drawFelt, drawPanel } from './widgets';
 
@@ -160,12 +160,13 @@ export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionR
 
 // ---- results ----
 
-/** Row i of the results' ranking at y: place (a crown for the winner), name, cards, piles, and the slap columns. */
-function drawRankRow(nameSlot: TextSlot, row: ResultsScreen['ranking'][number], i: number, y: number, slapping: boolean): void {
+/** A row of the results' ranking at y: place (a crown for the first), name, cards, piles, and the slap columns. */
+function drawRankRow(nameSlot: TextSlot, row: ResultsScreen['ranking'][number], y: number, slapping: boolean): void {
   const cols = RESULT_COLS;
-  const tint = i === 0 ? C.YELLOW : C.WHITE;
-  if (i === 0) spriteRect(24, y - 4, SPRITES.crown, C.WHITE);
-  else drawNumber(FONT_SMALL, i + 1, 44, y, ALIGN_RIGHT, C.GREY);
+  const first = row.place === 1;
+  const tint = first ? C.YELLOW : C.WHITE;
+  if (first) spriteRect(24, y - 4, SPRITES.crown, C.WHITE);
+  else drawNumber(FONT_SMALL, row.place, 44, y, ALIGN_RIGHT, C.GREY);
   nameSlot.draw(FONT_SMALL, row.name, 52, y, ALIGN_LEFT, tint);
   drawNumber(FONT_SMALL, row.cards, cols[0]!, y, ALIGN_CENTRE, tint);
   drawNumber(FONT_SMALL, row.piles, cols[1]!, y, ALIGN_CENTRE, tint);
@@ -175,8 +176,17 @@ function drawRankRow(nameSlot: TextSlot, row: ResultsScreen['ranking'][number], 
   }
 }
 
-/** The results' columns: cards, piles, slaps won, wrong slaps. */
-const RESULT_COLS = [150, 215, 290, 365];
+/** The results' columns' centres: cards, piles, slaps won, wrong slaps. */
+const RESULT_COLS = [166, 236, 306, 376];
+/**
+ * The width a column's heading may take: two lines at most, wrapped at its
+ * words ("Ошибочных хлопков" is 108 pixels on one line, and the columns are
+ * 70 apart). test/game/results-page.test.ts lays every language's out.
+ */
+export const RESULT_HEADING_W = 66;
+/** The headings' last line, and the first ranking row under them. */
+const HEADING_BOTTOM = 57;
+const FIRST_ROW_Y = 71;
 
 /** A finished game's results; `slapping`: it was a classic game (slap columns). */
 export function drawResultsPage(v: MenusView, t: Strings, r: ResultsScreen, slapping: boolean): void {
@@ -192,25 +202,29 @@ export function drawResultsPage(v: MenusView, t: Strings, r: ResultsScreen, slap
   text(FONT_SMALL, r.cause, 240, 31, ALIGN_CENTRE, C.PALE_GOLD);
   // The ranking as a table: place, name, cards, piles, slaps won, wrong slaps.
   const cols = RESULT_COLS;
-  let y = 48;
-  text(FONT_SMALL, t.ranking, 36, y, ALIGN_LEFT, C.GOLD);
-  text(FONT_SMALL, t.statCards, cols[0]!, y, ALIGN_CENTRE, C.GOLD);
+  // Each heading wraps within its column and sits on the same last line.
+  const heading = (str: string, x: number, align: number, maxWidth: number): void => {
+    const lines = wrap(FONT_SMALL, str, maxWidth).length;
+    resultSlots[k++]!.draw(FONT_SMALL, str, x, HEADING_BOTTOM - (lines - 1) * FONT_SMALL.lineHeight, align, C.GOLD, maxWidth);
+  };
+  heading(t.ranking, 36, ALIGN_LEFT, cols[0]! - RESULT_HEADING_W / 2 - 40);
+  heading(t.statCards, cols[0]!, ALIGN_CENTRE, RESULT_HEADING_W);
   // In Russian rules a pile is taken as a loss, not won.
-  text(FONT_SMALL, slapping ? t.statPiles : t.statPilesTaken, cols[1]!, y, ALIGN_CENTRE, C.GOLD);
+  heading(slapping ? t.statPiles : t.statPilesTaken, cols[1]!, ALIGN_CENTRE, RESULT_HEADING_W);
   if (slapping) {
-    text(FONT_SMALL, t.statSlapsWon, cols[2]!, y, ALIGN_CENTRE, C.GOLD);
-    text(FONT_SMALL, t.statWrongSlaps, cols[3]!, y, ALIGN_CENTRE, C.GOLD);
+    heading(t.statSlapsWon, cols[2]!, ALIGN_CENTRE, RESULT_HEADING_W);
+    heading(t.statWrongSlaps, cols[3]!, ALIGN_CENTRE, RESULT_HEADING_W);
   }
-  y += 15;
+  let y = FIRST_ROW_Y;
   for (let i = 0; i < r.ranking.length; i++) {
     const rowLayer = v.rankRows[i]!;
     if (!rowLayer.reuse(r.ranking[i], slapping, y)) {
-      drawRankRow(v.rankNames[i]!, r.ranking[i]!, i, y, slapping);
+      drawRankRow(v.rankNames[i]!, r.ranking[i]!, y, slapping);
       rowLayer.keep();
     }
     y += 13;
   }
-  y = 150;
+  y = 154;
   if (slapping) {
     text(FONT_SMALL, t.statFastest, 36, y, ALIGN_LEFT, C.WHITE);
     text(FONT_SMALL, r.fastestMs >= 0 ? t.ms(r.fastestMs) : t.none, 300, y, ALIGN_RIGHT, C.PALE_GOLD);

@@ -106,11 +106,11 @@ export function asSaveProblem(value) {
 export function readKeyNames(value) {
   if (value === null || typeof value !== 'object') return null;
   const r = value;
-  return typeof r.cross === 'string' && typeof r.circle === 'string' && typeof r.square === 'string' && typeof r.triangle === 'string' && typeof r.start === 'string' && typeof r.leftPlay === 'string' && typeof r.leftSlap === 'string' && typeof r.rightPlay === 'string' && typeof r.rightSlap === 'string' ? (r) : null;
+  return typeof r.cross === 'string' && typeof r.circle === 'string' && typeof r.square === 'string' && typeof r.triangle === 'string' && typeof r.start === 'string' && typeof r.leftPlay === 'string' && typeof r.leftSlap === 'string' && typeof r.rightPlay === 'string' && typeof r.rightSlap === 'string' && typeof r.confirm === 'string' ? (r) : null;
 }
 
 /** The button each KeyNames field presses. */
-export const KEY_NAMES_BUTTONS = { cross: BTN_CROSS, circle: BTN_CIRCLE, square: BTN_SQUARE, triangle: BTN_TRIANGLE, start: BTN_START, leftPlay: BTN_LEFT, leftSlap: BTN_LTRIGGER, rightPlay: BTN_SQUARE, rightSlap: BTN_RTRIGGER };
+export const KEY_NAMES_BUTTONS = { cross: BTN_CROSS, circle: BTN_CIRCLE, square: BTN_SQUARE, triangle: BTN_TRIANGLE, start: BTN_START, leftPlay: BTN_LEFT, leftSlap: BTN_LTRIGGER, rightPlay: BTN_SQUARE, rightSlap: BTN_RTRIGGER, confirm: BTN_CROSS };
 
 /** A host's TouchZone (the object itself), or null when a field is missing or of the wrong type. */
 export function readTouchZone(value) {

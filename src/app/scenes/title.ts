@@ -124,7 +124,7 @@ export function drawTitle(app: App, scene: TitleScene, view: View, now: number):
   const demo = scene.demo;
   if (demo === null) {
     drawTitleMenu(view.menus, t, app.titleCursor);
-    if (scene.quitAsked) drawQuestion(view, t.glyphs === false ? t.quitQuestion.desktop : t.quitQuestion.psp, t.quitAnswers);
+    if (scene.quitAsked) drawQuestion(view, (t.machine ?? 'psp') === 'psp' ? t.quitQuestion.psp : t.quitQuestion.elsewhere, t.quitAnswers);
     return;
   }
   view.table.draw(demo.table.shown, t, now, demo.watching ? t.watching : t.demo);
