@@ -160,13 +160,17 @@ export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionR
 
 // ---- results ----
 
-/** A row of the results' ranking at y: place (a crown for the first), name, cards, piles, and the slap columns. */
-function drawRankRow(nameSlot: TextSlot, row: ResultsScreen['ranking'][number], y: number, slapping: boolean): void {
+/**
+ * A row of the results' ranking at y: place (a crown for a winner alone;
+ * players level at the top each show 1), name, cards, piles, and the slap
+ * columns.
+ */
+function drawRankRow(nameSlot: TextSlot, row: ResultsScreen['ranking'][number], y: number, slapping: boolean, crown: boolean): void {
   const cols = RESULT_COLS;
   const first = row.place === 1;
   const tint = first ? C.YELLOW : C.WHITE;
-  if (first) spriteRect(24, y - 4, SPRITES.crown, C.WHITE);
-  else drawNumber(FONT_SMALL, row.place, 44, y, ALIGN_RIGHT, C.GREY);
+  if (crown) spriteRect(24, y - 4, SPRITES.crown, C.WHITE);
+  else drawNumber(FONT_SMALL, row.place, 44, y, ALIGN_RIGHT, first ? C.YELLOW : C.GREY);
   nameSlot.draw(FONT_SMALL, row.name, 52, y, ALIGN_LEFT, tint);
   drawNumber(FONT_SMALL, row.cards, cols[0]!, y, ALIGN_CENTRE, tint);
   drawNumber(FONT_SMALL, row.piles, cols[1]!, y, ALIGN_CENTRE, tint);
@@ -216,10 +220,11 @@ export function drawResultsPage(v: MenusView, t: Strings, r: ResultsScreen, slap
     heading(t.statWrongSlaps, cols[3]!, ALIGN_CENTRE, RESULT_HEADING_W);
   }
   let y = FIRST_ROW_Y;
+  const alone = r.ranking.length < 2 || r.ranking[1]!.place !== 1;
   for (let i = 0; i < r.ranking.length; i++) {
     const rowLayer = v.rankRows[i]!;
     if (!rowLayer.reuse(r.ranking[i], slapping, y)) {
-      drawRankRow(v.rankNames[i]!, r.ranking[i]!, y, slapping);
+      drawRankRow(v.rankNames[i]!, r.ranking[i]!, y, slapping, i === 0 && alone);
       rowLayer.keep();
     }
     y += 13;
