@@ -44,6 +44,10 @@
 #define SCREEN_W 480
 #define SCREEN_H 272
 
+/* Where a touch or a mouse click began this frame, the frame's third argument: x | y << 16, in pixels of the 480x272 screen, each a signed 16-bit number (a touch on the black bands beside the picture lies off the screen: below 0 or past its size); TAP_NONE when none began. In menus the script picks the row under it; the buttons the same touch holds (host.caps.touch zones) still come in the button mask. The PSP has no pointer and always sends TAP_NONE. */
+#define TAP_NONE ((int32_t)0x80008000u)
+#define TAP_AT(x, y) ((int32_t)(((uint32_t)(y) << 16) | ((uint32_t)(x) & 0xffffu)))
+
 /* Samples: 22,050 Hz mono signed 16-bit. */
 #define SOUND_RATE 22050
 

@@ -90,6 +90,7 @@ static void pad_press(SdlInput *in, SDL_JoystickID which, Uint8 pad_button)
 void sdl_input_frame(SdlInput *in)
 {
     in->pressed = 0;
+    in->tap = TAP_NONE;
 }
 
 void sdl_input_event(SdlInput *in, const SDL_Event *e)
@@ -115,6 +116,9 @@ void sdl_input_event(SdlInput *in, const SDL_Event *e)
             SDL_GameControllerClose(in->pad2);
             in->pad2 = NULL;
         }
+        break;
+    case SDL_MOUSEBUTTONDOWN:
+        if (e->button.button == SDL_BUTTON_LEFT) in->tap = TAP_AT(e->button.x, e->button.y);
         break;
     case SDL_WINDOWEVENT:
         /* Keys released while the window was not focused never report up. */

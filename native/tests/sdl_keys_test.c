@@ -52,6 +52,28 @@ int main(void)
     /* A release with no press in the frame: nothing left latched. */
     sdl_input_frame(&in);
     CHECK(sdl_input_mask(&in) == 0);
+    /* A left click is the frame's tap, at its place (x | y << 16, each signed),
+     * for that frame only; it presses no button. Other buttons are no tap. */
+    CHECK(in.tap == TAP_NONE);
+    {
+        SDL_Event e;
+        memset(&e, 0, sizeof e);
+        e.type = SDL_MOUSEBUTTONDOWN;
+        e.button.button = SDL_BUTTON_RIGHT;
+        e.button.x = 10;
+        e.button.y = 20;
+        sdl_input_event(&in, &e);
+        CHECK(in.tap == TAP_NONE);
+        e.button.button = SDL_BUTTON_LEFT;
+        e.button.x = 240;
+        e.button.y = -3;
+        sdl_input_event(&in, &e);
+        CHECK(in.tap == TAP_AT(240, -3));
+        CHECK((in.tap & 0xffff) == 240 && (in.tap >> 16) == -3);
+        CHECK(sdl_input_mask(&in) == 0);
+        sdl_input_frame(&in);
+        CHECK(in.tap == TAP_NONE);
+    }
     /* Enter confirms (CROSS), as in any desktop menu; it is not START, which
      * asks to quit on the title. */
     sdl_input_frame(&in);

@@ -72,16 +72,37 @@ function drawHint(v: MenusView, text: string): void {
 
 // ---- title ----
 
+/** The title menu's panel, and its rows: the first row's text top, and the rows' pitch. */
+const TITLE_PANEL_X = 150;
+const TITLE_PANEL_W = 180;
+const TITLE_ROW_Y = 106;
+const TITLE_ROW_PITCH = 22;
+
+/**
+ * Where a tap picks a menu row: row i of `count` stacked every `pitch`
+ * pixels from `top`, across [left, right); -1 off every row.
+ */
+function rowAt(x: number, y: number, left: number, right: number, top: number, pitch: number, count: number): number {
+  if (x < left || x >= right || y < top) return -1;
+  const row = Math.floor((y - top) / pitch);
+  return row < count ? row : -1;
+}
+
+/** The title menu's row under the screen point (x, y) (a tap), or -1; `count` rows. */
+export function titleRowAt(x: number, y: number, count: number): number {
+  return rowAt(x, y, TITLE_PANEL_X, TITLE_PANEL_X + TITLE_PANEL_W, TITLE_ROW_Y - 2, TITLE_ROW_PITCH, count);
+}
+
 /** The title menu with its row `cursor` lit, over the game's cover (the splash the hosts show first). */
 export function drawTitleMenu(v: MenusView, t: Strings, cursor: number): void {
   const { layer, title: titleSlots } = v;
   if (layer.reuse(0, cursor, t, null)) return;
   drawCover(v.felt);
   titleSlots[0]!.draw(FONT_SMALL, t.subtitle, 240, LOGO_Y + SPRITES.logo[3] + 4, ALIGN_CENTRE, C.PALE_GOLD);
-  drawPanel(150, 100, 180, 144, C.WHITE);
+  drawPanel(TITLE_PANEL_X, 100, TITLE_PANEL_W, 144, C.WHITE);
   const items = [t.menu.play, t.menu.options, t.menu.howTo, t.menu.stats, t.menu.watch, t.menu.quit];
   for (let i = 0; i < items.length; i++) {
-    const y = 106 + i * 22;
+    const y = TITLE_ROW_Y + i * TITLE_ROW_PITCH;
     if (i === cursor) rect(158, y - 2, 164, 21, C.HIGHLIGHT);
     titleSlots[1 + i]!.draw(FONT_LARGE, items[i]!, 240, y, ALIGN_CENTRE, i === cursor ? C.YELLOW : C.WHITE);
   }
@@ -104,13 +125,13 @@ const LINES_Y = 38;
 /** The selected row's help under the list: a rule line, then the text (beside a slap rule's picture). */
 const HELP_Y = 196;
 
-/** The option rows under their groups' headings, scrolled to show row `cursor`, lit; under them what that row does. */
-export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionRow[], cursor: number): void {
-  const { layer, labels: labelSlots, values: valueSlots } = v;
-  if (layer.reuse(1, cursor, rows, t)) return;
-  drawPage(v, 40, 8, 400, 240, t.optionsTitle, 14);
-  // The list as lines: a heading (-1 - row) before each row that begins a group, then the row.
-  const lines = v.optionLines;
+/**
+ * The options list as lines into `lines`: a heading (-1 - row) before each
+ * row that begins a group, then the row. Returns the first line shown,
+ * scrolled so that row `cursor` stays in view, centred where possible, its
+ * heading with it.
+ */
+function optionList(rows: readonly OptionRow[], cursor: number, lines: number[]): number {
   lines.length = 0;
   let at = 0;
   for (let r = 0; r < rows.length; r++) {
@@ -118,10 +139,26 @@ export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionR
     if (r === cursor) at = lines.length;
     lines.push(r);
   }
-  // Scroll so the cursor stays in view, centred where possible, its heading with it.
   let first = at - (VISIBLE_LINES >> 1);
   if (first > lines.length - VISIBLE_LINES) first = lines.length - VISIBLE_LINES;
-  if (first < 0) first = 0;
+  return first < 0 ? 0 : first;
+}
+
+/** The option row under the screen point (x, y) (a tap) while row `cursor` is selected, or -1 (a heading, off the list). */
+export function optionRowAt(rows: readonly OptionRow[], cursor: number, x: number, y: number): number {
+  const lines: number[] = [];
+  const first = optionList(rows, cursor, lines);
+  const i = rowAt(x, y, 50, 430, LINES_Y - 2, ROW_H, Math.min(VISIBLE_LINES, lines.length - first));
+  return i < 0 ? -1 : Math.max(-1, lines[first + i]!);
+}
+
+/** The option rows under their groups' headings, scrolled to show row `cursor`, lit; under them what that row does. */
+export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionRow[], cursor: number): void {
+  const { layer, labels: labelSlots, values: valueSlots } = v;
+  if (layer.reuse(1, cursor, rows, t)) return;
+  drawPage(v, 40, 8, 400, 240, t.optionsTitle, 14);
+  const lines = v.optionLines;
+  const first = optionList(rows, cursor, lines);
   for (let i = 0; i < VISIBLE_LINES && first + i < lines.length; i++) {
     const line = lines[first + i]!;
     const y = LINES_Y + i * ROW_H;
