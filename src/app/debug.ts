@@ -49,6 +49,8 @@ export function debugState(app: App): string {
       on !== null && t !== null
         ? {
             game: on.table.game,
+            /** The game as the table shows it: while a played card flies, as it was before the play. */
+            shownGame: t.game,
             names: t.names,
             marks: t.marks,
             message: t.message,

@@ -59,6 +59,8 @@ export interface SeatEffect {
   start: number;
   /** The slap hand: true for a slap that took the pile, false for a wrong or late one. */
   good: boolean;
+  /** The slap hand: from when its outcome (good) shows, the burst or the red cross; later than start for a slap during a card's flight, shown as the card lands. */
+  markAt: number;
 }
 
 export interface TableDisplay {
@@ -121,8 +123,8 @@ export function newTableDisplay(): TableDisplay {
     sweep: { active: false, seat: 0, start: 0, cards: new Int32Array(4), count: 0 },
     burn: { active: false, seat: 0, start: 0, cards: new Int32Array(2), count: 0 },
     celebration: { active: false, seat: 0, start: 0, cards: new Int32Array(CELEBRATION_CARDS), count: 0 },
-    slapHand: { active: false, seat: 0, start: 0, good: false },
-    shake: { active: false, seat: 0, start: 0, good: false },
+    slapHand: { active: false, seat: 0, start: 0, good: false, markAt: 0 },
+    shake: { active: false, seat: 0, start: 0, good: false, markAt: 0 },
     chooser: -1,
     pick: 0,
     toAct: -1,

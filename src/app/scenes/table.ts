@@ -18,7 +18,7 @@ import { cue } from '../cues';
 import { anyPressed, menuPressed, wasPressed } from '../input';
 import { CELEBRATION_MS } from '../../view/celebration';
 import type { OutPrompt, PauseMenu, Scene, SceneModule, TableScene } from '../scene';
-import { pauseAppTable, resumeAppTable, resumeAppTableNow, shownTime, stepTable, tableFinished, type AppTable } from '../table';
+import { cardFlying, pauseAppTable, resumeAppTable, resumeAppTableNow, shownTime, stepTable, tableFinished, type AppTable } from '../table';
 import { NEVER } from '../../table/table';
 import { enterHowTo } from './how-to';
 import { answer } from './question';
@@ -66,7 +66,8 @@ export function tableFrame(app: App, scene: TableScene, real: number): Scene {
   stepTable(table, now, b.pressed);
   const game = table.table.game;
   if (game.over !== null && tableFinished(table, now)) return enterResults(app, table, false);
-  if (!scene.outAsked && game.over === null && everyPersonOut(table, game)) {
+  // Asked once the person's last card has landed: the table behind the prompt shows them out.
+  if (!scene.outAsked && game.over === null && !cardFlying(table) && everyPersonOut(table, game)) {
     scene.outAsked = true;
     scene.out = { cursor: OUT_WATCH };
     pauseAppTable(table, now);
