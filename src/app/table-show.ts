@@ -111,6 +111,12 @@ export function expireLines(show: TableShow, now: number, keep: boolean): void {
   if (d.slapTimes !== '' && now - show.slapTimesAt >= MESSAGE_MS) d.slapTimes = '';
 }
 
+/** The play resumes after a pause: no line from before it stays (but a person's prompt to name a taker, `keep`). */
+export function clearLines(show: TableShow, keep: boolean): void {
+  if (!keep) show.display.message = '';
+  show.display.slapTimes = '';
+}
+
 /** The table was paused for `shift` ms: the lines' clocks, and a card caught in flight, move on with it. */
 export function shiftShow(show: TableShow, shift: number): void {
   show.messageAt += shift;

@@ -18,7 +18,7 @@ import type { Strings } from './i18n/strings';
 import type { SeatResult } from './screen';
 import { padNames, padOf as seatPad, tableSeats, type PadLayout } from './pads';
 import { screenOrder } from '../view/seats';
-import { expireLines, landFlight, newTableShow, shiftShow, showAction, showGame, showRefused, showSlapTimes, showsAt, type Naming, type TableShow } from './table-show';
+import { clearLines, expireLines, landFlight, newTableShow, shiftShow, showAction, showGame, showRefused, showSlapTimes, showsAt, type Naming, type TableShow } from './table-show';
 
 export type { Naming } from './table-show';
 
@@ -46,6 +46,8 @@ export interface AppTable {
   /** Resuming from the pause: the 3-2-1 ends at countdownEnd (-1: none); the table is drawn as it was at frozenAt meanwhile. */
   countdownEnd: number;
   frozenAt: number;
+  /** The 3-2-1's step the display shows (3, 2, 1), 0 for none. */
+  countdownStep: number;
   /**
    * A pile was taken this frame: the rules' and the CPU players' work took
    * about half the frame's budget, so its picture is drawn the next frame,
@@ -92,6 +94,7 @@ export function startTable(strings: Strings, cues: Cues, start: TableStart, now:
     naming: null,
     countdownEnd: -1,
     frozenAt: 0,
+    countdownStep: 0,
     pictureWaits: false,
     celebratedAt: NEVER,
   };
@@ -163,7 +166,7 @@ export function stepTable(app: AppTable, now: number, pressed: number): void {
   const table = app.table;
   if (app.countdownEnd >= 0) {
     if (now >= app.countdownEnd) endCountdown(app, now);
-    else app.show.display.countdown = countdownStep(app.countdownEnd - now);
+    else showCountdown(app, countdownStep(app.countdownEnd - now));
   }
   if (table.pausedAt >= 0) return;
   landFlight(app.show, now, table.game, app.naming);
@@ -174,6 +177,13 @@ export function stepTable(app: AppTable, now: number, pressed: number): void {
 /** The 3-2-1's step with `left` ms to go: three steps of RESUME_COUNTDOWN_MS / 3. */
 function countdownStep(left: number): number {
   return left <= 0 ? 1 : Math.ceil((left * 3) / RESUME_COUNTDOWN_MS);
+}
+
+/** The 3-2-1's line ("Play resumes in 3"), written when its step changes; 0: none. */
+function showCountdown(app: AppTable, step: number): void {
+  if (step === app.countdownStep) return;
+  app.countdownStep = step;
+  app.show.display.countdown = step > 0 ? app.show.strings.resumesIn(step) : '';
 }
 
 /** The table's time as the view draws it at `now`: during the 3-2-1, the moment it was paused. */
@@ -214,19 +224,22 @@ function pickerInput(app: AppTable, naming: Naming, pad: PadLayout, pressed: num
 export function pauseAppTable(app: AppTable, now: number): void {
   if (app.table.pausedAt < 0) app.frozenAt = now;
   app.countdownEnd = -1;
-  app.show.display.countdown = 0;
+  showCountdown(app, 0);
   pauseTable(app.table, now);
 }
 
 /**
  * Continue: the table shows again as it was, still paused, under a 3-2-1
- * (RESUME_COUNTDOWN_MS), so nobody is surprised by what happens next; then
- * it runs (endCountdown).
+ * (RESUME_COUNTDOWN_MS, "Play resumes in 3") in the message line's place,
+ * so nobody is surprised by what happens next; then it runs (endCountdown).
+ * The lines from before the pause are gone: news from before it is no news
+ * (a person's prompt to name a taker stays).
  */
 export function resumeAppTable(app: AppTable, now: number): void {
   if (app.table.pausedAt < 0) return;
   app.countdownEnd = now + RESUME_COUNTDOWN_MS;
-  app.show.display.countdown = countdownStep(RESUME_COUNTDOWN_MS);
+  clearLines(app.show, app.naming !== null);
+  showCountdown(app, countdownStep(RESUME_COUNTDOWN_MS));
 }
 
 /**
@@ -235,7 +248,9 @@ export function resumeAppTable(app: AppTable, now: number): void {
  * nobody needs warning of what happens next.
  */
 export function resumeAppTableNow(app: AppTable, now: number): void {
-  if (app.table.pausedAt >= 0) endCountdown(app, now);
+  if (app.table.pausedAt < 0) return;
+  clearLines(app.show, app.naming !== null);
+  endCountdown(app, now);
 }
 
 /**
@@ -246,7 +261,7 @@ export function resumeAppTableNow(app: AppTable, now: number): void {
  */
 function endCountdown(app: AppTable, now: number): void {
   app.countdownEnd = -1;
-  app.show.display.countdown = 0;
+  showCountdown(app, 0);
   shiftShow(app.show, now - app.table.pausedAt);
   resumeTable(app.table, now);
 }

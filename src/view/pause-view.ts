@@ -27,13 +27,13 @@ export function newPauseView(felt: Layer): PauseView {
     for (let i = 0; i < n; i++) out.push(new TextSlot());
     return out;
   };
-  return { felt, layer: newLayer(), title: new TextSlot(), hint: new TextSlot(), items: slots(3), outLines: slots(4) };
+  return { felt, layer: newLayer(), title: new TextSlot(), hint: new TextSlot(), items: slots(3), outLines: slots(5) };
 }
 
 /** The out prompt's and the pause menu's panels and rows: the first row's text top and the rows' pitch. */
-const OUT_X = 90;
-const OUT_W = 300;
-const OUT_ROW_Y = 114;
+const OUT_X = 80;
+const OUT_W = 320;
+const OUT_ROW_Y = 130;
 const PAUSE_X = 130;
 const PAUSE_W = 220;
 const PAUSE_ROW_Y = 102;
@@ -57,21 +57,25 @@ export function pauseRowAt(x: number, y: number): number {
   return rowAt(x, y, PAUSE_X, PAUSE_W, PAUSE_ROW_Y, 3);
 }
 
-/** Every person is out: Keep watching (faster) or End the game, row `cursor` lit, over the table (its pile no secret now). */
-export function drawOutPrompt(v: PauseView, t: Strings, cursor: number): void {
-  const [title, watch, end, hint] = v.outLines as [TextSlot, TextSlot, TextSlot, TextSlot];
+/**
+ * Every person is out: why (`why`), then Keep watching (faster) or End the
+ * game, row `cursor` lit, over the table (its pile no secret now).
+ */
+export function drawOutPrompt(v: PauseView, t: Strings, cursor: number, why: string): void {
+  const [title, reason, watch, end, hint] = v.outLines as [TextSlot, TextSlot, TextSlot, TextSlot, TextSlot];
   rect(0, 0, 480, 272, C.SHADE);
-  drawPanel(OUT_X, 74, OUT_W, 124, C.WHITE);
-  title.draw(FONT_LARGE, t.outTitle, 240, 84, ALIGN_CENTRE, C.GOLD, 280);
+  drawPanel(OUT_X, 58, OUT_W, 156, C.WHITE);
+  title.draw(FONT_LARGE, t.outTitle, 240, 68, ALIGN_CENTRE, C.GOLD, 300);
+  reason.draw(FONT_SMALL, why, 240, 92, ALIGN_CENTRE, C.WHITE, 300);
   const names = [watch, end];
   const texts = [t.outItems.watch, t.outItems.end];
   for (let i = 0; i < 2; i++) {
     const y = OUT_ROW_Y + i * ROW_PITCH;
     const on = i === cursor;
-    if (on) rect(100, y - 3, 280, 22, C.HIGHLIGHT);
-    names[i]!.draw(FONT_LARGE, texts[i]!, 240, y, ALIGN_CENTRE, on ? C.YELLOW : C.WHITE, 270);
+    if (on) rect(OUT_X + 10, y - 3, OUT_W - 20, 22, C.HIGHLIGHT);
+    names[i]!.draw(FONT_LARGE, texts[i]!, 240, y, ALIGN_CENTRE, on ? C.YELLOW : C.WHITE, 290);
   }
-  hint.draw(FONT_SMALL, t.outHint, 240, 174, ALIGN_CENTRE, C.PALE_GOLD, 280);
+  hint.draw(FONT_SMALL, t.outHint, 240, 190, ALIGN_CENTRE, C.PALE_GOLD, 300);
 }
 
 /** The pause menu with its row `cursor` lit. */

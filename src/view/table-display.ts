@@ -101,8 +101,8 @@ export interface TableDisplay {
   chancesTotal: number;
   /** After each slap race, who pressed and when from the landing ("You 312 ms · Kim 298 ms"); '' when off or none. */
   slapTimes: string;
-  /** Resuming from the pause: the 3-2-1's step (3, 2, 1), 0 when none. */
-  countdown: number;
+  /** Resuming from the pause: the 3-2-1's line ("Play resumes in 3"), '' when none. */
+  countdown: string;
 }
 
 /** A new table's display (src/app/table.ts startTable fills in its names and marks). */
@@ -130,6 +130,6 @@ export function newTableDisplay(): TableDisplay {
     toAct: -1,
     chancesTotal: 0,
     slapTimes: '',
-    countdown: 0,
+    countdown: '',
   };
 }

@@ -31,7 +31,7 @@ import {
   stackX,
   stackY,
 } from './seats';
-import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber, type TextRun } from './text';
+import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber, type Font, type TextRun } from './text';
 import { easeOut, lerp, progress, shakeOffset, triangle } from './tween';
 import { drawFelt, drawOutline } from './widgets';
 
@@ -191,7 +191,7 @@ export function newTableView(felt: Layer): TableView {
       drawMoving(parts, t, game, now, shownMessage, shownPlace);
       // Watching the CPU players finish (the banner), nobody at the table races any more.
       if (t.slapTimes !== '' && banner === '') drawSlapTimes(parts, t.slapTimes, shownMessage, shownPlace);
-      if (t.countdown > 0) drawCountdown(parts.countdown, t.countdown);
+      if (t.countdown !== '') drawCountdown(parts, t.countdown, shownMessage, shownPlace);
       if (t.celebration.active) drawCelebration(parts.celebration, t.celebration, game.options.players, t.message, strings.skipToResults, now);
     },
   };
@@ -368,18 +368,24 @@ function messageTop(place: number): number {
   return place === PLACE_LEFT ? LEFT_Y : CENTRE_Y;
 }
 
-/** Lays `text` on the message lines at `place`, its top at `y`. */
-function layLine(slot: TextSlot, text: string, place: number, y: number, tint: number): TextRun {
+/** Lays `text` on the message lines at `place`, its top at `y` (in the small font, unless `font`). */
+function layLine(slot: TextSlot, text: string, place: number, y: number, tint: number, font: Font = FONT_SMALL): TextRun {
   return place === PLACE_LEFT
-    ? slot.lay(FONT_SMALL, text, LEFT_X + 7, y, ALIGN_LEFT, tint, LEFT_W)
-    : slot.lay(FONT_SMALL, text, PILE_X, y, ALIGN_CENTRE, tint, CENTRE_W);
+    ? slot.lay(font, text, LEFT_X + 7, y, ALIGN_LEFT, tint, LEFT_W)
+    : slot.lay(font, text, PILE_X, y, ALIGN_CENTRE, tint, CENTRE_W);
 }
 
 /** A laid line on its box: the box sized to the text and drawn under it. */
-function drawBoxed(run: TextRun, place: number, y: number): void {
+function drawBoxed(run: TextRun, place: number, y: number, font: Font = FONT_SMALL, shade: number = C.SHADE): void {
   const w = run.width + 14;
-  rect(place === PLACE_LEFT ? LEFT_X : PILE_X - (w >> 1), y - 2, w, run.lines * FONT_SMALL.lineHeight + 4, C.SHADE);
+  rect(place === PLACE_LEFT ? LEFT_X : PILE_X - (w >> 1), y - 2, w, run.lines * font.lineHeight + 4, shade);
   copyInts(run.cmds);
+}
+
+/** The top of the line under the message at `place` (at the message's own top when there is none). */
+function underMessage(v: Parts, shownMessage: string, place: number): number {
+  const top = messageTop(place);
+  return shownMessage === '' ? top : top + layLine(v.message, shownMessage, place, top, C.WHITE).lines * FONT_SMALL.lineHeight + 6;
 }
 
 function drawMessage(messageSlot: TextSlot, message: string, place: number): void {
@@ -394,19 +400,20 @@ function drawMessage(messageSlot: TextSlot, message: string, place: number): voi
  * where the message line is (bottom left when the bottom seat won the pile).
  */
 function drawSlapTimes(v: Parts, text: string, shownMessage: string, place: number): void {
-  const top = messageTop(place);
-  const lines = shownMessage === '' ? 0 : layLine(v.message, shownMessage, place, top, C.WHITE).lines;
-  const y = lines === 0 ? top : top + lines * FONT_SMALL.lineHeight + 6;
+  const y = underMessage(v, shownMessage, place);
   drawBoxed(layLine(v.slapTimes, text, place, y, C.PALE_GOLD), place, y);
 }
 
-/** Where the 3-2-1 is shown: beside the pile on its right, clear of its count, the message lines and every seat. */
-const COUNTDOWN_X = PILE_X + 94;
-
-/** Resuming from the pause: 3, 2, 1 beside the pile until the table runs again (src/app/table.ts resumeAppTable). */
-function drawCountdown(slot: TextSlot, step: number): void {
-  rect(COUNTDOWN_X - 22, PILE_Y - 15, 44, 30, C.SHADE_HEAVY);
-  slot.draw(FONT_LARGE, String(step), COUNTDOWN_X, PILE_Y - 9, ALIGN_CENTRE, C.YELLOW);
+/**
+ * Resuming from the pause: "Play resumes in 3", 2, 1 in the message line's
+ * place until the table runs again (src/app/table.ts resumeAppTable clears
+ * the lines from before the pause; under a prompt to name a taker, which
+ * stays).
+ */
+function drawCountdown(v: Parts, text: string, shownMessage: string, messagePlace: number): void {
+  const place = shownMessage === '' ? PLACE_CENTRE : messagePlace;
+  const y = underMessage(v, shownMessage, place);
+  drawBoxed(layLine(v.countdown, text, place, y, C.YELLOW, FONT_LARGE), place, y, FONT_LARGE, C.SHADE_HEAVY);
 }
 
 /** Bottom right: the buttons for what the person can do now (CAN_* bits), and nothing else. */

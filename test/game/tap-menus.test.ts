@@ -154,7 +154,7 @@ describe('a tap on the pause menu and the out-of-the-game prompt', () => {
     // PSP caps (the helper's game); the script reads a tap from any host that sends one.
     const d = await playUntilOut(4);
     expect(d.debug().outPrompt).toBe(true);
-    d.tap(240, 114 + 26 + 7);
+    d.tap(240, 130 + 26 + 7);
     expect(d.debug().scene).toBe('results');
     d.dispose();
   });

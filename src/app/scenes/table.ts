@@ -69,7 +69,8 @@ export function tableFrame(app: App, scene: TableScene, real: number): Scene {
   // Asked once the person's last card has landed: the table behind the prompt shows them out.
   if (!scene.outAsked && game.over === null && !cardFlying(table) && everyPersonOut(table, game)) {
     scene.outAsked = true;
-    scene.out = { cursor: OUT_WATCH };
+    // Every person is out the same way: with slapping back in on, only a wrong slap without cards bars them.
+    scene.out = { cursor: OUT_WATCH, why: app.strings.outWhy(game.options.slapIn, table.humans.length === 2) };
     pauseAppTable(table, now);
   }
   return scene;
@@ -152,7 +153,7 @@ export function drawTable(app: App, scene: TableScene, view: View, real: number)
   }
   view.table.draw(scene.table.show.display, t, shownTime(scene.table, tableTime(scene, real)), scene.pace !== 1 ? t.watchingFaster : '');
   // Out of the game, the people see the table they can no longer play on.
-  if (scene.out !== null) drawOutPrompt(view.pause, t, scene.out.cursor);
+  if (scene.out !== null) drawOutPrompt(view.pause, t, scene.out.cursor, scene.out.why);
 }
 
 /** The table in play: its buttons are play until the pause menu or the out prompt is up; its entry dealt the game. */
