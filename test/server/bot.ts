@@ -15,6 +15,8 @@ export interface BotLog {
   longestGap: number;
   errors: string[];
   closed: number | null;
+  /** The reasons of every closing line the server sent (S.closing). */
+  closing: string[];
   over: boolean;
 }
 
@@ -28,7 +30,7 @@ export class Bot {
   private last: [number, number] = [0, -0x3fffffff];
   private timers: ReturnType<typeof setTimeout>[] = [];
   private lastMessage = 0;
-  readonly log: BotLog = { messages: 0, cardsSeen: 0, longestGap: 0, errors: [], closed: null, over: false };
+  readonly log: BotLog = { messages: 0, cardsSeen: 0, longestGap: 0, errors: [], closed: null, closing: [], over: false };
 
   constructor(
     readonly url: string,
@@ -44,6 +46,15 @@ export class Bot {
 
   async join(code: string): Promise<void> {
     this.room = await new Client(this.url).joinById(code, { v: PROTOCOL_VERSION, name: this.name });
+    this.listen();
+  }
+
+  /** Comes back after a drop, through whichever server `url` is (the room may live in another process). */
+  async rejoin(url: string): Promise<void> {
+    const token = this.room.reconnectionToken;
+    this.room.removeAllListeners();
+    this.room = await new Client(url).reconnect(token);
+    this.log.closed = null;
     this.listen();
   }
 
@@ -109,6 +120,9 @@ export class Bot {
         return;
       }
       this.act(now);
+    } else if (type === S.closing) {
+      this.log.closing.push(String((body as [string])[0]));
+      this.stop();
     } else if (type === S.ask) {
       const [seq, through] = body as [number, number];
       const answer = (): void => {
