@@ -54,6 +54,13 @@ interface ClientData {
   refused: number;
 }
 
+/**
+ * The server's own settings for every room (startServer sets them): the
+ * endless-game guard's card limit, which no creator may choose, is the
+ * rules' unless a test asks for short games.
+ */
+export const roomSettings = { cardLimit: 0 };
+
 /** Every room of this process, so the server can tell them all it is stopping (server/main.ts). */
 export const openRooms = new Set<RatscrewRoom>();
 
@@ -83,6 +90,7 @@ export class RatscrewRoom extends Room {
     const checked = checkCreate(raw);
     if (!checked.ok) throw new Error(checked.reason);
     const { options, cpus, difficulty } = checked.value;
+    if (roomSettings.cardLimit > 0) options.cardLimit = roomSettings.cardLimit;
     this.roomId = newCode();
     this.setup = { options, cpus, difficulty };
     this.maxClients = options.players - cpus;

@@ -15,7 +15,7 @@ import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import Redis from 'ioredis';
 import { ROOM_NAME, S } from '../src/net/protocol';
-import { RatscrewRoom, openRooms } from './room';
+import { RatscrewRoom, openRooms, roomSettings } from './room';
 // @ts-expect-error: a plain ES module without types (web/serve.mjs)
 import { staticFiles } from '../web/serve.mjs';
 
@@ -62,6 +62,8 @@ export interface ServeOptions {
   trustProxy?: boolean;
   /** Where Colyseus reports refused joins and the like (the tests, which refuse on purpose, pass a silent one). */
   logger?: { info(...a: unknown[]): void; warn(...a: unknown[]): void; error(...a: unknown[]): void; debug(...a: unknown[]): void };
+  /** Games end by the endless-game guard after this many cards (tests that play whole games quickly); 0: the rules' limit. */
+  cardLimit?: number;
   /** Other limits than ASKS and MISSES_PER_MINUTE (the tests ask a lot from one address). */
   asks?: { burst: number; perMinute: number };
   missesPerMinute?: number;
@@ -211,6 +213,7 @@ export async function startServer(opts: ServeOptions = {}): Promise<GameServer> 
   const passOn = (req: IncomingMessage, res: ServerResponse): void => {
     for (const l of colyseusListeners) (l as (a: IncomingMessage, b: ServerResponse) => void).call(http, req, res);
   };
+  roomSettings.cardLimit = opts.cardLimit ?? 0;
   colyseus.define(ROOM_NAME, RatscrewRoom);
   // What colyseus.listen does, less the listening (done above).
   await matchMaker.accept();

@@ -1,12 +1,12 @@
-// An honest player for the server tests: a colyseus.js client that plays
-// the protocol (src/net/protocol.ts) as the game's own clients do, with no
-// screen: a pile is readable when its face arrives, a slappable pile is
-// slapped after a reaction time, a card is played soon after the turn
-// comes, and the server's asks are answered when its stamp gets there.
+// An honest player for the server tests: a colyseus.js client running the
+// game script's own online table (src/net/client.ts) on a 60 Hz frame
+// clock, with no screen: a slappable pile is slapped a reaction time after
+// its face was drawn, a card is played soon after the turn comes, and the
+// script answers the server's asks itself.
 import { Client, type Room } from 'colyseus.js';
-import { C, PROTOCOL_VERSION, ROOM_NAME, S, gameFromPublic, type Deal, type PublicState, type Step } from '../../src/net/protocol';
+import { C, PROTOCOL_VERSION, ROOM_NAME, S, type Deal } from '../../src/net/protocol';
+import { onlineFrame, onlineMessage, onlineTable, type OnlineTable } from '../../src/net/client';
 import { canSlap, slapPattern } from '../../src/rules';
-import type { GameOptions } from '../../src/rules/types';
 
 export interface BotLog {
   messages: number;
@@ -22,20 +22,23 @@ export interface BotLog {
 
 export class Bot {
   room!: Room;
-  seat = -1;
-  private options: GameOptions | null = null;
-  private state: PublicState | null = null;
-  private seq = 0;
-  private readable = -1;
-  private last: [number, number] = [0, -0x3fffffff];
+  /** The game as this player's script holds it (src/net/client.ts), from the deal on. */
+  table: OnlineTable | null = null;
   private timers: ReturnType<typeof setTimeout>[] = [];
+  private frames: ReturnType<typeof setInterval> | null = null;
   private lastMessage = 0;
+  /** The frame the bot means to slap on, and to press its move button on. */
+  private slapAt = -1;
+  private moveAt = -1;
+  private plannedSeq = -1;
   readonly log: BotLog = { messages: 0, cardsSeen: 0, longestGap: 0, errors: [], closed: null, closing: [], over: false };
 
   constructor(
     readonly url: string,
     readonly name: string,
     readonly reaction = 300,
+    /** From the turn coming to the move button (ms). */
+    readonly movePause = 120,
   ) {}
 
   async create(setup: object): Promise<string> {
@@ -47,6 +50,10 @@ export class Bot {
   async join(code: string): Promise<void> {
     this.room = await new Client(this.url).joinById(code, { v: PROTOCOL_VERSION, name: this.name });
     this.listen();
+  }
+
+  get seat(): number {
+    return this.table ? this.table.you : -1;
   }
 
   /** Comes back after a drop, through whichever server `url` is (the room may live in another process). */
@@ -65,92 +72,66 @@ export class Bot {
   stop(): void {
     for (const t of this.timers) clearTimeout(t);
     this.timers.length = 0;
-  }
-
-  private later(ms: number, f: () => void): void {
-    this.timers.push(setTimeout(f, ms));
+    if (this.frames) clearInterval(this.frames);
+    this.frames = null;
   }
 
   private listen(): void {
     this.room.onError((code, message) => this.log.errors.push(`${code} ${message}`));
     this.room.onLeave((code) => (this.log.closed = code));
     this.room.onMessage('*', (type, body) => {
-      const now = performance.now();
-      if (this.state !== null && this.lastMessage > 0) this.log.longestGap = Math.max(this.log.longestGap, now - this.lastMessage);
+      const now = Math.round(performance.now());
+      if (this.table !== null && this.lastMessage > 0) this.log.longestGap = Math.max(this.log.longestGap, now - this.lastMessage);
       this.lastMessage = now;
       this.log.messages++;
-      this.onMessage(type as number, body, now);
-    });
-  }
-
-  private stamp(now: number): number {
-    if (this.readable < 0) return -1;
-    const s = Math.round(now - this.readable);
-    return this.last[0] === this.seq ? Math.max(s, this.last[1]) : s;
-  }
-
-  private send(type: number, stamp: number, extra?: number): void {
-    this.last = [this.seq, stamp];
-    this.room.send(type, extra === undefined ? [this.seq, stamp] : [this.seq, stamp, extra]);
-  }
-
-  private onMessage(type: number, body: unknown, now: number): void {
-    if (type === S.deal) {
-      const d = body as Deal;
-      this.seat = d[0];
-      this.options = d[3];
-      this.seq = d[4];
-      this.state = d[5];
-      this.readable = now;
-      this.act(now);
-    } else if (type === S.fly) {
-      this.seq = (body as [number, number])[0];
-      this.readable = -1;
-    } else if (type === S.step) {
-      const [seq, , state] = body as Step;
-      if (seq !== this.seq || this.readable < 0) {
-        this.seq = seq;
-        this.readable = now;
-        this.log.cardsSeen++;
-      }
-      this.state = state;
-      if (state[13] !== 0) {
-        this.log.over = true;
+      if (type === S.closing) {
+        this.log.closing.push(String((body as [string])[0]));
         this.stop();
         return;
       }
-      this.act(now);
-    } else if (type === S.closing) {
-      this.log.closing.push(String((body as [string])[0]));
-      this.stop();
-    } else if (type === S.ask) {
-      const [seq, through] = body as [number, number];
-      const answer = (): void => {
-        if (this.seq > seq || this.stamp(performance.now()) >= through) this.send(C.heard, this.stamp(performance.now()));
-        else this.later(5, answer);
-      };
-      answer();
-    }
+      if (type === S.deal) {
+        this.table = onlineTable(body as Deal, now);
+        if (!this.frames) this.frames = setInterval(() => this.frame(), 16);
+        return;
+      }
+      if (!this.table) return;
+      const seq = this.table.seq;
+      onlineMessage(this.table, type as number, body, now);
+      if (this.table.seq !== seq || type === S.step) this.log.cardsSeen += type === S.step && this.table.readableAt === now ? 1 : 0;
+      if (this.table.game.over !== null) {
+        this.log.over = true;
+        this.stop();
+      }
+    });
   }
 
-  private act(now: number): void {
-    if (!this.state || !this.options) return;
-    const game = gameFromPublic(this.options, this.state);
-    const seq = this.seq;
-    if (slapPattern(game) !== null && canSlap(game, this.seat)) {
-      this.later(this.reaction, () => {
-        if (this.seq === seq) this.send(C.slap, this.stamp(performance.now()));
-      });
-      return;
+  /** A frame of the bot's screen: it looks at the pile as its script holds it and presses. */
+  private frame(): void {
+    const t = this.table;
+    if (!t) return;
+    const now = Math.round(performance.now());
+    const presses = { slap: false, move: false, choose: -1 };
+    if (t.readableAt >= 0 && t.flying === null) {
+      const game = t.game;
+      if (this.plannedSeq !== t.seq || this.plannedSeq < 0) {
+        this.plannedSeq = t.seq;
+        this.slapAt = slapPattern(game) !== null && canSlap(game, t.you) ? t.readableAt + this.reaction : -1;
+        this.moveAt = -1;
+      }
+      const mine = game.pendingCollect !== null ? game.pendingCollect.seat === t.you : game.pendingChoice === null && game.turn === t.you;
+      if (this.slapAt >= 0 && now >= this.slapAt) {
+        presses.slap = true;
+        this.slapAt = -1;
+      } else if (mine && this.slapAt < 0) {
+        if (this.moveAt < 0) this.moveAt = now + this.movePause;
+        if (now >= this.moveAt) {
+          presses.move = true;
+          // Pressed when the server's table had moved on: look again in a second.
+          this.moveAt = now + 1000;
+        }
+      }
     }
-    const mine = game.pendingCollect !== null ? game.pendingCollect.seat === this.seat : game.pendingChoice === null && game.turn === this.seat;
-    if (!mine) return;
-    this.later(120, () => {
-      if (this.seq !== seq) return;
-      this.send(C.move, this.stamp(performance.now()));
-      // Pressed when the server's table had moved on: look again.
-      this.later(1000, () => this.seq === seq && this.act(performance.now()));
-    });
-    void now;
+    onlineFrame(t, now, presses);
+    for (const [type, payload] of t.out.splice(0)) this.room.send(type, payload);
   }
 }
