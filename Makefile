@@ -136,6 +136,7 @@ bench: bundle
 	node bench/run.mjs
 	npx tsx bench/psp/frames.ts
 	node bench/fairness.mjs
+	npx tsx bench/online.ts
 	node bench/web.mjs
 
 soak: bundle
