@@ -104,6 +104,12 @@ export function tableSeats(players: number, humans: number, difficulty: Difficul
   return seats;
 }
 
+/**
+ * Every button someone plays or slaps with: what a touch screen's zones
+ * hold (web/src/input/touch.ts gives each person's play and slap a zone).
+ */
+export const PLAY_AND_SLAP = PADS.reduce((bits, pad) => bits | pad.play | pad.slap, 0);
+
 /** The buttons of a seat's person (a CPU seat gets the one-player layout, which it never uses). */
 export function padOf(seats: readonly Controller[], seat: Seat): PadLayout {
   const c = seats[seat]!;

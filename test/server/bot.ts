@@ -15,6 +15,8 @@ export interface BotLog {
   longestGap: number;
   errors: string[];
   closed: number | null;
+  /** The reasons of every closing line the server sent (S.closing). */
+  closing: string[];
   over: boolean;
 }
 
@@ -29,7 +31,7 @@ export class Bot {
   private slapAt = -1;
   private moveAt = -1;
   private plannedSeq = -1;
-  readonly log: BotLog = { messages: 0, cardsSeen: 0, longestGap: 0, errors: [], closed: null, over: false };
+  readonly log: BotLog = { messages: 0, cardsSeen: 0, longestGap: 0, errors: [], closed: null, closing: [], over: false };
 
   constructor(
     readonly url: string,
@@ -56,6 +58,15 @@ export class Bot {
     return this.table ? this.table.you : -1;
   }
 
+  /** Comes back after a drop, through whichever server `url` is (the room may live in another process). */
+  async rejoin(url: string): Promise<void> {
+    const token = this.room.reconnectionToken;
+    this.room.removeAllListeners();
+    this.room = await new Client(url).reconnect(token);
+    this.log.closed = null;
+    this.listen();
+  }
+
   start(): void {
     this.room.send(C.start, []);
   }
@@ -75,6 +86,11 @@ export class Bot {
       if (this.table !== null && this.lastMessage > 0) this.log.longestGap = Math.max(this.log.longestGap, now - this.lastMessage);
       this.lastMessage = now;
       this.log.messages++;
+      if (type === S.closing) {
+        this.log.closing.push(String((body as [string])[0]));
+        this.stop();
+        return;
+      }
       if (type === S.deal) {
         this.table = onlineTable(body as Deal, now);
         if (!this.frames) this.frames = setInterval(() => this.frame(), 16);
