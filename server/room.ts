@@ -8,21 +8,20 @@
 import { randomInt } from 'node:crypto';
 import { Room, type Client } from '@colyseus/core';
 import type { Seat } from '../src/rules/types';
-import { S, SEAT_KINDS, type Deal, type Lobby, type RoomSetup } from '../src/net/protocol';
+import { CODE_ALPHABET, CODE_LENGTH, S, SEAT_KINDS, type Deal, type Lobby, type RoomSetup } from '../src/net/protocol';
 import { publicState } from '../src/net/protocol';
 import { checkCreate, checkJoin, checkMessage, type ClientMessage } from './messages';
 import { PING_MS, advance, drain, newNetTable, notePing, notePong, pingBehindPicture, receive, setPresent, tableNow, type NetTable } from './net-table';
 import { nextDealer } from '../src/rules';
 
 /**
- * A room's code: 7 letters and digits from 32 that cannot be misread (no
- * I, O, 0 or 1): 32^7 = 3.4e10 codes. With a thousand rooms open and the
- * limit on joins by a code nobody holds (server/server.ts MISSES, 10 a
- * minute per address), one address finds a room about once in six years
- * of guessing (docs/network.md, "Room codes").
+ * A room's code (src/net/protocol.ts CODE_ALPHABET): 7 of 32 letters and
+ * digits, 32^7 = 3.4e10 codes. With a thousand rooms open and the limit on
+ * joins by a code nobody holds (server/server.ts MISSES, 10 a minute per
+ * address), one address finds a room about once in six years of guessing
+ * (docs/network.md, "Room codes").
  */
-export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const CODE_LENGTH = 7;
+export { CODE_ALPHABET, CODE_LENGTH } from '../src/net/protocol';
 /** A dropped player's seat waits this long (s) for them to come back. */
 export const RECONNECT_S = 60;
 /** Messages a client may send per second, on average and in a burst (a player presses a few times a second; answers to asks add one per race). */

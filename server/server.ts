@@ -14,7 +14,7 @@ import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import Redis from 'ioredis';
-import { ROOM_NAME, S } from '../src/net/protocol';
+import { PROTOCOL_VERSION, ROOM_NAME, ROOMS_PATH, S } from '../src/net/protocol';
 import { RatscrewRoom, openRooms, roomSettings } from './room';
 // @ts-expect-error: a plain ES module without types (web/serve.mjs)
 import { staticFiles } from '../web/serve.mjs';
@@ -154,6 +154,11 @@ export async function startServer(opts: ServeOptions = {}): Promise<GameServer> 
   const page = opts.webDir ? staticFiles(opts.webDir) : null;
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.url?.startsWith('/matchmake')) return;
+    // The page asks whether rooms are served beside it (its Online row: web/src/main.ts).
+    if (req.url === ROOMS_PATH && req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ protocol: PROTOCOL_VERSION }));
+      return;
+    }
     if (page && (req.method === 'GET' || req.method === 'HEAD')) page(req, res);
     else res.writeHead(page ? 405 : 404).end();
   });

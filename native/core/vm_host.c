@@ -129,3 +129,13 @@ void vm_host_net_close(Vm *vm)
 {
     (void)vm;
 }
+
+/* Typing (a name, a room's code): no C host passes its keyboard's text yet;
+ * the script's letter picker works with the buttons alone. The desktop can
+ * answer from SDL's text input events (issue 36). */
+char *vm_host_typed(Vm *vm, size_t *result_len)
+{
+    (void)vm;
+    *result_len = 0;
+    return NULL;
+}

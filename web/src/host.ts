@@ -1,7 +1,7 @@
 // The `host` object the bundle reads (docs/host-api.md §1), as the page
 // provides it: saves in localStorage (src/save.ts), log lines on the
 // console, a seed from the browser's random source, the online rooms
-// through colyseus.js (src/net.ts).
+// through colyseus.js (src/net.ts), the keyboard's text (src/input/keys.ts).
 import { checkedHost, type Capabilities, type Host } from '../../src/contract';
 import type { LocalSave } from './save';
 import type { NetFunctions } from './net';
@@ -28,7 +28,7 @@ export function randomSeed(): number {
  * the number of people). A call with arguments the contract refuses throws
  * its TypeError, as the C hosts' bindings do (checkedHost).
  */
-export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onText: (text: string) => void, net: NetFunctions): WebHost {
+export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onText: (text: string) => void, net: NetFunctions, typed: () => string | null = () => null): WebHost {
   return checkedHost({
     caps,
     seed,
@@ -44,6 +44,7 @@ export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onTe
     log: (text) => log(text),
     problem: () => save.problem(),
     keepDamaged: () => save.keepDamaged(),
+    typed,
     ...net,
   });
 }

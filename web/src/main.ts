@@ -3,6 +3,7 @@
 // second), draws its commands, plays its sounds and reads keys, game
 // controllers and touch as the PSP's buttons (docs/host-api.md).
 import { COMMAND_INTS, OP_QUIT, type Capabilities } from '../../src/contract';
+import { PROTOCOL_VERSION } from '../../src/net/protocol';
 import { WebAudioMixer, type SoundInfo } from './audio';
 import { createRenderer, isRendererKind, type Renderer, type RendererKind } from './draw/renderer';
 import { createEngine, describeThrown, isEngineKind, type Engine, type EngineKind, type ScriptError } from './engine/engine';
@@ -66,6 +67,11 @@ async function boot(): Promise<void> {
   const testing = params.has('test');
 
   const stages: Record<string, number> = { script: performance.now() };
+  // Whether rooms are served beside the page (make serve): then the title offers Online (host.caps.network).
+  const rooms = fetch('rooms', { cache: 'no-store' })
+    .then((r) => (r.ok ? (r.json() as Promise<{ protocol?: unknown }>) : null))
+    .then((j) => j !== null && j.protocol === PROTOCOL_VERSION)
+    .catch(() => false);
   const assets = await loadAssets(stages);
   stages.decoded = performance.now();
   const save = new LocalSave(openStore());
@@ -75,19 +81,25 @@ async function boot(): Promise<void> {
   // touch zones of the saved number of people (they follow a change of it
   // during the visit, src/input/touch.ts); and the Gamepad API's two
   // controllers (src/input/gamepad.ts).
-  // network stays false until the page's Online screens come (docs/network.md, "Not done yet"):
-  // the net functions are there, the title does not offer them yet.
+  // And a network where a rooms server answered beside the page.
+  const network = await rooms;
   const caps: Capabilities = touchDevice
-    ? { glyphs: true, keys: null, pads: 2, touch: screenZones(touchSettings(save.peek()).people), network: false }
-    : { glyphs: false, keys: KEY_NAMES, pads: 2, touch: [], network: false };
+    ? { glyphs: true, keys: null, pads: 2, touch: screenZones(touchSettings(save.peek()).people), network }
+    : { glyphs: false, keys: KEY_NAMES, pads: 2, touch: [], network };
   const taps = new Taps($('screen'));
   const touch = new Touch($('touch'), taps, $('turn'));
   // ?seed=N deals the same games every time (the browser tests).
   const seed = testing && params.has('seed') ? Number(params.get('seed')) >>> 0 : randomSeed();
   // The touch zones follow the number of people and the language in the saved settings.
-  const net = pageNet({ url: location.origin.replace(/^http/, 'ws'), search: location.search });
-  const host = pageHost(save, caps, seed, (text) => touch.follow(text), net);
+  const net = pageNet({
+    url: location.origin.replace(/^http/, 'ws'),
+    search: location.search,
+    page: location.origin + location.pathname,
+    // The room's link in the address bar while in a room: the player can copy it from there.
+    showAddress: (address) => history.replaceState(null, '', address),
+  });
   const keyboard = new Keyboard(window);
+  const host = pageHost(save, caps, seed, (text) => touch.follow(text), net, () => keyboard.takeTyped());
   const pads = new Gamepads();
   const audio = new WebAudioMixer(assets.sounds, document.baseURI);
   const clock = new GameClock();
