@@ -231,10 +231,13 @@ static int run(Headless *h)
     host.problem = host_problem;
     host.clock_ms = posix_clock_ms;
     host.stop_requested = posix_stop_requested;
-    h->save_ops.sync = posix_fsync;
-    h->save_ops.kind = posix_save_kind;
-    if (h->opt.rename_cannot_replace) h->save_ops.remove_before_rename = 1;
-    else h->save_ops.writer = (unsigned long)getpid();
+    posix_save_ops(&h->save_ops, (unsigned long)getpid());
+    /* The PSP's FAT: one writer, its temporary file the fixed save.json.new. */
+    if (h->opt.rename_cannot_replace) {
+        h->save_ops.remove_before_rename = 1;
+        h->save_ops.writer = 0;
+        h->save_ops.rename_new = NULL;
+    }
     if (open_outputs(h) < 0) return 1;
     if (h->opt.splash && write_splash(h) < 0) return 1;
     if (h->opt.save_dir) {
