@@ -47,21 +47,59 @@ int posix_make_dirs(const char *path)
     return 0;
 }
 
+/* "is a FIFO, not a regular file" and the like. */
+static void not_regular(mode_t mode, char *why, size_t size)
+{
+    const char *what = S_ISDIR(mode) ? "a folder"
+                     : S_ISFIFO(mode) ? "a FIFO"
+                     : S_ISCHR(mode) || S_ISBLK(mode) ? "a device"
+                     : S_ISSOCK(mode) ? "a socket" : "something else";
+    snprintf(why, size, "is %s, not a regular file", what);
+}
+
 int posix_regular_file(const char *path, char *why, size_t size)
 {
     struct stat st;
-    const char *what;
     if (stat(path, &st) != 0) {
         snprintf(why, size, "%s", strerror(errno));
         return -1;
     }
     if (S_ISREG(st.st_mode)) return 0;
-    what = S_ISDIR(st.st_mode) ? "a folder"
-         : S_ISFIFO(st.st_mode) ? "a FIFO"
-         : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
-         : S_ISSOCK(st.st_mode) ? "a socket" : "something else";
-    snprintf(why, size, "is %s, not a regular file", what);
+    not_regular(st.st_mode, why, size);
     return -1;
+}
+
+int posix_output_ok(const char *path, char *why, size_t size)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || S_ISREG(st.st_mode)) return 0; /* absent: made; unreachable: its opening says why */
+    not_regular(st.st_mode, why, size);
+    return -1;
+}
+
+FILE *posix_open_output(const char *path, char *why, size_t size)
+{
+    struct stat st;
+    FILE *f;
+    /* O_NONBLOCK: opening a FIFO nobody reads fails (ENXIO) instead of blocking. */
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        if (errno == ENXIO) snprintf(why, size, "is a FIFO, not a regular file");
+        else snprintf(why, size, "%s", strerror(errno));
+        return NULL;
+    }
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        not_regular(st.st_mode, why, size);
+        close(fd);
+        return NULL;
+    }
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    f = fdopen(fd, "w");
+    if (!f) {
+        snprintf(why, size, "%s", strerror(errno));
+        close(fd);
+    }
+    return f;
 }
 
 int posix_save_kind(const char *path)

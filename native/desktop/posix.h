@@ -18,6 +18,12 @@ int posix_make_dirs(const char *path);
  * why (up to size bytes) saying what it is instead: a FIFO would block a
  * read for ever, a device would read without end. */
 int posix_regular_file(const char *path, char *why, size_t size);
+/* 0 when an output may be written at path: nothing is there, or a regular
+ * file; else -1 with why ("is a FIFO, not a regular file"). */
+int posix_output_ok(const char *path, char *why, size_t size);
+/* Opens an output file for writing (made, or emptied), refusing anything
+ * but a regular file without ever blocking on it; NULL with why. */
+FILE *posix_open_output(const char *path, char *why, size_t size);
 /* SaveOps.kind (core/save.h): a SaveKind from lstat. Only a path that is
  * not there counts as absent; a link is a file only when it leads to one. */
 int posix_save_kind(const char *path);

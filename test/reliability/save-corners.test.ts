@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, readlinkSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildNative, BUILD_TIMEOUT_MS, HEADLESS, tempDir } from '../native/headless';
 import { canMountTmpfs, onFullDevice, saveBytes } from './save-folder';
 import { buildDrivers, GOOD, haveTools, NEW, Session, type Mode, type Step, type Wrap } from './save-session';
 
@@ -40,6 +41,24 @@ function sessionsOnFullDevice(s: Session, kind: 'space' | 'inodes', sessions: st
   if (r.status !== 0) throw new Error(`full device run failed (${r.status}): ${r.stderr}`);
   return r.stdout.split('---\n').filter((x) => x.trim()).map((chunk) => chunk.trim().split('\n').map((l) => JSON.parse(l) as Step));
 }
+
+describe.skipIf(!canMountTmpfs)('the probe\'s example, through the real game', () => {
+  beforeAll(() => buildNative('headless'), BUILD_TIMEOUT_MS);
+
+  it('D9 six players and twelve games in a damaged save on a full device: the next start still has them, and says so', () => {
+    const root = tempDir('probe');
+    const dir = path.join(root, 'ratscrew');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'save.json'), damagedSix());
+    // Two starts of the game, each loading through the desktop's own save code (--save-dir); their output goes elsewhere.
+    const start = (n: number) => shell([HEADLESS, '--save-dir', dir, '--frames', '20', '--no-raster', '--out', tempDir(`probe-out${n}`)]);
+    const r = onFullDevice(root, 'space', `${start(1)} 2>&1; echo ---; ${start(2)} 2>&1`);
+    const [first, second] = r.stdout.split('---\n');
+    expect(first).toContain('saved data was damaged');
+    expect(second).toContain('saved data was damaged');
+    expect(readFileSync(path.join(dir, 'save.json'))).toEqual(damagedSix());
+  });
+});
 
 describe.skipIf(!haveTools)('the save folder\'s last corners', () => {
   describe.each(both)('%s', (mode) => {
@@ -122,7 +141,7 @@ describe.skipIf(!haveTools)('the save folder\'s last corners', () => {
     it.each([
       ['dangling', false],
       ['to a file outside', true],
-    ])('L2 a %s link named save.json.damaged-1: the copy is not written through it, it stays in the folder', (_name, targetExists) => {
+    ])('L2 a link named save.json.damaged-1, %s: the copy is not written through it, it stays in the folder', (_name, targetExists) => {
       const s = new Session('desktop');
       const outside = path.join(s.root, 'outside');
       mkdirSync(outside);
