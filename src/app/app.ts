@@ -2,7 +2,7 @@
 // reads the buttons and hands them to the current scene (src/app/scene.ts;
 // each scene's module in src/app/scenes/ enters, runs and draws it). A
 // scene's frame returns the scene of the next frame.
-import { SIG_CLOSE, SIG_SUSPEND, SIGNALS } from '../contract';
+import { SIG_CLOSE, SIG_SAVE_FAILED, SIG_SUSPEND, SIGNALS } from '../contract';
 import { beginRehearsal, endRehearsal } from '../view/budget';
 import { beginFrame, bringForward, holdPicture, pictureOf } from '../view/drawlist';
 import { beginBehind, beginDraw, drawNotice, endDraw } from '../view/render';
@@ -10,7 +10,7 @@ import type { View } from '../view/view';
 import { addPressed, anyPressed, readButtons } from './input';
 import { menuAliases, touchMenuAliases } from './pads';
 import { heldTable, type Scene } from './scene';
-import { save } from './saving';
+import { save, saveFailed } from './saving';
 import { firstFrame } from './start';
 import type { App } from './state';
 import { releaseTable } from './table';
@@ -44,6 +44,7 @@ export function appFrame(app: App, now: number, mask: number): void {
   app.cues.count = 0;
   app.lastNow = now;
   if (anyPressed(app.buttons)) app.lastInputAt = now;
+  if ((mask & SIG_SAVE_FAILED) !== 0) saveFailed(app);
   // The desktop window's close button: the host runs this one last frame and
   // exits. The settings as they are now (Options may be open) are kept.
   if ((mask & SIG_CLOSE) !== 0) {

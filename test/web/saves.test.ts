@@ -62,12 +62,12 @@ describe.skipIf(why !== null)('saves in the browser', () => {
     await page.reload();
     const d = await until(page, 'the damaged-save notice', (x) => x.notice !== '');
     expect(d.settings.players).toBe(5);
-    expect(await stored(page, `${KEY}.damaged`)).toBe(damaged);
+    expect(await stored(page, `${KEY}.damaged-1`)).toBe(damaged);
     expect(await page.evaluate(() => (window as any).ratscrewTest.storage().problem)).toBe('damaged');
     const chosen = await changeASetting(page);
     const entry = await stored(page, KEY);
     expect(JSON.parse(verify(entry!)!).settings).toEqual(chosen);
-    expect(await stored(page, `${KEY}.damaged`), 'the damaged copy must stay').toBe(damaged);
+    expect(await stored(page, `${KEY}.damaged-1`), 'the damaged copy must stay').toBe(damaged);
     await context.close();
   });
 

@@ -3,7 +3,7 @@
 // whose `globalThis` is a small object holding `host`: it neither sees nor
 // leaves anything in the page's real global scope.
 import type { WebHost } from '../host';
-import type { Engine } from './engine';
+import type { ScriptEngine } from './engine';
 import { describeThrown } from './errors';
 
 interface Entry {
@@ -12,7 +12,7 @@ interface Entry {
   debug?(): string;
 }
 
-export class PageEngine implements Engine {
+export class PageEngine implements ScriptEngine {
   readonly kind = 'page' as const;
   readonly commands: Int32Array;
 
