@@ -6,7 +6,7 @@
 // (c/save-states.c; the PSP's over the FAT model); the full devices are real
 // (a small tmpfs filled up, in a namespace of the test's own), as are the
 // PID namespaces (unshare).
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, readlinkSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +167,37 @@ describe.skipIf(!haveTools)('the save folder\'s last corners', () => {
       expect(r.save.ok).toBe(1);
       expect(readFileSync(target)).toEqual(saveBytes(GOOD));
       expect(s.loadsNow().text).toBe(NEW);
+    });
+
+    it('L4 a link planted at save.json.damaged-new (where a copy is made first): the link goes, never its target; the copy is made', () => {
+      const s = new Session('desktop');
+      const target = path.join(s.root, 'precious.txt');
+      writeFileSync(target, 'not the game\'s');
+      symlinkSync(target, s.file('save.json.damaged-new'));
+      s.put('save.json', 'damage');
+      expect(s.session().save.ok).toBe(1);
+      expect(readFileSync(target, 'utf8')).toBe('not the game\'s');
+      expect(s.kept()).toEqual({ 'save.json.damaged-1': 'damage' });
+    });
+
+    it('C1 a copy cut short by a crash (save.json.damaged-new left over): not a copy; removed when the next copy is made', () => {
+      const s = new Session('desktop');
+      s.put('save.json.damaged-new', 'half a cop');
+      s.put('save.json', 'damage');
+      expect(s.session().save.ok).toBe(1);
+      expect(s.kept()).toEqual({ 'save.json.damaged-1': 'damage' });
+    });
+
+    it('P4 a link or a FIFO named like a writer\'s temporary file: the start neither follows, opens for long nor removes it', () => {
+      const s = new Session('desktop');
+      const target = path.join(s.root, 'precious.txt');
+      writeFileSync(target, 'not the game\'s');
+      symlinkSync(target, s.file('save.json.new-999999'));
+      execFileSync('mkfifo', [s.file('save.json.new-999998')]);
+      s.put('save.json', saveBytes(GOOD));
+      expect(s.loadsNow().text).toBe(GOOD); // a FIFO opened for reading would block here
+      expect(s.names()).toEqual(['save.json', 'save.json.new-999998', 'save.json.new-999999']);
+      expect(readFileSync(target, 'utf8')).toBe('not the game\'s');
     });
 
     describe.skipIf(!canUnsharePid)('P3 two hosts in different PID namespaces sharing one folder (containers)', () => {

@@ -24,12 +24,16 @@ export const GOOD = '{"version":1,"stats":{"classic":{"games":41,"wins":17}}}';
 export const OLDER = '{"version":1,"stats":{"classic":{"games":40,"wins":16}}}';
 export const NEW = '{"version":1,"stats":{"classic":{"games":42,"wins":17}}}';
 
+/** SAVE_SANITIZE=1: the drivers built with AddressSanitizer and UBSan (the fault shim is preloaded after ASan's runtime). */
+const SANITIZE = process.env.SAVE_SANITIZE ? ['-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-fno-omit-frame-pointer', '-g'] : [];
+const SANITIZE_ENV: NodeJS.ProcessEnv = SANITIZE.length ? { ASAN_OPTIONS: 'verify_asan_link_order=0:detect_leaks=1' } : {};
+
 /** Builds both drivers and the fault shim (c/save-faults.c); returns the shim's path. */
 export function buildDrivers(): string {
   const core = path.join(ROOT, 'native/core');
-  execFileSync('cc', ['-O1', '-Wall', '-Werror', '-I', core, '-I', path.join(ROOT, 'native/desktop'), '-o', DRIVER.desktop,
+  execFileSync('cc', [...SANITIZE, '-O1', '-Wall', '-Werror', '-I', core, '-I', path.join(ROOT, 'native/desktop'), '-o', DRIVER.desktop,
     path.join(HERE, 'c/save-states.c'), path.join(ROOT, 'native/desktop/desktop_save.c'), path.join(ROOT, 'native/desktop/posix.c'), path.join(core, 'save.c')]);
-  execFileSync('cc', ['-O1', '-Wall', '-Werror', '-D__PSP__', '-DPSP_MODEL', '-DPSP_DISC_ID="RATS00001"', '-I', path.join(ROOT, 'test/native/psp-stubs'),
+  execFileSync('cc', [...SANITIZE, '-O1', '-Wall', '-Werror', '-D__PSP__', '-DPSP_MODEL', '-DPSP_DISC_ID="RATS00001"', '-I', path.join(ROOT, 'test/native/psp-stubs'),
     '-I', core, '-I', path.join(ROOT, 'native/psp'), '-o', DRIVER.psp, path.join(HERE, 'c/save-states.c'), path.join(HERE, 'c/fat-model.c'),
     path.join(ROOT, 'native/psp/psp_save.c'), path.join(ROOT, 'native/psp/psp_sfo.c'), path.join(core, 'save.c')]);
   return buildSaveFaults(bin);
@@ -84,14 +88,14 @@ export class Session {
   }
   run(steps: string[], env: NodeJS.ProcessEnv = {}, wrap?: Wrap): Step[] {
     const argv = this.argv(steps, wrap);
-    const r = spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8', timeout: 20_000, env: { ...process.env, ...env } });
+    const r = spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8', timeout: 20_000, env: { ...process.env, ...SANITIZE_ENV, ...env } });
     return parseSteps(this.mode, r);
   }
   /** run() in the background: resolves when the driver ends. */
   start(steps: string[], env: NodeJS.ProcessEnv = {}, wrap?: Wrap): Promise<Step[]> {
     const argv = this.argv(steps, wrap);
     return new Promise((resolve, reject) => {
-      const child = spawn(argv[0]!, argv.slice(1), { env: { ...process.env, ...env } });
+      const child = spawn(argv[0]!, argv.slice(1), { env: { ...process.env, ...SANITIZE_ENV, ...env } });
       let stdout = '';
       let stderr = '';
       const limit = setTimeout(() => child.kill('SIGKILL'), 20_000);

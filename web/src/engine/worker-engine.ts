@@ -15,6 +15,9 @@ import type { SaveProblem } from '../../../src/contract';
 
 interface Waiting {
   readonly what: string;
+  readonly budgetMs: number;
+  /** The load's deadline starts with the script's evaluation ('evaluating'), not with the request. */
+  readonly armNow: boolean;
   readonly resolve: (m: FromWorker) => void;
   readonly reject: (e: ScriptError) => void;
 }
@@ -101,25 +104,26 @@ export class WorkerEngine {
     this.worker.terminate();
   }
 
-  /** Sends one request and waits for its answer, at most budgetMs (armed when the evaluation begins, for the load). */
+  /**
+   * Sends one request and waits for its answer. The worker takes requests
+   * in order, so each one's deadline starts when it is the oldest waiting:
+   * at once, or when the one before it is answered.
+   */
   private ask(message: ToWorker, what: string, budgetMs: number, armNow = true): Promise<FromWorker> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise<FromWorker>((resolve, reject) => {
-      this.waiting.push({ what, resolve, reject });
+      this.waiting.push({ what, budgetMs, armNow, resolve, reject });
       this.worker.postMessage(message);
-      if (armNow) this.arm(what, budgetMs);
-      else this.armOnEvaluating = () => this.arm(what, budgetMs);
+      if (this.waiting.length === 1 && armNow) this.arm(this.waiting[0]!);
     });
   }
 
-  private armOnEvaluating: (() => void) | null = null;
-
-  private arm(what: string, budgetMs: number): void {
+  private arm(w: Waiting): void {
     this.stop();
     this.timer = setTimeout(() => {
-      this.fail(new ScriptError(`${what} ran longer than ${budgetMs} ms and was stopped`,
-        `The page ended the worker the script runs in: it had not answered in ${budgetMs} ms (a loop that never ends, a regular expression without end, or work queued without end).`));
-    }, budgetMs);
+      this.fail(new ScriptError(`${w.what} ran longer than ${w.budgetMs} ms and was stopped`,
+        `The page ended the worker the script runs in: it had not answered in ${w.budgetMs} ms (a loop that never ends, a regular expression without end, or work queued without end).`));
+    }, w.budgetMs);
   }
 
   private stop(): void {
@@ -129,13 +133,14 @@ export class WorkerEngine {
 
   private answer(m: FromWorker): void {
     if (m.type === 'evaluating') {
-      this.armOnEvaluating?.();
-      this.armOnEvaluating = null;
+      if (this.waiting[0]) this.arm(this.waiting[0]);
       return;
     }
     const w = this.waiting.shift();
     this.stop();
     if (!w) return;
+    const next = this.waiting[0];
+    if (next?.armNow) this.arm(next);
     if (m.type === 'failed') {
       this.fail(new ScriptError(m.message, m.detail), w);
       return;
