@@ -72,26 +72,30 @@ function base64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
+/** The replays' workers, one per engine, kept from one replay to the next (warm, as the page's own thread was before workers). */
+const replayEngines = new Map<EngineKind, Engine>();
+
 async function replay(live: Live, script: ReplayScript, opts: ReplayOptions): Promise<ReplayResult> {
+  const kind = opts.engine ?? live.engineKind;
+  let engine = replayEngines.get(kind);
+  if (!engine || engine.ended) {
+    engine = Engine.spawn(kind);
+    replayEngines.set(kind, engine);
+  }
   const t0 = performance.now();
-  const engine = await Engine.create(opts.engine ?? live.engineKind, opts.source ?? live.assets.source,
-    { kind: 'headless', seed: script.seed, saved: script.saved ?? null });
+  await engine.start(opts.source ?? live.assets.source, { kind: 'headless', seed: script.seed, saved: script.saved ?? null });
   const loadMs = performance.now() - t0;
   const renderer = await createRenderer(opts.draw ?? live.drawKind, live.assets.atlas, true);
   const shots = new Set(script.shots ?? []);
   const result: ReplayResult = { hashes: [], shots: [], script: [], draw: [], loadMs, engine: engine.kind, draw_: renderer.kind };
-  try {
-    const r = await engine.replay(script, opts.time ? true : [...shots]);
-    result.hashes = r.hashes;
-    if (opts.time) result.script = r.script;
-    for (const f of r.frames) {
-      const b = performance.now();
-      renderer.draw(f.commands, f.n);
-      if (opts.time) result.draw.push(performance.now() - b);
-      if (shots.has(f.frame)) result.shots.push({ frame: f.frame, rgba: base64(renderer.pixels()) });
-    }
-  } finally {
-    engine.dispose();
+  const r = await engine.replay(script, opts.time ? true : [...shots]);
+  result.hashes = r.hashes;
+  if (opts.time) result.script = r.script;
+  for (const f of r.frames) {
+    const b = performance.now();
+    renderer.draw(f.commands, f.n);
+    if (opts.time) result.draw.push(performance.now() - b);
+    if (shots.has(f.frame)) result.shots.push({ frame: f.frame, rgba: base64(renderer.pixels()) });
   }
   return result;
 }

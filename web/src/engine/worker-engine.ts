@@ -65,7 +65,12 @@ export class WorkerEngine {
     return engine;
   }
 
-  /** Evaluates the bundle in the worker, with the C hosts' load deadline. */
+  /** Whether the script's worker was ended (a deadline, an error): it answers no more. */
+  get ended(): boolean {
+    return this.failure !== null;
+  }
+
+  /** Evaluates the bundle in the worker (again: a fresh script in the same worker), with the C hosts' load deadline. */
   async start(source: string, host: HostSetup): Promise<void> {
     const ready = await this.ask({ type: 'start', kind: this.kind, source, host }, 'loading the script', LOAD_BUDGET_MS, false);
     if (ready.type === 'ready') this.onOut(ready.out);
