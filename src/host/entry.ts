@@ -25,6 +25,16 @@ function completeHost(host: Partial<Host> | undefined): Host {
     },
     problem: () => (typeof h.problem === 'function' ? asSaveProblem(h.problem()) : null),
     keepDamaged: () => (typeof h.keepDamaged === 'function' ? h.keepDamaged() === true : false),
+    // A host without the net functions has no network (its caps say so too).
+    netOpen: (request) => (typeof h.netOpen === 'function' ? h.netOpen(request) === true : false),
+    netSend: (message) => (typeof h.netSend === 'function' ? h.netSend(message) === true : false),
+    netReceive: () => {
+      const got = typeof h.netReceive === 'function' ? h.netReceive() : null;
+      return typeof got === 'string' ? got : null;
+    },
+    netClose: () => {
+      if (typeof h.netClose === 'function') h.netClose();
+    },
   };
 }
 

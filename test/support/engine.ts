@@ -8,6 +8,7 @@
 import { COMMAND_INTS, DEFAULT_CAPABILITIES, MAX_COMMANDS, type Host } from '../../src/contract';
 import { newEntry } from '../../src/host/entry';
 import { BundleVM, type FakeHostOptions } from './quickjs-host';
+import { NO_NETWORK } from './no-network';
 
 export type EngineKind = 'node' | 'quickjs';
 
@@ -68,6 +69,7 @@ export class NodeEngine implements Engine {
         this.keeps++;
         return true;
       },
+      ...NO_NETWORK,
       log: (text) => {
         this.logs.push(text);
       },

@@ -1,9 +1,11 @@
 // The `host` object the bundle reads (docs/host-api.md §1), as the page
 // provides it: saves in localStorage (src/save.ts; from the worker the
 // script runs in, a copy of it, src/save-mirror.ts), log lines on the
-// console, a seed from the browser's random source.
+// console, a seed from the browser's random source, the online rooms
+// through colyseus.js (src/net.ts).
 import { checkedHost, type Capabilities, type Host } from '../../src/contract';
 import type { LocalSave } from './save';
+import type { NetFunctions } from './net';
 
 /** The contract's Host (tools/contract/contract.json), all of it. */
 export type WebHost = Host;
@@ -28,7 +30,7 @@ export function randomSeed(): number {
  * them to the page). A call with arguments the contract refuses throws its
  * TypeError, as the C hosts' bindings do (checkedHost).
  */
-export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onText: (text: string) => void, logLine: (text: string) => void = log): WebHost {
+export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onText: (text: string) => void, net: NetFunctions, logLine: (text: string) => void = log): WebHost {
   return checkedHost({
     caps,
     seed,
@@ -44,5 +46,6 @@ export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onTe
     log: (text) => logLine(text),
     problem: () => save.problem(),
     keepDamaged: () => save.keepDamaged(),
+    ...net,
   });
 }

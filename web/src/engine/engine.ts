@@ -25,11 +25,12 @@ export interface ScriptEngine {
 
 /**
  * The host the script gets in the worker: the page's (saves in a copy of
- * localStorage's save entries, null when the browser keeps none), or the
- * headless host's (the replays of test/web and bench/web.mjs).
+ * localStorage's save entries, null when the browser keeps none; the
+ * online rooms at net.url, src/net.ts), or the headless host's (the
+ * replays of test/web and bench/web.mjs).
  */
 export type HostSetup =
-  | { readonly kind: 'page'; readonly seed: number; readonly caps: Capabilities; readonly storage: Entries | null }
+  | { readonly kind: 'page'; readonly seed: number; readonly caps: Capabilities; readonly storage: Entries | null; readonly net: { readonly url: string; readonly search: string } }
   | { readonly kind: 'headless'; readonly seed: number; readonly saved: string | null };
 
 export { describeThrown, ScriptError } from './errors';

@@ -6,6 +6,7 @@
 // (replays). The page ends the worker when an answer does not come in time.
 import { COMMAND_INTS, DEFAULT_CAPABILITIES, frameHash, headlessFrameMs, OP_QUIT, type Host } from '../../../src/contract';
 import { pageHost } from '../host';
+import { NO_NETWORK, pageNet } from '../net';
 import { MirrorStore } from '../save-mirror';
 import { LocalSave } from '../save';
 import type { EngineKind, HostSetup, ScriptEngine } from './engine';
@@ -40,7 +41,7 @@ function hostOut(): HostOut {
 function pageHostIn(setup: Extract<HostSetup, { kind: 'page' }>): Host {
   mirror = setup.storage ? new MirrorStore(setup.storage) : null;
   save = new LocalSave(mirror);
-  return pageHost(save, setup.caps, setup.seed, (text) => void texts.push(text), (text) => void logs.push(text));
+  return pageHost(save, setup.caps, setup.seed, (text) => void texts.push(text), pageNet(setup.net), (text) => void logs.push(text));
 }
 
 /** native/desktop/main_headless.c's host: the saved text in memory, nothing refused. */
@@ -57,6 +58,7 @@ function headlessHost(setup: Extract<HostSetup, { kind: 'headless' }>): Host {
     log: () => {},
     problem: () => null,
     keepDamaged: () => true,
+    ...NO_NETWORK, // the headless host has none
   };
 }
 
