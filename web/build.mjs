@@ -104,13 +104,14 @@ async function main() {
   };
   use('index.html');
   // The script's worker is an asset of the page, and its chunks are not in
-  // the manifest: what it imports statically is kept too; what it imports
-  // only when asked (import(), the QuickJS engine) is not.
+  // the manifest: what it imports is kept too, but for the QuickJS engine's
+  // chunk and what only that one brings.
   const scan = [...used];
   while (scan.length > 0) {
     const f = scan.pop();
     if (!f.endsWith('.js')) continue;
-    for (const m of readFileSync(path.join(OUT, f), 'utf8').matchAll(/(?:from|import)\s*"\.\/([^"]+)"/g)) {
+    for (const m of readFileSync(path.join(OUT, f), 'utf8').matchAll(/(?:from|import)\s*\(?\s*["`]\.\/([^"`]+)["`]/g)) {
+      if (m[1].startsWith('quickjs-')) continue;
       const dep = path.posix.join(path.posix.dirname(f), m[1]);
       if (used.has(dep)) continue;
       used.add(dep);

@@ -20,11 +20,13 @@ export type { ReplayScript } from './engine/protocol';
 export interface FrameTimes {
   /** The script's own time in each frame (in its worker). */
   script: number[];
-  /** From asking the worker for the frame to its answer: the script, and the messages both ways. */
+  /** From asking the worker for the frame to its commands being here: the script, and the way back (shared memory, or a message). */
   answer: number[];
   draw: number[];
   /** performance.now() when the first frame was drawn: from the start of the page's navigation. */
   firstFrameMs: number | null;
+  /** Frames drawn within the display frame that asked for them (WorkerEngine.early). */
+  early: number;
   frames: number;
   /** When each step of the start ended (performance.now()): the page's script running, assets, engine, renderer, first frame. */
   stages: Record<string, number>;

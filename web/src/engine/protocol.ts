@@ -16,8 +16,9 @@ export interface ReplayScript {
 }
 
 export type ToWorker =
-  | { readonly type: 'start'; readonly kind: EngineKind; readonly source: string; readonly host: HostSetup }
-  | { readonly type: 'frame'; readonly now: number; readonly buttons: number }
+  /** shared: where the worker also writes each frame's commands at once (a cross-origin isolated page: worker-engine.ts early). */
+  | { readonly type: 'start'; readonly kind: EngineKind; readonly source: string; readonly host: HostSetup; readonly shared: SharedArrayBuffer | null }
+  | { readonly type: 'frame'; readonly seq: number; readonly now: number; readonly buttons: number }
   | { readonly type: 'debug' }
   /** The page could not make the writes of the last answer: the entries as they are. */
   | { readonly type: 'refused'; readonly problem: SaveProblem; readonly entries: Entries }
@@ -46,7 +47,8 @@ export type FromWorker =
   /** The script's evaluation begins (the load deadline starts). */
   | { readonly type: 'evaluating' }
   | { readonly type: 'ready'; readonly out: HostOut }
-  | { readonly type: 'frame'; readonly n: number; readonly commands: Int32Array; readonly scriptMs: number; readonly out: HostOut }
+  /** commands: null when they were written to the shared buffer. */
+  | { readonly type: 'frame'; readonly n: number; readonly commands: Int32Array | null; readonly scriptMs: number; readonly out: HostOut }
   | { readonly type: 'debug'; readonly text: string }
   | { readonly type: 'replayed'; readonly hashes: string[]; readonly script: number[]; readonly frames: ReplayFrame[] }
   | { readonly type: 'failed'; readonly message: string; readonly detail: string };

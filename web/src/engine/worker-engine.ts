@@ -22,9 +22,26 @@ interface Waiting {
   readonly reject: (e: ScriptError) => void;
 }
 
+/**
+ * How long the page waits within its display frame for the worker to write
+ * a frame's commands into the shared buffer (ms). A frame drawn in the same
+ * display frame that asked for it is shown as soon as before the worker;
+ * one drawn when the worker's message comes, after the page's rendering of
+ * that display frame, is shown a display frame (16.7 ms) later.
+ */
+export const EARLY_WAIT_MS = 4;
+
 export class WorkerEngine {
   /** The commands of the last frame: [0, n) of the number it returned. */
   commands: Int32Array = new Int32Array(MAX_COMMANDS * COMMAND_INTS);
+  /**
+   * Where the worker also writes each frame's commands, when the page may
+   * share memory (cross-origin isolated): [0] the frame written, [1] its
+   * command count, then the commands.
+   */
+  private readonly shared: { buffer: SharedArrayBuffer; head: Int32Array; body: Int32Array } | null;
+  /** The number of the last frame asked for. */
+  private seq = 0;
   /** The script's own time in the last frame, in the worker. */
   scriptMs = 0;
   private readonly waiting: Waiting[] = [];
@@ -36,6 +53,9 @@ export class WorkerEngine {
     private readonly worker: Worker,
     private readonly onOut: (out: HostOut) => void,
   ) {
+    const canShare = typeof SharedArrayBuffer === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
+    const buffer = canShare ? new SharedArrayBuffer(8 + MAX_COMMANDS * COMMAND_INTS * 4) : null;
+    this.shared = buffer ? { buffer, head: new Int32Array(buffer, 0, 2), body: new Int32Array(buffer, 8) } : null;
     worker.onmessage = (e: MessageEvent<FromWorker>) => this.answer(e.data);
     worker.onerror = (e: ErrorEvent) => {
       e.preventDefault();
@@ -72,18 +92,36 @@ export class WorkerEngine {
 
   /** Evaluates the bundle in the worker (again: a fresh script in the same worker), with the C hosts' load deadline. */
   async start(source: string, host: HostSetup): Promise<void> {
-    const ready = await this.ask({ type: 'start', kind: this.kind, source, host }, 'loading the script', LOAD_BUDGET_MS, false);
+    const ready = await this.ask({ type: 'start', kind: this.kind, source, host, shared: this.shared?.buffer ?? null }, 'loading the script', LOAD_BUDGET_MS, false);
     if (ready.type === 'ready') this.onOut(ready.out);
   }
 
   /** ratscrew.frame(nowMs, buttons): the number of commands, then in `commands`. */
   async frame(nowMs: number, buttons: number): Promise<number> {
-    const m = await this.ask({ type: 'frame', now: nowMs, buttons }, 'ratscrew.frame', FRAME_BUDGET_MS);
+    const seq = ++this.seq;
+    const m = await this.ask({ type: 'frame', seq, now: nowMs, buttons }, 'ratscrew.frame', FRAME_BUDGET_MS);
     if (m.type !== 'frame') throw new ScriptError(`the script's worker answered ${m.type} to a frame`, '');
-    this.commands = m.commands;
+    this.commands = m.commands ?? this.shared!.body.slice(0, Math.max(0, m.n) * COMMAND_INTS);
     this.scriptMs = m.scriptMs;
     this.onOut(m.out);
     return m.n;
+  }
+
+  /**
+   * The frame just asked for, if the worker writes its commands into the
+   * shared buffer within waitMs (then in `commands`): the page draws it in
+   * the display frame that asked. null otherwise (no shared memory, or a
+   * slower frame): frame()'s answer brings it. The answer still comes, with
+   * what the host did; the deadline is frame()'s.
+   */
+  early(waitMs = EARLY_WAIT_MS): number | null {
+    const s = this.shared;
+    if (!s || this.failure) return null;
+    const end = performance.now() + waitMs;
+    while (Atomics.load(s.head, 0) !== this.seq) if (performance.now() > end) return null;
+    const n = s.head[1]!;
+    this.commands = s.body.slice(0, Math.max(0, n) * COMMAND_INTS);
+    return n;
   }
 
   /** ratscrew.debug(): the app's state as JSON text (tests only). */

@@ -26,6 +26,8 @@ let texts: string[] = [];
 let mirror: MirrorStore | null = null;
 let save: LocalSave | null = null;
 let engine: ScriptEngine | null = null;
+/** The page's shared buffer: [0] the last frame written, [1] its command count, then its commands. */
+let shared: { head: Int32Array; body: Int32Array } | null = null;
 
 function post(message: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(message, transfer);
@@ -73,12 +75,21 @@ async function start(kind: EngineKind, source: string, setup: HostSetup): Promis
   return PageEngine.create(source, host);
 }
 
-function frame(e: ScriptEngine, now: number, buttons: number): void {
+function frame(e: ScriptEngine, seq: number, now: number, buttons: number): void {
   const t0 = performance.now();
   const n = e.frame(now, buttons);
   const scriptMs = performance.now() - t0;
+  const count = Math.max(0, Math.min(n, e.commands.length / COMMAND_INTS)) * COMMAND_INTS;
+  if (shared) {
+    // Where the page waits for them within its display frame (worker-engine.ts early).
+    shared.body.set(e.commands.subarray(0, count));
+    shared.head[1] = n;
+    Atomics.store(shared.head, 0, seq);
+    post({ type: 'frame', n, commands: null, scriptMs, out: hostOut() });
+    return;
+  }
   // A copy of the commands drawn, handed over whole (transferred, not copied again).
-  const commands = e.commands.slice(0, Math.max(0, Math.min(n, e.commands.length / COMMAND_INTS)) * COMMAND_INTS);
+  const commands = e.commands.slice(0, count);
   post({ type: 'frame', n, commands, scriptMs, out: hostOut() }, [commands.buffer]);
 }
 
@@ -115,11 +126,12 @@ scope.onmessage = async (event: MessageEvent<ToWorker>): Promise<void> => {
         // Again in the same worker (the benchmark's replays: its JIT stays warm, as the page's own thread did).
         engine?.dispose();
         engine = null;
+        shared = m.shared ? { head: new Int32Array(m.shared, 0, 2), body: new Int32Array(m.shared, 8) } : null;
         engine = await start(m.kind, m.source, m.host);
         post({ type: 'ready', out: hostOut() });
         break;
       case 'frame':
-        frame(engine!, m.now, m.buttons);
+        frame(engine!, m.seq, m.now, m.buttons);
         break;
       case 'debug':
         post({ type: 'debug', text: engine!.debug() });
