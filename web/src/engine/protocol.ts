@@ -18,7 +18,7 @@ export interface ReplayScript {
 export type ToWorker =
   /** shared: where the worker also writes each frame's commands at once (a cross-origin isolated page: worker-engine.ts early). */
   | { readonly type: 'start'; readonly kind: EngineKind; readonly source: string; readonly host: HostSetup; readonly shared: SharedArrayBuffer | null }
-  | { readonly type: 'frame'; readonly seq: number; readonly now: number; readonly buttons: number }
+  | { readonly type: 'frame'; readonly seq: number; readonly now: number; readonly buttons: number; readonly tap: number }
   | { readonly type: 'debug' }
   /** The page could not make the writes of the last answer: the entries as they are. */
   | { readonly type: 'refused'; readonly problem: SaveProblem; readonly entries: Entries }

@@ -6,7 +6,7 @@
 // index, which would bring all four variants' WebAssembly into the build.
 import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSHandle } from 'quickjs-emscripten-core';
 import RELEASE_SYNC from '@jitl/quickjs-wasmfile-release-sync';
-import { COMMAND_INTS, MAX_COMMANDS } from '../../../src/contract';
+import { COMMAND_INTS, MAX_COMMANDS, TAP_NONE } from '../../../src/contract';
 import type { WebHost } from '../host';
 import type { ScriptEngine } from './engine';
 import { FRAME_BUDGET_MS, LOAD_BUDGET_MS, MEMORY_LIMIT, ScriptError } from './errors';
@@ -65,20 +65,22 @@ export class QuickJsEngine implements ScriptEngine {
     return new QuickJsEngine(vm, entry, frameFn, buffer);
   }
 
-  frame(nowMs: number, buttons: number): number {
+  frame(nowMs: number, buttons: number, tap = TAP_NONE): number {
     const vm = this.vm;
     vm.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + FRAME_BUDGET_MS));
     const now = vm.newNumber(nowMs);
     const btn = vm.newNumber(buttons);
+    const at = vm.newNumber(tap);
     let res;
     try {
-      res = vm.callFunction(this.frameFn, this.entry, now, btn);
+      res = vm.callFunction(this.frameFn, this.entry, now, btn, at);
     } catch (e) {
       this.broken = true;
       throw outOfStack(e);
     }
     now.dispose();
     btn.dispose();
+    at.dispose();
     if (res.error) throw thrown(vm, res.error);
     const count = vm.getNumber(res.value) | 0;
     res.value.dispose();

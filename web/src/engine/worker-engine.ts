@@ -6,7 +6,7 @@
 // cannot interrupt a script, only end its worker: it does, and the request
 // fails with the deadline's error, which the page shows as the C hosts show
 // theirs (docs/web.md).
-import { COMMAND_INTS, MAX_COMMANDS } from '../../../src/contract';
+import { COMMAND_INTS, MAX_COMMANDS, TAP_NONE } from '../../../src/contract';
 import type { EngineKind, HostSetup } from './engine';
 import { FRAME_BUDGET_MS, LOAD_BUDGET_MS, ScriptError } from './errors';
 import type { FromWorker, HostOut, ReplayFrame, ReplayScript, ToWorker } from './protocol';
@@ -96,10 +96,10 @@ export class WorkerEngine {
     if (ready.type === 'ready') this.onOut(ready.out);
   }
 
-  /** ratscrew.frame(nowMs, buttons): the number of commands, then in `commands`. */
-  async frame(nowMs: number, buttons: number): Promise<number> {
+  /** ratscrew.frame(nowMs, buttons, tap): the number of commands, then in `commands`. */
+  async frame(nowMs: number, buttons: number, tap: number = TAP_NONE): Promise<number> {
     const seq = ++this.seq;
-    const m = await this.ask({ type: 'frame', seq, now: nowMs, buttons }, 'ratscrew.frame', FRAME_BUDGET_MS);
+    const m = await this.ask({ type: 'frame', seq, now: nowMs, buttons, tap }, 'ratscrew.frame', FRAME_BUDGET_MS);
     if (m.type !== 'frame') throw new ScriptError(`the script's worker answered ${m.type} to a frame`, '');
     this.commands = m.commands ?? this.shared!.body.slice(0, Math.max(0, m.n) * COMMAND_INTS);
     this.scriptMs = m.scriptMs;

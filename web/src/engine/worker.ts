@@ -75,9 +75,9 @@ async function start(kind: EngineKind, source: string, setup: HostSetup): Promis
   return PageEngine.create(source, host);
 }
 
-function frame(e: ScriptEngine, seq: number, now: number, buttons: number): void {
+function frame(e: ScriptEngine, seq: number, now: number, buttons: number, tap: number): void {
   const t0 = performance.now();
-  const n = e.frame(now, buttons);
+  const n = e.frame(now, buttons, tap);
   const scriptMs = performance.now() - t0;
   const count = Math.max(0, Math.min(n, e.commands.length / COMMAND_INTS)) * COMMAND_INTS;
   if (shared) {
@@ -131,7 +131,7 @@ scope.onmessage = async (event: MessageEvent<ToWorker>): Promise<void> => {
         post({ type: 'ready', out: hostOut() });
         break;
       case 'frame':
-        frame(engine!, m.seq, m.now, m.buttons);
+        frame(engine!, m.seq, m.now, m.buttons, m.tap);
         break;
       case 'debug':
         post({ type: 'debug', text: engine!.debug() });
