@@ -117,10 +117,10 @@ export function padOf(seats: readonly Controller[], seat: Seat): PadLayout {
 }
 
 /**
- * One person on a touch screen (host.caps.touch): in menus the play half
- * (Square) confirms as the slap half (Cross) does, so a tap anywhere on the
- * picture picks the highlighted item; a tap on "Play" at the title's left
- * would otherwise do nothing. Not on the results screen, where a player
+ * One person on a touch screen (host.caps.touch): where a menu takes no
+ * taps by their place (How to play's pages, Statistics; SceneModule.taps)
+ * the play half (Square) confirms as the slap half (Cross) does, so a tap
+ * on either half turns the page. Not on the results screen, where a player
  * still tapping to play the last card must not start the next game.
  */
 export function touchMenuAliases(pressed: number): number {
