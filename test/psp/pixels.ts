@@ -28,6 +28,10 @@ export const CHANNEL_TOLERANCE = 6;
  * docs/native.md). */
 export const MAX_DIFFERING = 160;
 
+/** PPSSPP's OpenGL renderer (Mesa llvmpipe): to be measured. */
+export const GL_CHANNEL_TOLERANCE = CHANNEL_TOLERANCE;
+export const GL_MAX_DIFFERING = MAX_DIFFERING;
+
 export interface Comparison {
   width: number;
   height: number;
@@ -41,7 +45,14 @@ export function readPng(file: string): PNG {
 
 /** Compares rows [fromRow, toRow) of two 480x272 pictures; writes a
  * difference image to diffFile (red: differing pixels; grey: the PSP's). */
-export function compare(psp: PNG, expected: PNG, diffFile: string, rows: [number, number][] = [[0, 272]]): Comparison {
+/** The thresholds measured for a renderer (the emulator's own name for it). */
+export function limits(renderer: string): { channel: number; differing: number } {
+  if (renderer === 'Software') return { channel: CHANNEL_TOLERANCE, differing: MAX_DIFFERING };
+  if (renderer === 'OpenGL') return { channel: GL_CHANNEL_TOLERANCE, differing: GL_MAX_DIFFERING };
+  throw new Error(`no pixel thresholds were measured for the ${renderer} renderer (test/psp/pixels.ts)`);
+}
+
+export function compare(psp: PNG, expected: PNG, diffFile: string, channel = CHANNEL_TOLERANCE, rows: [number, number][] = [[0, 272]]): Comparison {
   if (psp.width !== expected.width || psp.height !== expected.height) {
     return { width: psp.width, height: psp.height, differing: psp.width * psp.height, maxChannel: 255 };
   }
@@ -57,7 +68,7 @@ export function compare(psp: PNG, expected: PNG, diffFile: string, rows: [number
       const grey = (psp.data[i]! + psp.data[i + 1]! + psp.data[i + 2]!) / 6;
       const counted = inRows(y);
       if (counted) maxChannel = Math.max(maxChannel, d);
-      const bad = counted && d > CHANNEL_TOLERANCE;
+      const bad = counted && d > channel;
       if (bad) differing++;
       diff.data[i] = bad ? 255 : grey;
       diff.data[i + 1] = bad ? 0 : grey;

@@ -27,7 +27,7 @@
 // Xvfb of its own (a random display from 100 to 899, Mesa's llvmpipe).
 // Both, and the emulator, are ended by their process ids on every way out.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, constants, createReadStream, createWriteStream, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, createReadStream, createWriteStream, existsSync, mkdirSync, openSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -81,7 +81,8 @@ function parseArgs(argv) {
       if (o.model !== '0' && o.model !== '1') throw usage('--model is 0 (PSP-1000) or 1 (PSP-2000/3000)');
     }
     // For the driver's own tests (test/psp/emulator.test.ts): the emulator
-    // process dies by SIGSEGV once the game runs, as a crash of it would.
+    // process aborts (SIGABRT, as a failed assertion in it would) once the
+    // game runs. Not SIGSEGV: PPSSPP handles that itself (its fast memory).
     else if (flag === '--inject') o.inject = value();
     else throw usage(`unknown option ${flag}`);
   }
@@ -123,15 +124,20 @@ function emulatorPath(o) {
   return bin;
 }
 
-/** Ends a child process by its id (the whole process, not its group). */
+/** Ends a child process by its id (the whole process, not its group);
+ * resolves once it is gone. */
 function end(child, signal = 'SIGKILL') {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    try {
-      process.kill(child.pid, signal);
-    } catch {
-      // gone meanwhile
-    }
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const gone = new Promise((resolve) => {
+    child.once('exit', resolve);
+    setTimeout(resolve, 5000);
+  });
+  try {
+    process.kill(child.pid, signal);
+  } catch {
+    // gone meanwhile
   }
+  return gone;
 }
 
 /** An Xvfb of our own on a free display from 100 to 899; resolves once it accepts clients. */
@@ -280,7 +286,7 @@ async function run(o) {
   const printed = [];
   const shots = [];
   const skipped = [];
-  const info = { eboot: o.eboot, emulator: bin, graphics: o.graphics, model: o.model, steps: steps.length };
+  const info = { eboot: o.eboot, emulator: bin, graphics: o.graphics, model: o.model, steps: steps.length, netns: netns() };
   const home = path.join(o.out, 'home');
   rmSync(home, { recursive: true, force: true });
   mkdirSync(home, { recursive: true });
@@ -289,18 +295,20 @@ async function run(o) {
   let emu = null;
   let dbg = null;
   let pictures = null;
+  let exited = null;
+  let exit = null;
+  let nowUs = 0;
   const env = { ...process.env, HOME: home };
   if (o.model !== null) env.PPSSPP_PSP_MODEL = o.model;
   else delete env.PPSSPP_PSP_MODEL;
-  const close = () => {
+  const close = async () => {
     dbg?.close();
-    end(emu);
-    end(xvfb?.process);
+    await end(emu);
+    await end(xvfb?.process);
   };
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(sig, () => {
-      close();
-      process.exit(130);
+      close().then(() => process.exit(130));
     });
   }
 
@@ -308,6 +316,7 @@ async function run(o) {
     if (o.graphics === 'gles') {
       xvfb = await startXvfb(log);
       env.DISPLAY = xvfb.display;
+      info.xvfb = { display: xvfb.display, pid: xvfb.process.pid };
     }
     // --log --loglevel=4: the emulator's log at INFO, which carries the
     // game's printf lines ("Printf: stdout:") and the HLE calls that matter
@@ -326,12 +335,12 @@ async function run(o) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     info.pid = emu.pid;
-    const exited = new Promise((resolve) => emu.on('exit', (code, signal) => resolve({ code, signal })));
-    let exit = null;
+    exited = new Promise((resolve) => emu.on('exit', (code, signal) => resolve({ code, signal })));
     exited.then((e) => {
       exit = e;
     });
     let port = null;
+    let lastError = null;
     let lastLine = Date.now();
     let portSeen;
     const portKnown = new Promise((resolve) => {
@@ -351,6 +360,7 @@ async function run(o) {
     };
     lineReader(emu.stderr, (line) => {
       log(line);
+      if (/^E /.test(line)) lastError = line.slice(2).trim();
       const m = PRINTF.exec(line);
       if (m) printed.push(m[1]);
       const p = /Listening on port (\d+)/.exec(line);
@@ -381,16 +391,27 @@ async function run(o) {
     };
 
     // Boot: the debugger's port, a connection, the CPU paused at the start.
+    const bootFailed = async (e) => {
+      await drained();
+      return new Failure(EXIT.boot, 'boot failed', `the emulator exited before the game started (${describe(e)})${lastError ? `: ${lastError}` : ''}`);
+    };
     const booted = await within(portKnown, 'waiting for the debugger');
-    if (booted.exit) throw new Failure(EXIT.boot, 'boot failed', `the emulator exited before its debugger listened (${describe(booted.exit)})`);
-    dbg = await Debugger.connect(port);
+    if (booted.exit) throw await bootFailed(booted.exit);
+    const connected = await within(Debugger.connect(port).catch((e) => ({ error: e })), 'connecting to the debugger');
+    if (connected.exit || connected.v.error) {
+      const ended = connected.exit ? null : await within(exited, 'the emulator ending');
+      const gone = connected.exit ?? ended.exit ?? ended.v;
+      if (gone) throw await bootFailed(gone);
+      throw connected.v.error;
+    }
+    dbg = connected.v;
     await dbg.ask('version', { name: 'ratscrew-psp-emulator', version: '1' });
     // Only what the driver reads: no log or input echo over the socket.
     await dbg.ask('broadcast.config.set', { disallowed: { logger: true, input: true, breakpoint: true } });
     let status;
     for (;;) {
       const r = await within(dbg.ask('cpu.status').catch((e) => ({ error: e })), 'waiting for the CPU');
-      if (r.exit) throw new Failure(EXIT.boot, 'boot failed', `the emulator exited before the game started (${describe(r.exit)})`);
+      if (r.exit) throw await bootFailed(r.exit);
       if (!r.v.error && r.v.stepping) {
         status = r.v;
         break;
@@ -399,7 +420,7 @@ async function run(o) {
     }
     info.bootSeconds = Number(seconds());
     log(`[harness] booted after ${info.bootSeconds} s, paused at ${status.us} us`);
-    let nowUs = status.us;
+    nowUs = status.us;
 
     /** Runs the CPU to an emulated time; false if the game ended first. */
     const runTo = async (us) => {
@@ -471,14 +492,14 @@ async function run(o) {
       }
       if (o.inject === 'crash' && !info.injected) {
         info.injected = true;
-        end(emu, 'SIGSEGV');
+        end(emu, 'SIGABRT');
       }
     }
     if (!ended && pendingDump) await awaitDump();
     if (!ended && o.untilMs * 1000 > nowUs) ended = !(await runTo(Math.round(o.untilMs * 1000)));
     if (!ended && o.inject === 'crash' && !info.injected) {
       info.injected = true;
-      end(emu, 'SIGSEGV');
+      end(emu, 'SIGABRT');
       await within(exited, 'the injected crash');
       ended = true;
     }
@@ -493,7 +514,7 @@ async function run(o) {
     }
     info.emulatedMs = Math.round(nowUs / 1000);
     dbg.close();
-    end(emu);
+    await end(emu);
     await pictures.stop();
     info.emitted = info.emitted();
 
@@ -506,20 +527,33 @@ async function run(o) {
     const line = `psp-emulator: ok: ${o.graphics}${o.model !== null ? `, model ${o.model}` : ''}, booted in ${info.bootSeconds} s, ${info.emulatedMs} ms emulated in ${seconds()} s, ${shots.length} screenshots, ${info.emitted} pictures asked for, ${printed.length} printed lines${skipped.length ? `, ${skipped.length} steps after the game ended` : ''}`;
     return { line, finish: () => finish({ ok: true, exit: EXIT.ok, message: line }) };
   } catch (e) {
-    close();
+    // The emulator dying takes the debugger with it: say so, not what broke next.
+    if (!(e instanceof Failure) && exited) await Promise.race([exited, new Promise((r) => setTimeout(r, 2000))]);
+    await close();
     await pictures?.stop();
     if (typeof info.emitted === 'function') info.emitted = info.emitted();
-    const f = e instanceof Failure ? e : new Failure(EXIT.crash, 'harness error', String(e?.message ?? e).split('\n')[0]);
+    const f = e instanceof Failure ? e
+      : exit && (exit.signal || exit.code !== 0) ? new Failure(EXIT.crash, 'core crashed', `PPSSPPHeadless ended by ${describe(exit)} after ${(nowUs / 1000).toFixed(0)} ms of emulated time`)
+        : new Failure(EXIT.crash, 'harness error', String(e?.message ?? e).split('\n')[0]);
     await finish({ ok: false, exit: f.code, message: f.message, what: f.what });
     throw f;
   } finally {
-    close();
+    await close();
   }
 
   async function finish(result) {
     writeFileSync(path.join(o.out, 'printed.txt'), printed.map((l) => l + '\n').join(''));
     writeFileSync(path.join(o.out, 'run.json'), JSON.stringify({ ...info, shots, skipped, ...result }, null, 1) + '\n');
     await new Promise((r) => logFile.end(r));
+  }
+}
+
+/** This process's network namespace (its inode), for the record: not the machine's. */
+function netns() {
+  try {
+    return readlinkSync('/proc/self/ns/net');
+  } catch {
+    return null;
   }
 }
 
