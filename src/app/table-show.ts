@@ -1,39 +1,107 @@
 // What the table shows of the game's events: the message line in the
 // chosen language, the card flight, pile sweep, slap hand and shake, the
-// sound cues, and the people's help line. Only display: timing lives in
-// src/table/table.ts, statistics in game-stats.ts.
+// sound cues, and the people's help line, written into the table's display
+// (src/view/table-display.ts), which the view only reads. The times its
+// lines leave are kept here, beside it, and never in it: the game's own
+// timing lives in src/table/table.ts, statistics in game-stats.ts.
 import { canSlap } from '../rules';
 import type { Action, GameEvent, GameState, RuleErrorCode, Seat } from '../rules/types';
 import { LAND_MS } from '../table/table';
-import { cue } from './cues';
-import { CAN_CHOOSE, CAN_PLAY, CAN_SLAP, type Celebration, type TableScreen } from './screen';
+import type { Controller } from '../table/seats';
+import { CAN_CHOOSE, CAN_PLAY, CAN_SLAP, type Celebration, type TableDisplay } from '../view/table-display';
+import { cue, type Cues } from './cues';
+import type { Strings } from './i18n/strings';
 import { padNames, padOf as seatPad } from './pads';
-import type { AppTable } from './table';
 
 /** A message line stays this long at most (a prompt to choose a taker stays until answered). */
 export const MESSAGE_MS = 3000;
 /** A line not about a pile (a wrong slap, a late one) stays at least this long, even when a card lands meanwhile. */
 const MESSAGE_MIN_MS = 1000;
 
-function nameOf(shown: TableScreen, seat: Seat): string {
-  return shown.names[seat]!;
+/**
+ * A table's showing: the display the view draws, what it is written with
+ * (the language, the sound queue, who sits where), and when its lines leave.
+ * src/app/table.ts makes one per game (newTableShow) and hands it every
+ * action the table applies.
+ */
+export interface TableShow {
+  readonly display: TableDisplay;
+  /** The texts of the language the game started in. */
+  readonly strings: Strings;
+  /** Where its sounds are queued (the app's, src/app/cues.ts). */
+  readonly cues: Cues;
+  readonly seats: readonly Controller[];
+  /** The one person the messages call "you"; -1 in the demo and when two people play (messages name them). */
+  readonly you: Seat;
+  /** Two people share the PSP (issue 16). */
+  readonly duel: boolean;
+  /** When the message line was set, and when it leaves (a line about a pile leaves when the next card lands). */
+  messageAt: number;
+  messageLeaves: number;
+  /** The line is about a pile (who took it, who won it). */
+  messageAboutPile: boolean;
+  /** When the slap-times line was last written. */
+  slapTimesAt: number;
+}
+
+/** A person naming who takes the pile (Russian jokers), as the help line and the highlight show it. */
+export interface Naming {
+  readonly seat: Seat;
+  pick: Seat;
+}
+
+export function newTableShow(display: TableDisplay, strings: Strings, cues: Cues, seats: readonly Controller[], you: Seat, duel: boolean, now: number): TableShow {
+  return { display, strings, cues, seats, you, duel, messageAt: now, messageLeaves: now, messageAboutPile: false, slapTimesAt: 0 };
+}
+
+function nameOf(show: TableShow, seat: Seat): string {
+  return show.display.names[seat]!;
+}
+
+function isPerson(show: TableShow, seat: Seat): boolean {
+  return show.seats[seat]!.kind === 'human';
 }
 
 /** Sets the message line, about `seat` (-1: nobody in particular); a line about a pile leaves when the next card lands. */
-function say(shown: TableScreen, text: string, t: number, seat: Seat = -1, aboutPile = false): void {
-  shown.message = text;
-  shown.messageAt = t;
-  shown.messageSeat = seat;
-  shown.messageLeaves = t + MESSAGE_MS;
-  shown.messageAboutPile = aboutPile;
+function say(show: TableShow, text: string, t: number, seat: Seat = -1, aboutPile = false): void {
+  show.display.message = text;
+  show.display.messageSeat = seat;
+  show.messageAt = t;
+  show.messageLeaves = t + MESSAGE_MS;
+  show.messageAboutPile = aboutPile;
 }
 
 /** A card played at t lands at t + LAND_MS: the line about the last pile is old news then. */
-function cardPlayed(shown: TableScreen, t: number): void {
-  if (shown.message === '') return;
+function cardPlayed(show: TableShow, t: number): void {
+  if (show.display.message === '') return;
   const lands = t + LAND_MS;
-  const leaves = shown.messageAboutPile ? lands : Math.max(lands, shown.messageAt + MESSAGE_MIN_MS);
-  if (leaves < shown.messageLeaves) shown.messageLeaves = leaves;
+  const leaves = show.messageAboutPile ? lands : Math.max(lands, show.messageAt + MESSAGE_MIN_MS);
+  if (leaves < show.messageLeaves) show.messageLeaves = leaves;
+}
+
+/**
+ * The lines' time at `now`: the message leaves when its time is up (not
+ * while `keep`: a person names a taker, or the game is over), the slap
+ * times after MESSAGE_MS.
+ */
+export function expireLines(show: TableShow, now: number, keep: boolean): void {
+  const d = show.display;
+  if (d.message !== '' && !keep && now >= show.messageLeaves) d.message = '';
+  if (d.slapTimes !== '' && now - show.slapTimesAt >= MESSAGE_MS) d.slapTimes = '';
+}
+
+/** The table was paused for `shift` ms: the lines' clocks, and a card caught in flight, move on with it. */
+export function shiftShow(show: TableShow, shift: number): void {
+  show.messageAt += shift;
+  show.messageLeaves += shift;
+  show.slapTimesAt += shift;
+  if (show.display.flight.active) show.display.flight.start += shift;
+}
+
+/** The slap-times line after a race ("You 312 ms · Kim 298 ms"), written at t. */
+export function showSlapTimes(show: TableShow, text: string, t: number): void {
+  show.display.slapTimes = text;
+  show.slapTimesAt = t;
 }
 
 /**
@@ -42,9 +110,9 @@ function cardPlayed(shown: TableScreen, t: number): void {
  * Returns whether a message was set in this batch (an 'out' does not
  * replace a more important line).
  */
-export function showEvent(app: AppTable, e: GameEvent, before: GameState, game: GameState, t: number, said: boolean): boolean {
-  const { shown, cues, you: human } = app;
-  const s = app.strings;
+export function showEvent(show: TableShow, e: GameEvent, before: GameState, game: GameState, t: number, said: boolean): boolean {
+  const { display: shown, cues, you: human } = show;
+  const s = show.strings;
   const players = game.options.players;
   switch (e.type) {
     case 'played':
@@ -54,32 +122,32 @@ export function showEvent(app: AppTable, e: GameEvent, before: GameState, game: 
         e.comparison === 'higher' ? s.higher : e.comparison === 'equal' ? s.equal : e.comparison === 'lower' ? s.lower : '';
       shown.comparisonKind = e.comparison === 'higher' ? 1 : e.comparison === 'lower' ? -1 : 0;
       if (game.lay !== null && game.lay.seat === e.seat && game.lay.left > 0 && game.lay.left < game.lay.total) {
-        say(shown, s.layCount(game.lay.total, game.lay.left), t, e.seat);
+        say(show, s.layCount(game.lay.total, game.lay.left), t, e.seat);
         return true;
       }
       // An answer that was no face card: the challenge line counts down with
       // the pips (a face card's own 'challenge' event follows and replaces it).
       if (game.challenge !== null && before.challenge !== null && game.challenge.chancesLeft < before.challenge.chancesLeft) {
         const a = game.challenge.answerer;
-        say(shown, s.chancesLeft(nameOf(shown, a), a === human, game.challenge.chancesLeft), t, a);
+        say(show, s.chancesLeft(nameOf(show, a), a === human, game.challenge.chancesLeft), t, a);
         return true;
       }
-      if (!said) cardPlayed(shown, t);
+      if (!said) cardPlayed(show, t);
       return said;
     case 'penaltyLay':
-      say(shown, s.layCount(e.cards, e.cards), t, e.seat);
+      say(show, s.layCount(e.cards, e.cards), t, e.seat);
       return true;
     case 'challenge':
       shown.chancesTotal = e.chances;
-      say(shown, s.challenge(nameOf(shown, e.answerer), e.answerer === human, e.chances), t, e.answerer);
+      say(show, s.challenge(nameOf(show, e.answerer), e.answerer === human, e.chances), t, e.answerer);
       return true;
     case 'collectDue':
       // The pile waits a moment for its winner: say now who won it.
       say(
-        shown,
+        show,
         game.pendingCollect !== null && game.pendingCollect.reason === 'lastCard'
-          ? s.lastCardWon(nameOf(shown, e.seat), e.seat === human)
-          : s.challengeWon(nameOf(shown, e.seat), e.seat === human),
+          ? s.lastCardWon(nameOf(show, e.seat), e.seat === human)
+          : s.challengeWon(nameOf(show, e.seat), e.seat === human),
         t,
         e.seat,
         true,
@@ -88,76 +156,70 @@ export function showEvent(app: AppTable, e: GameEvent, before: GameState, game: 
     case 'claimed':
       startSweep(shown, before, e.seat, t);
       cue(cues, 'sweep', e.seat, players);
-      say(shown, claimText(app, e.seat, e.reason, e.pattern, e.cards, before), t, e.seat, true);
+      say(show, claimText(show, e.seat, e.reason, e.pattern, e.cards, before), t, e.seat, true);
       if (e.reason === 'slap') {
-        slapAt(app, e.seat, t, true);
+        slapAt(show, e.seat, t, true);
         // A slap a person won rings (the chime, tools/assets/sounds.mjs), over the slap's thump.
-        if (app.table.seats[e.seat]!.kind === 'human') cue(cues, 'chime', e.seat, players);
+        if (isPerson(show, e.seat)) cue(cues, 'chime', e.seat, players);
       }
       return true;
     case 'wrongSlap':
-      slapAt(app, e.seat, t, false);
+      slapAt(show, e.seat, t, false);
       shown.shake.active = true;
       shown.shake.seat = e.seat;
       shown.shake.start = t;
       if (e.burned > 0) startBurn(shown, game, e.seat, e.burned, t);
       cue(cues, 'buzz', e.seat, players);
       say(
-        shown,
+        show,
         e.barred
-          ? s.barred(nameOf(shown, e.seat), e.seat === human)
+          ? s.barred(nameOf(show, e.seat), e.seat === human)
           : e.banned
-            ? s.slapBanned(nameOf(shown, e.seat), e.seat === human, e.banned)
-            : s.wrongSlap(nameOf(shown, e.seat), e.seat === human, e.burned),
+            ? s.slapBanned(nameOf(show, e.seat), e.seat === human, e.banned)
+            : s.wrongSlap(nameOf(show, e.seat), e.seat === human, e.burned),
         t,
         e.seat,
       );
       return true;
     case 'challengeStopped':
       shown.chancesTotal = 0;
-      say(shown, s.tenStops(nameOf(shown, e.seat), e.seat === human), t, e.seat);
+      say(show, s.tenStops(nameOf(show, e.seat), e.seat === human), t, e.seat);
       return true;
     case 'slapMissed':
-      if (app.table.seats[e.seat]!.kind === 'human') {
-        slapAt(app, e.seat, t, false);
-        say(shown, e.seat === human ? s.tooLate : s.tooLateFor(nameOf(shown, e.seat)), t, e.seat);
+      if (isPerson(show, e.seat)) {
+        slapAt(show, e.seat, t, false);
+        say(show, e.seat === human ? s.tooLate : s.tooLateFor(nameOf(show, e.seat)), t, e.seat);
         return true;
       }
       return said;
     case 'chooseTaker':
-      say(shown, s.chooseTaker, t, e.seat);
-      if (app.table.seats[e.seat]!.kind === 'human') {
-        app.naming = { seat: e.seat, pick: (e.seat + 1) % players };
-        showNaming(app);
-      }
+      say(show, s.chooseTaker, t, e.seat);
       return true;
     case 'out':
-      if (!said) say(shown, s.out(nameOf(shown, e.seat), e.seat === human), t, e.seat);
+      if (!said) say(show, s.out(nameOf(show, e.seat), e.seat === human), t, e.seat);
       return said;
     case 'slappedIn':
-      say(shown, s.slappedIn(nameOf(shown, e.seat), e.seat === human), t, e.seat);
+      say(show, s.slappedIn(nameOf(show, e.seat), e.seat === human), t, e.seat);
       return true;
     case 'turn':
       return said;
     case 'gameOver':
-      app.naming = null;
-      showNaming(app);
-      say(shown, s.wins(nameOf(shown, e.result.winner), e.result.winner === human), t, e.result.winner);
-      if (app.table.seats[e.result.winner]!.kind === 'human') {
+      say(show, s.wins(nameOf(show, e.result.winner), e.result.winner === human), t, e.result.winner);
+      if (isPerson(show, e.result.winner)) {
         // A person won: the celebration and its fanfare (src/app/scenes/table.ts waits for it).
         celebrate(shown.celebration, game, e.result.winner, t);
         cue(cues, 'fanfare');
-      } else cue(cues, app.humans.length === 0 ? 'win' : 'lose');
+      } else cue(cues, shown.human < 0 ? 'win' : 'lose');
       return true;
   }
   return said;
 }
 
-function claimText(app: AppTable, seat: Seat, reason: string, pattern: string | undefined, cards: number, before: GameState): string {
-  const s = app.strings;
-  const { shown, you: human } = app;
+function claimText(show: TableShow, seat: Seat, reason: string, pattern: string | undefined, cards: number, before: GameState): string {
+  const s = show.strings;
+  const human = show.you;
   const you = seat === human;
-  const name = nameOf(shown, seat);
+  const name = nameOf(show, seat);
   switch (reason) {
     case 'slap':
       return s.slapClaim(s.slapRuleNames[pattern as keyof typeof s.slapRuleNames] ?? '', name, you, cards);
@@ -172,12 +234,12 @@ function claimText(app: AppTable, seat: Seat, reason: string, pattern: string | 
     case 'wrongSlap':
       return s.wrongSlapClaim(name, you, cards);
     case 'jokerChoice':
-      return s.choiceClaim(nameOf(shown, before.pendingChoice ?? seat), before.pendingChoice === human, name, you, cards);
+      return s.choiceClaim(nameOf(show, before.pendingChoice ?? seat), before.pendingChoice === human, name, you, cards);
   }
   return '';
 }
 
-function startFlight(shown: TableScreen, seat: Seat, card: number, t: number): void {
+function startFlight(shown: TableDisplay, seat: Seat, card: number, t: number): void {
   const f = shown.flight;
   f.active = true;
   f.seat = seat;
@@ -185,7 +247,7 @@ function startFlight(shown: TableScreen, seat: Seat, card: number, t: number): v
   f.start = t;
 }
 
-function startSweep(shown: TableScreen, before: GameState, seat: Seat, t: number): void {
+function startSweep(shown: TableDisplay, before: GameState, seat: Seat, t: number): void {
   const sw = shown.sweep;
   const pile = before.pile;
   const n = pile.length < sw.cards.length ? pile.length : sw.cards.length;
@@ -215,7 +277,7 @@ function celebrate(c: Celebration, game: GameState, winner: Seat, t: number): vo
 }
 
 /** The cards a wrong slap burned (the last `count` under the pile now), shown at the slapper's seat. */
-function startBurn(shown: TableScreen, game: GameState, seat: Seat, count: number, t: number): void {
+function startBurn(shown: TableDisplay, game: GameState, seat: Seat, count: number, t: number): void {
   const b = shown.burn;
   const n = count < b.cards.length ? count : b.cards.length;
   for (let i = 0; i < n; i++) b.cards[i] = game.burned[game.burned.length - n + i]!;
@@ -225,13 +287,13 @@ function startBurn(shown: TableScreen, game: GameState, seat: Seat, count: numbe
   b.start = t;
 }
 
-function slapAt(app: AppTable, seat: Seat, t: number, good: boolean): void {
-  const shown = app.shown;
+function slapAt(show: TableShow, seat: Seat, t: number, good: boolean): void {
+  const shown = show.display;
   shown.slapHand.active = true;
   shown.slapHand.good = good;
   shown.slapHand.seat = seat;
   shown.slapHand.start = t;
-  cue(app.cues, 'slap', seat, app.table.game.options.players);
+  cue(show.cues, 'slap', seat, show.seats.length);
 }
 
 /**
@@ -239,51 +301,58 @@ function slapAt(app: AppTable, seat: Seat, t: number, good: boolean): void {
  * a card played out of turn says whose turn it is (alone at the table; with
  * two people the line belongs to whoever is on turn). Other refusals show nothing.
  */
-export function showRefusal(app: AppTable, action: Action, code: RuleErrorCode, before: GameState, t: number): void {
-  if (app.table.seats[action.seat]?.kind !== 'human') return;
-  if (code === 'banned') say(app.shown, app.strings.stillBanned(nameOf(app.shown, action.seat), action.seat === app.you, before.slapBan[action.seat]!), t, action.seat);
-  else if (code === 'notYourTurn' && action.type === 'play' && !app.duel) app.shown.hint = app.strings.notYourTurn;
+export function showRefusal(show: TableShow, action: Action, code: RuleErrorCode, before: GameState, t: number): void {
+  if (show.seats[action.seat]?.kind !== 'human') return;
+  if (code === 'banned') say(show, show.strings.stillBanned(nameOf(show, action.seat), action.seat === show.you, before.slapBan[action.seat]!), t, action.seat);
+  else if (code === 'notYourTurn' && action.type === 'play' && !show.duel) show.display.hint = show.strings.notYourTurn;
 }
 
 /** Two people: the line names whoever the game waits for, with their button. */
-function duelHint(app: AppTable, game: GameState): string {
-  const { shown, naming } = app;
-  const s = app.strings;
+function duelHint(show: TableShow, game: GameState, naming: Naming | null): string {
+  const s = show.strings;
   if (game.over !== null) return '';
   if (naming !== null) {
-    const keys = padNames(seatPad(app.table.seats, naming.seat), s.keys);
-    return s.padChoose(nameOf(shown, naming.seat), keys.prev + keys.next, keys.play);
+    const keys = padNames(seatPad(show.seats, naming.seat), s.keys);
+    return s.padChoose(nameOf(show, naming.seat), keys.prev + keys.next, keys.play);
   }
   if (game.pendingChoice !== null) return '';
   const seat = game.pendingCollect !== null ? game.pendingCollect.seat : game.turn;
-  if (app.table.seats[seat]!.kind !== 'human') return game.pendingCollect !== null ? '' : s.waitFor(nameOf(shown, seat));
-  const key = padNames(seatPad(app.table.seats, seat), s.keys).play;
-  return game.pendingCollect !== null ? s.padTake(nameOf(shown, seat), key) : s.padTurn(nameOf(shown, seat), key);
+  if (!isPerson(show, seat)) return game.pendingCollect !== null ? '' : s.waitFor(nameOf(show, seat));
+  const key = padNames(seatPad(show.seats, seat), s.keys).play;
+  return game.pendingCollect !== null ? s.padTake(nameOf(show, seat), key) : s.padTurn(nameOf(show, seat), key);
 }
 
 /** What the one person at the table can do now (CAN_* bits; 0 in the demo, with two people and once the game is over). */
-function canNow(app: AppTable, game: GameState): number {
-  const human = app.you;
+function canNow(show: TableShow, game: GameState, naming: Naming | null): number {
+  const human = show.you;
   if (human < 0 || game.over !== null) return 0;
-  if (app.naming !== null && app.naming.seat === human) return CAN_CHOOSE;
+  if (naming !== null && naming.seat === human) return CAN_CHOOSE;
   let can = canSlap(game, human) ? CAN_SLAP : 0;
   if (game.pendingCollect !== null ? game.pendingCollect.seat === human : game.pendingChoice === null && game.turn === human) can |= CAN_PLAY;
   return can;
 }
 
 /**
- * The help line for the person the table speaks to: whose turn, what to
- * press; and what they can do now, for the legend. A person who can do
- * nothing any more (out of cards and barred, or slapping back in off) is
+ * What the view reads of the game as it now is: its state, whose action is
+ * next, and the help line for the person the table speaks to: whose turn,
+ * what to press; and what they can do now, for the legend. A person who can
+ * do nothing any more (out of cards and barred, or slapping back in off) is
  * told nothing.
  */
-export function updateHint(app: AppTable, game: GameState): void {
-  const { shown, you: human } = app;
-  const s = app.strings;
-  shown.can = canNow(app, game);
-  if (app.duel) shown.hint = duelHint(app, game);
+export function showGame(show: TableShow, game: GameState, toAct: Seat, naming: Naming | null): void {
+  show.display.game = game;
+  show.display.toAct = toAct;
+  updateHint(show, game, naming);
+}
+
+/** The help line and the legend's buttons for `game` (src/app/table.ts showGame; test/game/hints.test.ts). */
+export function updateHint(show: TableShow, game: GameState, naming: Naming | null): void {
+  const { display: shown, you: human } = show;
+  const s = show.strings;
+  shown.can = canNow(show, game, naming);
+  if (show.duel) shown.hint = duelHint(show, game, naming);
   else if (human < 0 || game.over !== null || shown.can === 0) shown.hint = '';
-  else if (app.naming !== null && app.naming.seat === human) shown.hint = s.chooseHint;
+  else if (naming !== null && naming.seat === human) shown.hint = s.chooseHint;
   else if (game.pendingCollect !== null) shown.hint = game.pendingCollect.seat === human ? s.takePile : '';
   else if (game.pendingChoice !== null) shown.hint = '';
   else if (game.turn === human) shown.hint = s.yourTurn;
@@ -291,8 +360,7 @@ export function updateHint(app: AppTable, game: GameState): void {
 }
 
 /** Who is naming a taker, and the seat their cursor is on, as the table draws it. */
-export function showNaming(app: AppTable): void {
-  const naming = app.naming;
-  app.shown.chooser = naming !== null ? naming.seat : -1;
-  if (naming !== null) app.shown.pick = naming.pick;
+export function showNaming(show: TableShow, naming: Naming | null): void {
+  show.display.chooser = naming !== null ? naming.seat : -1;
+  if (naming !== null) show.display.pick = naming.pick;
 }

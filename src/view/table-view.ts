@@ -6,10 +6,9 @@
 // per frame.
 import { CARD_BACK, SPRITES } from '../assets/atlas';
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
-import { CAN_CHOOSE, CAN_PLAY, CAN_SLAP, type TableScreen } from '../app/screen';
 import type { Strings } from '../app/i18n/strings';
 import type { GameState } from '../rules/types';
-import { RESUME_COUNTDOWN_MS } from '../table/table';
+import { CAN_CHOOSE, CAN_PLAY, CAN_SLAP, type TableDisplay } from './table-display';
 import { CARD_H, CARD_W, drawBack, drawCard, drawCardScaled, drawSmallBack } from './cards';
 import * as C from './colours';
 import { copyInts, rect, sprite, spriteRect, spriteRectScaled } from './drawlist';
@@ -77,12 +76,12 @@ function messagePlace(players: number, seat: number): number {
 
 /**
  * The table's part of the View (src/view/view.ts): draw() draws the table
- * from its display state; banner is a line over it (the title's demo), ''
- * for none. Resuming from the pause (t.countdownEnd set) it draws the table
- * as it was when the pause began, under the 3-2-1.
+ * from its display (table-display.ts) as it stands at `now`, the table's
+ * time (the app holds it still under the 3-2-1); banner is a line over it
+ * (the title's demo), '' for none.
  */
 export interface TableView {
-  draw(t: TableScreen, strings: Strings, now: number, banner: string): void;
+  draw(t: TableDisplay, strings: Strings, now: number, banner: string): void;
 }
 
 /**
@@ -185,9 +184,8 @@ export function newTableView(felt: Layer): TableView {
   let flightGame: GameState | null = null;
   let held: GameState | null = null;
   return {
-    draw(t: TableScreen, strings: Strings, frameNow: number, banner: string): void {
+    draw(t: TableDisplay, strings: Strings, now: number, banner: string): void {
       const game = t.game;
-      const now = t.countdownEnd >= 0 ? t.frozenAt : frameNow;
       if (game === null) {
         drawFelt(felt);
         return;
@@ -230,7 +228,7 @@ export function newTableView(felt: Layer): TableView {
       drawMoving(parts, t, game, now, shownMessage, shownPlace, drawn.toAct);
       // Watching the CPU players finish (the banner), nobody at the table races any more.
       if (t.slapTimes !== '' && banner === '') drawSlapTimes(parts, t.slapTimes, shownMessage, shownPlace);
-      if (t.countdownEnd >= 0) drawCountdown(parts.countdown, t.countdownEnd - frameNow);
+      if (t.countdown > 0) drawCountdown(parts.countdown, t.countdown);
       if (t.celebration.active) drawCelebration(parts.celebration, t.celebration, game.options.players, t.message, strings.skipToResults, now);
     },
   };
@@ -240,7 +238,7 @@ export function newTableView(felt: Layer): TableView {
 
 function drawLayer(
   v: Parts,
-  t: TableScreen,
+  t: TableDisplay,
   d: Drawn,
   strings: Strings,
   game: GameState,
@@ -284,7 +282,7 @@ function drawPileArea(pileLayer: Layer, game: GameState, shown: number, burned: 
 }
 
 /** One seat (plate, name, count, stack), re-drawn only when its count, state, shake or names changed. */
-function drawSeatPart(v: Parts, t: TableScreen, game: GameState, seat: number, dx: number): void {
+function drawSeatPart(v: Parts, t: TableDisplay, game: GameState, seat: number, dx: number): void {
   const cached = v.seats[seat]!;
   const count = game.stacks[seat]!.length;
   if (cached.reuse(count, dx, game.barred[seat] === true, seat === t.human, t.names, t.marks, game.options.players)) return;
@@ -338,7 +336,7 @@ function isOut(game: GameState, seat: number): boolean {
   return game.stacks[seat]!.length === 0 || game.barred[seat] === true;
 }
 
-function drawSeat(v: Parts, t: TableScreen, game: GameState, seat: number, dx: number): void {
+function drawSeat(v: Parts, t: TableDisplay, game: GameState, seat: number, dx: number): void {
   const players = game.options.players;
   const px = plateX(players, seat) + dx;
   const py = plateY(players, seat);
@@ -445,8 +443,7 @@ function drawSlapTimes(v: Parts, text: string, shownMessage: string, place: numb
 const COUNTDOWN_X = PILE_X + 94;
 
 /** Resuming from the pause: 3, 2, 1 beside the pile until the table runs again (src/app/table.ts resumeAppTable). */
-function drawCountdown(slot: TextSlot, left: number): void {
-  const step = left <= 0 ? 1 : Math.ceil((left * 3) / RESUME_COUNTDOWN_MS);
+function drawCountdown(slot: TextSlot, step: number): void {
   rect(COUNTDOWN_X - 22, PILE_Y - 15, 44, 30, C.SHADE_HEAVY);
   slot.draw(FONT_LARGE, String(step), COUNTDOWN_X, PILE_Y - 9, ALIGN_CENTRE, C.YELLOW);
 }
@@ -494,7 +491,7 @@ function drawBanner(bannerSlot: TextSlot, text: string): void {
 
 // ---- moving things, drawn every frame ----
 
-function drawMoving(v: Parts, t: TableScreen, game: GameState, now: number, shownMessage: string, shownPlace: number, toAct: number): void {
+function drawMoving(v: Parts, t: TableDisplay, game: GameState, now: number, shownMessage: string, shownPlace: number, toAct: number): void {
   drawTurnArrow(t, toAct, game, now);
   const flying = t.flight.active && now - t.flight.start < FLIGHT_MS;
   const sweeping = t.sweep.active && now - t.sweep.start < sweepDelay(t) + SWEEP_MS;
@@ -508,7 +505,7 @@ function drawMoving(v: Parts, t: TableScreen, game: GameState, now: number, show
 }
 
 /** The arrow at whoever acts next: plays, collects, or names a taker (a person naming one sees the highlight instead). */
-function drawTurnArrow(t: TableScreen, seat: number, game: GameState, now: number): void {
+function drawTurnArrow(t: TableDisplay, seat: number, game: GameState, now: number): void {
   if (seat < 0 || t.chooser >= 0) return;
   const players = game.options.players;
   const sx = stackX(players, seat);
@@ -539,7 +536,7 @@ function drawTurnArrow(t: TableScreen, seat: number, game: GameState, now: numbe
  * reaction clock starts (src/table/table.ts LAND_MS; docs/ai.md, "One
  * clock"). In its last TURN_MS the back narrows to its edge.
  */
-function drawFlight(t: TableScreen, game: GameState, now: number): void {
+function drawFlight(t: TableDisplay, game: GameState, now: number): void {
   const f = t.flight;
   const players = game.options.players;
   const p = easeOut(progress(now, f.start, FLIGHT_MS));
@@ -556,12 +553,12 @@ function drawFlight(t: TableScreen, game: GameState, now: number): void {
 }
 
 /** A pile won by a slap waits under the hand until it has landed, then slides away. */
-function sweepDelay(t: TableScreen): number {
+function sweepDelay(t: TableDisplay): number {
   const h = t.slapHand;
   return h.active && h.good && h.seat === t.sweep.seat && h.start === t.sweep.start ? SWEEP_DELAY_MS : 0;
 }
 
-function drawSweep(t: TableScreen, game: GameState, now: number): void {
+function drawSweep(t: TableDisplay, game: GameState, now: number): void {
   const sw = t.sweep;
   const players = game.options.players;
   const p = easeOut(progress(now, sw.start + sweepDelay(t), SWEEP_MS));
@@ -582,7 +579,7 @@ function drawSweep(t: TableScreen, game: GameState, now: number): void {
  * took the pile bursts behind it, growing (to 76 px: the message line stays
  * clear of it); a wrong or late one gets a red cross over the hand.
  */
-function drawHand(t: TableScreen, game: GameState, now: number): void {
+function drawHand(t: TableDisplay, game: GameState, now: number): void {
   const e = t.slapHand;
   const players = game.options.players;
   const h = SPRITES.hand;
@@ -623,7 +620,7 @@ function drawFlash(game: GameState, seat: number, elapsed: number): void {
  * (so everyone sees what it cost), then fly face down to the burned cards
  * under the pile, where the layer shows them once they land.
  */
-function drawBurn(t: TableScreen, game: GameState, now: number): void {
+function drawBurn(t: TableDisplay, game: GameState, now: number): void {
   const b = t.burn;
   const players = game.options.players;
   const elapsed = now - b.start;

@@ -96,7 +96,7 @@ describe('one clock: nothing on the screen tells the flying card', () => {
     view: newView(),
   });
   const tableOf = (r: Run): Table | null => (r.app.scene.kind === 'table' ? r.app.scene.table.table : null);
-  const flightOf = (r: Run) => (r.app.scene.kind === 'table' ? r.app.scene.table.shown.flight : { start: -1 });
+  const flightOf = (r: Run) => (r.app.scene.kind === 'table' ? r.app.scene.table.show.display.flight : { start: -1 });
   /** Start a game from the title, then Square whenever it is the person's turn. */
   function buttons(r: Run, i: number): number {
     if (i === 5) return BTN_CROSS;
