@@ -56,7 +56,8 @@ test-web: bundle
 	  echo "test-web: the browser stage took $$(( $$(date +%s) - start )) s"
 
 # The PSP build in PPSSPP (test/psp): with a PSP toolchain (PSPDEV), the EBOOT
-# built with every compiler warning an error (WERROR=1), then the checks, in
+# built with every compiler warning an error (WERROR=1; -j2: the PSP's QuickJS
+# and the bytecode writer's compile side by side), then the checks, in
 # PPSSPP's native headless emulator when PPSSPP_HEADLESS names it, otherwise
 # in PPSSPP's WebAssembly core in Chromium (its npm packages first:
 # tools/psp-emulator/install.mjs, once); without a toolchain one line says so.
@@ -67,7 +68,7 @@ test-psp: bundle
 	  start=$$(date +%s); \
 	  if [ -n "$$PPSSPP_HEADLESS" ]; then echo "test-psp: PPSSPP's native headless emulator ($$PPSSPP_HEADLESS)"; \
 	  else echo "test-psp: PPSSPP in Chromium (PPSSPP_HEADLESS is not set)" && node tools/psp-emulator/install.mjs; fi && \
-	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -C native psp WERROR=1 && npx vitest run --config vitest.psp.config.ts && \
+	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -j2 -C native psp WERROR=1 && npx vitest run --config vitest.psp.config.ts && \
 	  echo "test-psp: the PSP stage took $$(( $$(date +%s) - start )) s"; \
 	fi
 

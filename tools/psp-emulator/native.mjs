@@ -27,7 +27,8 @@
 // Xvfb of its own (a random display from 100 to 899, Mesa's llvmpipe).
 // Both, and the emulator, are ended by their process ids on every way out.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, constants, createReadStream, createWriteStream, existsSync, mkdirSync, openSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, createWriteStream, existsSync, mkdirSync, openSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -177,38 +178,48 @@ async function startXvfb(log) {
 }
 
 /** The pictures the program asks for (sceIoDevctl("kemulator:", 0x20)):
- * the emulator saves each to --screenshot-save, here a FIFO, so that it
- * waits for this reader before it goes on and none overwrites another. */
+ * the emulator saves each to --screenshot-save, here a FIFO that this
+ * reader holds open for reading and writing the whole run, so the writes
+ * of one picture after another make one stream (no end between them, no
+ * write into a closed pipe) in which each PNG ends with its IEND chunk. */
 function pictureReader(fifo, onPicture) {
   const r = spawnSync('mkfifo', [fifo], { encoding: 'utf8' });
   if (r.status !== 0) throw new Failure(EXIT.setup, 'no FIFO', `mkfifo ${fifo}: ${r.stderr || r.error}`);
-  let stopping = false;
-  const done = (async () => {
-    for (;;) {
-      const chunks = [];
-      await new Promise((resolve, reject) => {
-        const s = createReadStream(fifo);
-        s.on('data', (c) => chunks.push(c));
-        s.on('end', resolve);
-        s.on('error', reject);
-      });
-      if (chunks.length) await onPicture(Buffer.concat(chunks));
-      else if (stopping) return;
+  const socket = new net.Socket({ fd: openSync(fifo, constants.O_RDWR | constants.O_NONBLOCK), readable: true, writable: false });
+  let pending = Buffer.alloc(0);
+  let queue = Promise.resolve();
+  let lastData = Date.now();
+  socket.on('data', (chunk) => {
+    lastData = Date.now();
+    pending = Buffer.concat([pending, chunk]);
+    for (let end; (end = pngEnd(pending)) > 0;) {
+      const png = pending.subarray(0, end);
+      pending = pending.subarray(end);
+      queue = queue.then(() => onPicture(png));
     }
-  })();
+  });
   return {
-    /** Ends the reader: an empty write lets its pending open return. */
+    /** Once the emulator is gone: reads what it wrote last, then closes. */
     async stop() {
-      stopping = true;
-      try {
-        closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
-      } catch {
-        // no reader waiting
-      }
-      await done;
+      const by = Date.now() + 3000;
+      while ((pending.length > 0 || Date.now() - lastData < 100) && Date.now() < by) await new Promise((res) => setTimeout(res, 20));
+      socket.destroy();
+      await queue;
       rmSync(fifo, { force: true });
     },
   };
+}
+
+/** Where the first whole PNG in buf ends (after its IEND chunk), or 0. */
+function pngEnd(buf) {
+  let at = 8;
+  while (at + 12 <= buf.length) {
+    const length = buf.readUInt32BE(at);
+    const type = buf.toString('latin1', at + 4, at + 8);
+    at += 12 + length;
+    if (type === 'IEND') return at <= buf.length ? at : 0;
+  }
+  return 0;
 }
 
 /** One WebSocket connection to the debugger: requests by ticket, broadcasts to listeners. */
