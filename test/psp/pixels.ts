@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 
 /** A pixel differs when a colour channel differs by more than this.
- * Observed (the 24 gallery shots, test-output/psp/replay*/pixels.txt): a
+ * Observed (the 24 gallery shots, pixels.txt in test-output/psp/replay...): a
  * pixel that samples the same texel differs by at most 2 per channel under
  * PPSSPP's software GPU (an earlier run saw 3) and at most 2 under its
  * OpenGL renderer on Mesa's llvmpipe, from the rounding of blending and
@@ -34,6 +34,17 @@ export const MAX_DIFFERING = 160;
 export const GL_CHANNEL_TOLERANCE = CHANNEL_TOLERANCE;
 export const GL_MAX_DIFFERING = 120;
 
+export interface Comparison {
+  width: number;
+  height: number;
+  differing: number;
+  maxChannel: number;
+}
+
+export function readPng(file: string): PNG {
+  return PNG.sync.read(readFileSync(file));
+}
+
 /** The thresholds measured for a renderer (the emulator's own name for it). */
 export function limits(renderer: string): { channel: number; differing: number } {
   if (renderer === 'Software') return { channel: CHANNEL_TOLERANCE, differing: MAX_DIFFERING };
@@ -41,6 +52,9 @@ export function limits(renderer: string): { channel: number; differing: number }
   throw new Error(`no pixel thresholds were measured for the ${renderer} renderer (test/psp/pixels.ts)`);
 }
 
+/** Compares rows [fromRow, toRow) of two 480x272 pictures, a pixel
+ * differing when a channel differs by more than channel; writes a
+ * difference image to diffFile (red: differing pixels; grey: the PSP's). */
 export function compare(psp: PNG, expected: PNG, diffFile: string, channel = CHANNEL_TOLERANCE, rows: [number, number][] = [[0, 272]]): Comparison {
   if (psp.width !== expected.width || psp.height !== expected.height) {
     return { width: psp.width, height: psp.height, differing: psp.width * psp.height, maxChannel: 255 };
