@@ -5,7 +5,8 @@
 // bench/results.md (after bench/run.mjs has written the rest) with each
 // cell's 95% interval, and exits non-zero when a banded cell's interval
 // leaves its band (src/sim/fairness.ts BANDS; test/ai/fairness.test.ts
-// checks the first 200 of the same games).
+// checks the first 200 of the same games in two banded cells; this is the
+// only run of the whole matrix).
 //   node bench/fairness.mjs [games per cell]
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -28,16 +28,20 @@ function completeHost(host: Partial<Host> | undefined): Host {
   };
 }
 
-export function installEntry(): void {
-  const g = globalThis as unknown as { host?: Partial<Host>; ratscrew?: Entry };
-  const commands = new Int32Array(MAX_COMMANDS * COMMAND_INTS);
+/**
+ * The `ratscrew` object of one App and its View, drawing into `commands`.
+ * Every host gets it from installEntry; the tests' Node engine
+ * (test/support/engine.ts) makes several over one buffer, as two Apps in
+ * one module instance share the draw list's writer (src/view/drawlist.ts).
+ */
+export function newEntry(host: Partial<Host> | undefined, commands: Int32Array): Entry {
   bindCommands(commands);
   setFallbackCode(FALLBACK_CODE);
-  const app = startApp(completeHost(g.host));
+  const app = startApp(completeHost(host));
   // What the view remembers of what it drew: beside the App, never inside it.
   const view = newView();
   prepareFirstPicture(app, view);
-  g.ratscrew = {
+  return {
     commands,
     frame(nowMs: number, buttons: number): number {
       appFrame(app, nowMs, buttons | 0);
@@ -45,4 +49,9 @@ export function installEntry(): void {
     },
     debug: () => debugState(app),
   };
+}
+
+export function installEntry(): void {
+  const g = globalThis as unknown as { host?: Partial<Host>; ratscrew?: Entry };
+  g.ratscrew = newEntry(g.host, new Int32Array(MAX_COMMANDS * COMMAND_INTS));
 }

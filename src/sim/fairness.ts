@@ -2,7 +2,8 @@
 // CPU players at each difficulty, at 2, 4 and 6 players, and the bands each
 // cell must stay in (issue 21; docs/ai.md, "What the table shows"). The
 // benchmark (bench/fairness.mjs) writes it into bench/results.md with 95%
-// intervals; the band test (test/ai/fairness.test.ts) checks it.
+// intervals and fails when a band is left; test/ai/fairness.test.ts checks
+// two of its cells.
 import { DIFFICULTIES, type Difficulty } from '../ai';
 import { defaultOptions } from '../rules';
 import { SKILLS, type Skill } from './human';

@@ -1,5 +1,6 @@
 // Steps through the game's own menus the way a player would.
 import { BTN, Driver } from '../support/driver';
+import type { EngineKind } from '../support/engine';
 
 /** From the title: open Options (cursor at the top first). */
 export function openOptions(d: Driver): void {
@@ -48,10 +49,11 @@ function playFromTitle(d: Driver): void {
 /**
  * From the title of a new app (seed `seed`, its first frame run): a game
  * started the way a player does: Options, `settings` (setOptions), then
- * Play; with no settings, Play at once.
+ * Play; with no settings, Play at once. In Node unless `engine` says
+ * otherwise (test/support/engine.ts).
  */
-export async function startGame(seed: number, settings: Record<string, string> = {}): Promise<Driver> {
-  const d = await Driver.create({ seed });
+export async function startGame(seed: number, settings: Record<string, string> = {}, engine?: EngineKind): Promise<Driver> {
+  const d = await Driver.create({ seed, engine });
   d.step(0);
   if (Object.keys(settings).length === 0) {
     playFromTitle(d);

@@ -26,6 +26,7 @@ export interface FakeHostOptions {
 
 /** A VM running the bundle, driven one frame at a time. */
 export class BundleVM {
+  readonly kind = 'quickjs';
   readonly vm: QuickJSContext;
   saved: string | null;
   readonly logs: string[] = [];
