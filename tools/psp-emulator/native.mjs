@@ -381,9 +381,13 @@ async function run(o) {
       }
     });
     lineReader(emu.stdout, (line) => log(`[stdout] ${line}`));
-    /** While the CPU is paused nothing new is logged: the lines written before the pause are read once the pipe is quiet. */
+    /** While the CPU is paused nothing new is logged: the lines written
+     * before the pause have all been read once the pipe has been quiet for
+     * 30 ms, counted over turns of the event loop that each polled it (a
+     * timer, then setImmediate, which runs after the poll). */
     const drained = async () => {
-      while (Date.now() - lastLine < 30) await new Promise((r) => setTimeout(r, 10));
+      do await new Promise((r) => setTimeout(() => setImmediate(r), 10));
+      while (Date.now() - lastLine < 30);
     };
     const timeLimit = t0 + o.timeout * 1000;
     const within = async (promise, what) => {
