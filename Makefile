@@ -80,6 +80,7 @@ test-web: bundle
 # PPSSPP's native headless emulator when PPSSPP_HEADLESS names it, otherwise
 # in PPSSPP's WebAssembly core in Chromium (its npm packages first:
 # tools/psp-emulator/install.mjs, once); without a toolchain one line says so.
+# PSP_EBOOT_BUILT=1 tells the checks the release EBOOT was just built.
 test-psp: bundle
 	@if [ -z "$$PSPDEV" ] || [ ! -x "$$PSPDEV/bin/psp-config" ]; then \
 	  echo "test-psp: skipped: no PSP toolchain (set PSPDEV to an extracted pspdev toolchain)"; \
@@ -87,7 +88,7 @@ test-psp: bundle
 	  start=$$(date +%s); \
 	  if [ -n "$$PPSSPP_HEADLESS" ]; then echo "test-psp: PPSSPP's native headless emulator ($$PPSSPP_HEADLESS)"; \
 	  else echo "test-psp: PPSSPP in Chromium (PPSSPP_HEADLESS is not set)" && node tools/psp-emulator/install.mjs; fi && \
-	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -j2 -C native psp WERROR=1 && npx vitest run --config vitest.psp.config.ts && \
+	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -j2 -C native psp WERROR=1 && PSP_EBOOT_BUILT=1 npx vitest run --config vitest.psp.config.ts && \
 	  echo "test-psp: the PSP stage took $$(( $$(date +%s) - start )) s"; \
 	fi
 
