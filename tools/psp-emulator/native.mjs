@@ -27,7 +27,7 @@
 // Xvfb of its own (a random display from 100 to 899, Mesa's llvmpipe).
 // Both, and the emulator, are ended by their process ids on every way out.
 import { spawn, spawnSync } from 'node:child_process';
-import { constants, createWriteStream, existsSync, mkdirSync, openSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, createWriteStream, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -298,9 +298,11 @@ async function run(o) {
   const shots = [];
   const skipped = [];
   const info = { eboot: o.eboot, emulator: bin, graphics: o.graphics, model: o.model, steps: steps.length, netns: netns() };
+  // A fresh memory stick, and no pictures of an earlier run taken for this one's.
   const home = path.join(o.out, 'home');
   rmSync(home, { recursive: true, force: true });
   mkdirSync(home, { recursive: true });
+  for (const f of readdirSync(o.out)) if (/^emitted(-\d+)?\.png$/.test(f)) rmSync(path.join(o.out, f), { force: true });
 
   let xvfb = null;
   let emu = null;
