@@ -111,6 +111,10 @@ function onlineDebug(app: App, scene: Scene): object | null {
           waitedFrames: t.net.waitedFrames,
           over: t.game.over,
           celebrating: d.celebration.active,
+          landsAt: t.show.landsAt,
+          waiting: t.show.waiting.length,
+          flyAt: t.flyAt,
+          now: app.lastNow,
         },
       };
     }

@@ -195,11 +195,12 @@ export interface EntryScene {
 }
 
 /**
- * After a name: the Online menu, Create, or the code to join by; after a
+ * After a name: the Online menu (a first name: at its first row; a new
+ * name: back at its name row), Create, or the code to join by; after a
  * code: joining that room; a room's link opened before the name was chosen:
  * joining its room.
  */
-export type AfterEntry = 'online' | 'create' | 'code' | 'join' | { readonly invite: string };
+export type AfterEntry = 'online' | 'rename' | 'create' | 'code' | 'join' | { readonly invite: string };
 
 /** The Online menu with its row `cursor` lit. */
 export function onlineScene(cursor: number): OnlineScene {

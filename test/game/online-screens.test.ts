@@ -99,11 +99,12 @@ describe('the online screens', () => {
     expect(d.debug().scene).toBe('online');
     expect(d.debug().settings.name).toBe('Ab');
     // Typed on a keyboard: Backspace deletes (the letters' own buttons press nothing here), Enter is done.
-    // Back on the menu at its name row.
-    d.press(BTN.CROSS);
+    // On the menu, at its first row; its name row writes the name again.
+    expect(d.debug().online.cursor).toBe(0);
+    d.presses(BTN.DOWN, BTN.DOWN, BTN.CROSS);
     expect(d.debug().online.entry.text).toBe('Ab');
     d.type('\b\bKimx\b\n');
-    expect(d.debug().scene).toBe('online');
+    expect(d.debug().online.cursor).toBe(2);
     expect(JSON.parse(d.vm.saved!).settings.name).toBe('Kim');
     // Kept: the next visit goes straight to the Online menu.
     const next = await online({ saved: d.vm.saved });

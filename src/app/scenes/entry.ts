@@ -109,7 +109,7 @@ function done(app: App, scene: EntryScene): Scene {
   if (typeof then === 'object') return lobbyScene(openRoom(app, { op: 'join', code: then.invite }));
   if (then === 'create') return enterCreate(app);
   if (then === 'code') return enterEntry(app, 'code', 'join');
-  return onlineScene(ROW_NAME);
+  return onlineScene(then === 'rename' ? ROW_NAME : 0);
 }
 
 export function drawEntryScene(app: App, scene: EntryScene, view: View): void {

@@ -44,7 +44,7 @@ export function onlineFrame(app: App, scene: OnlineScene): Scene {
     case ROW_JOIN:
       return enterEntry(app, 'code', 'join');
     case ROW_NAME:
-      return enterEntry(app, 'name', 'online');
+      return enterEntry(app, 'name', 'rename');
     case ROW_BACK:
       return titleScene();
   }
