@@ -159,6 +159,8 @@ function showShown(t: OnlineAppTable, s: Shown): void {
   if (action.type === 'play') t.flyAt = NEVER;
   for (let i = 0; i < events.length; i++) noteEvent(t, events[i]!, s.seq, s.ms, at);
   showAction(t.show, action, events, before, after, at, t.naming, { flown: action.type === 'play', pressShown: mine });
+  // The game as it now is (a pile taken, whose turn): at once, or with the card in flight as it lands.
+  showGame(t.show, after, t.naming);
   if (after.over !== null && t.overAt === NEVER) t.overAt = showsAt(t.show, at);
 }
 

@@ -166,6 +166,9 @@ describe('the online screens', () => {
     const judged = d.until((x) => x.online.table.hand.marked, 10).online.table;
     expect(judged.hand.good).toBe(true);
     expect(judged.slapTimes).toBe(`You ${stamp} ms`);
+    // The pile is the player's, and so is the next card: the table says so at once (no card comes to show it).
+    expect(judged.shownGame.pile).toEqual([]);
+    expect(judged.hint).toMatch(/^Your turn/);
   });
 
   it('say who dropped out over the table, and the player\'s own drop; back, the game as it stands', async () => {
