@@ -56,9 +56,11 @@ interface ClientData {
 /**
  * The server's own settings for every room (startServer sets them): the
  * endless-game guard's card limit, which no creator may choose, is the
- * rules' unless a test asks for short games.
+ * rules' unless a test asks for short games; the deal is random unless a
+ * test asks for a known one (seed: every game dealt from it, the first by
+ * seat 0).
  */
-export const roomSettings = { cardLimit: 0 };
+export const roomSettings = { cardLimit: 0, seed: 0 };
 
 /** Every room of this process, so the server can tell them all it is stopping (server/main.ts). */
 export const openRooms = new Set<RatscrewRoom>();
@@ -97,7 +99,7 @@ export class RatscrewRoom extends Room {
       const cpu = seat >= options.players - cpus;
       this.seats.push({ kind: cpu ? 'cpu' : 'open', name: '', session: '', present: cpu });
     }
-    this.dealer = randomInt(options.players);
+    this.dealer = roomSettings.seed > 0 ? 0 : randomInt(options.players);
     openRooms.add(this);
   }
 
@@ -238,7 +240,7 @@ export class RatscrewRoom extends Room {
   private startGame(): void {
     // Seats nobody took are played by CPU players.
     for (const s of this.seats) if (s.kind === 'open') Object.assign(s, { kind: 'cpu', present: true });
-    const seed = randomInt(1, 0x7fffffff);
+    const seed = roomSettings.seed > 0 ? roomSettings.seed : randomInt(1, 0x7fffffff);
     // A rematch is dealt by the next seat, as the next game at one table is.
     if (this.nt) this.dealer = nextDealer(this.nt.table.game);
     const now = this.now();

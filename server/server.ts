@@ -64,6 +64,8 @@ export interface ServeOptions {
   logger?: { info(...a: unknown[]): void; warn(...a: unknown[]): void; error(...a: unknown[]): void; debug(...a: unknown[]): void };
   /** Games end by the endless-game guard after this many cards (tests that play whole games quickly); 0: the rules' limit. */
   cardLimit?: number;
+  /** Every game dealt from this seed, the first by seat 0 (tests that need a known deal); 0 or absent: random deals. */
+  seed?: number;
   /** Other limits than ASKS and MISSES_PER_MINUTE (the tests ask a lot from one address). */
   asks?: { burst: number; perMinute: number };
   missesPerMinute?: number;
@@ -219,6 +221,7 @@ export async function startServer(opts: ServeOptions = {}): Promise<GameServer> 
     for (const l of colyseusListeners) (l as (a: IncomingMessage, b: ServerResponse) => void).call(http, req, res);
   };
   roomSettings.cardLimit = opts.cardLimit ?? 0;
+  roomSettings.seed = opts.seed ?? 0;
   colyseus.define(ROOM_NAME, RatscrewRoom);
   // What colyseus.listen does, less the listening (done above).
   await matchMaker.accept();
