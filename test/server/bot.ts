@@ -39,6 +39,8 @@ export class Bot {
     readonly reaction = 300,
     /** From the turn coming to the move button (ms). */
     readonly movePause = 120,
+    /** Presses nothing (answers the server's asks all the same): a player who sits and watches. */
+    readonly passive = false,
   ) {}
 
   async create(setup: object): Promise<string> {
@@ -111,7 +113,7 @@ export class Bot {
     if (!t) return;
     const now = Math.round(performance.now());
     const presses = { slap: false, move: false, choose: -1 };
-    if (t.readableAt >= 0 && t.flying === null) {
+    if (!this.passive && t.readableAt >= 0 && t.flying === null) {
       const game = t.game;
       if (this.plannedSeq !== t.seq || this.plannedSeq < 0) {
         this.plannedSeq = t.seq;
