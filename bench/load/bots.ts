@@ -221,14 +221,19 @@ process.on('message', (m: { rooms?: number; urls?: string[]; lookup?: string[] }
     const urls = m.urls!;
     void (async () => {
       let failed = 0;
+      let why = '';
       // A few at a time, as players arrive.
       const batch = 8;
       for (let done = 0; done < want; done += batch) {
         const n = Math.min(batch, want - done);
         const results = await Promise.allSettled(Array.from({ length: n }, () => openRoom(urls)));
-        failed += results.filter((r) => r.status === 'rejected').length;
+        for (const r of results) {
+          if (r.status !== 'rejected') continue;
+          failed++;
+          why ||= String((r.reason as Error)?.message ?? r.reason);
+        }
       }
-      process.send!({ opened: want - failed, failed });
+      process.send!({ opened: want - failed, failed, why });
     })();
   } else if (typeof m === 'object' && m.lookup) {
     process.send!({ found: m.lookup.map((k) => sent.get(k) ?? -1) });

@@ -133,6 +133,7 @@ process.on('message', async (m: string) => {
       stats: {
         seconds: (hrMs() - since) / 1000,
         cpuSeconds: (used.user + used.system) / 1e6,
+        systemSeconds: used.system / 1e6,
         rss: mem.rss,
         heapUsed: mem.heapUsed,
         loopP99: lag.percentile(99) / 1e6,
