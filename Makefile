@@ -126,8 +126,10 @@ assets: node_modules/.package-lock.json
 	node tools/assets/build.mjs
 
 # With a PSP toolchain (PSPDEV), also the frame costs on the PSP's clock in
-# PPSSPP (bench/psp/frames.ts); without one it says so in one line. Last,
-# the web version in Chromium (bench/web.mjs, docs/web.md).
+# PPSSPP (bench/psp/frames.ts); without one it says so in one line. The
+# online server's rooms per process, with four people a room and with two
+# people and two CPU players (bench/load.ts, docs/network.md). Last, the web
+# version in Chromium (bench/web.mjs, docs/web.md).
 bench: bundle
 	$(MAKE) web
 	$(MAKE) -C native headless
@@ -137,6 +139,8 @@ bench: bundle
 	npx tsx bench/psp/frames.ts
 	node bench/fairness.mjs
 	npx tsx bench/online.ts
+	npx tsx bench/load.ts --people 4
+	npx tsx bench/load.ts --people 2
 	node bench/web.mjs
 
 soak: bundle

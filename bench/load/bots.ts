@@ -1,5 +1,5 @@
 // A process of the load bench's players (bench/load.ts forks a few): many
-// four-seat rooms of four people each, every person a lean client of the
+// four-seat rooms of people (four, or fewer and CPU players: argv[2]), every person a lean client of the
 // rooms' protocol (ws and MessagePack directly, no colyseus.js) holding the
 // game as the game script does (src/net/client.ts) and pressing when a
 // player would: a slap a reaction time after the face (250-450 ms), the move
@@ -11,6 +11,9 @@
 // machine's monotonic time, for the bench to time the server's judgments.
 //   IPC in: { rooms, urls } (open that many more rooms: created through
 //   urls[i % n], joined through urls[(i + 1) % n]) | 'reset' | { lookup: keys } | 'stats' | 'stop'
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { pack, unpackMultiple } from '@colyseus/msgpackr';
 import { C, PROTOCOL_VERSION, ROOM_NAME, S, type Deal, type Lobby } from '../../src/net/protocol';
@@ -20,12 +23,16 @@ import { canSlap, slapPattern } from '../../src/rules';
 const hrMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 const ROOM_DATA = 13;
 const JOIN_ROOM = 10;
-const SETUP = { options: { ruleSet: 'classic', players: 4 }, cpus: 0, difficulty: 'hard' };
+/** People a four-seat room holds (argv[2], 1-4); the other seats are CPU players. */
+const PEOPLE = Number(process.argv[2] ?? 4);
+const SETUP = { options: { ruleSet: 'classic', players: 4 }, cpus: 4 - PEOPLE, difficulty: 'hard' };
 
 let sent = new Map<string, number>();
 const counts = { errors: 0, closed: 0, messages: 0, games: 0 };
 /** How late each player's planned press or answer came (ms): the bots' own load, which would make the rooms quieter than players. */
 let late: number[] = [];
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
 const players: Player[] = [];
 
 interface Seat {
@@ -50,6 +57,8 @@ class Player {
   code = '';
   private timer: ReturnType<typeof setTimeout> | null = null;
   private timerAt = Infinity;
+  /** When the timer should fire: its moment, or when it was set if that moment had passed. */
+  private fireAt = Infinity;
   private plannedSeq = -1;
   private slapAt = -1;
   private moveAt = -1;
@@ -142,11 +151,13 @@ class Player {
     this.timer = null;
     this.timerAt = at;
     if (at === Infinity) return;
-    this.timer = setTimeout(() => this.frame(), Math.max(0, at - performance.now()));
+    const now = performance.now();
+    this.fireAt = Math.max(at, now);
+    this.timer = setTimeout(() => this.frame(), Math.max(0, at - now));
   }
 
   private frame(): void {
-    late.push(performance.now() - this.timerAt);
+    late.push(performance.now() - this.fireAt);
     this.timer = null;
     this.timerAt = Infinity;
     const t = this.table;
@@ -200,7 +211,7 @@ async function openRoom(urls: string[]): Promise<void> {
   await creator.connect(via, made);
   const full = creator.whenFull();
   const others: Player[] = [];
-  for (let k = 1; k < 4; k++) {
+  for (let k = 1; k < PEOPLE; k++) {
     const p = new Player(reaction(), false);
     await p.connect(joinVia, await matchmake(joinVia, `joinById/${made.room.roomId}`, { v: PROTOCOL_VERSION, name: `R${i}${'abcd'[k]}` }));
     others.push(p);
@@ -215,7 +226,23 @@ let cpu = process.cpuUsage();
 let since = hrMs();
 const totalBytes = (): number => players.reduce((s, p) => s + p.bytes(), 0);
 
-process.on('message', (m: { rooms?: number; urls?: string[]; lookup?: string[] } | string) => {
+// LOAD_PROFILE=dir: a V8 CPU profile of each measured window, written there.
+const profiling = process.env.LOAD_PROFILE ? new Session() : null;
+if (profiling) {
+  profiling.connect();
+  await profiling.post('Profiler.enable');
+}
+let recording = false;
+process.on('message', async (m: { rooms?: number; urls?: string[]; lookup?: string[] } | string) => {
+  if (profiling && m === 'reset' && !recording) {
+    await profiling.post('Profiler.start');
+    recording = true;
+  }
+  if (profiling && m === 'stats' && recording) {
+    recording = false;
+    const { profile } = await profiling.post('Profiler.stop');
+    writeFileSync(`${process.env.LOAD_PROFILE}/bots-${process.pid}-${Date.now()}.cpuprofile`, JSON.stringify(profile));
+  }
   if (typeof m === 'object' && m.rooms !== undefined) {
     const want = m.rooms;
     const urls = m.urls!;
@@ -244,12 +271,13 @@ process.on('message', (m: { rooms?: number; urls?: string[]; lookup?: string[] }
     since = hrMs();
     counts.errors = counts.closed = counts.messages = counts.games = 0;
     late = [];
+    loop.reset();
     process.send!({ reset: true });
   } else if (m === 'stats') {
     const used = process.cpuUsage(cpu);
     late.sort((a, b) => a - b);
     const lateP99 = late.length ? late[Math.floor(late.length * 0.99)]! : 0;
-    process.send!({ stats: { lateP99, seconds: (hrMs() - since) / 1000, cpuSeconds: (used.user + used.system) / 1e6, bytes: totalBytes() - bytesAt, players: players.length, ...counts } });
+    process.send!({ stats: { lateP99, loopP99: loop.percentile(99) / 1e6, seconds: (hrMs() - since) / 1000, cpuSeconds: (used.user + used.system) / 1e6, bytes: totalBytes() - bytesAt, players: players.length, ...counts } });
   } else if (m === 'stop') {
     for (const p of players) {
       p.stop();
