@@ -12,7 +12,6 @@
 #include "commands.h"
 #include "contract.h"
 #include "mixer.h"
-#include "net_wire.h"
 #include "raster.h"
 #include "save.h"
 #include "sprite_clip.h"
@@ -378,57 +377,8 @@ static void test_save_problems(const char *dir)
     remove(path);
 }
 
-/* The rooms' wire (net_wire.c): frames as the server (Colyseus 0.16,
- * msgpackr) writes them, the script's messages as the server reads them, the
- * matchmaking's requests and answers. */
-static void test_net_wire(void)
-{
-    char json[256], path[64], body[256];
-    uint8_t out[64];
-    WireFrame f;
-    WireSeat seat;
-    const char *why = NULL;
-    size_t n;
-    /* A step [7, [], 300] (type 4) and a closing line (type 8). */
-    static const uint8_t step[] = { 13, 4, 0x93, 7, 0x90, 0xcd, 0x01, 0x2c };
-    static const uint8_t closing[] = { 13, 8, 0x91, 0xae, 's', 'e', 'r', 'v', 'e', 'r', 'S', 't', 'o', 'p', 'p', 'i', 'n', 'g' };
-    static const uint8_t joined[] = { 10, 3, 't', 'o', 'k', 0 };
-    static const uint8_t refused[] = { 11, 0xcd, 0x10, 0x04, 0xa3, 'b', 'a', 'd' };
-    static const uint8_t bin[] = { 13, 4, 0xc4, 1, 0 };
-    static const uint8_t cut[] = { 13, 4, 0x93, 7 };
-    static const char JOIN[] = "{\"op\":\"join\",\"code\":\"Q7RUVCH\",\"name\":\"Ann\"}";
-    static const char SNEAKY[] = "{\"op\":\"join\",\"code\":\"../x\",\"name\":\"Ann\"}";
-    static const char CREATE[] = "{\"op\":\"create\",\"name\":\"Ann\",\"setup\":{\"cpus\":1}}";
-    CHECK(wire_read_frame(step, sizeof step, json, sizeof json, &f) == WIRE_MESSAGE && strcmp(json, "[\"m\",4,[7,[],300]]") == 0 && f.json_len == strlen(json));
-    CHECK(wire_read_frame(closing, sizeof closing, json, sizeof json, &f) == WIRE_MESSAGE && strcmp(json, "[\"m\",8,[\"serverStopping\"]]") == 0);
-    CHECK(wire_read_frame(joined, sizeof joined, json, sizeof json, &f) == WIRE_JOINED && strcmp(f.token, "tok") == 0);
-    CHECK(wire_read_frame(refused, sizeof refused, json, sizeof json, &f) == WIRE_REFUSED && strcmp(json, "[4100,\"bad\"]") == 0);
-    CHECK(wire_read_frame(bin, sizeof bin, json, sizeof json, &f) == WIRE_BAD && f.why != NULL);
-    CHECK(wire_read_frame(cut, sizeof cut, json, sizeof json, &f) == WIRE_BAD && strcmp(f.why, "a message cut short") == 0);
-    CHECK(wire_read_frame(step, sizeof step, json, 10, &f) == WIRE_BAD && strstr(f.why, "too long") != NULL);
-    /* A slap [17, 312] as msgpackr writes it: 13, 2, [17, 312]. */
-    n = wire_write_message("[2,[17,312]]", 12, out, sizeof out, &why);
-    CHECK(n == 7 && out[0] == 13 && out[1] == 2 && out[2] == 0x92 && out[3] == 17 && out[4] == 0xcd && out[5] == 0x01 && out[6] == 0x38);
-    CHECK(wire_write_message("[\"x\",1]", 7, out, sizeof out, &why) == 0 && why != NULL);
-    CHECK(wire_json_to_msgpack("\"\\ud83c\\udccf\"", 14, out, sizeof out, &why) == 5 && out[0] == 0xa4 && out[1] == 0xf0);
-    CHECK(wire_json_to_msgpack("[1,]", 4, out, sizeof out, &why) == 0);
-    CHECK(wire_matchmake_request(JOIN, strlen(JOIN), "ratscrew", 1, path, sizeof path, body, sizeof body, &why) == 1 &&
-          strcmp(path, "joinById/Q7RUVCH") == 0 && strcmp(body, "{\"v\":1,\"name\":\"Ann\"}") == 0);
-    CHECK(wire_matchmake_request(SNEAKY, strlen(SNEAKY), "ratscrew", 1, path, sizeof path, body, sizeof body, &why) == 0);
-    CHECK(wire_matchmake_request(CREATE, strlen(CREATE), "ratscrew", 1, path, sizeof path, body, sizeof body, &why) == 1 &&
-          strcmp(path, "create/ratscrew") == 0 && strcmp(body, "{\"v\":1,\"name\":\"Ann\",\"setup\":{\"cpus\":1}}") == 0);
-    {
-        static const char answer[] = "{\"room\":{\"clients\":0,\"processId\":\"V5EGIonNV\",\"roomId\":\"WVTFVFH\",\"publicAddress\":\"127.0.0.1:25542/s1\"},\"sessionId\":\"3MkAot-Zc\"}";
-        static const char no[] = "{\"code\":4212,\"error\":\"room not found\"}";
-        CHECK(wire_read_seat(answer, strlen(answer), &seat) == 1 && strcmp(seat.room_id, "WVTFVFH") == 0 && strcmp(seat.process_id, "V5EGIonNV") == 0 &&
-              strcmp(seat.session_id, "3MkAot-Zc") == 0 && strcmp(seat.public_address, "127.0.0.1:25542/s1") == 0);
-        CHECK(wire_read_seat(no, strlen(no), &seat) == 0 && strcmp(seat.error, "room not found") == 0);
-    }
-}
-
 int main(int argc, char **argv)
 {
-    test_net_wire();
     test_hash();
     test_raster();
     test_sprite_clip();
