@@ -11,7 +11,7 @@
 #   make serve [SERVERS=N]  the online rooms and the page on 127.0.0.1 (docs/network.md)
 #   make bench   benchmarks into bench/results.{json,md}
 #   make soak    long reliability runs into docs/reliability.md
-.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test test-js test-native test-psp test-web typecheck play headless psp psp-replay web play-web serve assets bench soak sim clean
+.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test test-js test-native test-psp test-web typecheck play headless psp psp-replay web play-web serve assets bench bench-load soak sim clean
 
 all: bundle
 
@@ -132,8 +132,8 @@ assets: node_modules/.package-lock.json
 # With a PSP toolchain (PSPDEV), also the frame costs on the PSP's clock in
 # PPSSPP (bench/psp/frames.ts); without one it says so in one line. The
 # online server's rooms per process, with four people a room and with two
-# people and two CPU players (bench/load.ts, docs/network.md). Last, the web
-# version in Chromium (bench/web.mjs, docs/web.md).
+# people and two CPU players (bench-load below). Last, the web version in
+# Chromium (bench/web.mjs, docs/web.md).
 bench: bundle
 	$(MAKE) web
 	$(MAKE) -C native headless
@@ -143,9 +143,17 @@ bench: bundle
 	npx tsx bench/psp/frames.ts
 	node bench/fairness.mjs
 	npx tsx bench/online.ts
-	npx tsx bench/load.ts --people 4
-	npx tsx bench/load.ts --people 2
+	$(MAKE) bench-load LOAD='--people 4'
+	$(MAKE) bench-load LOAD='--people 2'
 	node bench/web.mjs
+
+# The online server's load part alone: bot players against real server
+# processes, one process and then two behind a private redis-server, at most
+# --minutes (9) a run, its section into bench/results.md (docs/network.md,
+# "How many rooms a process holds"). Options in bench/load.ts, e.g.
+#   make bench-load LOAD='--people 4 --only 1 --steps 100,200,400 --window 20'
+bench-load: node_modules/.package-lock.json
+	nice -n 10 npx tsx bench/load.ts $(LOAD)
 
 soak: bundle
 	$(MAKE) -C native headless
