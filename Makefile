@@ -154,7 +154,9 @@ assets: node_modules/.package-lock.json
 
 # With a PSP toolchain (PSPDEV), also the frame costs on the PSP's clock in
 # PPSSPP (bench/psp/frames.ts); without one it says so in one line. Last,
-# the web version in Chromium (bench/web.mjs, docs/web.md).
+# the web version in Chromium (bench/web.mjs, docs/web.md); then the loop
+# itself: make test from a clean clone and make check, per stage
+# (bench/loop.mjs, docs/testing.md).
 bench: bundle
 	$(MAKE) web
 	$(MAKE) -C native headless
@@ -164,6 +166,7 @@ bench: bundle
 	npx tsx bench/psp/frames.ts
 	node bench/fairness.mjs
 	node bench/web.mjs
+	node bench/loop.mjs
 
 soak: bundle
 	$(MAKE) -C native headless

@@ -7,6 +7,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // RATSCREW_CPU_LOG=file: each test file's CPU seconds (docs/testing.md, "Measuring").
+    setupFiles: process.env.RATSCREW_CPU_LOG ? ['test/support/cpu-time.ts'] : [],
     include: ['test/rules/**/*.test.ts', 'test/ai/**/*.test.ts', 'test/game/**/*.test.ts', 'test/contract.test.ts', 'test/bundle.test.ts', 'test/setup.test.ts'],
     exclude: [...configDefaults.exclude],
     // Two files at a time even on two cores (vitest's default leaves one
