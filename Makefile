@@ -8,9 +8,10 @@
 #   make assets  regenerate assets/build/ and src/assets/ from sources
 #   make web     the web version as a static folder, build/web/
 #   make play-web  serves build/web/ on 127.0.0.1 and prints the address
+#   make serve   the online rooms and the page on 127.0.0.1 (docs/network.md)
 #   make bench   benchmarks into bench/results.{json,md}
 #   make soak    long reliability runs into docs/reliability.md
-.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test native-quickjs test-stages stage-psp stage-types stage-build stage-js stage-build-checks stage-native stage-web test-js test-native test-psp test-web typecheck play headless psp psp-replay web play-web assets bench soak sim clean
+.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test native-quickjs test-stages stage-psp stage-types stage-build stage-js stage-build-checks stage-native stage-web test-js test-native test-psp test-web typecheck play headless psp psp-replay web play-web serve assets bench soak sim clean
 
 all: bundle
 
@@ -145,6 +146,11 @@ web: build/web/index.html
 
 play-web: web
 	node web/serve.mjs --port $(or $(PORT),8080)
+
+# The online rooms and the page on one address (docs/network.md): one
+# process, rooms in memory. PORT=N picks another port.
+serve: web
+	npx tsx server/main.ts --port $(or $(PORT),8080)
 
 psp-replay: bundle
 	$(MAKE) -C native psp-replay $(if $(SCRIPT),SCRIPTS="$(abspath $(SCRIPT))")

@@ -32,6 +32,7 @@ export function debugState(app: App): string {
     quitConfirm,
     endAsked,
     outPrompt: scene.kind === 'table' && scene.out !== null,
+    outWhy: scene.kind === 'table' && scene.out !== null ? scene.out.why : '',
     pace: scene.kind === 'table' ? scene.pace : 1,
     paused: paused !== null,
     pauseCursor: paused !== null ? paused.pause!.cursor : 0,
@@ -49,6 +50,8 @@ export function debugState(app: App): string {
       on !== null && t !== null
         ? {
             game: on.table.game,
+            /** The game as the table shows it: while a played card flies, as it was before the play. */
+            shownGame: t.game,
             names: t.names,
             marks: t.marks,
             message: t.message,
@@ -59,6 +62,7 @@ export function debugState(app: App): string {
             pick: on.naming !== null ? on.naming.pick : t.pick,
             slapTimes: t.slapTimes,
             countdown: on.countdownEnd >= 0,
+            countdownLine: t.countdown,
             flying: t.flight.active && app.lastNow - t.flight.start < LAND_MS,
             quitConfirm,
             paused: paused !== null,

@@ -103,6 +103,8 @@ export interface TableScene {
 /** Keep watching (faster) or End the game; the table waits meanwhile. */
 export interface OutPrompt {
   cursor: number;
+  /** Why the people are out, in words (src/app/i18n outWhy). */
+  readonly why: string;
 }
 
 /** A new game's scene, its clock the host's. */

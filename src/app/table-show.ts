@@ -4,9 +4,19 @@
 // (src/view/table-display.ts), which the view only reads. The times its
 // lines leave are kept here, beside it, and never in it: the game's own
 // timing lives in src/table/table.ts, statistics in game-stats.ts.
+//
+// A played card flies face down, and nobody may learn its face before it
+// lands (docs/ai.md, "One clock"): not from the line it causes ("Challenge!
+// Max has 3 chances" says it is a king), the pips, the turn arrow, the help
+// line and the legend, the comparison, its player's count, a pile it wins
+// (Russian), nor a sound. So while a card flies, what every action shows
+// waits for its landing (showAction), and the display keeps the game as it
+// was before the play; the one thing shown at once is a slap's hand and
+// thump, the press itself, whose outcome (the burst or the red cross, and
+// all that follows) shows as the card lands.
 import { canSlap } from '../rules';
 import type { Action, GameEvent, GameState, RuleErrorCode, Seat } from '../rules/types';
-import { LAND_MS } from '../table/table';
+import { LAND_MS, NEVER, seatToAct } from '../table/table';
 import type { Controller } from '../table/seats';
 import { CAN_CHOOSE, CAN_PLAY, CAN_SLAP, type Celebration, type TableDisplay } from '../view/table-display';
 import { cue, type Cues } from './cues';
@@ -42,6 +52,12 @@ export interface TableShow {
   messageAboutPile: boolean;
   /** When the slap-times line was last written. */
   slapTimesAt: number;
+  /** When the card in flight lands, NEVER when none flies. */
+  landsAt: number;
+  /** What waits for that landing to show, in the order it happened (each is given the landing's time). */
+  readonly waiting: ((at: number) => void)[];
+  /** The seat that took the last pile, until the next card is played: their own slap on the empty pile is no news. */
+  taker: Seat;
 }
 
 /** A person naming who takes the pile (Russian jokers), as the help line and the highlight show it. */
@@ -51,7 +67,7 @@ export interface Naming {
 }
 
 export function newTableShow(display: TableDisplay, strings: Strings, cues: Cues, seats: readonly Controller[], you: Seat, duel: boolean, now: number): TableShow {
-  return { display, strings, cues, seats, you, duel, messageAt: now, messageLeaves: now, messageAboutPile: false, slapTimesAt: 0 };
+  return { display, strings, cues, seats, you, duel, messageAt: now, messageLeaves: now, messageAboutPile: false, slapTimesAt: 0, landsAt: NEVER, waiting: [], taker: -1 };
 }
 
 function nameOf(show: TableShow, seat: Seat): string {
@@ -62,8 +78,14 @@ function isPerson(show: TableShow, seat: Seat): boolean {
   return show.seats[seat]!.kind === 'human';
 }
 
-/** Sets the message line, about `seat` (-1: nobody in particular); a line about a pile leaves when the next card lands. */
+/**
+ * Sets the message line, about `seat` (-1: nobody in particular); a line
+ * about a pile leaves when the next card lands. A slap's hand and burst from
+ * before it leave as it appears: they would cover it.
+ */
 function say(show: TableShow, text: string, t: number, seat: Seat = -1, aboutPile = false): void {
+  const hand = show.display.slapHand;
+  if (hand.active && t > hand.markAt) hand.active = false;
   show.display.message = text;
   show.display.messageSeat = seat;
   show.messageAt = t;
@@ -71,10 +93,9 @@ function say(show: TableShow, text: string, t: number, seat: Seat = -1, aboutPil
   show.messageAboutPile = aboutPile;
 }
 
-/** A card played at t lands at t + LAND_MS: the line about the last pile is old news then. */
-function cardPlayed(show: TableShow, t: number): void {
+/** A card landed at `lands`: the line about the last pile is old news then. */
+function cardLanded(show: TableShow, lands: number): void {
   if (show.display.message === '') return;
-  const lands = t + LAND_MS;
   const leaves = show.messageAboutPile ? lands : Math.max(lands, show.messageAt + MESSAGE_MIN_MS);
   if (leaves < show.messageLeaves) show.messageLeaves = leaves;
 }
@@ -90,12 +111,83 @@ export function expireLines(show: TableShow, now: number, keep: boolean): void {
   if (d.slapTimes !== '' && now - show.slapTimesAt >= MESSAGE_MS) d.slapTimes = '';
 }
 
+/** The play resumes after a pause: no line from before it stays (but a person's prompt to name a taker, `keep`). */
+export function clearLines(show: TableShow, keep: boolean): void {
+  if (!keep) show.display.message = '';
+  show.display.slapTimes = '';
+}
+
 /** The table was paused for `shift` ms: the lines' clocks, and a card caught in flight, move on with it. */
 export function shiftShow(show: TableShow, shift: number): void {
   show.messageAt += shift;
   show.messageLeaves += shift;
   show.slapTimesAt += shift;
+  if (show.landsAt !== NEVER) show.landsAt += shift;
   if (show.display.flight.active) show.display.flight.start += shift;
+}
+
+/**
+ * What an action the table applied at t shows: at once, or, while a card
+ * flies, at its landing (the file's header says why). A card played starts
+ * its flight at once (a card still flying lands first: its successor
+ * covers it), and what the play caused waits for the landing too. `before`
+ * and `game` are the states around the action.
+ */
+export function showAction(show: TableShow, action: Action, events: readonly GameEvent[], before: GameState, game: GameState, t: number, naming: Naming | null): void {
+  if (show.landsAt <= t || (action.type === 'play' && show.landsAt !== NEVER)) landNow(show, before, naming);
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    if (e.type !== 'played') continue;
+    startFlight(show.display, e.seat, e.card, t);
+    cue(show.cues, 'flip', e.seat, game.options.players);
+    show.landsAt = t + LAND_MS;
+  }
+  if (show.landsAt === NEVER) {
+    showEvents(show, events, before, game, t);
+    return;
+  }
+  // A slap during the flight: the hand comes down at once, its outcome waits.
+  if (action.type === 'slap') pressHand(show, action.seat, t);
+  show.waiting.push((at) => showEvents(show, events, before, game, at));
+}
+
+/** A person's press the rules refused, shown at once or, while a card flies, at its landing (showRefusal). */
+export function showRefused(show: TableShow, action: Action, code: RuleErrorCode, before: GameState, t: number): void {
+  if (show.landsAt <= t) landNow(show, before, null);
+  if (show.landsAt === NEVER) showRefusal(show, action, code, before, t);
+  else show.waiting.push((at) => showRefusal(show, action, code, before, at));
+}
+
+/** The card in flight has landed by `now`: what waited for it shows, and `game` as it now is. */
+export function landFlight(show: TableShow, now: number, game: GameState, naming: Naming | null): void {
+  if (now >= show.landsAt) landNow(show, game, naming);
+}
+
+/** When what happens at t shows: at once, or when the card in flight lands. */
+export function showsAt(show: TableShow, t: number): number {
+  return show.landsAt !== NEVER && show.landsAt > t ? show.landsAt : t;
+}
+
+function landNow(show: TableShow, game: GameState, naming: Naming | null): void {
+  const at = show.landsAt;
+  if (at === NEVER) return;
+  show.landsAt = NEVER;
+  const waiting = show.waiting;
+  for (let i = 0; i < waiting.length; i++) waiting[i]!(at);
+  waiting.length = 0;
+  showGame(show, game, naming);
+}
+
+/** An action's events, shown at t: a play's line, a claim's sweep, a slap's outcome. */
+function showEvents(show: TableShow, events: readonly GameEvent[], before: GameState, game: GameState, t: number): void {
+  let said = false;
+  let pile = before;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    said = showEvent(show, e, pile, game, t, said);
+    // A pile this play wins (Russian: a lower card) is swept with the card on top.
+    if (e.type === 'played') pile = { ...before, pile: before.pile.concat(e.card) };
+  }
 }
 
 /** The slap-times line after a race ("You 312 ms · Kim 298 ms"), written at t. */
@@ -116,8 +208,9 @@ export function showEvent(show: TableShow, e: GameEvent, before: GameState, game
   const players = game.options.players;
   switch (e.type) {
     case 'played':
-      startFlight(shown, e.seat, e.card, t);
-      cue(cues, 'flip', e.seat, players);
+      // As the card lands (its flight began as it was played, showAction): the last race's times are old news too.
+      show.taker = -1;
+      shown.slapTimes = '';
       shown.comparison =
         e.comparison === 'higher' ? s.higher : e.comparison === 'equal' ? s.equal : e.comparison === 'lower' ? s.lower : '';
       shown.comparisonKind = e.comparison === 'higher' ? 1 : e.comparison === 'lower' ? -1 : 0;
@@ -132,7 +225,7 @@ export function showEvent(show: TableShow, e: GameEvent, before: GameState, game
         say(show, s.chancesLeft(nameOf(show, a), a === human, game.challenge.chancesLeft), t, a);
         return true;
       }
-      if (!said) cardPlayed(show, t);
+      if (!said) cardLanded(show, t);
       return said;
     case 'penaltyLay':
       say(show, s.layCount(e.cards, e.cards), t, e.seat);
@@ -154,6 +247,7 @@ export function showEvent(show: TableShow, e: GameEvent, before: GameState, game
       );
       return true;
     case 'claimed':
+      show.taker = e.seat;
       startSweep(shown, before, e.seat, t);
       cue(cues, 'sweep', e.seat, players);
       say(show, claimText(show, e.seat, e.reason, e.pattern, e.cards, before), t, e.seat, true);
@@ -186,7 +280,8 @@ export function showEvent(show: TableShow, e: GameEvent, before: GameState, game
       say(show, s.tenStops(nameOf(show, e.seat), e.seat === human), t, e.seat);
       return true;
     case 'slapMissed':
-      if (isPerson(show, e.seat)) {
+      // A person slapping the pile they took themselves is no news ("Too late!" would cover who took it).
+      if (isPerson(show, e.seat) && e.seat !== show.taker) {
         slapAt(show, e.seat, t, false);
         say(show, e.seat === human ? s.tooLate : s.tooLateFor(nameOf(show, e.seat)), t, e.seat);
         return true;
@@ -256,8 +351,6 @@ function startSweep(shown: TableDisplay, before: GameState, seat: Seat, t: numbe
   sw.active = n > 0;
   sw.seat = seat;
   sw.start = t;
-  // The card still flying belongs to the swept pile now.
-  shown.flight.active = false;
 }
 
 /** The winner's cards fly: their stack, topped up from the others' and the pile when it is short (Russian: the winner has none left). */
@@ -287,12 +380,27 @@ function startBurn(shown: TableDisplay, game: GameState, seat: Seat, count: numb
   b.start = t;
 }
 
+/** A slap's hand at the seat, and what it did (good: took the pile), at t; a hand that came down in a flight gets its outcome now. */
 function slapAt(show: TableShow, seat: Seat, t: number, good: boolean): void {
-  const shown = show.display;
-  shown.slapHand.active = true;
-  shown.slapHand.good = good;
-  shown.slapHand.seat = seat;
-  shown.slapHand.start = t;
+  const hand = show.display.slapHand;
+  if (hand.active && hand.seat === seat && hand.markAt === NEVER) {
+    hand.good = good;
+    hand.markAt = t;
+    return;
+  }
+  pressHand(show, seat, t);
+  hand.good = good;
+  hand.markAt = t;
+}
+
+/** A slap's hand coming down at t, what it did not known yet; and its thump. */
+function pressHand(show: TableShow, seat: Seat, t: number): void {
+  const hand = show.display.slapHand;
+  hand.active = true;
+  hand.good = false;
+  hand.markAt = NEVER;
+  hand.seat = seat;
+  hand.start = t;
   cue(show.cues, 'slap', seat, show.seats.length);
 }
 
@@ -339,10 +447,13 @@ function canNow(show: TableShow, game: GameState, naming: Naming | null): number
  * do nothing any more (out of cards and barred, or slapping back in off) is
  * told nothing.
  */
-export function showGame(show: TableShow, game: GameState, toAct: Seat, naming: Naming | null): void {
+export function showGame(show: TableShow, game: GameState, naming: Naming | null): void {
+  // While a card flies, the table shows the game as it was before the play (landFlight shows the rest).
+  if (show.landsAt !== NEVER) return;
   show.display.game = game;
-  show.display.toAct = toAct;
+  show.display.toAct = seatToAct(game);
   updateHint(show, game, naming);
+  showNaming(show, naming);
 }
 
 /** The help line and the legend's buttons for `game` (src/app/table.ts showGame; test/game/hints.test.ts). */
@@ -360,7 +471,7 @@ export function updateHint(show: TableShow, game: GameState, naming: Naming | nu
 }
 
 /** Who is naming a taker, and the seat their cursor is on, as the table draws it. */
-export function showNaming(show: TableShow, naming: Naming | null): void {
+function showNaming(show: TableShow, naming: Naming | null): void {
   show.display.chooser = naming !== null ? naming.seat : -1;
   if (naming !== null) show.display.pick = naming.pick;
 }

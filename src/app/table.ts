@@ -10,7 +10,7 @@
 import type { Difficulty } from '../ai';
 import type { Action, ApplyResult, GameEvent, GameOptions, GameState, Seat } from '../rules/types';
 import { humanSeats } from '../table/seats';
-import { NEVER, NO_PRESSES, RESUME_COUNTDOWN_MS, detachTable, newTable, pauseTable, resumeTable, seatToAct, tableFrame, tableTimers, type Press, type Table } from '../table/table';
+import { NEVER, NO_PRESSES, RESUME_COUNTDOWN_MS, detachTable, newTable, pauseTable, resumeTable, tableFrame, tableTimers, type Press, type Table } from '../table/table';
 import { newTableDisplay } from '../view/table-display';
 import { cue, type Cues } from './cues';
 import { countEvent, newStats, statsResults, type GameStats } from './game-stats';
@@ -18,7 +18,7 @@ import type { Strings } from './i18n/strings';
 import type { SeatResult } from './screen';
 import { padNames, padOf as seatPad, tableSeats, type PadLayout } from './pads';
 import { screenOrder } from '../view/seats';
-import { expireLines, newTableShow, shiftShow, showEvent, showGame, showNaming, showRefusal, showSlapTimes, type Naming, type TableShow } from './table-show';
+import { clearLines, expireLines, landFlight, newTableShow, shiftShow, showAction, showGame, showRefused, showSlapTimes, showsAt, type Naming, type TableShow } from './table-show';
 
 export type { Naming } from './table-show';
 
@@ -46,6 +46,8 @@ export interface AppTable {
   /** Resuming from the pause: the 3-2-1 ends at countdownEnd (-1: none); the table is drawn as it was at frozenAt meanwhile. */
   countdownEnd: number;
   frozenAt: number;
+  /** The 3-2-1's step the display shows (3, 2, 1), 0 for none. */
+  countdownStep: number;
   /**
    * A pile was taken this frame: the rules' and the CPU players' work took
    * about half the frame's budget, so its picture is drawn the next frame,
@@ -92,6 +94,7 @@ export function startTable(strings: Strings, cues: Cues, start: TableStart, now:
     naming: null,
     countdownEnd: -1,
     frozenAt: 0,
+    countdownStep: 0,
     pictureWaits: false,
     celebratedAt: NEVER,
   };
@@ -141,6 +144,11 @@ export function releaseTable(app: AppTable): void {
   detachTable(app.table);
 }
 
+/** A played card is still in the air: the table shows it landed from the frame it lands (table-show.ts). */
+export function cardFlying(app: AppTable): boolean {
+  return app.show.landsAt !== NEVER;
+}
+
 /** The game has ended and the table has been shown long enough. */
 export function tableFinished(app: AppTable, now: number): boolean {
   return now >= app.table.overAt + RESULTS_AFTER_MS;
@@ -158,9 +166,10 @@ export function stepTable(app: AppTable, now: number, pressed: number): void {
   const table = app.table;
   if (app.countdownEnd >= 0) {
     if (now >= app.countdownEnd) endCountdown(app, now);
-    else app.show.display.countdown = countdownStep(app.countdownEnd - now);
+    else showCountdown(app, countdownStep(app.countdownEnd - now));
   }
   if (table.pausedAt >= 0) return;
+  landFlight(app.show, now, table.game, app.naming);
   expireLines(app.show, now, app.naming !== null || table.game.over !== null);
   tableFrame(table, now, pressed === 0 ? NO_PRESSES : presses(app, pressed));
 }
@@ -168,6 +177,13 @@ export function stepTable(app: AppTable, now: number, pressed: number): void {
 /** The 3-2-1's step with `left` ms to go: three steps of RESUME_COUNTDOWN_MS / 3. */
 function countdownStep(left: number): number {
   return left <= 0 ? 1 : Math.ceil((left * 3) / RESUME_COUNTDOWN_MS);
+}
+
+/** The 3-2-1's line ("Play resumes in 3"), written when its step changes; 0: none. */
+function showCountdown(app: AppTable, step: number): void {
+  if (step === app.countdownStep) return;
+  app.countdownStep = step;
+  app.show.display.countdown = step > 0 ? app.show.strings.resumesIn(step) : '';
 }
 
 /** The table's time as the view draws it at `now`: during the 3-2-1, the moment it was paused. */
@@ -198,7 +214,7 @@ function pickerInput(app: AppTable, naming: Naming, pad: PadLayout, pressed: num
   if ((pressed & pad.prev) !== 0) naming.pick = order[(at + players - 1) % players]!;
   if ((pressed & pad.next) !== 0) naming.pick = order[(at + 1) % players]!;
   if ((pressed & pad.confirm) !== 0) app.naming = null;
-  showNaming(app.show, app.naming);
+  showTable(app);
   return app.naming === null;
 }
 
@@ -208,19 +224,22 @@ function pickerInput(app: AppTable, naming: Naming, pad: PadLayout, pressed: num
 export function pauseAppTable(app: AppTable, now: number): void {
   if (app.table.pausedAt < 0) app.frozenAt = now;
   app.countdownEnd = -1;
-  app.show.display.countdown = 0;
+  showCountdown(app, 0);
   pauseTable(app.table, now);
 }
 
 /**
  * Continue: the table shows again as it was, still paused, under a 3-2-1
- * (RESUME_COUNTDOWN_MS), so nobody is surprised by what happens next; then
- * it runs (endCountdown).
+ * (RESUME_COUNTDOWN_MS, "Play resumes in 3") in the message line's place,
+ * so nobody is surprised by what happens next; then it runs (endCountdown).
+ * The lines from before the pause are gone: news from before it is no news
+ * (a person's prompt to name a taker stays).
  */
 export function resumeAppTable(app: AppTable, now: number): void {
   if (app.table.pausedAt < 0) return;
   app.countdownEnd = now + RESUME_COUNTDOWN_MS;
-  app.show.display.countdown = countdownStep(RESUME_COUNTDOWN_MS);
+  clearLines(app.show, app.naming !== null);
+  showCountdown(app, countdownStep(RESUME_COUNTDOWN_MS));
 }
 
 /**
@@ -229,7 +248,9 @@ export function resumeAppTable(app: AppTable, now: number): void {
  * nobody needs warning of what happens next.
  */
 export function resumeAppTableNow(app: AppTable, now: number): void {
-  if (app.table.pausedAt >= 0) endCountdown(app, now);
+  if (app.table.pausedAt < 0) return;
+  clearLines(app.show, app.naming !== null);
+  endCountdown(app, now);
 }
 
 /**
@@ -240,7 +261,7 @@ export function resumeAppTableNow(app: AppTable, now: number): void {
  */
 function endCountdown(app: AppTable, now: number): void {
   app.countdownEnd = -1;
-  app.show.display.countdown = 0;
+  showCountdown(app, 0);
   shiftShow(app.show, now - app.table.pausedAt);
   resumeTable(app.table, now);
 }
@@ -249,26 +270,25 @@ function endCountdown(app: AppTable, now: number): void {
 
 function onAction(app: AppTable, action: Action, result: ApplyResult, before: GameState, t: number): void {
   if (!result.ok) {
-    showRefusal(app.show, action, result.error.code, before, t);
+    showRefused(app.show, action, result.error.code, before, t);
     return;
   }
   const game = app.table.game;
-  let said = false;
+  let claimed = false;
   for (const e of result.events) {
-    if (e.type === 'claimed') app.pictureWaits = true;
+    if (e.type === 'claimed') claimed = true;
     countEvent(app.stats, e, t, app.table.topAt, 'seat' in e && app.table.seats[e.seat]?.kind === 'human');
-    said = showEvent(app.show, e, before, game, t, said);
-    if (e.type === 'chooseTaker' && app.table.seats[e.seat]!.kind === 'human') {
-      app.naming = { seat: e.seat, pick: (e.seat + 1) % game.options.players };
-      showNaming(app.show, app.naming);
-    } else if (e.type === 'gameOver') {
+    if (e.type === 'chooseTaker' && app.table.seats[e.seat]!.kind === 'human') app.naming = { seat: e.seat, pick: (e.seat + 1) % game.options.players };
+    else if (e.type === 'gameOver') {
       app.naming = null;
-      showNaming(app.show, null);
-      // A person won: the celebration (src/app/scenes/table.ts waits for it).
-      if (app.table.seats[e.result.winner]!.kind === 'human') app.celebratedAt = t;
+      // A person won: the celebration, from when it shows (src/app/scenes/table.ts waits for it).
+      if (app.table.seats[e.result.winner]!.kind === 'human') app.celebratedAt = showsAt(app.show, t);
     }
     if (app.showTimes) timeRace(app, e, t);
   }
+  showAction(app.show, action, result.events, before, game, t, app.naming);
+  // A claim shown now costs this frame its picture (pictureWaits); one that waits for a card to land shows with it.
+  if (claimed && app.show.landsAt === NEVER) app.pictureWaits = true;
   showTable(app);
 }
 
@@ -306,8 +326,7 @@ function addRaceSlap(app: AppTable, seat: Seat, t: number): void {
 
 /** What the view reads of the game as it now is: its state, whose action is next, the help line. */
 function showTable(app: AppTable): void {
-  const game = app.table.game;
-  showGame(app.show, game, seatToAct(game), app.naming);
+  showGame(app.show, app.table.game, app.naming);
 }
 
 // ---- the end ----

@@ -59,6 +59,8 @@ export interface SeatEffect {
   start: number;
   /** The slap hand: true for a slap that took the pile, false for a wrong or late one. */
   good: boolean;
+  /** The slap hand: from when its outcome (good) shows, the burst or the red cross; later than start for a slap during a card's flight, shown as the card lands. */
+  markAt: number;
 }
 
 export interface TableDisplay {
@@ -99,8 +101,8 @@ export interface TableDisplay {
   chancesTotal: number;
   /** After each slap race, who pressed and when from the landing ("You 312 ms · Kim 298 ms"); '' when off or none. */
   slapTimes: string;
-  /** Resuming from the pause: the 3-2-1's step (3, 2, 1), 0 when none. */
-  countdown: number;
+  /** Resuming from the pause: the 3-2-1's line ("Play resumes in 3"), '' when none. */
+  countdown: string;
 }
 
 /** A new table's display (src/app/table.ts startTable fills in its names and marks). */
@@ -121,13 +123,13 @@ export function newTableDisplay(): TableDisplay {
     sweep: { active: false, seat: 0, start: 0, cards: new Int32Array(4), count: 0 },
     burn: { active: false, seat: 0, start: 0, cards: new Int32Array(2), count: 0 },
     celebration: { active: false, seat: 0, start: 0, cards: new Int32Array(CELEBRATION_CARDS), count: 0 },
-    slapHand: { active: false, seat: 0, start: 0, good: false },
-    shake: { active: false, seat: 0, start: 0, good: false },
+    slapHand: { active: false, seat: 0, start: 0, good: false, markAt: 0 },
+    shake: { active: false, seat: 0, start: 0, good: false, markAt: 0 },
     chooser: -1,
     pick: 0,
     toAct: -1,
     chancesTotal: 0,
     slapTimes: '',
-    countdown: 0,
+    countdown: '',
   };
 }

@@ -23,6 +23,8 @@ async function playToTheEnd(seed: number): Promise<Driver> {
   slapAndPlayUntil(d, gameOver, (frames) => {
     heard = frames.flatMap(soundsOf);
   });
+  // A last pile taken while its last card flew shows as that card lands.
+  for (let i = 0; i < 20 && !d.debug().table.celebrating; i++) heard.push(...soundsOf(d.step(0)));
   return d;
 }
 

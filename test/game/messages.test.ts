@@ -75,11 +75,12 @@ describe('the message line per event', () => {
 describe('how long a line stays', () => {
   const played: GameEvent = { type: 'played', seat: 1, card: 3, comparison: 'none' };
 
+  // A play's event is shown as its card lands (showAction): here, at its time.
   it('a line about a pile leaves when the next card lands', () => {
     const app = appAt(EN);
     showEvent(app, { type: 'claimed', seat: 1, reason: 'challenge', cards: 8 }, { ...base, pile: [1, 2] }, base, 1000, false);
     expect(app.messageLeaves).toBe(1000 + MESSAGE_MS);
-    showEvent(app, played, base, base, 1900, false);
+    showEvent(app, played, base, base, 1900 + LAND_MS, false);
     expect(app.display.message).toBe('Dana wins the challenge: 8 cards');
     expect(app.messageLeaves).toBe(1900 + LAND_MS);
   });
@@ -132,6 +133,7 @@ describe('how long a line stays', () => {
 });
 
 describe('in real play', () => {
+  // The pips and the line as the table shows them (shownGame: a played card's doings show as it lands).
   it('the challenge line agrees with the pips after every answer, and the collect wait names the winner', async () => {
     const d = await Driver.create({ seed: 3 });
     try {
@@ -142,7 +144,7 @@ describe('in real play', () => {
       playUntil(
         (d),
         (s) => {
-          const g = s.table?.game;
+          const g = s.table?.shownGame;
           if (!g) return false;
           const m: string = s.table.message;
           if (g.challenge !== null && /left$/.test(m)) {

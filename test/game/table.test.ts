@@ -71,6 +71,8 @@ describe('the classic table', () => {
     d.step(0);
     playUntil(d, (x) => x.table.game.turn === 0 && x.table.game.pendingCollect === null);
     d.press(BTN.SQUARE);
+    // Once the card has landed: a press during its flight is shown as it lands (table-show.ts).
+    d.until((x) => !x.table.flying, 20);
     const s = d.debug();
     expect(s.table.game.turn).not.toBe(0);
     expect(s.table.game.pendingCollect).toBeNull();
@@ -147,7 +149,8 @@ describe('the classic table', () => {
     }
     expect(collected).toBe(true);
     // The human as the winner: Square takes it at once.
-    s = playUntil(d, (s) => s.table.game.pendingCollect !== null && s.table.game.pendingCollect.seat === 0);
+    // Once the winning card has landed: until then the table keeps it secret that it won.
+    s = playUntil(d, (s) => s.table.game.pendingCollect !== null && s.table.game.pendingCollect.seat === 0 && !s.table.flying);
     expect(s.table.hint).toBe('Square: take the pile');
     const mine = s.table.game.stacks[0].length;
     const won = s.table.game.pile.length;
@@ -183,7 +186,7 @@ describe('the classic table', () => {
     await classicTable(7);
     const s = playUntil(
       (d = d),
-      (s) => s.table.game.pile.length > 0 && !pairOrSandwich(s.table.game.pile) && s.table.game.pendingCollect === null && s.table.game.stacks[0].length > 1,
+      (s) => s.table.game.pile.length > 0 && !pairOrSandwich(s.table.game.pile) && s.table.game.pendingCollect === null && s.table.game.stacks[0].length > 1 && !s.table.flying,
     );
     const mine = s.table.game.stacks[0].length;
     const burned = s.table.game.burned.length;

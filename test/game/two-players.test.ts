@@ -67,6 +67,11 @@ describe('two people on one PSP', () => {
       const g = s.table.game;
       expect(g.over).toBeNull();
       if (g.pile.length > 0 && pairOrSandwich(g.pile)) {
+        // Both see it land first.
+        if (s.table.flying) {
+          d.step(0);
+          continue;
+        }
         const last = g.lastPlayer;
         // Both in one frame; the left player's bit is read first, so a scan-order bug favours the left.
         d.step(BTN.LTRIGGER | BTN.RTRIGGER);
@@ -93,6 +98,8 @@ describe('two people on one PSP', () => {
     const g = d.debug().table.game;
     expect(g.pile.length).toBe(1);
     expect(g.pendingCollect).toBeNull();
+    // On the landed card: a slap during the flight shows what it did as the card lands.
+    d.until((s) => !s.table.flying, 20);
     d.press(BTN.RTRIGGER);
     expect(d.debug().table.message).toMatch(/^Right: wrong slap/);
     d.press(BTN.LTRIGGER);

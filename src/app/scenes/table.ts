@@ -18,7 +18,7 @@ import { cue } from '../cues';
 import { anyPressed, menuPressed, wasPressed } from '../input';
 import { CELEBRATION_MS } from '../../view/celebration';
 import type { OutPrompt, PauseMenu, Scene, SceneModule, TableScene } from '../scene';
-import { pauseAppTable, resumeAppTable, resumeAppTableNow, shownTime, stepTable, tableFinished, type AppTable } from '../table';
+import { cardFlying, pauseAppTable, resumeAppTable, resumeAppTableNow, shownTime, stepTable, tableFinished, type AppTable } from '../table';
 import { NEVER } from '../../table/table';
 import { enterHowTo } from './how-to';
 import { answer } from './question';
@@ -66,9 +66,11 @@ export function tableFrame(app: App, scene: TableScene, real: number): Scene {
   stepTable(table, now, b.pressed);
   const game = table.table.game;
   if (game.over !== null && tableFinished(table, now)) return enterResults(app, table, false);
-  if (!scene.outAsked && game.over === null && everyPersonOut(table, game)) {
+  // Asked once the person's last card has landed: the table behind the prompt shows them out.
+  if (!scene.outAsked && game.over === null && !cardFlying(table) && everyPersonOut(table, game)) {
     scene.outAsked = true;
-    scene.out = { cursor: OUT_WATCH };
+    // Every person is out the same way: with slapping back in on, only a wrong slap without cards bars them.
+    scene.out = { cursor: OUT_WATCH, why: app.strings.outWhy(game.options.slapIn, table.humans.length === 2) };
     pauseAppTable(table, now);
   }
   return scene;
@@ -144,7 +146,7 @@ export function drawTable(app: App, scene: TableScene, view: View, real: number)
   }
   view.table.draw(scene.table.show.display, t, shownTime(scene.table, tableTime(scene, real)), scene.pace !== 1 ? t.watchingFaster : '');
   // Out of the game, the people see the table they can no longer play on.
-  if (scene.out !== null) drawOutPrompt(view.pause, t, scene.out.cursor);
+  if (scene.out !== null) drawOutPrompt(view.pause, t, scene.out.cursor, scene.out.why);
 }
 
 /** The table in play: its buttons are play until the pause menu or the out prompt is up; its entry dealt the game. */

@@ -51,7 +51,11 @@ export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
   }
   if (scene.quitAsked) {
     const a = answer(b, BTN_START);
-    if (a === 'yes') app.quit = true;
+    // The last picture is the menu without its question: a host that shows it after quitting (the web page) shows no ghost of it.
+    if (a === 'yes') {
+      app.quit = true;
+      scene.quitAsked = false;
+    }
     else if (a === 'no') scene.quitAsked = false;
     return scene;
   }
