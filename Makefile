@@ -57,8 +57,9 @@ check-core:
 # make test: the same stages as ever (test-js, test-native, test-web,
 # test-psp, each still a target of its own), run two at a time side by side
 # (TEST_JOBS; the PSP emulator beside the native tests, say), each one's
-# output shown whole when it ends (-O), then one line a stage with its wall
-# and CPU time (tools/test/stage.sh, docs/testing.md). QuickJS is fetched
+# output shown whole when it ends (-O), a failed stage stopping only the
+# stages that need it (-k), then one line a stage with its wall and CPU time
+# (tools/test/stage.sh, docs/testing.md). QuickJS is fetched
 # first: every stage's build reads it. Builds in build/native and
 # build/psp-bytecode that two stages could start at once take the lock the
 # tests' own builds take (test/native/headless.ts buildNative).
@@ -69,7 +70,7 @@ test:
 	@mkdir -p build && rm -f $(TEST_TIMES)
 	@start=$$(date +%s); export STAGE_TIMES=$(TEST_TIMES); \
 	  tools/test/stage.sh setup $(MAKE) --no-print-directory setup-test bundle native-quickjs && \
-	  $(MAKE) --no-print-directory -j$(TEST_JOBS) -O test-stages; rc=$$?; \
+	  $(MAKE) --no-print-directory -k -j$(TEST_JOBS) -O test-stages; rc=$$?; \
 	  tools/test/stage-times.sh $(TEST_TIMES) $$(( $$(date +%s) - start )); exit $$rc
 
 native-quickjs:
