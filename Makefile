@@ -8,7 +8,7 @@
 #   make assets  regenerate assets/build/ and src/assets/ from sources
 #   make web     the web version as a static folder, build/web/
 #   make play-web  serves build/web/ on 127.0.0.1 and prints the address
-#   make serve   the online rooms and the page on 127.0.0.1 (docs/network.md)
+#   make serve [SERVERS=N]  the online rooms and the page on 127.0.0.1 (docs/network.md)
 #   make bench   benchmarks into bench/results.{json,md}
 #   make soak    long reliability runs into docs/reliability.md
 .PHONY: all setup-play setup-test bundle check check-types check-logic check-core test native-quickjs test-stages stage-psp stage-types stage-build stage-js stage-build-checks stage-native stage-web test-js test-native test-psp test-web typecheck play headless psp psp-replay web play-web serve assets bench soak sim clean
@@ -114,17 +114,21 @@ test-web: bundle
 	@start=$$(date +%s); npx vitest run --config vitest.web.config.ts && \
 	  echo "test-web: the browser stage took $$(( $$(date +%s) - start )) s"
 
-# The PSP build in PPSSPP (test/psp): with a PSP toolchain (PSPDEV), the
-# emulator harness's npm packages (tools/psp-emulator/install.mjs, once), the
-# EBOOT built with every compiler warning an error (WERROR=1), then the
-# checks; without a toolchain one line says so.
+# The PSP build in PPSSPP (test/psp): with a PSP toolchain (PSPDEV), the EBOOT
+# built with every compiler warning an error (WERROR=1; -j2: the PSP's QuickJS
+# and the bytecode writer's compile side by side), then the checks, in
+# PPSSPP's native headless emulator when PPSSPP_HEADLESS names it, otherwise
+# in PPSSPP's WebAssembly core in Chromium (its npm packages first:
+# tools/psp-emulator/install.mjs, once); without a toolchain one line says so.
+# PSP_EBOOT_BUILT=1 tells the checks the release EBOOT was just built.
 test-psp: bundle
 	@if [ -z "$$PSPDEV" ] || [ ! -x "$$PSPDEV/bin/psp-config" ]; then \
 	  echo "test-psp: skipped: no PSP toolchain (set PSPDEV to an extracted pspdev toolchain)"; \
 	else \
 	  start=$$(date +%s); \
-	  node tools/psp-emulator/install.mjs && \
-	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -C native psp WERROR=1 && npx vitest run --config vitest.psp.config.ts && \
+	  if [ -n "$$PPSSPP_HEADLESS" ]; then echo "test-psp: PPSSPP's native headless emulator ($$PPSSPP_HEADLESS)"; \
+	  else echo "test-psp: PPSSPP in Chromium (PPSSPP_HEADLESS is not set)" && node tools/psp-emulator/install.mjs; fi && \
+	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -j2 -C native psp WERROR=1 && PSP_EBOOT_BUILT=1 npx vitest run --config vitest.psp.config.ts && \
 	  echo "test-psp: the PSP stage took $$(( $$(date +%s) - start )) s"; \
 	fi
 
@@ -149,9 +153,15 @@ play-web: web
 	node web/serve.mjs --port $(or $(PORT),8080)
 
 # The online rooms and the page on one address (docs/network.md): one
-# process, rooms in memory. PORT=N picks another port.
+# process, rooms in memory. PORT=N picks another port. SERVERS=N runs N
+# processes on ports PORT.. sharing their rooms through Redis (REDIS=url, or
+# a private redis-server started and stopped with them).
 serve: web
-	npx tsx server/main.ts --port $(or $(PORT),8080)
+	@if [ -n "$(SERVERS)" ]; then \
+	  npx tsx server/cluster.ts --servers $(SERVERS) --port $(or $(PORT),8080) $(if $(REDIS),--redis $(REDIS)); \
+	else \
+	  npx tsx server/main.ts --port $(or $(PORT),8080); \
+	fi
 
 psp-replay: bundle
 	$(MAKE) -C native psp-replay $(if $(SCRIPT),SCRIPTS="$(abspath $(SCRIPT))")
@@ -172,6 +182,7 @@ bench: bundle
 	node bench/run.mjs
 	npx tsx bench/psp/frames.ts
 	node bench/fairness.mjs
+	npx tsx bench/online.ts
 	node bench/web.mjs
 	node bench/loop.mjs
 
