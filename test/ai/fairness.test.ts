@@ -26,6 +26,7 @@ import { setFallbackCode } from '../../src/view/text';
 import { newView, type View } from '../../src/view/view';
 import { BTN } from '../support/driver';
 import { startGame } from '../game/helpers';
+import { NO_NETWORK } from '../support/no-network';
 
 describe('one clock: a card can be read only from its landing', () => {
   it('the card lands when the view ends its flight', () => {
@@ -90,7 +91,7 @@ describe('one clock: nothing on the screen tells the flying card', () => {
     view: View;
   }
   const run = (seed: number): Run => ({
-    app: startApp({ seed, caps: DEFAULT_CAPABILITIES, load: () => null, save: () => true, log: () => {}, problem: () => null, keepDamaged: () => false }),
+    app: startApp({ seed, caps: DEFAULT_CAPABILITIES, load: () => null, save: () => true, log: () => {}, problem: () => null, keepDamaged: () => false, ...NO_NETWORK }),
     view: newView(),
   });
   const tableOf = (r: Run): Table | null => (r.app.scene.kind === 'table' ? r.app.scene.table.table : null);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { COMMAND_INTS, DEFAULT_CAPABILITIES, frameHash, headlessFrameMs, type Capabilities, type Host } from '../../src/contract';
 import { getQuickJS, type QuickJSContext, type QuickJSHandle } from 'quickjs-emscripten';
 import { defineHost } from '../../web/src/engine/quickjs-host';
+import { NO_NETWORK } from './no-network';
 
 export const BUNDLE_PATH = fileURLToPath(new URL('../../dist/ratscrew.js', import.meta.url));
 
@@ -51,6 +52,7 @@ export class BundleVM {
         this.keeps++;
         return true;
       },
+      ...NO_NETWORK,
       log: (text) => {
         this.logs.push(text);
       },
@@ -70,14 +72,16 @@ export class BundleVM {
     return new BundleVM(runtime.newContext(), opts);
   }
 
-  /** Calls ratscrew.frame and returns a copy of the commands it wrote. */
-  frame(nowMs: number, buttons: number): Int32Array {
+  /** Calls ratscrew.frame (with a tap, as a host with a pointer does) and returns a copy of the commands it wrote. */
+  frame(nowMs: number, buttons: number, tap?: number): Int32Array {
     const vm = this.vm;
     const now = vm.newNumber(nowMs);
     const btn = vm.newNumber(buttons);
-    const res = vm.callFunction(this.frameFn, this.entry, now, btn);
+    const at = tap === undefined ? null : vm.newNumber(tap);
+    const res = at === null ? vm.callFunction(this.frameFn, this.entry, now, btn) : vm.callFunction(this.frameFn, this.entry, now, btn, at);
     now.dispose();
     btn.dispose();
+    at?.dispose();
     const countHandle = vm.unwrapResult(res);
     const count = vm.getNumber(countHandle);
     countHandle.dispose();
