@@ -74,17 +74,21 @@ test-web: bundle
 	@start=$$(date +%s); npx vitest run --config vitest.web.config.ts && \
 	  echo "test-web: the browser stage took $$(( $$(date +%s) - start )) s"
 
-# The PSP build in PPSSPP (test/psp): with a PSP toolchain (PSPDEV), the
-# emulator harness's npm packages (tools/psp-emulator/install.mjs, once), the
-# EBOOT built with every compiler warning an error (WERROR=1), then the
-# checks; without a toolchain one line says so.
+# The PSP build in PPSSPP (test/psp): with a PSP toolchain (PSPDEV), the EBOOT
+# built with every compiler warning an error (WERROR=1; -j2: the PSP's QuickJS
+# and the bytecode writer's compile side by side), then the checks, in
+# PPSSPP's native headless emulator when PPSSPP_HEADLESS names it, otherwise
+# in PPSSPP's WebAssembly core in Chromium (its npm packages first:
+# tools/psp-emulator/install.mjs, once); without a toolchain one line says so.
+# PSP_EBOOT_BUILT=1 tells the checks the release EBOOT was just built.
 test-psp: bundle
 	@if [ -z "$$PSPDEV" ] || [ ! -x "$$PSPDEV/bin/psp-config" ]; then \
 	  echo "test-psp: skipped: no PSP toolchain (set PSPDEV to an extracted pspdev toolchain)"; \
 	else \
 	  start=$$(date +%s); \
-	  node tools/psp-emulator/install.mjs && \
-	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -C native psp WERROR=1 && npx vitest run --config vitest.psp.config.ts && \
+	  if [ -n "$$PPSSPP_HEADLESS" ]; then echo "test-psp: PPSSPP's native headless emulator ($$PPSSPP_HEADLESS)"; \
+	  else echo "test-psp: PPSSPP in Chromium (PPSSPP_HEADLESS is not set)" && node tools/psp-emulator/install.mjs; fi && \
+	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -j2 -C native psp WERROR=1 && PSP_EBOOT_BUILT=1 npx vitest run --config vitest.psp.config.ts && \
 	  echo "test-psp: the PSP stage took $$(( $$(date +%s) - start )) s"; \
 	fi
 
