@@ -11,7 +11,7 @@
 #   make serve [SERVERS=N]  the online rooms and the page on 127.0.0.1 (docs/network.md)
 #   make bench   benchmarks into bench/results.{json,md}
 #   make soak    long reliability runs into docs/reliability.md
-.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test test-js test-native test-psp test-web typecheck play headless psp psp-replay web play-web serve assets bench soak sim clean
+.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test test-js test-native test-psp test-web typecheck play headless psp psp-replay psp-net-check web play-web serve assets bench soak sim clean
 
 all: bundle
 
@@ -122,6 +122,10 @@ serve: web
 	else \
 	  npx tsx server/main.ts --port $(or $(PORT),8080); \
 	fi
+
+# The PSP's network layer alone, checked by test/psp/net.test.ts (docs/network.md).
+psp-net-check:
+	$(MAKE) -C native psp-net-check
 
 psp-replay: bundle
 	$(MAKE) -C native psp-replay $(if $(SCRIPT),SCRIPTS="$(abspath $(SCRIPT))")
