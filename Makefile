@@ -11,7 +11,7 @@
 #   make serve [SERVERS=N]  the online rooms and the page on 127.0.0.1 (docs/network.md)
 #   make bench   benchmarks into bench/results.{json,md}
 #   make soak    long reliability runs into docs/reliability.md
-.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test native-quickjs test-stages stage-psp stage-types stage-build stage-js stage-build-checks stage-native stage-web test-js test-native test-psp test-web typecheck play headless psp psp-replay web play-web serve assets bench bench-load soak sim clean
+.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test native-quickjs test-stages stage-psp stage-types stage-build stage-js stage-build-checks stage-native stage-web test-js test-native test-psp test-web typecheck play headless psp psp-replay psp-net-check web play-web serve assets bench bench-load soak sim clean
 
 all: bundle
 
@@ -90,7 +90,7 @@ stage-js: stage-build
 # The other QuickJS flavours test/native runs (sanitized, 32-bit, the PSP's
 # bytecode writer), built beside the JS stage rather than inside test/native.
 stage-build-checks: stage-build
-	@tools/test/stage.sh build-checks sh -c '$(MAKE) -s -C native asan headless32 && $(NATIVE_LOCK) $(MAKE) -s -C native psp-bytecode-tool psp-video-fuzz'
+	@tools/test/stage.sh build-checks sh -c '$(MAKE) -s -C native asan headless32 && $(NATIVE_LOCK) $(MAKE) -s -C native psp-bytecode-tool psp-video-fuzz net-link-test'
 stage-native: stage-build-checks
 	@tools/test/stage.sh native $(MAKE) --no-print-directory test-native
 stage-web: stage-build
@@ -162,6 +162,10 @@ serve: web
 	else \
 	  npx tsx server/main.ts --port $(or $(PORT),8080); \
 	fi
+
+# The PSP's network layer alone, checked by test/psp/net.test.ts (docs/network.md).
+psp-net-check:
+	$(MAKE) -C native psp-net-check
 
 psp-replay: bundle
 	$(MAKE) -C native psp-replay $(if $(SCRIPT),SCRIPTS="$(abspath $(SCRIPT))")
