@@ -11,7 +11,7 @@
 #   make serve [SERVERS=N]  the online rooms and the page on 127.0.0.1 (docs/network.md)
 #   make bench   benchmarks into bench/results.{json,md}
 #   make soak    long reliability runs into docs/reliability.md
-.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test test-js test-native test-psp test-web typecheck play headless psp psp-replay web play-web serve assets bench soak sim clean
+.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test native-quickjs test-stages stage-psp stage-types stage-build stage-js stage-build-checks stage-native stage-web test-js test-native test-psp test-web typecheck play headless psp psp-replay psp-net-check web play-web serve assets bench bench-load soak sim clean
 
 all: bundle
 
@@ -54,7 +54,47 @@ check-logic:
 check-core:
 	@tools/test/stage.sh core-c sh -c 'dir=$$(mktemp -d) && $(MAKE) -s -C native core-test && build/native/core-test "$$dir"; rc=$$?; rm -rf "$$dir"; exit $$rc'
 
-test: setup-test typecheck test-js test-native test-web test-psp
+# make test: the same stages as ever (test-js, test-native, test-web,
+# test-psp, each still a target of its own), run two at a time side by side
+# (TEST_JOBS; the PSP emulator beside the native tests, say), each one's
+# output shown whole when it ends (-O), a failed stage stopping only the
+# stages that need it (-k), then one line a stage with its wall and CPU time
+# (tools/test/stage.sh, docs/testing.md). QuickJS is fetched
+# first: every stage's build reads it. Builds in build/native and
+# build/psp-bytecode that two stages could start at once take the lock the
+# tests' own builds take (test/native/headless.ts buildNative).
+TEST_TIMES := build/test-times.txt
+TEST_JOBS ?= 2
+NATIVE_LOCK = flock $(CURDIR)/build/.native-build.lock
+test:
+	@mkdir -p build && rm -f $(TEST_TIMES)
+	@start=$$(date +%s); export STAGE_TIMES=$(TEST_TIMES); \
+	  tools/test/stage.sh setup $(MAKE) --no-print-directory setup-test bundle native-quickjs && \
+	  $(MAKE) --no-print-directory -k -j$(TEST_JOBS) -O test-stages; rc=$$?; \
+	  tools/test/stage-times.sh $(TEST_TIMES) $$(( $$(date +%s) - start )); exit $$rc
+
+native-quickjs:
+	@$(MAKE) --no-print-directory -s -C native quickjs
+
+# In the order make starts them when a slot is free: the longest lane first.
+test-stages: stage-psp stage-types stage-build stage-js stage-build-checks stage-native stage-web
+stage-psp:
+	@if [ -n "$$PSPDEV" ] && [ -x "$$PSPDEV/bin/psp-config" ]; then $(NATIVE_LOCK) $(MAKE) -s -C native psp-bytecode-tool; fi
+	@tools/test/stage.sh psp $(MAKE) --no-print-directory test-psp
+stage-types:
+	@tools/test/stage.sh typecheck $(MAKE) --no-print-directory typecheck
+stage-build:
+	@tools/test/stage.sh build-native $(NATIVE_LOCK) $(MAKE) -s -C native headless sdl sdl-keys-test core-test
+stage-js: stage-build
+	@tools/test/stage.sh js $(MAKE) --no-print-directory test-js
+# The other QuickJS flavours test/native runs (sanitized, 32-bit, the PSP's
+# bytecode writer), built beside the JS stage rather than inside test/native.
+stage-build-checks: stage-build
+	@tools/test/stage.sh build-checks sh -c '$(MAKE) -s -C native asan headless32 && $(NATIVE_LOCK) $(MAKE) -s -C native psp-bytecode-tool psp-video-fuzz net-link-test'
+stage-native: stage-build-checks
+	@tools/test/stage.sh native $(MAKE) --no-print-directory test-native
+stage-web: stage-build
+	@tools/test/stage.sh web $(MAKE) --no-print-directory test-web
 
 # test/reliability drives the native headless host too: build it once here
 # rather than racing to build it from several test files. test/native runs
@@ -123,6 +163,10 @@ serve: web
 	  npx tsx server/main.ts --port $(or $(PORT),8080); \
 	fi
 
+# The PSP's network layer alone, checked by test/psp/net.test.ts (docs/network.md).
+psp-net-check:
+	$(MAKE) -C native psp-net-check
+
 psp-replay: bundle
 	$(MAKE) -C native psp-replay $(if $(SCRIPT),SCRIPTS="$(abspath $(SCRIPT))")
 
@@ -130,8 +174,12 @@ assets: node_modules/.package-lock.json
 	node tools/assets/build.mjs
 
 # With a PSP toolchain (PSPDEV), also the frame costs on the PSP's clock in
-# PPSSPP (bench/psp/frames.ts); without one it says so in one line. Last,
-# the web version in Chromium (bench/web.mjs, docs/web.md).
+# PPSSPP (bench/psp/frames.ts); without one it says so in one line. The
+# online server's rooms per process, with four people a room and with two
+# people and two CPU players (bench-load below). Then the web version in
+# Chromium (bench/web.mjs, docs/web.md); then the loop itself: make test
+# from a clean clone and make check, per stage (bench/loop.mjs,
+# docs/testing.md).
 bench: bundle
 	$(MAKE) web
 	$(MAKE) -C native headless
@@ -141,7 +189,18 @@ bench: bundle
 	npx tsx bench/psp/frames.ts
 	node bench/fairness.mjs
 	npx tsx bench/online.ts
+	$(MAKE) bench-load LOAD='--people 4'
+	$(MAKE) bench-load LOAD='--people 2'
 	node bench/web.mjs
+	node bench/loop.mjs
+
+# The online server's load part alone: bot players against real server
+# processes, one process and then two behind a private redis-server, at most
+# --minutes (9) a run, its section into bench/results.md (docs/network.md,
+# "How many rooms a process holds"). Options in bench/load.ts, e.g.
+#   make bench-load LOAD='--people 4 --only 1 --steps 100,200,400 --window 20'
+bench-load: node_modules/.package-lock.json
+	nice -n 10 npx tsx bench/load.ts $(LOAD)
 
 soak: bundle
 	$(MAKE) -C native headless

@@ -8,15 +8,18 @@
 # native build then says in one line if SDL2 or libpng is missing).
 set -eu
 
-# A C compiler, SDL2 for the window and sound, libpng and zlib for the
-# headless host's screenshots.
-PLAY="build-essential pkg-config libsdl2-dev libpng-dev zlib1g-dev"
+# A C compiler, SDL2 for the window and sound, libwebsockets for the online
+# rooms (docs/network.md, "The C client"), libpng and zlib for the headless
+# host's screenshots.
+PLAY="build-essential pkg-config libsdl2-dev libwebsockets-dev libpng-dev zlib1g-dev"
 # The tests also need: the DejaVu fonts the asset tools rasterize, valgrind
 # for the memory check, a 32-bit compiler for the NaN-boxing cross-check
 # (gcc-multilib) and qemu-user to run it on kernels without 32-bit support,
-# Chromium for the web version's checks (test/web), and redis-server for the
-# online server's processes that share their rooms (test/server/redis.test.ts).
-TEST="$PLAY fonts-dejavu-core valgrind gcc-multilib qemu-user chromium redis-server"
+# Chromium for the web version's checks (test/web), redis-server for the
+# online server's processes that share their rooms (test/server/redis.test.ts),
+# and ccache, which keeps the host builds of QuickJS between checkouts
+# (native/Makefile).
+TEST="$PLAY fonts-dejavu-core valgrind gcc-multilib qemu-user chromium redis-server ccache"
 # With a PSP toolchain (PSPDEV), the PSP checks boot PPSSPP in Chromium
 # (above), and the toolchain's compiler needs GMP, MPFR and MPC.
 PSP="libgmp10 libmpfr6 libmpc3"
