@@ -68,6 +68,12 @@ typedef struct Desktop {
 #endif
 } Desktop;
 
+/* host.typed(): the keyboard's text since the last frame (a name, a room's code). */
+static const char *desktop_typed(void *user, size_t *len)
+{
+    return sdl_input_take_typed((SdlInput *)user, len);
+}
+
 static void host_log(void *user, const char *text)
 {
     (void)user;
@@ -370,6 +376,8 @@ static int run(Desktop *d, VmConfig *config, const char *bundle)
     host.log = host_log;
     host.clock_ms = posix_clock_ms;
     host.stop_requested = posix_stop_requested;
+    host.typed_user = &d->input;
+    host.typed = desktop_typed;
     if (d->scripted) {
         /* A test player: its saves stay in memory, the player's file untouched. */
         host.user = d;
