@@ -21,6 +21,11 @@ node_modules/.package-lock.json: package.json package-lock.json
 
 TS_SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 
+# The tests start their own builds (test/native/headless.ts, test/psp/ppsspp.ts):
+# those makes start afresh, without make test's flags: not its -k, nor its
+# jobserver, whose pipe is closed to them (each warned "jobserver unavailable").
+VITEST = env -u MAKEFLAGS -u MFLAGS npx vitest run
+
 dist/ratscrew.js: node_modules/.package-lock.json $(TS_SOURCES) rollup.config.mjs tsconfig.json tools/contract/contract.json tools/contract/generate.mjs
 	npx rollup -c --silent
 
@@ -101,7 +106,7 @@ stage-web: stage-build
 # in `make test-native`, after every native target it checks is built.
 test-js: bundle
 	$(MAKE) -C native headless
-	npx vitest run --exclude 'test/native/**' --exclude 'test/web/**'
+	$(VITEST) --exclude 'test/native/**' --exclude 'test/web/**'
 
 test-native: bundle
 	$(MAKE) -C native test
@@ -111,7 +116,7 @@ test-native: bundle
 test-web: bundle
 	$(MAKE) -C native headless
 	$(MAKE) web
-	@start=$$(date +%s); npx vitest run --config vitest.web.config.ts && \
+	@start=$$(date +%s); $(VITEST) --config vitest.web.config.ts && \
 	  echo "test-web: the browser stage took $$(( $$(date +%s) - start )) s"
 
 # The PSP build in PPSSPP (test/psp): with a PSP toolchain (PSPDEV), the EBOOT
@@ -128,7 +133,7 @@ test-psp: bundle
 	  start=$$(date +%s); \
 	  if [ -n "$$PPSSPP_HEADLESS" ]; then echo "test-psp: PPSSPP's native headless emulator ($$PPSSPP_HEADLESS)"; \
 	  else echo "test-psp: PPSSPP in Chromium (PPSSPP_HEADLESS is not set)" && node tools/psp-emulator/install.mjs; fi && \
-	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -j2 -C native psp WERROR=1 && PSP_EBOOT_BUILT=1 npx vitest run --config vitest.psp.config.ts && \
+	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -j2 -C native psp WERROR=1 && PSP_EBOOT_BUILT=1 $(VITEST) --config vitest.psp.config.ts && \
 	  echo "test-psp: the PSP stage took $$(( $$(date +%s) - start )) s"; \
 	fi
 
