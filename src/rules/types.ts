@@ -134,10 +134,16 @@ export interface GameState {
   over: GameOver | null;
 }
 
-/** What a seat can do. `at` is the host time in ms (slaps are ordered by it). */
+/**
+ * What a seat can do. `at` is the host time in ms (slaps are ordered by it).
+ * A slap's `sinceLanding` is how long after the pile's top card landed, and
+ * could first be seen, it came (ms; negative while the card was flying):
+ * under FALSE_START_MS it is a false start (src/rules/slaps.ts). Without it
+ * the slap is judged on the pile alone.
+ */
 export type Action =
   | { type: 'play'; seat: Seat; at?: number }
-  | { type: 'slap'; seat: Seat; at: number }
+  | { type: 'slap'; seat: Seat; at: number; sinceLanding?: number }
   | { type: 'collect'; seat: Seat; at?: number }
   | { type: 'choose'; seat: Seat; target: Seat; at?: number };
 
@@ -147,8 +153,8 @@ export type GameEvent =
   | { type: 'played'; seat: Seat; card: Card; comparison: Comparison }
   | { type: 'challenge'; by: Seat; answerer: Seat; chances: number }
   | { type: 'collectDue'; seat: Seat }
-  | { type: 'claimed'; seat: Seat; reason: ClaimReason; pattern?: SlapRule; cards: number }
-  | { type: 'wrongSlap'; seat: Seat; burned: number; barred: boolean; banned?: number }
+  | { type: 'claimed'; seat: Seat; reason: ClaimReason; pattern?: SlapRule; cards: number; falseStart?: true }
+  | { type: 'wrongSlap'; seat: Seat; burned: number; barred: boolean; banned?: number; falseStart?: true }
   | { type: 'challengeStopped'; seat: Seat }
   | { type: 'slapMissed'; seat: Seat }
   | { type: 'penaltyLay'; seat: Seat; cards: number }

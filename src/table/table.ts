@@ -167,8 +167,9 @@ const NOBODY: readonly Seat[] = [];
 /**
  * The CPU slaps planned for time t (and the people's in `humans`), in the
  * rules' order, each judged on the pile as the rules hold it then, like
- * anyone's: a slap after the pile is taken misses, one on a covered pile is
- * judged on what it covers. A CPU seat that may no longer slap (its own
+ * anyone's, with its time from the top card's landing: a slap after the pile
+ * is taken misses, one in a card's flight or too soon after its landing is a
+ * false start (FALSE_START_MS). A CPU seat that may no longer slap (its own
  * wrong slap just banned it) knows it and holds back.
  */
 function fireSlapsAt(table: Table, t: number, humans: readonly Seat[]): void {
@@ -180,7 +181,7 @@ function fireSlapsAt(table: Table, t: number, humans: readonly Seat[]): void {
     // The first slap may end the game; the rest come too late to matter.
     if (table.game.over !== null) break;
     if (humans.indexOf(s.seat) < 0 && !canSlap(table.game, s.seat)) continue;
-    act(table, { type: 'slap', seat: s.seat, at: t }, t);
+    act(table, { type: 'slap', seat: s.seat, at: t, sinceLanding: t - table.topAt }, t);
   }
 }
 
