@@ -49,6 +49,7 @@ function twoPeople(t: Strings, caps: Capabilities): HowToPage {
 
 /** What a wrong slap costs under the wrong-slap rule, and the cards it burns. */
 function wrongSlapCost(options: GameOptions, t: Strings): { caption: string; burned: number } {
+  if (options.wrongSlap === 'pay') return { caption: t.payHelp, burned: 0 };
   if (options.wrongSlap === 'pileToNext') return { caption: t.pileToNextHelp, burned: 0 };
   if (options.wrongSlap === 'ban') return { caption: t.banHelp(options.banCards), burned: 0 };
   return { caption: t.penaltyHelp(options.wrongSlapPenalty), burned: options.wrongSlapPenalty };

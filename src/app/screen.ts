@@ -23,10 +23,12 @@ export interface Sweep {
   count: number;
 }
 
-/** A wrong slap's cost at the seat: the burned cards shown face up there, then flying face down under the pile. */
+/** A wrong slap's cost at the seat: the burned (or paid) cards shown face up there, then flying face down under the pile (or to the payee's stack). */
 export interface Burn {
   active: boolean;
   seat: number;
+  /** The seat the cards were paid to, -1 when they were burned under the pile. */
+  to: number;
   start: number;
   /** The burned cards, the last shown on top; count of them in use. */
   cards: Int32Array;
@@ -193,7 +195,7 @@ export function newTableScreen(): TableScreen {
     comparisonKind: 0,
     flight: { active: false, seat: 0, card: 0, start: 0 },
     sweep: { active: false, seat: 0, start: 0, delay: 0, cards: new Int32Array(4), count: 0 },
-    burn: { active: false, seat: 0, start: 0, cards: new Int32Array(2), count: 0 },
+    burn: { active: false, seat: 0, to: -1, start: 0, cards: new Int32Array(2), count: 0 },
     celebration: { active: false, seat: 0, start: 0, cards: new Int32Array(CELEBRATION_CARDS), count: 0 },
     slapHand: { active: false, seat: 0, start: 0, good: false },
     shake: { active: false, seat: 0, start: 0, good: false },

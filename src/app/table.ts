@@ -37,8 +37,8 @@ export interface AppTable {
   readonly duel: boolean;
   /** Show who pressed and when after each slap race (the Slap times option). */
   readonly showTimes: boolean;
-  /** The last slap race: when its pile landed, and each slap on it (seat, ms from the landing) in the order made; open until the next card. */
-  readonly race: { top: number; open: boolean; seats: Seat[]; ms: number[] };
+  /** The last slap race: when its pile landed, and each slap on it (seat, ms from the landing, whether a false start) in the order made; open until the next card. */
+  readonly race: { top: number; open: boolean; seats: Seat[]; ms: number[]; early: boolean[] };
   /** A person naming who takes the pile (Russian jokers, src/rules/russian.ts), or null. */
   naming: Naming | null;
 }
@@ -82,7 +82,7 @@ export function startTable(strings: Strings, cues: Cues, start: TableStart, now:
     you: humans.length === 1 ? humans[0]! : -1,
     duel,
     showTimes: start.withHuman && start.slapTimes === true,
-    race: { top: 0, open: false, seats: [], ms: [] },
+    race: { top: 0, open: false, seats: [], ms: [], early: [] },
     naming: null,
   };
   shown.human = humans.length > 0 ? humans[0]! : -1;
@@ -246,31 +246,37 @@ function onAction(app: AppTable, action: Action, result: ApplyResult, before: Ga
 }
 
 /**
- * A slap race: the slap that took the pile and every slap that came after it
- * until the next card, each timed from the pile's landing (before it: a
- * negative time, a slap made while the card was still face down).
+ * A slap race: the slaps on one pile from its card's play until the next
+ * card: the false starts (in its flight or too soon after its landing,
+ * shown as such, never as a time), the slap that took it and every slap
+ * after that, each timed from the pile's landing.
  */
 function timeRace(app: AppTable, e: GameEvent, t: number): void {
   const race = app.race;
   if (e.type === 'played') race.open = false;
-  else if (e.type === 'claimed' && e.reason === 'slap') {
-    race.top = app.table.topAt;
-    race.open = true;
-    race.seats.length = race.ms.length = 0;
-    addRaceSlap(app, e.seat, t);
-  } else if (e.type === 'slapMissed' && race.open) addRaceSlap(app, e.seat, t);
+  else if ((e.type === 'claimed' && e.reason === 'slap') || (e.type === 'wrongSlap' && e.falseStart === true)) {
+    // The listener runs before the table moves topAt on: it is still this pile's landing.
+    if (!race.open || race.top !== app.table.topAt) {
+      race.top = app.table.topAt;
+      race.open = true;
+      race.seats.length = race.ms.length = race.early.length = 0;
+    }
+    addRaceSlap(app, e.seat, t, e.type === 'wrongSlap');
+  } else if (e.type === 'slapMissed' && race.open) addRaceSlap(app, e.seat, t, false);
 }
 
-function addRaceSlap(app: AppTable, seat: Seat, t: number): void {
+function addRaceSlap(app: AppTable, seat: Seat, t: number, early: boolean): void {
   const { race, shown } = app;
   race.seats.push(seat);
   race.ms.push(t - race.top);
-  // People first ("You 312 ms · Kim 298 ms"), then the CPU players, each in the order they slapped.
+  race.early.push(early);
+  // People first ("You 312 ms · Kim false start"), then the CPU players, each in the order they slapped.
   const parts: string[] = [];
   for (const human of [true, false]) {
     for (let i = 0; i < race.seats.length; i++) {
       const s = race.seats[i]!;
-      if ((app.table.seats[s]!.kind === 'human') === human) parts.push(shown.names[s] + ' ' + app.strings.ms(race.ms[i]!));
+      if ((app.table.seats[s]!.kind === 'human') === human)
+        parts.push(shown.names[s] + ' ' + (race.early[i] ? app.strings.falseStartTime : app.strings.ms(race.ms[i]!)));
     }
   }
   shown.slapTimes = parts.join(' · ');

@@ -121,8 +121,9 @@ export function collectClassic(draft: GameState, events: GameEvent[], seat: Seat
  * pile (slapping in if they had no cards). Wrong, or a false start (before
  * anyone could have seen the top card, whatever it shows): for a player with
  * no cards, barred for the rest of the game; otherwise the wrong-slap rule —
- * burn the penalty under the pile, give the pile to the next player with
- * cards, or a ban from slapping for the next banCards cards played.
+ * pay a card to the player whose card was slapped, burn the penalty under
+ * the pile, give the pile to the next player with cards, or a ban from
+ * slapping for the next banCards cards played.
  * A slap on an empty pile misses: nothing happens (it came after the pile
  * went, not before a card).
  */
@@ -162,14 +163,37 @@ export function slapClassic(draft: GameState, events: GameEvent[], seat: Seat, f
     return;
   }
   const stack = draft.stacks[seat];
-  const burned = Math.min(draft.options.wrongSlapPenalty, stack.length);
+  const payee = draft.options.wrongSlap === 'pay' ? payeeOf(draft, seat) : -1;
+  if (payee >= 0) {
+    // Face down under the payee's stack, as a claimed pile goes.
+    setStack(draft, seat, stack.slice(1));
+    setStack(draft, payee, draft.stacks[payee].concat(stack[0]!));
+    events.push({ type: 'wrongSlap', seat, burned: 0, barred: false, paid: { to: payee, cards: 1 }, ...early });
+    if (draft.stacks[seat].length === 0) afterBurnedOut(draft, events, seat);
+    return;
+  }
+  // Burn (or pay with nobody to pay: burn the one card).
+  const burned = Math.min(draft.options.wrongSlap === 'pay' ? 1 : draft.options.wrongSlapPenalty, stack.length);
   setStack(draft, seat, stack.slice(burned));
   draft.burned = draft.burned.concat(stack.slice(0, burned));
   events.push({ type: 'wrongSlap', seat, burned, barred: false, ...early });
   if (burned > 0 && draft.stacks[seat].length === 0) afterBurnedOut(draft, events, seat);
 }
 
-/** The slapper burned their last card: if the play was theirs, it moves on. */
+/**
+ * Who a wrong slap pays under 'pay': the player whose card was slapped, the
+ * top card's. Paying oneself would make a guess on one's own card free, and
+ * paying a player who is out would bring them back for another's mistake:
+ * then the next player with cards after the slapper; -1 when nobody else
+ * holds cards (the card is burned under the pile instead).
+ */
+function payeeOf(draft: GameState, seat: Seat): Seat {
+  const owner = draft.lastPlayer;
+  if (owner !== null && owner !== seat && draft.stacks[owner].length > 0) return owner;
+  return nextWithCards(draft, seat);
+}
+
+/** The slapper burned or paid their last card: if the play was theirs, it moves on. */
 function afterBurnedOut(draft: GameState, events: GameEvent[], seat: Seat): void {
   markOut(draft, events, seat);
   if (draft.pendingCollect || draft.turn !== seat) return;

@@ -167,8 +167,9 @@ export interface BlindTiming {
 export const BLIND_TIMINGS: readonly BlindTiming[] = [
   // The probe of issue 32: Cross on the first frame of every flight, the card still face down.
   { slaps: { afterPlayMs: 0 }, says: 'in the flight', held: true },
-  // The same guess held back to the first frame the rules take for a reaction.
-  { slaps: { afterPlayMs: LAND_MS + FALSE_START_MS }, says: `${FALSE_START_MS} ms after the landing`, held: false },
+  // The same guess held back to the first frame the rules take for a reaction: it wins every race it
+  // hits (no CPU is that quick), so only what a wrong slap costs can make it lose (docs/ai.md, "False starts").
+  { slaps: { afterPlayMs: LAND_MS + FALSE_START_MS }, says: `${FALSE_START_MS} ms after the landing`, held: true },
 ];
 
 /** Blind slapping may gain at most this share of games over reacting, in every cell (issue 32). */

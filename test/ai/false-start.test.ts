@@ -42,7 +42,8 @@ describe('false starts at the table', () => {
       tableFrame(table, playedAt + after, [{ type: 'slap', seat: 0 }]);
       expect(log.length, `${after} ms after the play`).toBe(1);
       const wrong = log[0]!.events.find((e) => e.type === 'wrongSlap');
-      expect(wrong, `${after} ms after the play`).toMatchObject({ seat: 0, burned: 1, falseStart: true });
+      // The default cost: a card to the CPU whose card it was.
+      expect(wrong, `${after} ms after the play`).toMatchObject({ seat: 0, paid: { to: 1, cards: 1 }, falseStart: true });
       expect(log[0]!.action).toMatchObject({ seat: 0, sinceLanding: after - LAND_MS });
       // The pair is still there: the CPU, or the person again, takes it by seeing it.
       expect(slapPattern(table.game)).toBe('pair');
@@ -91,14 +92,15 @@ function tableWithPlan(seed: number): { table: Table; log: Logged[] } {
   throw new Error("no planned CPU slap on the person's turn");
 }
 
-describe('blind slapping in the flight wins nothing', () => {
+describe('blind slapping wins nothing', () => {
   const GAMES = 200;
-  const flight = BLIND_TIMINGS.find((b) => b.slaps.afterPlayMs === 0)!;
-  it.each(DIFFICULTIES)(`%s, heads-up: at most ${BLIND_GAIN_MAX * 100} points of games above reacting, at every skill`, (difficulty) => {
+  it.each(DIFFICULTIES)(`%s, heads-up: at most ${BLIND_GAIN_MAX * 100} points of games above reacting, at every skill, pressing in the flight or just past the floor`, (difficulty) => {
     const reacting: Cell[] = SKILLS.map((s) => runCell(difficulty, s, 2, GAMES));
-    const blind: Cell[] = SKILLS.map((s) => runCell(difficulty, s, 2, GAMES, 1, flight.slaps));
+    const blind: Cell[] = BLIND_TIMINGS.flatMap((b) => SKILLS.map((s) => runCell(difficulty, s, 2, GAMES, 1, b.slaps)));
     for (const c of [...reacting, ...blind]) expect(c.problems).toEqual([]);
-    // Before false starts a press in the flight was judged on the face-down card: a beginner pressing blind won 15-22% against hard and master, 0-1% reacting.
-    expect(blindGains(reacting, blind), blind.map((c, i) => `${c.skill} ${gameShare(reacting[i]!)} -> ${gameShare(c)}`).join(', ')).toEqual([]);
+    // Before false starts a press in the flight was judged on the face-down card: a beginner pressing blind won 21-23% of
+    // games against hard and master, 0-0.5% reacting. With false starts but RULES.md's burn (the card under the pile,
+    // which the guesser wins back with the next slap), a guess 100 ms after the landing still won 21-27%.
+    expect(blindGains(reacting, blind), blind.map((c) => `${c.skill} blind ${c.blind!.afterPlayMs} ms: ${gameShare(c)}`).join(', ')).toEqual([]);
   }, 60_000);
 });

@@ -7,7 +7,7 @@ import { FALSE_START_MS, isFalseStart } from '../../src/rules';
 import { act, eventTypes, expectRefused, findEvent, table } from './table';
 
 /** Seat 0 slaps a pair, `sinceLanding` ms after its top card landed. */
-const pair = (options = {}) => table({ options, stacks: ['8C 7C 6C', 'AD 2S', '5S'], pile: '3H 9D 9S', turn: 1 });
+const pair = (options = {}) => table({ options: { wrongSlap: 'burn', ...options }, stacks: ['8C 7C 6C', 'AD 2S', '5S'], pile: '3H 9D 9S', turn: 1 });
 const slapAfter = (state: ReturnType<typeof table>, sinceLanding: number | undefined, seat = 0) =>
   act(state, sinceLanding === undefined ? { type: 'slap', seat, at: 1000 } : { type: 'slap', seat, at: 1000, sinceLanding });
 
@@ -38,7 +38,7 @@ describe('a false start is a wrong slap, even on a slappable pile', () => {
   });
 
   it('a false start on a plain pile is the same wrong slap, saying so', () => {
-    const plain = table({ stacks: ['8C 7C', 'AD', '5S'], pile: '3H 4H', turn: 1 });
+    const plain = table({ options: { wrongSlap: 'burn' }, stacks: ['8C 7C', 'AD', '5S'], pile: '3H 4H', turn: 1 });
     expect(findEvent(slapAfter(plain, 20).events, 'wrongSlap')).toEqual({ type: 'wrongSlap', seat: 0, burned: 1, barred: false, falseStart: true });
     expect(findEvent(slapAfter(plain, 300).events, 'wrongSlap')).toEqual({ type: 'wrongSlap', seat: 0, burned: 1, barred: false });
   });

@@ -23,7 +23,7 @@ export const SETTING_VALUES: Record<string, readonly unknown[]> = {
   slapTimes: ['auto', 'on', 'off'],
   runLength: [3, 4],
   runWrap: [true, false],
-  wrongSlap: ['burn', 'pileToNext', 'ban'],
+  wrongSlap: ['pay', 'burn', 'pileToNext', 'ban'],
   wrongSlapPenalty: [0, 1, 2],
   banCards: [3, 5],
   tensStop: [true, false],
