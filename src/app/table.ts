@@ -270,13 +270,13 @@ function addRaceSlap(app: AppTable, seat: Seat, t: number, early: boolean): void
   race.seats.push(seat);
   race.ms.push(t - race.top);
   race.early.push(early);
-  // People first ("You 312 ms · Kim false start"), then the CPU players, each in the order they slapped.
+  // People first ("You 312 ms · Kim: false start"), then the CPU players, each in the order they slapped.
   const parts: string[] = [];
   for (const human of [true, false]) {
     for (let i = 0; i < race.seats.length; i++) {
       const s = race.seats[i]!;
       if ((app.table.seats[s]!.kind === 'human') === human)
-        parts.push(shown.names[s] + ' ' + (race.early[i] ? app.strings.falseStartTime : app.strings.ms(race.ms[i]!)));
+        parts.push(race.early[i] ? app.strings.falseStartTime(shown.names[s]!) : shown.names[s] + ' ' + app.strings.ms(race.ms[i]!));
     }
   }
   shown.slapTimes = parts.join(' · ');

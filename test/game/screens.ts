@@ -1,7 +1,7 @@
 // The scenes the golden hashes and the screenshots are taken of, each
 // reached by playing from the title with a fixed seed.
 import { BTN, Driver } from '../support/driver';
-import { endGameFromPause, gameOver, goToTitleItem, openOptions, pairOrSandwich, playEasyGameToResults, playUntil, playUntilOut, setOption, slapAndPlayUntil, setOptions, startFromOptions, startGame } from './helpers';
+import { endGameFromPause, gameOver, goToTitleItem, openOptions, pairOrSandwich, playEasyGameToResults, playUntil, playUntilOut, setOption, slapAndPlayUntil, setOptions, startFromOptions, startGame, waitToSee } from './helpers';
 
 export interface Scene {
   name: string;
@@ -94,7 +94,17 @@ async function table6(): Promise<Driver> {
 /** The human slaps a pile that shows nothing: the hand, the red cross, the shake. */
 async function tableWrongSlap(): Promise<Driver> {
   const d = await startGame(4, { Players: '4' });
-  playUntil(d, (s) => s.table.game.pile.length > 2 && s.table.game.pendingCollect === null && !pairOrSandwich(s.table.game.pile));
+  playUntil(d, (s) => s.table.game.pile.length > 2 && s.table.game.pendingCollect === null && !s.table.flying && !pairOrSandwich(s.table.game.pile));
+  waitToSee(d);
+  d.step(BTN.CROSS);
+  d.wait(7);
+  return d;
+}
+
+/** At hard, Cross while a CPU's card is still flying face down: a false start, its line and its slap time in words (issue 32). */
+async function tableFalseStart(language: string): Promise<Driver> {
+  const d = await startGame(4, { Players: '4', 'CPU players': 'Hard', Language: language });
+  playUntil(d, (s) => s.table.game.cardsPlayed > 4 && s.table.flying && s.table.game.lastPlayer !== 0 && s.table.game.pendingCollect === null);
   d.step(BTN.CROSS);
   d.wait(7);
   return d;
@@ -214,6 +224,8 @@ export const SCENES: Scene[] = [
   { name: 'how-to-play', reach: howTo },
   { name: 'table-6p', reach: table6 },
   { name: 'table-wrong-slap', reach: tableWrongSlap },
+  { name: 'table-false-start', reach: () => tableFalseStart('English') },
+  { name: 'table-false-start-ru', reach: () => tableFalseStart('Русский') },
   { name: 'table-russian', reach: tableRussian },
   { name: 'table-flight', reach: tableFlight },
   { name: 'table-slap-times', reach: () => tableSlapTimes('English') },

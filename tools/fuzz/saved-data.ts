@@ -45,7 +45,7 @@ export const DEFAULTS = {
   slapRules: slapRuleDefaults,
   runLength: 3,
   runWrap: false,
-  wrongSlap: 'burn',
+  wrongSlap: 'pay',
   wrongSlapPenalty: 1,
   banCards: 3,
   tensStop: false,

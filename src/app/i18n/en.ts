@@ -226,7 +226,7 @@ export const EN: Strings = {
     (isYou ? 'False start' : name + ': false start') + (burned > 0 ? ': ' + cards(burned) + ' burned' : ''),
   falseStartLead: 'False start! ',
   falseStartClaim: (name, isYou, n) => 'False start! ' + capitalised(take(name, isYou)) + ' ' + cards(n),
-  falseStartTime: 'false start',
+  falseStartTime: (name) => name + ': false start',
   wrongSlapPaid: (name, isYou, early, payee, payeeIsYou, n) =>
     (early ? (isYou ? 'False start' : name + ': false start') : isYou ? 'Wrong slap' : name + ': wrong slap') +
     ': ' +

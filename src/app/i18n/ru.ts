@@ -238,7 +238,7 @@ export const RU: Strings = {
     (isYou ? 'Фальстарт' : name + ': фальстарт') + (burned > 0 ? ', сожжено: ' + cards(burned) : ''),
   falseStartLead: 'Фальстарт! ',
   falseStartClaim: (name, isYou, n) => 'Фальстарт! ' + capitalised(takes(name, isYou)) + ' ' + cardsTaken(n),
-  falseStartTime: 'фальстарт',
+  falseStartTime: (name) => name + ': фальстарт',
   wrongSlapPaid: (name, isYou, early, payee, payeeIsYou, n) =>
     (early ? (isYou ? 'Фальстарт' : name + ': фальстарт') : isYou ? 'Ошибочный хлопок' : name + ': ошибочный хлопок') +
     ', ' +

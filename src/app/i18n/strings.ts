@@ -223,8 +223,8 @@ export interface Strings {
   readonly falseStartClaim: (name: string, isYou: boolean, cards: number) => string;
   /** A wrong slap (or a false start, `early`) that paid `cards` to the player whose card was slapped. */
   readonly wrongSlapPaid: (name: string, isYou: boolean, early: boolean, payee: string, payeeIsYou: boolean, cards: number) => string;
-  /** A false start in the slap-times line, in place of its time ("Kim false start"). */
-  readonly falseStartTime: string;
+  /** A false start in the slap-times line, in place of a time ("You 312 ms · Kim: false start"). */
+  readonly falseStartTime: (name: string) => string;
   readonly barred: (name: string, isYou: boolean) => string;
   readonly tooLate: string;
   readonly layCount: (total: number, left: number) => string;
