@@ -1,14 +1,17 @@
 # Egyptian Ratscrew for PSP — top-level build.
 #   make play    desktop build (SDL2) against CPU players
 #   make test    every test: rules, bundle in QuickJS, native host cross-check
+#   make check   the everyday check (docs/testing.md): types, the rules, CPU
+#                players, table and app in Node, the contract, the core C tests
 #   make psp     EBOOT.PBP (needs the pspdev toolchain, PSPDEV set)
 #   make psp-replay [SCRIPT="a.json b.json"]  the replay EBOOT test/psp uses
 #   make assets  regenerate assets/build/ and src/assets/ from sources
 #   make web     the web version as a static folder, build/web/
 #   make play-web  serves build/web/ on 127.0.0.1 and prints the address
+#   make serve   the online rooms and the page on 127.0.0.1 (docs/network.md)
 #   make bench   benchmarks into bench/results.{json,md}
 #   make soak    long reliability runs into docs/reliability.md
-.PHONY: all setup-play setup-test bundle test test-js test-native test-psp test-web typecheck play headless psp psp-replay web play-web assets bench soak sim clean
+.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test test-js test-native test-psp test-web typecheck play headless psp psp-replay web play-web serve assets bench soak sim clean
 
 all: bundle
 
@@ -34,6 +37,22 @@ setup-play:
 	@sh tools/setup/debian-packages.sh play
 setup-test:
 	@sh tools/setup/debian-packages.sh test
+
+# The everyday check (docs/testing.md), its three stages side by side on
+# two cores, each one's output whole when it ends (-O), then their times.
+# The core C tests run without sanitizers here; make test runs them with.
+CHECK_TIMES := build/check-times.txt
+check: bundle
+	@mkdir -p build && rm -f $(CHECK_TIMES)
+	@start=$$(date +%s); STAGE_TIMES=$(CHECK_TIMES) $(MAKE) --no-print-directory -j2 -O check-types check-logic check-core; rc=$$?; \
+	  tools/test/stage-times.sh $(CHECK_TIMES) $$(( $$(date +%s) - start )); exit $$rc
+
+check-types:
+	@tools/test/stage.sh typecheck $(MAKE) --no-print-directory typecheck
+check-logic:
+	@tools/test/stage.sh logic npx vitest run --config vitest.check.config.ts
+check-core:
+	@tools/test/stage.sh core-c sh -c 'dir=$$(mktemp -d) && $(MAKE) -s -C native core-test && build/native/core-test "$$dir"; rc=$$?; rm -rf "$$dir"; exit $$rc'
 
 test: setup-test typecheck test-js test-native test-web test-psp
 
@@ -89,6 +108,11 @@ web: build/web/index.html
 play-web: web
 	node web/serve.mjs --port $(or $(PORT),8080)
 
+# The online rooms and the page on one address (docs/network.md): one
+# process, rooms in memory. PORT=N picks another port.
+serve: web
+	npx tsx server/main.ts --port $(or $(PORT),8080)
+
 psp-replay: bundle
 	$(MAKE) -C native psp-replay $(if $(SCRIPT),SCRIPTS="$(abspath $(SCRIPT))")
 
@@ -106,6 +130,7 @@ bench: bundle
 	node bench/run.mjs
 	npx tsx bench/psp/frames.ts
 	node bench/fairness.mjs
+	npx tsx bench/online.ts
 	node bench/web.mjs
 
 soak: bundle

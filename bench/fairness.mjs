@@ -5,9 +5,10 @@
 // bench/results.md (after bench/run.mjs has written the rest) with each
 // cell's 95% interval, and exits non-zero when a banded cell's interval
 // leaves its band (src/sim/fairness.ts BANDS; test/ai/fairness.test.ts
-// checks the first 200 of the same games). Then blind slapping (issue 32):
-// the same games with the person also pressing Cross at a fixed time after
-// every card, in the flight and just past the false-start floor, against
+// checks the first 200 of the same games in two banded cells; this is the
+// only run of the whole matrix). Then blind slapping (issue 32): the same
+// games with the person also pressing Cross at a fixed time after every
+// card, in the flight and just past the false-start floor, against
 // reacting; it exits non-zero when blind slapping gains more than
 // BLIND_GAIN_MAX anywhere (test/ai/false-start.test.ts checks 2 players).
 //   node bench/fairness.mjs [games per cell]

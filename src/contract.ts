@@ -161,10 +161,12 @@ export interface Capabilities {
   readonly pads: number;
   /** Screen rectangles that hold buttons while touched (a phone or tablet); empty without a touch screen. */
   readonly touch: readonly TouchZone[];
+  /** The host reaches an online rooms server (docs/network.md) through the net functions: the title offers Online. False on the PSP and the headless hosts for now. */
+  readonly network: boolean;
 }
 
 /** The capabilities of a host that says nothing: the PSP's. */
-export const DEFAULT_CAPABILITIES: Capabilities = { glyphs: true, keys: null, pads: 0, touch: [] };
+export const DEFAULT_CAPABILITIES: Capabilities = { glyphs: true, keys: null, pads: 0, touch: [], network: false };
 
 /** A host's capabilities field by field: each missing or wrong field is the default's. */
 export function readCapabilities(value: unknown): Capabilities {
@@ -179,7 +181,9 @@ export function readCapabilities(value: unknown): Capabilities {
   const pads = isInt(v, 0, 2) ? (v as number) : DEFAULT_CAPABILITIES.pads;
   v = r.touch;
   const touch = Array.isArray(v) && v.length <= 16 && v.every((x) => readTouchZone(x) !== null) ? v.map((x) => readTouchZone(x)!) : DEFAULT_CAPABILITIES.touch;
-  return { glyphs, keys, pads, touch };
+  v = r.network;
+  const network = typeof v === 'boolean' ? (v as boolean) : DEFAULT_CAPABILITIES.network;
+  return { glyphs, keys, pads, touch, network };
 }
 
 /** The host's functions as data: name, arguments and result in the contract's types ('string?' is a string or null). */
@@ -189,6 +193,10 @@ export const HOST_FUNCTIONS = [
   { name: 'problem', args: [], result: 'SaveProblem?', optional: true },
   { name: 'keepDamaged', args: [], result: 'boolean', optional: true },
   { name: 'log', args: [{ name: 'text', type: 'string' }], result: 'void', optional: false },
+  { name: 'netOpen', args: [{ name: 'request', type: 'string' }], result: 'boolean', optional: true },
+  { name: 'netSend', args: [{ name: 'message', type: 'string' }], result: 'boolean', optional: true },
+  { name: 'netReceive', args: [], result: 'string?', optional: true },
+  { name: 'netClose', args: [], result: 'void', optional: true },
 ] as const;
 
 /** Why the contract refuses a call of host[name] with these arguments (the message of the TypeError native/core/host_api.c throws), or null. */
@@ -238,6 +246,14 @@ export interface Host {
   keepDamaged(): boolean;
   /** A line for the developer: stderr on the desktop, the PSP's stdout (PPSSPP's log). */
   log(text: string): void;
+  /** Starts joining an online room (docs/network.md): request is JSON, {"op": "create", "name", "setup"} or {"op": "join", "code", "name"}; the outcome comes through netReceive. False when the host has no network or a room is already open. Optional. */
+  netOpen(request: string): boolean;
+  /** Sends a room message, JSON [type, payload] (src/net/protocol.ts C); false when no room is open. Optional. */
+  netSend(message: string): boolean;
+  /** The next thing the network brought, oldest first, as JSON, or null: ["m", type, payload] a room message; ["joined", code]; ["away"] the connection dropped and the host is reconnecting; ["back"]; ["closed", why] the room is gone for this client; ["invite", code] the page was opened with a room's link. Optional. */
+  netReceive(): string | null;
+  /** Leaves the open room on purpose (the seat is played to the end); nothing when none is open. Optional. */
+  netClose(): void;
 }
 
 /** What evaluating the bundle defines: the global object `ratscrew` (docs/host-api.md section 2). */

@@ -17,10 +17,10 @@ const TYPES = {
   '.s16': 'application/octet-stream',
 };
 
-/** Starts a server for dir on 127.0.0.1 (port 0: any free one); resolves to it and its address. */
-export function serve(dir, port = 0) {
+/** A request handler that serves the files under dir (the game server, server/main.ts, serves the page with it too). */
+export function staticFiles(dir) {
   const root = path.resolve(dir);
-  const server = createServer((req, res) => {
+  return (req, res) => {
     let rel;
     try {
       rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -51,7 +51,12 @@ export function serve(dir, port = 0) {
     });
     if (req.method === 'HEAD') res.end();
     else createReadStream(file).pipe(res);
-  });
+  };
+}
+
+/** Starts a server for dir on 127.0.0.1 (port 0: any free one); resolves to it and its address. */
+export function serve(dir, port = 0) {
+  const server = createServer(staticFiles(dir));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {

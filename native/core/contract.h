@@ -144,10 +144,12 @@ typedef struct HostCaps {
     /* Screen rectangles that hold buttons while touched (a phone or tablet); empty without a touch screen. */
     const HostTouchZone *touch;
     int touch_count; /* at most 16 */
+    /* The host reaches an online rooms server (docs/network.md) through the net functions: the title offers Online. False on the PSP and the headless hosts for now. */
+    int network;
 } HostCaps;
 
 /* The capabilities of a host that says nothing: the PSP's. */
-#define HOST_CAPS_DEFAULT { 1, 0, 0, 0, 0 }
+#define HOST_CAPS_DEFAULT { 1, 0, 0, 0, 0, 0 }
 
 /* The names of the two globals: the host's object and the bundle's. */
 #define HOST_GLOBAL "host"

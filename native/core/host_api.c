@@ -85,12 +85,80 @@ static JSValue js_host_log(JSContext *ctx, JSValueConst this_val, int argc, JSVa
     return JS_UNDEFINED;
 }
 
+/* host.netOpen(request: string) -> boolean */
+static JSValue js_host_netOpen(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    Vm *vm = (Vm *)JS_GetContextOpaque(ctx);
+    const char *request;
+    size_t request_len;
+    int result;
+    (void)this_val;
+    if (argc <= 0 || !JS_IsString(argv[0]))
+        return JS_ThrowTypeError(ctx, "host.netOpen: request must be a string");
+    request = JS_ToCStringLen(ctx, &request_len, argv[0]);
+    if (!request) {
+        return JS_EXCEPTION;
+    }
+    result = vm_host_net_open(vm, request, request_len);
+    JS_FreeCString(ctx, request);
+    return JS_NewBool(ctx, result);
+}
+
+/* host.netSend(message: string) -> boolean */
+static JSValue js_host_netSend(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    Vm *vm = (Vm *)JS_GetContextOpaque(ctx);
+    const char *message;
+    size_t message_len;
+    int result;
+    (void)this_val;
+    if (argc <= 0 || !JS_IsString(argv[0]))
+        return JS_ThrowTypeError(ctx, "host.netSend: message must be a string");
+    message = JS_ToCStringLen(ctx, &message_len, argv[0]);
+    if (!message) {
+        return JS_EXCEPTION;
+    }
+    result = vm_host_net_send(vm, message, message_len);
+    JS_FreeCString(ctx, message);
+    return JS_NewBool(ctx, result);
+}
+
+/* host.netReceive() -> string? */
+static JSValue js_host_netReceive(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    Vm *vm = (Vm *)JS_GetContextOpaque(ctx);
+    size_t result_len = 0;
+    char *result;
+    JSValue value;
+    (void)this_val;
+    (void)argc; (void)argv;
+    result = vm_host_net_receive(vm, &result_len);
+    if (!result) return JS_NULL;
+    value = JS_NewStringLen(ctx, result, result_len);
+    free(result);
+    return value;
+}
+
+/* host.netClose() -> void */
+static JSValue js_host_netClose(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    Vm *vm = (Vm *)JS_GetContextOpaque(ctx);
+    (void)this_val;
+    (void)argc; (void)argv;
+    vm_host_net_close(vm);
+    return JS_UNDEFINED;
+}
+
 static const JSCFunctionListEntry host_functions[] = {
     JS_CFUNC_DEF("load", 0, js_host_load),
     JS_CFUNC_DEF("save", 1, js_host_save),
     JS_CFUNC_DEF("problem", 0, js_host_problem),
     JS_CFUNC_DEF("keepDamaged", 0, js_host_keepDamaged),
     JS_CFUNC_DEF("log", 1, js_host_log),
+    JS_CFUNC_DEF("netOpen", 1, js_host_netOpen),
+    JS_CFUNC_DEF("netSend", 1, js_host_netSend),
+    JS_CFUNC_DEF("netReceive", 0, js_host_netReceive),
+    JS_CFUNC_DEF("netClose", 0, js_host_netClose),
 };
 
 /* A HostKeyNames as a JS object (JS_EXCEPTION when out of memory). */
@@ -153,6 +221,7 @@ static JSValue js_caps(JSContext *ctx, const HostCaps *given)
         }
     }
     if (JS_SetPropertyStr(ctx, obj, "touch", list) < 0) goto fail;
+    if (JS_SetPropertyStr(ctx, obj, "network", JS_NewBool(ctx, caps->network)) < 0) goto fail;
     return obj;
 fail:
     JS_FreeValue(ctx, obj);

@@ -97,3 +97,35 @@ void vm_host_log(Vm *vm, const char *text, size_t text_len)
     (void)text_len; /* the platforms take NUL-terminated lines */
     if (vm->host.log) vm->host.log(vm->host.user, text);
 }
+
+/* The online rooms (docs/network.md): no C host has a network yet
+ * (HostCaps.network stays 0, so the script offers no Online row and never
+ * calls these). The desktop's libwebsockets client (issue 36) and the PSP's
+ * sceNetInet one (issue 37) answer them through VmHost callbacks. */
+int vm_host_net_open(Vm *vm, const char *request, size_t request_len)
+{
+    (void)vm;
+    (void)request;
+    (void)request_len;
+    return 0;
+}
+
+int vm_host_net_send(Vm *vm, const char *message, size_t message_len)
+{
+    (void)vm;
+    (void)message;
+    (void)message_len;
+    return 0;
+}
+
+char *vm_host_net_receive(Vm *vm, size_t *result_len)
+{
+    (void)vm;
+    *result_len = 0;
+    return NULL;
+}
+
+void vm_host_net_close(Vm *vm)
+{
+    (void)vm;
+}

@@ -20,6 +20,14 @@ SaveProblem vm_host_problem(Vm *vm);
 int vm_host_keep_damaged(Vm *vm);
 /* host.log(text): A line for the developer: stderr on the desktop, the PSP's stdout (PPSSPP's log). */
 void vm_host_log(Vm *vm, const char *text, size_t text_len);
+/* host.netOpen(request): Starts joining an online room (docs/network.md): request is JSON, {"op": "create", "name", "setup"} or {"op": "join", "code", "name"}; the outcome comes through netReceive. False when the host has no network or a room is already open. */
+int vm_host_net_open(Vm *vm, const char *request, size_t request_len);
+/* host.netSend(message): Sends a room message, JSON [type, payload] (src/net/protocol.ts C); false when no room is open. */
+int vm_host_net_send(Vm *vm, const char *message, size_t message_len);
+/* host.netReceive(): The next thing the network brought, oldest first, as JSON, or null: ["m", type, payload] a room message; ["joined", code]; ["away"] the connection dropped and the host is reconnecting; ["back"]; ["closed", why] the room is gone for this client; ["invite", code] the page was opened with a room's link. Returns malloc'd text (the binding frees it) and its length, or NULL for null. */
+char *vm_host_net_receive(Vm *vm, size_t *result_len);
+/* host.netClose(): Leaves the open room on purpose (the seat is played to the end); nothing when none is open. */
+void vm_host_net_close(Vm *vm);
 /* Before a bounded function (contract: "bounded") runs: whether one more call fits
  * its bound for this frame or load (vm.h VM_HOST_IO_CALLS, VM_HOST_IO_MS); if not,
  * a RangeError naming it is pending and the binding returns JS_EXCEPTION. */

@@ -1,7 +1,8 @@
 // The game as a program: one App value (src/app/state.ts), and a frame that
 // reads the buttons and hands them to the current scene (src/app/scene.ts;
-// each scene's module in src/app/scenes/ enters, runs and draws it). A
-// scene's frame returns the scene of the next frame.
+// each scene's module in src/app/scenes/ enters, runs and draws it, found by
+// its kind in src/app/scenes/index.ts). A scene's frame returns the scene of
+// the next frame.
 import { SIG_CLOSE, SIG_SUSPEND, SIGNALS } from '../contract';
 import { beginRehearsal, endRehearsal } from '../view/budget';
 import { beginFrame, bringForward, holdPicture, pictureOf } from '../view/drawlist';
@@ -9,17 +10,12 @@ import { beginBehind, beginDraw, drawNotice, endDraw } from '../view/render';
 import type { View } from '../view/view';
 import { addPressed, anyPressed, readButtons } from './input';
 import { menuAliases, touchMenuAliases } from './pads';
-import { heldTable, type Scene } from './scene';
+import type { Scene, SceneModule } from './scene';
+import { MODULES } from './scenes';
 import { save } from './saving';
 import { firstFrame } from './start';
 import type { App } from './state';
-import { releaseTable } from './table';
-import { drawHowTo, howToFrame } from './scenes/how-to';
-import { drawOptions, optionsFrame } from './scenes/options';
-import { drawResults, resultsFrame } from './scenes/results';
-import { drawStats, statsFrame } from './scenes/stats';
-import { drawTable, tableFrame } from './scenes/table';
-import { drawTitle, titleFrame } from './scenes/title';
+import { releaseTable, type AppTable } from './table';
 
 export type { App } from './state';
 
@@ -51,11 +47,12 @@ export function appFrame(app: App, now: number, mask: number): void {
     app.quit = true;
     return;
   }
+  const module = MODULES[scene.kind];
   // Two people share the PSP: in menus (the pause menu too) either one's buttons work (src/app/pads.ts).
-  if (app.settings.humans === 2 && inMenu(app.scene)) addPressed(app.buttons, menuAliases(app.buttons.pressed));
+  if (app.settings.humans === 2 && module.menu(scene)) addPressed(app.buttons, menuAliases(app.buttons.pressed));
   // One person on a touch screen: either half confirms in menus (src/app/pads.ts).
-  else if (app.host.caps.touch.length > 0 && inMenu(app.scene) && app.scene.kind !== 'results') addPressed(app.buttons, touchMenuAliases(app.buttons.pressed));
-  const next = sceneFrame(app, scene, now);
+  else if (app.host.caps.touch.length > 0 && module.touchConfirms && module.menu(scene)) addPressed(app.buttons, touchMenuAliases(app.buttons.pressed));
+  const next = module.frame(app, scene, now);
   // Scenes compare by identity first: comparing two strings costs QuickJS ~200 instructions.
   if (next === scene) return;
   app.scene = next;
@@ -70,29 +67,8 @@ export function appFrame(app: App, now: number, mask: number): void {
  * title lets its demo games go itself (src/app/scenes/title.ts).
  */
 function letGo(scene: Scene, next: Scene): void {
-  const old = heldTable(scene);
-  if (old !== null && old !== heldTable(next)) releaseTable(old);
-}
-
-// The table comes first in both switches: each case that does not match
-// compares two strings, and the table's is the frame that must be cheap
-// (bench/figures/frames.mjs: the steady table frame).
-
-function sceneFrame(app: App, scene: Scene, now: number): Scene {
-  switch (scene.kind) {
-    case 'table':
-      return tableFrame(app, scene, now);
-    case 'title':
-      return titleFrame(app, scene, now);
-    case 'options':
-      return optionsFrame(app, scene);
-    case 'howTo':
-      return howToFrame(app, scene);
-    case 'results':
-      return resultsFrame(app, scene, now);
-    case 'stats':
-      return statsFrame(app, scene);
-  }
+  const old = MODULES[scene.kind].held(scene);
+  if (old !== null && old !== MODULES[next.kind].held(next)) releaseTable(old);
 }
 
 /**
@@ -111,22 +87,23 @@ function sceneFrame(app: App, scene: Scene, now: number): Scene {
  */
 export function drawApp(app: App, view: View, now: number): number {
   const scene = app.scene;
+  const module = MODULES[scene.kind];
   pictureOf(view.picture);
   // A frame that took a pile spent half its budget on the rules and the CPU
   // players: the last picture stays up and the new one is drawn the next frame.
-  if (pictureWaits(scene) && scene === view.shown) holdPicture();
+  if (pictureWaits(module.onScreen(scene)) && scene === view.shown) holdPicture();
   else if (scene === view.shown || view.shown === null) {
     beginDraw();
-    drawPicture(app, scene, view, now);
+    drawPicture(app, module, scene, view, now);
     view.shown = scene;
-  } else if (view.preparing !== scene && (scene.kind === 'table' || scene.kind === 'results' || (scene.kind === 'title' && scene.demo !== null))) {
+  } else if (view.preparing !== scene && module.costlyEntry(scene)) {
     view.preparing = scene;
     holdPicture();
   } else {
     view.preparing = scene;
     const from = beginBehind();
     beginRehearsal(REHEARSAL_UNITS);
-    drawPicture(app, scene, view, now);
+    drawPicture(app, module, scene, view, now);
     if (endRehearsal()) {
       bringForward(from);
       view.shown = scene;
@@ -136,15 +113,10 @@ export function drawApp(app: App, view: View, now: number): number {
   return endDraw(view, app.cues, app.settings.music, app.quit);
 }
 
-/**
- * The table on screen took a pile this frame (src/app/screen.ts
- * pictureWaits): read once, and cleared. The table in play, then the
- * title's CPU game; no other scene plays.
- */
-function pictureWaits(scene: Scene): boolean {
-  const table = scene.kind === 'table' ? scene.table : scene.kind === 'title' && scene.demo !== null ? scene.demo.table : null;
-  if (table === null || !table.shown.pictureWaits) return false;
-  table.shown.pictureWaits = false;
+/** The table on screen took a pile this frame (src/app/table.ts pictureWaits): read once, and cleared. */
+function pictureWaits(table: AppTable | null): boolean {
+  if (table === null || !table.pictureWaits) return false;
+  table.pictureWaits = false;
   return true;
 }
 
@@ -158,36 +130,12 @@ function pictureWaits(scene: Scene): boolean {
 export function prepareFirstPicture(app: App, view: View): void {
   pictureOf(view.picture);
   beginDraw();
-  drawPicture(app, app.scene, view, 0);
+  drawPicture(app, MODULES[app.scene.kind], app.scene, view, 0);
   beginFrame();
 }
 
 /** The scene and the notice over it. */
-function drawPicture(app: App, scene: Scene, view: View, now: number): void {
-  switch (scene.kind) {
-    case 'table':
-      drawTable(app, scene, view, now);
-      break;
-    case 'title':
-      drawTitle(app, scene, view, now);
-      break;
-    case 'options':
-      drawOptions(app, scene, view);
-      break;
-    case 'howTo':
-      drawHowTo(app, scene, view);
-      break;
-    case 'results':
-      drawResults(app, scene, view);
-      break;
-    case 'stats':
-      drawStats(app, scene, view);
-      break;
-  }
+function drawPicture(app: App, module: SceneModule<Scene>, scene: Scene, view: View, now: number): void {
+  module.draw(app, scene, view, now);
   if (now < app.notice.until && app.notice.text !== '') drawNotice(view, app.notice.text);
-}
-
-/** Every scene but the table in play reads the buttons as menu moves. */
-function inMenu(scene: Scene): boolean {
-  return scene.kind !== 'table' || scene.pause !== null || scene.out !== null;
 }

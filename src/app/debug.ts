@@ -2,16 +2,9 @@
 // game itself. Fields outside the current scene read as their defaults.
 import type { App } from './state';
 import type { Scene, TableScene } from './scene';
+import { MODULES } from './scenes';
 import { LAND_MS } from '../table/table';
-import { tableDebug, type AppTable } from './table';
-
-/** The table on screen: in play, paused, played out (results) or the title's demo. */
-function tableOf(scene: Scene): AppTable | null {
-  if (scene.kind === 'table') return scene.table;
-  if (scene.kind === 'results') return scene.played;
-  if (scene.kind === 'title' && scene.demo !== null) return scene.demo.table;
-  return null;
-}
+import { tableDebug } from './table';
 
 /** The paused game under the pause menu or the How to play opened from it. */
 function pausedOf(scene: Scene): TableScene | null {
@@ -22,11 +15,12 @@ function pausedOf(scene: Scene): TableScene | null {
 
 export function debugState(app: App): string {
   const scene = app.scene;
-  const on = tableOf(scene);
+  // The table on screen: in play, paused, played out (results) or the title's demo.
+  const on = MODULES[scene.kind].onScreen(scene);
   const paused = pausedOf(scene);
   const quitConfirm = scene.kind === 'title' && scene.quitAsked;
   const endAsked = paused !== null && paused.pause!.endAsked;
-  const t = on !== null ? on.shown : null;
+  const t = on !== null ? on.show.display : null;
   return JSON.stringify({
     scene: scene.kind,
     demo: scene.kind === 'title' && scene.demo !== null,
@@ -38,6 +32,7 @@ export function debugState(app: App): string {
     quitConfirm,
     endAsked,
     outPrompt: scene.kind === 'table' && scene.out !== null,
+    outWhy: scene.kind === 'table' && scene.out !== null ? scene.out.why : '',
     pace: scene.kind === 'table' ? scene.pace : 1,
     paused: paused !== null,
     pauseCursor: paused !== null ? paused.pause!.cursor : 0,
@@ -54,7 +49,9 @@ export function debugState(app: App): string {
     table:
       on !== null && t !== null
         ? {
-            game: t.game,
+            game: on.table.game,
+            /** The game as the table shows it: while a played card flies, as it was before the play. */
+            shownGame: t.game,
             names: t.names,
             marks: t.marks,
             message: t.message,
@@ -64,7 +61,8 @@ export function debugState(app: App): string {
             celebrating: t.celebration.active,
             pick: on.naming !== null ? on.naming.pick : t.pick,
             slapTimes: t.slapTimes,
-            countdown: t.countdownEnd >= 0,
+            countdown: on.countdownEnd >= 0,
+            countdownLine: t.countdown,
             flying: t.flight.active && app.lastNow - t.flight.start < LAND_MS,
             quitConfirm,
             paused: paused !== null,

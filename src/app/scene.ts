@@ -1,9 +1,13 @@
 // The scenes of the program, one value each: what the player is in, with the
 // overlays it owns (the pause menu and the out-of-the-game prompt on the
-// table, the quit question on the title, the reset question on Statistics). app.ts holds the one current
-// scene and hands each frame to its module in src/app/scenes/. A scene's
-// frame returns the scene of the next frame: itself, or the one it led to.
+// table, the quit question on the title, the reset question on Statistics).
+// app.ts holds the one current scene and hands each frame to its module in
+// src/app/scenes/, found in one table (src/app/scenes/index.ts SCENES). A
+// scene's frame returns the scene of the next frame: itself, or the one it
+// led to.
+import type { View } from '../view/view';
 import type { NextGame } from './session';
+import type { App } from './state';
 import type { AppTable } from './table';
 import type { HowToPage, OptionRow, ResultsScreen, StatsRow } from './screen';
 
@@ -11,6 +15,31 @@ export type Scene = TitleScene | OptionsScene | HowToScene | TableScene | Result
 
 /** The scene's name, as the host's log and ratscrew.debug() give it. */
 export type SceneKind = Scene['kind'];
+
+/** The scene of kind K. */
+export type SceneOf<K extends SceneKind> = Extract<Scene, { kind: K }>;
+
+/**
+ * What a kind of scene does, in its module (src/app/scenes/): every kind has
+ * one in src/app/scenes/index.ts, whose type refuses a kind without one or a
+ * module without any of these.
+ */
+export interface SceneModule<S extends Scene> {
+  /** One frame: returns the next frame's scene (itself, or the one it led to). */
+  frame(app: App, scene: S, now: number): Scene;
+  /** Its picture: the scene hands plain values down to the view (src/view/). */
+  draw(app: App, scene: S, view: View, now: number): void;
+  /** The game on screen: in play, behind the title, or played out on the results (its picture may wait a frame after a claim; ratscrew.debug() reads it), or null. */
+  onScreen(scene: S): AppTable | null;
+  /** Every game it holds, shown or not (the paused table behind How to play too), or null: a game the next scene does not hold is let go. */
+  held(scene: S): AppTable | null;
+  /** The buttons are menu moves here (two people's either buttons, a tap's either half), not the table's play. */
+  menu(scene: S): boolean;
+  /** A tap's play half confirms in this menu, as its slap half does (not on the results: a tap meant for the last card must not start the next game). */
+  readonly touchConfirms: boolean;
+  /** Entering it cost its first frame a deal, a count or a table's start: its first picture is prepared from the next frame (src/app/app.ts drawApp). */
+  costlyEntry(scene: S): boolean;
+}
 
 /** The title menu (its row is the App's titleCursor, kept while away), or a CPU-only game behind it. */
 export interface TitleScene {
@@ -39,22 +68,6 @@ export interface DemoStart {
 export interface Demo {
   readonly table: AppTable;
   readonly watching: boolean;
-}
-
-/** The game a scene holds (the demo behind the title, the table, the paused one behind How to play, the finished one), or null. */
-export function heldTable(scene: Scene): AppTable | null {
-  switch (scene.kind) {
-    case 'table':
-      return scene.table;
-    case 'title':
-      return scene.demo !== null ? scene.demo.table : null;
-    case 'howTo':
-      return scene.back !== null ? scene.back.table : null;
-    case 'results':
-      return scene.played;
-    default:
-      return null;
-  }
 }
 
 export interface OptionsScene {
@@ -90,6 +103,8 @@ export interface TableScene {
 /** Keep watching (faster) or End the game; the table waits meanwhile. */
 export interface OutPrompt {
   cursor: number;
+  /** Why the people are out, in words (src/app/i18n outWhy). */
+  readonly why: string;
 }
 
 /** A new game's scene, its clock the host's. */

@@ -3,18 +3,24 @@
 // alone, Square plays or collects, Cross slaps, the D-pad and Cross name a
 // taker; two people, Left/L and Square/R). Every action the scheduler
 // applies comes back through onAction, which hands the engine's events to
-// table-show.ts (what the table shows) and game-stats.ts.
+// table-show.ts (what the table shows) and game-stats.ts. The times that
+// steer the table's scene live here (the 3-2-1's end, the time the table
+// froze at, a frame whose picture waits, a celebration's start), never in
+// the display the view reads (src/view/table-display.ts).
 import type { Difficulty } from '../ai';
 import type { Action, ApplyResult, GameEvent, GameOptions, GameState, Seat } from '../rules/types';
 import { humanSeats } from '../table/seats';
-import { NO_PRESSES, RESUME_COUNTDOWN_MS, detachTable, newTable, pauseTable, resumeTable, seatToAct, tableFrame, tableTimers, type Press, type Table } from '../table/table';
+import { NEVER, NO_PRESSES, RESUME_COUNTDOWN_MS, detachTable, newTable, pauseTable, resumeTable, tableFrame, tableTimers, type Press, type Table } from '../table/table';
+import { newTableDisplay } from '../view/table-display';
 import { cue, type Cues } from './cues';
 import { countEvent, newStats, statsResults, type GameStats } from './game-stats';
 import type { Strings } from './i18n/strings';
-import { newTableScreen, type SeatResult, type TableScreen } from './screen';
+import type { SeatResult } from './screen';
 import { padNames, padOf as seatPad, tableSeats, type PadLayout } from './pads';
 import { screenOrder } from '../view/seats';
-import { MESSAGE_MS, showEvent, showNaming, showRefusal, updateHint } from './table-show';
+import { clearLines, expireLines, landFlight, newTableShow, shiftShow, showAction, showGame, showRefused, showSlapTimes, showsAt, type Naming, type TableShow } from './table-show';
+
+export type { Naming } from './table-show';
 
 /** After the last card, the table stays this long before the results. */
 export const RESULTS_AFTER_MS = 2000;
@@ -22,12 +28,8 @@ export const RESULTS_AFTER_MS = 2000;
 /** The app's table: the scheduler's value, what it shows, and the game's statistics. */
 export interface AppTable {
   readonly table: Table;
-  /** The texts of the language the game started in. */
-  readonly strings: Strings;
-  /** Where its sounds are queued (the app's, src/app/cues.ts). */
-  readonly cues: Cues;
-  /** The display state the view draws from (written only, never read to route input). */
-  readonly shown: TableScreen;
+  /** What it shows: the display the view draws from (written only, never read to route input), and when its lines leave. */
+  readonly show: TableShow;
   readonly stats: GameStats;
   /** The seats people play, in seat order. */
   readonly humans: readonly Seat[];
@@ -41,12 +43,19 @@ export interface AppTable {
   readonly race: { top: number; open: boolean; seats: Seat[]; ms: number[]; early: boolean[] };
   /** A person naming who takes the pile (Russian jokers, src/rules/russian.ts), or null. */
   naming: Naming | null;
-}
-
-/** The person naming a taker, and the seat their cursor is on. */
-export interface Naming {
-  readonly seat: Seat;
-  pick: Seat;
+  /** Resuming from the pause: the 3-2-1 ends at countdownEnd (-1: none); the table is drawn as it was at frozenAt meanwhile. */
+  countdownEnd: number;
+  frozenAt: number;
+  /** The 3-2-1's step the display shows (3, 2, 1), 0 for none. */
+  countdownStep: number;
+  /**
+   * A pile was taken this frame: the rules' and the CPU players' work took
+   * about half the frame's budget, so its picture is drawn the next frame,
+   * 16.7 ms later (src/app/app.ts drawApp); the sounds are not delayed.
+   */
+  pictureWaits: boolean;
+  /** A person won: the celebration started then (src/app/scenes/table.ts waits for it); NEVER before. */
+  celebratedAt: number;
 }
 
 export interface TableStart {
@@ -70,26 +79,27 @@ export function startTable(strings: Strings, cues: Cues, start: TableStart, now:
   const duel = start.withHuman && start.humans === 2;
   const seats = tableSeats(players, start.withHuman ? (duel ? 2 : 1) : 0, start.difficulty);
   const humans = humanSeats(seats);
-  const shown = newTableScreen();
+  const you = humans.length === 1 ? humans[0]! : -1;
+  const shown = newTableDisplay();
   const app: AppTable = {
     // The scheduler calls back into this value; it is filled in just below.
     table: null as unknown as Table,
-    strings,
-    cues,
-    shown,
+    show: newTableShow(shown, strings, cues, seats, you, duel, now),
     stats: newStats(players),
     humans,
-    you: humans.length === 1 ? humans[0]! : -1,
+    you,
     duel,
     showTimes: start.withHuman && start.slapTimes === true,
     race: { top: 0, open: false, seats: [], ms: [], early: [] },
     naming: null,
+    countdownEnd: -1,
+    frozenAt: 0,
+    countdownStep: 0,
+    pictureWaits: false,
+    celebratedAt: NEVER,
   };
   shown.human = humans.length > 0 ? humans[0]! : -1;
-  shown.names = duel ? duelNames(strings, players) : seatNames(strings, players, app.you);
-  shown.messageAt = now;
-  shown.slapTimes = '';
-  shown.countdownEnd = -1;
+  shown.names = duel ? duelNames(strings, players) : seatNames(strings, players, you);
   cue(cues, 'deal');
   if (duel) {
     // Each person's buttons beside their seat and in the legend: the PSP's glyphs, or on a computer its keys.
@@ -107,7 +117,7 @@ export function startTable(strings: Strings, cues: Cues, start: TableStart, now:
     now,
     (table, action, result, before, t) => onAction(app, action, result, before, t),
   );
-  showGame(app);
+  showTable(app);
   return app;
 }
 
@@ -134,6 +144,11 @@ export function releaseTable(app: AppTable): void {
   detachTable(app.table);
 }
 
+/** A played card is still in the air: the table shows it landed from the frame it lands (table-show.ts). */
+export function cardFlying(app: AppTable): boolean {
+  return app.show.landsAt !== NEVER;
+}
+
 /** The game has ended and the table has been shown long enough. */
 export function tableFinished(app: AppTable, now: number): boolean {
   return now >= app.table.overAt + RESULTS_AFTER_MS;
@@ -148,12 +163,32 @@ export function tableFinished(app: AppTable, now: number): boolean {
  * this frame, each person reading their own (src/app/pads.ts).
  */
 export function stepTable(app: AppTable, now: number, pressed: number): void {
-  const { table, shown } = app;
-  if (shown.countdownEnd >= 0 && now >= shown.countdownEnd) endCountdown(app, now);
+  const table = app.table;
+  if (app.countdownEnd >= 0) {
+    if (now >= app.countdownEnd) endCountdown(app, now);
+    else showCountdown(app, countdownStep(app.countdownEnd - now));
+  }
   if (table.pausedAt >= 0) return;
-  if (shown.message !== '' && app.naming === null && table.game.over === null && now >= shown.messageLeaves) shown.message = '';
-  if (shown.slapTimes !== '' && now - shown.slapTimesAt >= MESSAGE_MS) shown.slapTimes = '';
+  landFlight(app.show, now, table.game, app.naming);
+  expireLines(app.show, now, app.naming !== null || table.game.over !== null);
   tableFrame(table, now, pressed === 0 ? NO_PRESSES : presses(app, pressed));
+}
+
+/** The 3-2-1's step with `left` ms to go: three steps of RESUME_COUNTDOWN_MS / 3. */
+function countdownStep(left: number): number {
+  return left <= 0 ? 1 : Math.ceil((left * 3) / RESUME_COUNTDOWN_MS);
+}
+
+/** The 3-2-1's line ("Play resumes in 3"), written when its step changes; 0: none. */
+function showCountdown(app: AppTable, step: number): void {
+  if (step === app.countdownStep) return;
+  app.countdownStep = step;
+  app.show.display.countdown = step > 0 ? app.show.strings.resumesIn(step) : '';
+}
+
+/** The table's time as the view draws it at `now`: during the 3-2-1, the moment it was paused. */
+export function shownTime(app: AppTable, now: number): number {
+  return app.countdownEnd >= 0 ? app.frozenAt : now;
 }
 
 /** What the people pressed: slaps first (one batch), then each one's move or named taker. */
@@ -179,7 +214,7 @@ function pickerInput(app: AppTable, naming: Naming, pad: PadLayout, pressed: num
   if ((pressed & pad.prev) !== 0) naming.pick = order[(at + players - 1) % players]!;
   if ((pressed & pad.next) !== 0) naming.pick = order[(at + 1) % players]!;
   if ((pressed & pad.confirm) !== 0) app.naming = null;
-  showNaming(app);
+  showTable(app);
   return app.naming === null;
 }
 
@@ -187,18 +222,24 @@ function pickerInput(app: AppTable, naming: Naming, pad: PadLayout, pressed: num
 
 /** Pauses (src/table/table.ts: the table first runs what is due by now); Start during the 3-2-1 pauses again. */
 export function pauseAppTable(app: AppTable, now: number): void {
-  if (app.table.pausedAt < 0) app.shown.frozenAt = now;
-  app.shown.countdownEnd = -1;
+  if (app.table.pausedAt < 0) app.frozenAt = now;
+  app.countdownEnd = -1;
+  showCountdown(app, 0);
   pauseTable(app.table, now);
 }
 
 /**
  * Continue: the table shows again as it was, still paused, under a 3-2-1
- * (RESUME_COUNTDOWN_MS), so nobody is surprised by what happens next; then
- * it runs (endCountdown).
+ * (RESUME_COUNTDOWN_MS, "Play resumes in 3") in the message line's place,
+ * so nobody is surprised by what happens next; then it runs (endCountdown).
+ * The lines from before the pause are gone: news from before it is no news
+ * (a person's prompt to name a taker stays).
  */
 export function resumeAppTable(app: AppTable, now: number): void {
-  if (app.table.pausedAt >= 0) app.shown.countdownEnd = now + RESUME_COUNTDOWN_MS;
+  if (app.table.pausedAt < 0) return;
+  app.countdownEnd = now + RESUME_COUNTDOWN_MS;
+  clearLines(app.show, app.naming !== null);
+  showCountdown(app, countdownStep(RESUME_COUNTDOWN_MS));
 }
 
 /**
@@ -207,7 +248,9 @@ export function resumeAppTable(app: AppTable, now: number): void {
  * nobody needs warning of what happens next.
  */
 export function resumeAppTableNow(app: AppTable, now: number): void {
-  if (app.table.pausedAt >= 0) endCountdown(app, now);
+  if (app.table.pausedAt < 0) return;
+  clearLines(app.show, app.naming !== null);
+  endCountdown(app, now);
 }
 
 /**
@@ -217,13 +260,9 @@ export function resumeAppTableNow(app: AppTable, now: number): void {
  * when the table says it does.
  */
 function endCountdown(app: AppTable, now: number): void {
-  const shown = app.shown;
-  shown.countdownEnd = -1;
-  const shift = now - app.table.pausedAt;
-  shown.messageAt += shift;
-  shown.messageLeaves += shift;
-  shown.slapTimesAt += shift;
-  if (shown.flight.active) shown.flight.start += shift;
+  app.countdownEnd = -1;
+  showCountdown(app, 0);
+  shiftShow(app.show, now - app.table.pausedAt);
   resumeTable(app.table, now);
 }
 
@@ -231,18 +270,26 @@ function endCountdown(app: AppTable, now: number): void {
 
 function onAction(app: AppTable, action: Action, result: ApplyResult, before: GameState, t: number): void {
   if (!result.ok) {
-    showRefusal(app, action, result.error.code, before, t);
+    showRefused(app.show, action, result.error.code, before, t);
     return;
   }
   const game = app.table.game;
-  let said = false;
+  let claimed = false;
   for (const e of result.events) {
-    if (e.type === 'claimed') app.shown.pictureWaits = true;
+    if (e.type === 'claimed') claimed = true;
     countEvent(app.stats, e, t, app.table.topAt, 'seat' in e && app.table.seats[e.seat]?.kind === 'human');
-    said = showEvent(app, e, before, game, t, said);
+    if (e.type === 'chooseTaker' && app.table.seats[e.seat]!.kind === 'human') app.naming = { seat: e.seat, pick: (e.seat + 1) % game.options.players };
+    else if (e.type === 'gameOver') {
+      app.naming = null;
+      // A person won: the celebration, from when it shows (src/app/scenes/table.ts waits for it).
+      if (app.table.seats[e.result.winner]!.kind === 'human') app.celebratedAt = showsAt(app.show, t);
+    }
     if (app.showTimes) timeRace(app, e, t);
   }
-  showGame(app);
+  showAction(app.show, action, result.events, before, game, t, app.naming);
+  // A claim shown now costs this frame its picture (pictureWaits); one that waits for a card to land shows with it.
+  if (claimed && app.show.landsAt === NEVER) app.pictureWaits = true;
+  showTable(app);
 }
 
 /**
@@ -266,7 +313,8 @@ function timeRace(app: AppTable, e: GameEvent, t: number): void {
 }
 
 function addRaceSlap(app: AppTable, seat: Seat, t: number, early: boolean): void {
-  const { race, shown } = app;
+  const race = app.race;
+  const names = app.show.display.names;
   race.seats.push(seat);
   race.ms.push(t - race.top);
   race.early.push(early);
@@ -276,26 +324,25 @@ function addRaceSlap(app: AppTable, seat: Seat, t: number, early: boolean): void
     for (let i = 0; i < race.seats.length; i++) {
       const s = race.seats[i]!;
       if ((app.table.seats[s]!.kind === 'human') === human)
-        parts.push(race.early[i] ? app.strings.falseStartTime(shown.names[s]!) : shown.names[s] + ' ' + app.strings.ms(race.ms[i]!));
+        parts.push(race.early[i] ? app.show.strings.falseStartTime(names[s]!) : names[s] + ' ' + app.show.strings.ms(race.ms[i]!));
     }
   }
-  shown.slapTimes = parts.join(' · ');
-  shown.slapTimesAt = t;
+  const text = parts.join(' · ');
+  // A false start in a card's flight shows with the rest of what the slap did, as the card lands.
+  if (showsAt(app.show, t) > t) app.show.waiting.push((at) => showSlapTimes(app.show, text, at));
+  else showSlapTimes(app.show, text, t);
 }
 
 /** What the view reads of the game as it now is: its state, whose action is next, the help line. */
-function showGame(app: AppTable): void {
-  const game = app.table.game;
-  app.shown.game = game;
-  app.shown.toAct = seatToAct(game);
-  updateHint(app, game);
+function showTable(app: AppTable): void {
+  showGame(app.show, app.table.game, app.naming);
 }
 
 // ---- the end ----
 
 /** The finished game's results, best first (the screen shows them). */
 export function tableResults(app: AppTable): { ranking: SeatResult[]; fastestMs: number; cardsPlayed: number } {
-  return statsResults(app.stats, app.table.game, app.shown.names);
+  return statsResults(app.stats, app.table.game, app.show.display.names);
 }
 
 /** Test-only view of the table's timers and statistics (ratscrew.debug()). */

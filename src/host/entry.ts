@@ -25,19 +25,33 @@ function completeHost(host: Partial<Host> | undefined): Host {
     },
     problem: () => (typeof h.problem === 'function' ? asSaveProblem(h.problem()) : null),
     keepDamaged: () => (typeof h.keepDamaged === 'function' ? h.keepDamaged() === true : false),
+    // A host without the net functions has no network (its caps say so too).
+    netOpen: (request) => (typeof h.netOpen === 'function' ? h.netOpen(request) === true : false),
+    netSend: (message) => (typeof h.netSend === 'function' ? h.netSend(message) === true : false),
+    netReceive: () => {
+      const got = typeof h.netReceive === 'function' ? h.netReceive() : null;
+      return typeof got === 'string' ? got : null;
+    },
+    netClose: () => {
+      if (typeof h.netClose === 'function') h.netClose();
+    },
   };
 }
 
-export function installEntry(): void {
-  const g = globalThis as unknown as { host?: Partial<Host>; ratscrew?: Entry };
-  const commands = new Int32Array(MAX_COMMANDS * COMMAND_INTS);
+/**
+ * The `ratscrew` object of one App and its View, drawing into `commands`.
+ * Every host gets it from installEntry; the tests' Node engine
+ * (test/support/engine.ts) makes several over one buffer, as two Apps in
+ * one module instance share the draw list's writer (src/view/drawlist.ts).
+ */
+export function newEntry(host: Partial<Host> | undefined, commands: Int32Array): Entry {
   bindCommands(commands);
   setFallbackCode(FALLBACK_CODE);
-  const app = startApp(completeHost(g.host));
+  const app = startApp(completeHost(host));
   // What the view remembers of what it drew: beside the App, never inside it.
   const view = newView();
   prepareFirstPicture(app, view);
-  g.ratscrew = {
+  return {
     commands,
     frame(nowMs: number, buttons: number): number {
       appFrame(app, nowMs, buttons | 0);
@@ -45,4 +59,9 @@ export function installEntry(): void {
     },
     debug: () => debugState(app),
   };
+}
+
+export function installEntry(): void {
+  const g = globalThis as unknown as { host?: Partial<Host>; ratscrew?: Entry };
+  g.ratscrew = newEntry(g.host, new Int32Array(MAX_COMMANDS * COMMAND_INTS));
 }

@@ -2,9 +2,10 @@
 // CPU players at each difficulty, at 2, 4 and 6 players, and the bands each
 // cell must stay in (issue 21; docs/ai.md, "What the table shows"). The
 // benchmark (bench/fairness.mjs) writes it into bench/results.md with 95%
-// intervals; the band test (test/ai/fairness.test.ts) checks it. Beside it
-// the same person slapping blind as well, pressing Cross at a fixed time
-// after every card whatever it is (issue 32; docs/ai.md, "False starts").
+// intervals and fails when a band is left; test/ai/fairness.test.ts checks
+// two of its cells. Beside it the same person slapping blind as well,
+// pressing Cross at a fixed time after every card whatever it is (issue 32;
+// docs/ai.md, "False starts").
 import { DIFFICULTIES, type Difficulty } from '../ai';
 import { FALSE_START_MS, defaultOptions } from '../rules';
 import { LAND_MS } from '../table/table';

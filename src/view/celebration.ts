@@ -2,12 +2,12 @@
 // winner's cards burst up from their stack one after another, spinning, and
 // fall away; a burst grows behind the winner's seat, and the win is written
 // large with the button that skips to the results. It lasts as long as its
-// fanfare (src/app/screen.ts CELEBRATION_MS); src/app/scenes/table.ts ends it.
+// fanfare (CELEBRATION_MS); src/app/scenes/table.ts ends it.
 // Every card's path is a function of the time alone, so any frame can be
 // drawn on its own (the replays draw them on every host).
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import { CARD_BACK, SPRITES } from '../assets/atlas';
-import type { Celebration } from '../app/screen';
+import type { Celebration } from './table-display';
 import { CARD_H, CARD_W, drawCardScaled } from './cards';
 import * as C from './colours';
 import { rect, spriteRectScaled } from './drawlist';
@@ -16,6 +16,8 @@ import { ALIGN_CENTRE, type TextSlot } from './text';
 import { easeOut, lerp, progress } from './tween';
 import { drawPanel } from './widgets';
 
+/** The celebration lasts as long as its fanfare (tools/assets/sounds.mjs), unless a button skips it. */
+export const CELEBRATION_MS = 2700;
 /** A card leaves the stack this long after the one before it. */
 const LAUNCH_EVERY_MS = 60;
 /** Up at 0.5-0.68 px/ms, pulled back at 0.0011 px/ms²: the highest cards turn over near the top of the screen. */

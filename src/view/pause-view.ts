@@ -27,24 +27,28 @@ export function newPauseView(felt: Layer): PauseView {
     for (let i = 0; i < n; i++) out.push(new TextSlot());
     return out;
   };
-  return { felt, layer: newLayer(), title: new TextSlot(), hint: new TextSlot(), items: slots(3), outLines: slots(4) };
+  return { felt, layer: newLayer(), title: new TextSlot(), hint: new TextSlot(), items: slots(3), outLines: slots(5) };
 }
 
-/** Every person is out: Keep watching (faster) or End the game, row `cursor` lit, over the table (its pile no secret now). */
-export function drawOutPrompt(v: PauseView, t: Strings, cursor: number): void {
-  const [title, watch, end, hint] = v.outLines as [TextSlot, TextSlot, TextSlot, TextSlot];
+/**
+ * Every person is out: why (`why`), then Keep watching (faster) or End the
+ * game, row `cursor` lit, over the table (its pile no secret now).
+ */
+export function drawOutPrompt(v: PauseView, t: Strings, cursor: number, why: string): void {
+  const [title, reason, watch, end, hint] = v.outLines as [TextSlot, TextSlot, TextSlot, TextSlot, TextSlot];
   rect(0, 0, 480, 272, C.SHADE);
-  drawPanel(90, 74, 300, 124, C.WHITE);
-  title.draw(FONT_LARGE, t.outTitle, 240, 84, ALIGN_CENTRE, C.GOLD, 280);
+  drawPanel(80, 58, 320, 156, C.WHITE);
+  title.draw(FONT_LARGE, t.outTitle, 240, 68, ALIGN_CENTRE, C.GOLD, 300);
+  reason.draw(FONT_SMALL, why, 240, 92, ALIGN_CENTRE, C.WHITE, 300);
   const names = [watch, end];
   const texts = [t.outItems.watch, t.outItems.end];
   for (let i = 0; i < 2; i++) {
-    const y = 114 + i * 26;
+    const y = 130 + i * 26;
     const on = i === cursor;
-    if (on) rect(100, y - 3, 280, 22, C.HIGHLIGHT);
-    names[i]!.draw(FONT_LARGE, texts[i]!, 240, y, ALIGN_CENTRE, on ? C.YELLOW : C.WHITE, 270);
+    if (on) rect(90, y - 3, 300, 22, C.HIGHLIGHT);
+    names[i]!.draw(FONT_LARGE, texts[i]!, 240, y, ALIGN_CENTRE, on ? C.YELLOW : C.WHITE, 290);
   }
-  hint.draw(FONT_SMALL, t.outHint, 240, 174, ALIGN_CENTRE, C.PALE_GOLD, 280);
+  hint.draw(FONT_SMALL, t.outHint, 240, 190, ALIGN_CENTRE, C.PALE_GOLD, 300);
 }
 
 /** The pause menu with its row `cursor` lit. */

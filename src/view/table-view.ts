@@ -6,10 +6,9 @@
 // per frame.
 import { CARD_BACK, SPRITES } from '../assets/atlas';
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
-import { CAN_CHOOSE, CAN_PLAY, CAN_SLAP, type TableScreen } from '../app/screen';
 import type { Strings } from '../app/i18n/strings';
 import type { GameState } from '../rules/types';
-import { RESUME_COUNTDOWN_MS } from '../table/table';
+import { CAN_CHOOSE, CAN_PLAY, CAN_SLAP, type TableDisplay } from './table-display';
 import { CARD_H, CARD_W, drawBack, drawCard, drawCardScaled, drawSmallBack } from './cards';
 import * as C from './colours';
 import { copyInts, rect, sprite, spriteRect, spriteRectScaled } from './drawlist';
@@ -32,7 +31,7 @@ import {
   stackX,
   stackY,
 } from './seats';
-import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber, type TextRun } from './text';
+import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber, type Font, type TextRun } from './text';
 import { easeOut, lerp, progress, shakeOffset, triangle } from './tween';
 import { drawFelt, drawOutline } from './widgets';
 
@@ -77,25 +76,12 @@ function messagePlace(players: number, seat: number): number {
 
 /**
  * The table's part of the View (src/view/view.ts): draw() draws the table
- * from its display state; banner is a line over it (the title's demo), ''
- * for none. Resuming from the pause (t.countdownEnd set) it draws the table
- * as it was when the pause began, under the 3-2-1.
+ * from its display (table-display.ts) as it stands at `now`, the table's
+ * time (the app holds it still under the 3-2-1); banner is a line over it
+ * (the title's demo), '' for none.
  */
 export interface TableView {
-  draw(t: TableScreen, strings: Strings, now: number, banner: string): void;
-}
-
-/**
- * What the layer shows of the display state besides the message lines: the
- * game, whose turn the arrow points at, the comparison and the challenge's
- * full count. Held as they were while a played card flies (newTableView).
- */
-interface Drawn {
-  game: GameState | null;
-  toAct: number;
-  comparison: string;
-  comparisonKind: number;
-  chancesTotal: number;
+  draw(t: TableDisplay, strings: Strings, now: number, banner: string): void;
 }
 
 /** The table's cached layers and text slots. */
@@ -157,80 +143,55 @@ export function newTableView(felt: Layer): TableView {
     slapKey: new TextSlot(),
     celebration: { title: new TextSlot(), hint: new TextSlot() },
   };
-  /** The game of the frame before: a new message waits for the frame after a change. */
+  /** The game of the frame before, and that frame's time: a new message waits for the frame after a change. */
   let previousGame: GameState | null = null;
+  let previousNow = 0;
   /**
    * The message and help lines as drawn. A new line appears from the frame
    * after the one in which the game changed: the frame of a claim already pays
    * for the rules, the CPU players' plans and the redrawn seats, and laying out
-   * text is the next largest cost, so it waits 1/60 s.
+   * text is the next largest cost, so it waits 1/60 s. Not as a card lands:
+   * its play's rules ran in the frame it was played, and what it did shows
+   * whole, the line with the pips and the arrow.
    */
   let shownMessage = '';
   let shownHint = '';
   let shownPlace = PLACE_CENTRE;
   let shownCan = 0;
-  /**
-   * A played card flies face down, and until it lands the table shows
-   * nothing it did (docs/ai.md, "One clock"): not the line it causes
-   * ("Challenge! Max has 3 chances" says it is a king), where that line
-   * goes, the help line and the legend (a slappable pile would light up
-   * Slap), the challenge's pips, the turn arrow, the comparison, nor its
-   * player's count. So while the game differs from the one drawn before the
-   * play by that play alone, the table is drawn as it was, the flying card
-   * over it; a slap in the flight changes the game again and shows at once.
-   */
-  const drawn: Drawn = { game: null, toAct: -1, comparison: '', comparisonKind: 0, chancesTotal: 0 };
-  /** The flight last seen (its start) and the game just after its play; the game drawn before it (null: none to hold). */
-  let flightStart = -1;
-  let flightGame: GameState | null = null;
-  let held: GameState | null = null;
+  // While a played card flies the display holds the game as it was before
+  // the play (src/app/table-show.ts says why): the pile under the flying
+  // card is the display's whole pile.
   return {
-    draw(t: TableScreen, strings: Strings, frameNow: number, banner: string): void {
+    draw(t: TableDisplay, strings: Strings, now: number, banner: string): void {
       const game = t.game;
-      const now = t.countdownEnd >= 0 ? t.frozenAt : frameNow;
       if (game === null) {
         drawFelt(felt);
         return;
       }
-      const flying = t.flight.active && now - t.flight.start < FLIGHT_MS && game.pile.length > 0;
-      if (flying && t.flight.start !== flightStart) {
-        flightStart = t.flight.start;
-        flightGame = game;
-        held = drawn.game !== null && drawn.game.pile.length === game.pile.length - 1 ? drawn.game : null;
-      }
-      const holding = flying && game === flightGame && held !== null;
-      if (!holding) {
-        if (previousGame === game || previousGame === null) {
-          shownMessage = t.message;
-          shownHint = t.hint;
-          shownPlace = messagePlace(game.options.players, t.messageSeat);
-          shownCan = t.can;
-        }
-        drawn.game = game;
-        drawn.toAct = t.toAct;
-        drawn.comparison = t.comparison;
-        drawn.comparisonKind = t.comparisonKind;
-        drawn.chancesTotal = t.chancesTotal;
+      const lands = t.flight.start + FLIGHT_MS;
+      if (previousGame === game || previousGame === null || (t.flight.active && previousNow < lands && now >= lands)) {
+        shownMessage = t.message;
+        shownHint = t.hint;
+        shownPlace = messagePlace(game.options.players, t.messageSeat);
+        shownCan = t.can;
       }
       previousGame = game;
-      const shown = drawn.game!;
-      // Held, the layer is the one drawn before the play: its pile is the pile under the flying card.
-      const under = flying && !holding;
+      previousNow = now;
       const shaking = t.shake.active && now - t.shake.start < SHAKE_MS;
       const shake = shaking ? shakeOffset(now - t.shake.start) : 0;
       const shakeSeat = shaking ? t.shake.seat : -1;
       // Burned cards still on their way from the seat are not under the pile yet.
       const burning = t.burn.active && t.burn.to < 0 && now - t.burn.start < BURN_SHOW_MS + BURN_FLY_MS ? t.burn.count : 0;
       // The small numbers the layer is drawn from, in one key.
-      const small = (t.chooser + 1) | (t.pick << 4) | (under ? 256 : 0) | ((shakeSeat + 1) << 9) | (shownPlace << 13) | (shownCan << 14) | (burning << 18);
-      if (!layer.reuse(shown, shownMessage, shownHint, drawn.comparison, small, shake, t.names, banner, strings)) {
-        drawLayer(parts, t, drawn, strings, shown, under, shakeSeat, shake, banner, shownMessage, shownHint, shownPlace, shownCan, burning);
+      const small = (t.chooser + 1) | (t.pick << 4) | ((shakeSeat + 1) << 9) | (shownPlace << 13) | (shownCan << 14) | (burning << 18);
+      if (!layer.reuse(game, shownMessage, shownHint, t.comparison, small, shake, t.names, banner, strings)) {
+        drawLayer(parts, t, strings, game, shakeSeat, shake, banner, shownMessage, shownHint, shownPlace, shownCan, burning);
         layer.keep();
       }
-      drawMoving(parts, t, game, now, shownMessage, shownPlace, drawn.toAct);
+      drawMoving(parts, t, game, now, shownMessage, shownPlace);
       // Watching the CPU players finish (the banner), nobody at the table races any more.
       if (t.slapTimes !== '' && banner === '') drawSlapTimes(parts, t.slapTimes, shownMessage, shownPlace);
-      if (t.countdownEnd >= 0) drawCountdown(parts.countdown, t.countdownEnd - frameNow);
+      if (t.countdown !== '') drawCountdown(parts, t.countdown, shownMessage, shownPlace);
       if (t.celebration.active) drawCelebration(parts.celebration, t.celebration, game.options.players, t.message, strings.skipToResults, now);
     },
   };
@@ -240,11 +201,9 @@ export function newTableView(felt: Layer): TableView {
 
 function drawLayer(
   v: Parts,
-  t: TableScreen,
-  d: Drawn,
+  t: TableDisplay,
   strings: Strings,
   game: GameState,
-  flying: boolean,
   shakeSeat: number,
   shake: number,
   banner: string,
@@ -255,15 +214,15 @@ function drawLayer(
   burning: number,
 ): void {
   const players = game.options.players;
-  const shown = flying ? game.pile.length - 1 : game.pile.length;
+  const shown = game.pile.length;
   drawFelt(v.felt);
   drawPileArea(v.pile, game, shown, game.burned.length - burning);
   for (let seat = 0; seat < players; seat++) drawSeatPart(v, t, game, seat, seat === shakeSeat ? shake : 0);
-  if (game.challenge !== null) drawPips(players, game.challenge.answerer, game.challenge.chancesLeft, d.chancesTotal);
+  if (game.challenge !== null) drawPips(players, game.challenge.answerer, game.challenge.chancesLeft, t.chancesTotal);
   if (t.chooser >= 0) drawPick(players, t.pick);
-  if (d.comparison !== '') {
-    const colour = d.comparisonKind > 0 ? C.GREEN : d.comparisonKind < 0 ? C.RED : C.YELLOW;
-    v.comparison.draw(FONT_LARGE, d.comparison, fanLeft(shown) - 8, PILE_Y - 9, ALIGN_RIGHT, colour);
+  if (t.comparison !== '') {
+    const colour = t.comparisonKind > 0 ? C.GREEN : t.comparisonKind < 0 ? C.RED : C.YELLOW;
+    v.comparison.draw(FONT_LARGE, t.comparison, fanLeft(shown) - 8, PILE_Y - 9, ALIGN_RIGHT, colour);
   }
   drawMessage(v.message, shownMessage, shownPlace);
   if (shownHint !== '') v.hint.draw(FONT_SMALL, shownHint, 6, 246, ALIGN_LEFT, C.PALE_GOLD, 184);
@@ -284,7 +243,7 @@ function drawPileArea(pileLayer: Layer, game: GameState, shown: number, burned: 
 }
 
 /** One seat (plate, name, count, stack), re-drawn only when its count, state, shake or names changed. */
-function drawSeatPart(v: Parts, t: TableScreen, game: GameState, seat: number, dx: number): void {
+function drawSeatPart(v: Parts, t: TableDisplay, game: GameState, seat: number, dx: number): void {
   const cached = v.seats[seat]!;
   const count = game.stacks[seat]!.length;
   if (cached.reuse(count, dx, game.barred[seat] === true, seat === t.human, t.names, t.marks, game.options.players)) return;
@@ -338,7 +297,7 @@ function isOut(game: GameState, seat: number): boolean {
   return game.stacks[seat]!.length === 0 || game.barred[seat] === true;
 }
 
-function drawSeat(v: Parts, t: TableScreen, game: GameState, seat: number, dx: number): void {
+function drawSeat(v: Parts, t: TableDisplay, game: GameState, seat: number, dx: number): void {
   const players = game.options.players;
   const px = plateX(players, seat) + dx;
   const py = plateY(players, seat);
@@ -409,18 +368,24 @@ function messageTop(place: number): number {
   return place === PLACE_LEFT ? LEFT_Y : CENTRE_Y;
 }
 
-/** Lays `text` on the message lines at `place`, its top at `y`. */
-function layLine(slot: TextSlot, text: string, place: number, y: number, tint: number): TextRun {
+/** Lays `text` on the message lines at `place`, its top at `y` (in the small font, unless `font`). */
+function layLine(slot: TextSlot, text: string, place: number, y: number, tint: number, font: Font = FONT_SMALL): TextRun {
   return place === PLACE_LEFT
-    ? slot.lay(FONT_SMALL, text, LEFT_X + 7, y, ALIGN_LEFT, tint, LEFT_W)
-    : slot.lay(FONT_SMALL, text, PILE_X, y, ALIGN_CENTRE, tint, CENTRE_W);
+    ? slot.lay(font, text, LEFT_X + 7, y, ALIGN_LEFT, tint, LEFT_W)
+    : slot.lay(font, text, PILE_X, y, ALIGN_CENTRE, tint, CENTRE_W);
 }
 
 /** A laid line on its box: the box sized to the text and drawn under it. */
-function drawBoxed(run: TextRun, place: number, y: number): void {
+function drawBoxed(run: TextRun, place: number, y: number, font: Font = FONT_SMALL, shade: number = C.SHADE): void {
   const w = run.width + 14;
-  rect(place === PLACE_LEFT ? LEFT_X : PILE_X - (w >> 1), y - 2, w, run.lines * FONT_SMALL.lineHeight + 4, C.SHADE);
+  rect(place === PLACE_LEFT ? LEFT_X : PILE_X - (w >> 1), y - 2, w, run.lines * font.lineHeight + 4, shade);
   copyInts(run.cmds);
+}
+
+/** The top of the line under the message at `place` (at the message's own top when there is none). */
+function underMessage(v: Parts, shownMessage: string, place: number): number {
+  const top = messageTop(place);
+  return shownMessage === '' ? top : top + layLine(v.message, shownMessage, place, top, C.WHITE).lines * FONT_SMALL.lineHeight + 6;
 }
 
 function drawMessage(messageSlot: TextSlot, message: string, place: number): void {
@@ -435,20 +400,20 @@ function drawMessage(messageSlot: TextSlot, message: string, place: number): voi
  * where the message line is (bottom left when the bottom seat won the pile).
  */
 function drawSlapTimes(v: Parts, text: string, shownMessage: string, place: number): void {
-  const top = messageTop(place);
-  const lines = shownMessage === '' ? 0 : layLine(v.message, shownMessage, place, top, C.WHITE).lines;
-  const y = lines === 0 ? top : top + lines * FONT_SMALL.lineHeight + 6;
+  const y = underMessage(v, shownMessage, place);
   drawBoxed(layLine(v.slapTimes, text, place, y, C.PALE_GOLD), place, y);
 }
 
-/** Where the 3-2-1 is shown: beside the pile on its right, clear of its count, the message lines and every seat. */
-const COUNTDOWN_X = PILE_X + 94;
-
-/** Resuming from the pause: 3, 2, 1 beside the pile until the table runs again (src/app/table.ts resumeAppTable). */
-function drawCountdown(slot: TextSlot, left: number): void {
-  const step = left <= 0 ? 1 : Math.ceil((left * 3) / RESUME_COUNTDOWN_MS);
-  rect(COUNTDOWN_X - 22, PILE_Y - 15, 44, 30, C.SHADE_HEAVY);
-  slot.draw(FONT_LARGE, String(step), COUNTDOWN_X, PILE_Y - 9, ALIGN_CENTRE, C.YELLOW);
+/**
+ * Resuming from the pause: "Play resumes in 3", 2, 1 in the message line's
+ * place until the table runs again (src/app/table.ts resumeAppTable clears
+ * the lines from before the pause; under a prompt to name a taker, which
+ * stays).
+ */
+function drawCountdown(v: Parts, text: string, shownMessage: string, messagePlace: number): void {
+  const place = shownMessage === '' ? PLACE_CENTRE : messagePlace;
+  const y = underMessage(v, shownMessage, place);
+  drawBoxed(layLine(v.countdown, text, place, y, C.YELLOW, FONT_LARGE), place, y, FONT_LARGE, C.SHADE_HEAVY);
 }
 
 /** Bottom right: the buttons for what the person can do now (CAN_* bits), and nothing else. */
@@ -494,8 +459,8 @@ function drawBanner(bannerSlot: TextSlot, text: string): void {
 
 // ---- moving things, drawn every frame ----
 
-function drawMoving(v: Parts, t: TableScreen, game: GameState, now: number, shownMessage: string, shownPlace: number, toAct: number): void {
-  drawTurnArrow(t, toAct, game, now);
+function drawMoving(v: Parts, t: TableDisplay, game: GameState, now: number, shownMessage: string, shownPlace: number): void {
+  drawTurnArrow(t, t.toAct, game, now);
   const flying = t.flight.active && now - t.flight.start < FLIGHT_MS;
   const sweeping = t.sweep.active && now - t.sweep.start < sweepDelay(t) + SWEEP_MS;
   if (t.shake.active && now - t.shake.start < FLASH_MS) drawFlash(game, t.shake.seat, now - t.shake.start);
@@ -508,7 +473,7 @@ function drawMoving(v: Parts, t: TableScreen, game: GameState, now: number, show
 }
 
 /** The arrow at whoever acts next: plays, collects, or names a taker (a person naming one sees the highlight instead). */
-function drawTurnArrow(t: TableScreen, seat: number, game: GameState, now: number): void {
+function drawTurnArrow(t: TableDisplay, seat: number, game: GameState, now: number): void {
   if (seat < 0 || t.chooser >= 0) return;
   const players = game.options.players;
   const sx = stackX(players, seat);
@@ -539,11 +504,12 @@ function drawTurnArrow(t: TableScreen, seat: number, game: GameState, now: numbe
  * reaction clock starts (src/table/table.ts LAND_MS; docs/ai.md, "One
  * clock"). In its last TURN_MS the back narrows to its edge.
  */
-function drawFlight(t: TableScreen, game: GameState, now: number): void {
+function drawFlight(t: TableDisplay, game: GameState, now: number): void {
   const f = t.flight;
   const players = game.options.players;
   const p = easeOut(progress(now, f.start, FLIGHT_MS));
-  const n = game.pile.length;
+  // Its place: the top of the pile it lands on (the display's, which it is not in yet).
+  const n = game.pile.length + 1;
   const k = n < FAN ? n : FAN;
   const x = lerp(stackX(players, f.seat), fanX(k - 1, k), p);
   // To the pile's middle, not to the card's own small offset there (fanY): that would tell which card it is.
@@ -556,12 +522,12 @@ function drawFlight(t: TableScreen, game: GameState, now: number): void {
 }
 
 /** A pile won by a slap waits under the hand until it has landed, then slides away. */
-function sweepDelay(t: TableScreen): number {
+function sweepDelay(t: TableDisplay): number {
   const h = t.slapHand;
-  return h.active && h.good && h.seat === t.sweep.seat && h.start === t.sweep.start ? SWEEP_DELAY_MS : 0;
+  return h.active && h.good && h.seat === t.sweep.seat && h.markAt === t.sweep.start ? Math.max(0, h.start + SWEEP_DELAY_MS - t.sweep.start) : 0;
 }
 
-function drawSweep(t: TableScreen, game: GameState, now: number): void {
+function drawSweep(t: TableDisplay, game: GameState, now: number): void {
   const sw = t.sweep;
   const players = game.options.players;
   const p = easeOut(progress(now, sw.start + sweepDelay(t), SWEEP_MS));
@@ -582,7 +548,7 @@ function drawSweep(t: TableScreen, game: GameState, now: number): void {
  * took the pile bursts behind it, growing (to 76 px: the message line stays
  * clear of it); a wrong or late one gets a red cross over the hand.
  */
-function drawHand(t: TableScreen, game: GameState, now: number): void {
+function drawHand(t: TableDisplay, game: GameState, now: number): void {
   const e = t.slapHand;
   const players = game.options.players;
   const h = SPRITES.hand;
@@ -597,14 +563,16 @@ function drawHand(t: TableScreen, game: GameState, now: number): void {
   const w = q < 256 ? lerp(72, 48, p) : hit < 50 ? 54 : 48;
   const hh = q < 256 ? w : hit < 50 ? 42 : 48;
   const flipY = sideOf(players, e.seat) === SIDE_TOP;
-  if (q === 256 && e.good) {
+  // What the slap did shows once it is known (a slap during a card's flight: as the card lands).
+  const marked = q === 256 && now >= e.markAt;
+  if (marked && e.good) {
     const b = SPRITES.burst;
-    const g = easeOut(progress(now, e.start + SLAM_MS, 160));
+    const g = easeOut(progress(now, Math.max(e.start + SLAM_MS, e.markAt), 160));
     const size = lerp(40, 76, g);
     spriteRectScaled(cx - (size >> 1), cy - (size >> 1), size, size, b, C.YELLOW);
   }
   sprite(x - (w >> 1), y - (hh >> 1), w, flipY ? -hh : hh, h[0], h[1], h[2], h[3], C.WHITE);
-  if (q === 256 && !e.good) {
+  if (marked && !e.good) {
     const b = SPRITES.cross;
     spriteRectScaled(cx - 22, cy - 22, 44, 44, b, C.WHITE);
   }
@@ -624,7 +592,7 @@ function drawFlash(game: GameState, seat: number, elapsed: number): void {
  * under the pile, where the layer shows them once they land; a paid card
  * flies to the payee's stack.
  */
-function drawBurn(t: TableScreen, game: GameState, now: number): void {
+function drawBurn(t: TableDisplay, game: GameState, now: number): void {
   const b = t.burn;
   const players = game.options.players;
   const elapsed = now - b.start;

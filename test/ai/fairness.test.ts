@@ -4,15 +4,15 @@
 // start from. Commitment: a slap due within COMMIT_MS of a change of the
 // pile goes ahead, the CPUs' like a person's. And the bands: the modelled
 // person (src/sim/human.ts), reading each card on the first frame that shows
-// it, against the CPU players, every banded cell at 2, 4 and 6 players with
-// the first games of those bench/results.md shows (seeded: fixed until the
-// CPU players, the rules or the model change).
+// it, against the CPU players: two banded cells here, with the first games
+// of those bench/results.md shows (seeded: fixed until the CPU players, the
+// rules or the model change); the whole matrix in make bench.
 import { describe, expect, it } from 'vitest';
 import { CARD_RECTS } from '../../src/assets/atlas';
 import { COMMIT_MS } from '../../src/ai';
 import { OP_SPRITE } from '../../src/contract';
 import { defaultOptions, slapPattern } from '../../src/rules';
-import { BANDS, PLAYER_COUNTS, gameShare, outOfBand, runCell, slapShare, type Cell } from '../../src/sim/fairness';
+import { gameShare, outOfBand, runCell, slapShare, type Cell } from '../../src/sim/fairness';
 import { playHumanGame } from '../../src/sim/human-table';
 import { seatsWith } from '../../src/table/seats';
 import { LAND_MS, NEVER, NO_PRESSES, newTable, nextDue, tableFrame, type Table } from '../../src/table/table';
@@ -26,8 +26,7 @@ import { setFallbackCode } from '../../src/view/text';
 import { newView, type View } from '../../src/view/view';
 import { BTN } from '../support/driver';
 import { startGame } from '../game/helpers';
-
-const GAMES = 200;
+import { NO_NETWORK } from '../support/no-network';
 
 describe('one clock: a card can be read only from its landing', () => {
   it('the card lands when the view ends its flight', () => {
@@ -73,11 +72,11 @@ describe('one clock: nothing on the screen tells the flying card', () => {
     view: View;
   }
   const run = (seed: number): Run => ({
-    app: startApp({ seed, caps: DEFAULT_CAPABILITIES, load: () => null, save: () => true, log: () => {}, problem: () => null, keepDamaged: () => false }),
+    app: startApp({ seed, caps: DEFAULT_CAPABILITIES, load: () => null, save: () => true, log: () => {}, problem: () => null, keepDamaged: () => false, ...NO_NETWORK }),
     view: newView(),
   });
   const tableOf = (r: Run): Table | null => (r.app.scene.kind === 'table' ? r.app.scene.table.table : null);
-  const flightOf = (r: Run) => (r.app.scene.kind === 'table' ? r.app.scene.table.shown.flight : { start: -1 });
+  const flightOf = (r: Run) => (r.app.scene.kind === 'table' ? r.app.scene.table.show.display.flight : { start: -1 });
   /** Start a game from the title, then Square whenever it is the person's turn. */
   function buttons(r: Run, i: number): number {
     if (i === 5) return BTN_CROSS;
@@ -207,20 +206,24 @@ describe('CPUs commit like people', () => {
   });
 });
 
+// The whole matrix, every banded cell at 2, 4 and 6 players with 400 games a
+// cell and the slap share's spread over table sizes, is make bench's
+// (bench/fairness.mjs, which fails when a cell's interval leaves its band).
+// Here two banded cells at 200 games, enough to fail when the CPUs' speeds
+// are broken: hard or master CPUs 15% faster or slower than their
+// parameters take the expert's or the elite's share of games out of band.
 describe('the bands of issue 21, with the person reading on the first frame a person can', () => {
-  const cells: Cell[] = [];
-  it('every banded cell of the matrix is inside its band, and the slap share hardly moves with the table size', () => {
-    for (const b of BANDS) for (const players of PLAYER_COUNTS) cells.push(runCell(b.difficulty, b.skill, players, GAMES));
+  const GAMES = 200;
+  let elite: Cell;
+  it('an expert against hard CPUs at 4 players, and an elite player against master CPUs at 2, win inside their bands', () => {
+    const cells = [runCell('hard', 'expert', 4, GAMES), (elite = runCell('master', 'elite', 2, GAMES))];
     expect(outOfBand(cells)).toEqual([]);
-  }, 180_000);
+  }, 60_000);
 
-  it('the modelled person wins slaps by being fast, not by the table: the elite player does better against master than the expert against hard does against master', () => {
-    for (const players of PLAYER_COUNTS) {
-      const elite = cells.find((c) => c.players === players && c.difficulty === 'master' && c.skill === 'elite')!;
-      const expert = runCell('master', 'expert', players, 40);
-      expect(slapShare(elite)).toBeGreaterThan(slapShare(expert) + 0.2);
-      expect(gameShare(elite)).toBeGreaterThan(gameShare(expert));
-    }
+  it('the modelled person wins slaps by being fast, not by the table: the elite player does better against master than the expert does', () => {
+    const expert = runCell('master', 'expert', 2, 40);
+    expect(slapShare(elite)).toBeGreaterThan(slapShare(expert) + 0.2);
+    expect(gameShare(elite)).toBeGreaterThan(gameShare(expert));
   }, 60_000);
 });
 

@@ -11,13 +11,14 @@ import { BTN_CROSS, BTN_DOWN, BTN_SQUARE, COMMAND_INTS, DEFAULT_CAPABILITIES, MA
 import { bindCommands } from '../../src/view/drawlist';
 import { setFallbackCode } from '../../src/view/text';
 import { newView, type View } from '../../src/view/view';
+import { NO_NETWORK } from '../support/no-network';
 
 const commands = new Int32Array(MAX_COMMANDS * COMMAND_INTS);
 bindCommands(commands);
 setFallbackCode(FALLBACK_CODE);
 
 function host(seed: number): Host {
-  return { seed, caps: DEFAULT_CAPABILITIES, load: () => null, save: () => true, log: () => {}, problem: () => null, keepDamaged: () => false };
+  return { seed, caps: DEFAULT_CAPABILITIES, load: () => null, save: () => true, log: () => {}, problem: () => null, keepDamaged: () => false, ...NO_NETWORK };
 }
 
 /**

@@ -1,6 +1,7 @@
 // Steps through the game's own menus the way a player would.
 import { FALSE_START_MS } from '../../src/rules';
 import { BTN, Driver } from '../support/driver';
+import type { EngineKind } from '../support/engine';
 
 /** Frames from a card's landing until a slap is a reaction, not a false start (60 a second). */
 export const FALSE_START_FRAMES = Math.ceil((FALSE_START_MS * 60) / 1000);
@@ -62,10 +63,11 @@ function playFromTitle(d: Driver): void {
 /**
  * From the title of a new app (seed `seed`, its first frame run): a game
  * started the way a player does: Options, `settings` (setOptions), then
- * Play; with no settings, Play at once.
+ * Play; with no settings, Play at once. In Node unless `engine` says
+ * otherwise (test/support/engine.ts).
  */
-export async function startGame(seed: number, settings: Record<string, string> = {}): Promise<Driver> {
-  const d = await Driver.create({ seed });
+export async function startGame(seed: number, settings: Record<string, string> = {}, engine?: EngineKind): Promise<Driver> {
+  const d = await Driver.create({ seed, engine });
   d.step(0);
   if (Object.keys(settings).length === 0) {
     playFromTitle(d);

@@ -6,22 +6,23 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SPRITES } from '../../src/assets/atlas';
 import { FALLBACK_CODE } from '../../src/assets/font';
 import { EN } from '../../src/app/i18n/en';
-import { CAN_CHOOSE, CAN_PLAY, CAN_SLAP, newTableScreen } from '../../src/app/screen';
-import { updateHint } from '../../src/app/table-show';
-import type { AppTable } from '../../src/app/table';
+import { CAN_CHOOSE, CAN_PLAY, CAN_SLAP, newTableDisplay } from '../../src/view/table-display';
+import { newCues } from '../../src/app/cues';
+import { newTableShow, updateHint, type Naming, type TableShow } from '../../src/app/table-show';
+import type { Controller } from '../../src/table/seats';
 import { COMMAND_INTS, OP_SPRITE } from '../../src/contract';
 import { defaultOptions, newGame } from '../../src/rules';
 import type { GameState } from '../../src/rules/types';
 import { setFallbackCode } from '../../src/view/text';
 import { bindScratch, slapFrame } from './slap-scenes';
 
-function appAt(game: GameState): AppTable {
-  const shown = newTableScreen();
+function appAt(game: GameState): TableShow {
+  const shown = newTableDisplay();
   shown.names = [EN.you, 'Dana', 'Alex'];
   shown.human = 0;
   shown.game = game;
-  const seats = [{ kind: 'human', pad: 0 }, { kind: 'cpu' }, { kind: 'cpu' }];
-  return { strings: EN, shown, you: 0, humans: [0], duel: false, naming: null, table: { seats } } as unknown as AppTable;
+  const seats: Controller[] = [{ kind: 'human', pad: 0 }, { kind: 'cpu', difficulty: 'medium' }, { kind: 'cpu', difficulty: 'medium' }];
+  return newTableShow(shown, EN, newCues(), seats, 0, false, 0);
 }
 
 const base: GameState = newGame(defaultOptions('classic', 3), 1, 0);
@@ -29,21 +30,21 @@ const base: GameState = newGame(defaultOptions('classic', 3), 1, 0);
 describe('what the person is told they can do', () => {
   it('on their turn: play and slap', () => {
     const app = appAt({ ...base, turn: 0 });
-    updateHint(app, app.shown.game!);
-    expect(app.shown.can).toBe(CAN_PLAY | CAN_SLAP);
-    expect(app.shown.hint).toBe(EN.yourTurn);
+    updateHint(app, app.display.game!, null);
+    expect(app.display.can).toBe(CAN_PLAY | CAN_SLAP);
+    expect(app.display.hint).toBe(EN.yourTurn);
   });
 
   it("on another's turn: slap only", () => {
     const app = appAt({ ...base, turn: 1 });
-    updateHint(app, app.shown.game!);
-    expect(app.shown.can).toBe(CAN_SLAP);
+    updateHint(app, app.display.game!, null);
+    expect(app.display.can).toBe(CAN_SLAP);
   });
 
   it('out of cards with slapping back in on: slap only', () => {
     const app = appAt({ ...base, turn: 1, stacks: [[], base.stacks[1]!, base.stacks[2]!], options: { ...base.options, slapIn: true } });
-    updateHint(app, app.shown.game!);
-    expect(app.shown.can).toBe(CAN_SLAP);
+    updateHint(app, app.display.game!, null);
+    expect(app.display.can).toBe(CAN_SLAP);
   });
 
   it('out of the game (no cards, slapping back in off; or barred): nothing at all', () => {
@@ -52,18 +53,18 @@ describe('what the person is told they can do', () => {
       { ...base, turn: 1, stacks: [[], base.stacks[1]!, base.stacks[2]!], barred: [true, false, false], options: { ...base.options, slapIn: true } },
     ]) {
       const app = appAt(game);
-      updateHint(app, game);
-      expect(app.shown.can).toBe(0);
-      expect(app.shown.hint).toBe('');
+      updateHint(app, game, null);
+      expect(app.display.can).toBe(0);
+      expect(app.display.hint).toBe('');
     }
   });
 
   it('naming a joker\'s taker: choose and confirm, nothing else', () => {
     const app = appAt({ ...base, turn: 0 });
-    app.naming = { seat: 0, pick: 1 };
-    updateHint(app, app.shown.game!);
-    expect(app.shown.can).toBe(CAN_CHOOSE);
-    expect(app.shown.hint).toBe(EN.chooseHint);
+    const naming: Naming = { seat: 0, pick: 1 };
+    updateHint(app, app.display.game!, naming);
+    expect(app.display.can).toBe(CAN_CHOOSE);
+    expect(app.display.hint).toBe(EN.chooseHint);
   });
 });
 
@@ -82,7 +83,7 @@ describe('the table while the person names a taker', () => {
 
   it('shows no turn arrow at their stack, only the highlight', () => {
     const app = appAt({ ...base, turn: 0 });
-    const t = app.shown;
+    const t = app.display;
     t.toAct = 0;
     t.can = CAN_PLAY | CAN_SLAP;
     slapFrame(t, 1000);

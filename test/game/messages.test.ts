@@ -7,20 +7,20 @@ import type { GameEvent, GameState } from '../../src/rules/types';
 import { EN } from '../../src/app/i18n/en';
 import { RU } from '../../src/app/i18n/ru';
 import { newCues } from '../../src/app/cues';
-import { newTableScreen } from '../../src/app/screen';
-import { MESSAGE_MS, showEvent } from '../../src/app/table-show';
+import { newTableDisplay } from '../../src/view/table-display';
+import { MESSAGE_MS, newTableShow, showEvent, type TableShow } from '../../src/app/table-show';
 import { LAND_MS } from '../../src/table/table';
-import type { AppTable } from '../../src/app/table';
+import type { Controller } from '../../src/table/seats';
 import type { Strings } from '../../src/app/i18n/strings';
 import { Driver } from '../support/driver';
 import { playUntil } from './helpers';
 
-function appAt(strings: Strings): AppTable {
-  const shown = newTableScreen();
+function appAt(strings: Strings): TableShow {
+  const shown = newTableDisplay();
   shown.names = [strings.you, 'Dana', 'Alex'];
   shown.human = 0;
-  const seats = [{ kind: 'human', pad: 0 }, { kind: 'cpu' }, { kind: 'cpu' }];
-  return { strings, cues: newCues(), shown, you: 0, humans: [0], naming: null, table: { seats, game: base } } as unknown as AppTable;
+  const seats: Controller[] = [{ kind: 'human', pad: 0 }, { kind: 'cpu', difficulty: 'medium' }, { kind: 'cpu', difficulty: 'medium' }];
+  return newTableShow(shown, strings, newCues(), seats, 0, false, 0);
 }
 
 const base: GameState = newGame(defaultOptions('classic', 3), 1, 0);
@@ -28,9 +28,9 @@ const withChallenge = (left: number, answerer = 1): GameState => ({ ...base, cha
 
 function said(strings: Strings, e: GameEvent, before: GameState, after: GameState): string {
   const app = appAt(strings);
-  app.shown.message = 'stale';
+  app.display.message = 'stale';
   showEvent(app, e, before, after, 1000, false);
-  return app.shown.message;
+  return app.display.message;
 }
 
 describe('the message line per event', () => {
@@ -75,22 +75,23 @@ describe('the message line per event', () => {
 describe('how long a line stays', () => {
   const played: GameEvent = { type: 'played', seat: 1, card: 3, comparison: 'none' };
 
+  // A play's event is shown as its card lands (showAction): here, at its time.
   it('a line about a pile leaves when the next card lands', () => {
     const app = appAt(EN);
     showEvent(app, { type: 'claimed', seat: 1, reason: 'challenge', cards: 8 }, { ...base, pile: [1, 2] }, base, 1000, false);
-    expect(app.shown.messageLeaves).toBe(1000 + MESSAGE_MS);
-    showEvent(app, played, base, base, 1900, false);
-    expect(app.shown.message).toBe('Dana wins the challenge: 8 cards');
-    expect(app.shown.messageLeaves).toBe(1900 + LAND_MS);
+    expect(app.messageLeaves).toBe(1000 + MESSAGE_MS);
+    showEvent(app, played, base, base, 1900 + LAND_MS, false);
+    expect(app.display.message).toBe('Dana wins the challenge: 8 cards');
+    expect(app.messageLeaves).toBe(1900 + LAND_MS);
   });
 
   it('another line stays a second at least, even when a card lands sooner', () => {
     const app = appAt(EN);
     showEvent(app, { type: 'wrongSlap', seat: 2, burned: 1, barred: false }, base, base, 1000, false);
     showEvent(app, played, base, base, 1100, false);
-    expect(app.shown.messageLeaves).toBe(2000);
+    expect(app.messageLeaves).toBe(2000);
     showEvent(app, played, base, base, 2500, false);
-    expect(app.shown.messageLeaves).toBe(2000);
+    expect(app.messageLeaves).toBe(2000);
   });
 
   it('in real play, a claim line is gone by the frame after the next card lands', async () => {
@@ -132,6 +133,7 @@ describe('how long a line stays', () => {
 });
 
 describe('in real play', () => {
+  // The pips and the line as the table shows them (shownGame: a played card's doings show as it lands).
   it('the challenge line agrees with the pips after every answer, and the collect wait names the winner', async () => {
     const d = await Driver.create({ seed: 3 });
     try {
@@ -142,7 +144,7 @@ describe('in real play', () => {
       playUntil(
         (d),
         (s) => {
-          const g = s.table?.game;
+          const g = s.table?.shownGame;
           if (!g) return false;
           const m: string = s.table.message;
           if (g.challenge !== null && /left$/.test(m)) {

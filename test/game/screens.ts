@@ -106,7 +106,8 @@ async function tableFalseStart(language: string): Promise<Driver> {
   const d = await startGame(4, { Players: '4', 'CPU players': 'Hard', Language: language });
   playUntil(d, (s) => s.table.game.cardsPlayed > 4 && s.table.flying && s.table.game.lastPlayer !== 0 && s.table.game.pendingCollect === null);
   d.step(BTN.CROSS);
-  d.wait(7);
+  // What the slap did shows as the card lands (11 frames at most), then its cost flies.
+  d.wait(14);
   return d;
 }
 
@@ -119,8 +120,12 @@ async function tableFlight(): Promise<Driver> {
   return d;
 }
 
-/** At hard, after a slap race the person took part in: who pressed and when from the landing. */
-async function tableSlapTimes(language: string): Promise<Driver> {
+/**
+ * At hard, after a slap race the person took part in: who pressed and when
+ * from the landing, `after` frames after the line first shows (at 10 the
+ * person's next card has landed: the times and the slap's hand have left).
+ */
+async function tableSlapTimes(language: string, after = 2): Promise<Driver> {
   const d = await startGame(6, { Players: '4', 'CPU players': 'Hard', Language: language });
   let seenFor = 0;
   for (let i = 0; i < 30000 && !(d.debug().table.slapTimes.includes('·')); i++) {
@@ -133,7 +138,7 @@ async function tableSlapTimes(language: string): Promise<Driver> {
     else if (g.over === null && (g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null) d.press(BTN.SQUARE);
     else d.step(0);
   }
-  d.wait(10);
+  d.wait(after);
   return d;
 }
 
@@ -230,6 +235,7 @@ export const SCENES: Scene[] = [
   { name: 'table-flight', reach: tableFlight },
   { name: 'table-slap-times', reach: () => tableSlapTimes('English') },
   { name: 'table-slap-times-ru', reach: () => tableSlapTimes('Русский') },
+  { name: 'table-after-slap', reach: () => tableSlapTimes('English', 10) },
   { name: 'table-countdown', reach: tableCountdown },
   { name: 'results', reach: results },
   // How to play with pictures: slap patterns, what a slap costs, the Russian lays.

@@ -3,10 +3,10 @@
 // sliding to the winner, the burned cards flying, the turn arrow) nor lies
 // on a seat, whichever seat slaps, at every table size, with one person or
 // two, in both languages. The frames are the view's own (src/view), drawn
-// from a TableScreen as the app fills it, over the whole animation.
+// from a TableDisplay as the app fills it, over the whole animation.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FALLBACK_CODE, FONT_SMALL } from '../../src/assets/font';
-import type { TableScreen } from '../../src/app/screen';
+import type { TableDisplay } from '../../src/view/table-display';
 import { COMMAND_INTS, OP_RECT, OP_SPRITE } from '../../src/contract';
 import { PLATE_H, PLATE_W, STACK_H, STACK_W, plateX, plateY, stackX, stackY } from '../../src/view/seats';
 import { BURN_FLY_MS, BURN_SHOW_MS, HAND_MS, SWEEP_MS } from '../../src/view/table-view';
@@ -70,7 +70,7 @@ function seatBoxes(players: number): Box[] {
 }
 
 /** What covers the message over the whole moment: "frame ms: command i" for each sprite or rectangle drawn over a glyph, or a seat under it. */
-function covered(t: TableScreen, players: number): string[] {
+function covered(t: TableDisplay, players: number): string[] {
   const problems: string[] = [];
   const seats = seatBoxes(players);
   // The frame before: the line is laid out the frame after the game changed (src/view/table-view.ts).

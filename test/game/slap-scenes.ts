@@ -1,9 +1,9 @@
-// A table at the moment a seat wins a slap or slaps wrongly, filled in as
-// the app fills it (src/app/table-show.ts), and its frames drawn by the view
+// A table at the moment a seat wins a slap or slaps wrongly, its display
+// filled in as the app fills it (src/app/table-show.ts), and its frames drawn by the view
 // itself: for test/game/slap-moment.test.ts and the screenshots of the
 // moment (test/game/screens.ts).
 import { stringsFor } from '../../src/app/i18n';
-import { newTableScreen, type TableScreen } from '../../src/app/screen';
+import { newTableDisplay, type TableDisplay } from '../../src/view/table-display';
 import { COMMAND_INTS, MAX_COMMANDS } from '../../src/contract';
 import { defaultOptions, makeCard, newGame } from '../../src/rules';
 import type { GameState } from '../../src/rules/types';
@@ -24,9 +24,9 @@ export function bindScratch(): void {
 export type Kind = 'won' | 'wrong';
 
 /** The table as the app shows it the moment `seat` wins a slap (or slaps wrongly, burning `burned` cards). */
-export function slapTable(players: number, seat: number, kind: Kind, people: 1 | 2, language: 'en' | 'ru', burned: number): TableScreen {
+export function slapTable(players: number, seat: number, kind: Kind, people: 1 | 2, language: 'en' | 'ru', burned: number): TableDisplay {
   const s = stringsFor(language);
-  const t = newTableScreen();
+  const t = newTableDisplay();
   const start = newGame(defaultOptions('classic', players), 11, 0);
   const pile = [makeCard(9, 0), makeCard(4, 1), makeCard(13, 2), makeCard(4, 3)];
   const game: GameState = kind === 'won'
@@ -42,9 +42,7 @@ export function slapTable(players: number, seat: number, kind: Kind, people: 1 |
   t.toAct = (seat + 1) % players;
   const isYou = people === 1 && seat === 0;
   t.message = kind === 'won' ? s.slapClaim(s.slapRuleNames.sandwich, t.names[seat]!, isYou, 11) : s.wrongSlap(t.names[seat]!, isYou, burned);
-  t.messageAt = T;
   t.messageSeat = seat;
-  t.messageLeaves = T + 3000;
   t.slapHand.active = true;
   t.slapHand.seat = seat;
   t.slapHand.start = T;
@@ -73,9 +71,9 @@ export function slapTable(players: number, seat: number, kind: Kind, people: 1 |
 }
 
 /** Each table's view (src/view/view.ts: a View per app), kept across its frames as the app keeps it. */
-const views = new WeakMap<TableScreen, TableView>();
+const views = new WeakMap<TableDisplay, TableView>();
 
-export function slapFrame(t: TableScreen, now: number, language: 'en' | 'ru' = 'en'): Int32Array {
+export function slapFrame(t: TableDisplay, now: number, language: 'en' | 'ru' = 'en'): Int32Array {
   let view = views.get(t);
   if (view === undefined) views.set(t, (view = newTableView(newLayer())));
   beginFrame();

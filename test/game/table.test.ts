@@ -71,6 +71,8 @@ describe('the classic table', () => {
     d.step(0);
     playUntil(d, (x) => x.table.game.turn === 0 && x.table.game.pendingCollect === null);
     d.press(BTN.SQUARE);
+    // Once the card has landed: a press during its flight is shown as it lands (table-show.ts).
+    d.until((x) => !x.table.flying, 20);
     const s = d.debug();
     expect(s.table.game.turn).not.toBe(0);
     expect(s.table.game.pendingCollect).toBeNull();
@@ -147,7 +149,8 @@ describe('the classic table', () => {
     }
     expect(collected).toBe(true);
     // The human as the winner: Square takes it at once.
-    s = playUntil(d, (s) => s.table.game.pendingCollect !== null && s.table.game.pendingCollect.seat === 0);
+    // Once the winning card has landed: until then the table keeps it secret that it won.
+    s = playUntil(d, (s) => s.table.game.pendingCollect !== null && s.table.game.pendingCollect.seat === 0 && !s.table.flying);
     expect(s.table.hint).toBe('Square: take the pile');
     const mine = s.table.game.stacks[0].length;
     const won = s.table.game.pile.length;
@@ -216,7 +219,8 @@ describe('the classic table', () => {
     const s = playUntil(d, (s) => s.table.flying && pairOrSandwich(s.table.game.pile) && s.table.game.pendingCollect === null && s.table.game.lastPlayer !== 0);
     const owner = s.table.game.lastPlayer;
     d.step(BTN.CROSS);
-    const after = d.debug();
+    // What the slap did shows as the card lands (nothing of the flying card before).
+    const after = d.until((x) => !x.table.flying, 20);
     expect(after.table.game.pile).toEqual(s.table.game.pile);
     expect(after.table.message).toBe(`False start: ${after.table.names[owner]} gets 1 card`);
     expect(after.table.slapTimes).toBe('You: false start');

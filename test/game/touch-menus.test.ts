@@ -14,12 +14,13 @@ import { BTN_CROSS, BTN_SQUARE, COMMAND_INTS, MAX_COMMANDS, headlessFrameMs, typ
 import { bindCommands } from '../../src/view/drawlist';
 import { setFallbackCode } from '../../src/view/text';
 import { DESKTOP_CAPS, PSP_CAPS, TOUCH_CAPS } from '../support/caps';
+import { NO_NETWORK } from '../support/no-network';
 
 bindCommands(new Int32Array(MAX_COMMANDS * COMMAND_INTS));
 setFallbackCode(FALLBACK_CODE);
 
 function host(caps: Capabilities, saved: string | null = null): Host {
-  return { seed: 7, caps, load: () => saved, save: () => true, log: () => {}, problem: () => null, keepDamaged: () => false };
+  return { seed: 7, caps, load: () => saved, save: () => true, log: () => {}, problem: () => null, keepDamaged: () => false, ...NO_NETWORK };
 }
 
 /** Runs frames from..to-1 with `press` held on frame `at`; returns the App. */

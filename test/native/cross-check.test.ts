@@ -1,11 +1,15 @@
-// The native host and quickjs-emscripten must draw the same frames: for every
+// The native host and the tests' engines must draw the same frames: for every
 // input script in test/scripts/, the per-frame FNV-1a hashes written by
-// ratscrew-headless equal those of the same bundle, seed, saved text and
-// button masks run in the test host (docs/host-api.md §5).
+// ratscrew-headless equal those of the same seed, saved text and button
+// masks run in Node (the engine most tests drive, test/support/engine.ts),
+// and for the parity set (test/support/parity.ts) in quickjs-emscripten too
+// (docs/host-api.md §5, docs/testing.md).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BundleVM, frameTime, hashCommands } from '../support/quickjs-host';
+import { createEngine, type EngineKind } from '../support/engine';
+import { PARITY_SCRIPTS } from '../support/parity';
+import { frameTime, hashCommands } from '../support/quickjs-host';
 import { PROBE } from './bundles';
 import { buildNative, readHashes, readScript, runHeadless, scriptFiles, tempDir, type InputScript, BUILD_TIMEOUT_MS } from './headless';
 
@@ -16,9 +20,9 @@ function hasQuit(cmds: Int32Array): boolean {
   return false;
 }
 
-/** What the test host draws for the script: one hash per frame until QUIT. */
-async function emscriptenHashes(script: InputScript, source?: string): Promise<string[]> {
-  const vm = await BundleVM.create({ seed: script.seed ?? 1, saved: script.saved ?? null, source });
+/** What a test engine draws for the script: one hash per frame until QUIT. */
+async function engineHashes(engine: EngineKind, script: InputScript, source?: string): Promise<string[]> {
+  const vm = await createEngine({ engine, seed: script.seed ?? 1, saved: script.saved ?? null, source });
   const inputs = script.inputs ?? [];
   const hashes: string[] = [];
   let cursor = 0;
@@ -36,29 +40,33 @@ async function emscriptenHashes(script: InputScript, source?: string): Promise<s
   return hashes;
 }
 
-describe('native headless host vs quickjs-emscripten', () => {
+describe('native headless host vs Node, and vs quickjs-emscripten for the parity set', () => {
   beforeAll(() => buildNative('headless'), BUILD_TIMEOUT_MS);
 
   const files = scriptFiles();
-  it('has input scripts to replay', () => {
+  it('has input scripts to replay, the parity set among them', () => {
     expect(files.length).toBeGreaterThan(0);
+    expect(files.map((f) => path.basename(f))).toEqual(expect.arrayContaining([...PARITY_SCRIPTS]));
   });
 
   for (const file of files) {
-    it(`draws the same frames for ${path.basename(file)}`, async () => {
+    const engines: EngineKind[] = PARITY_SCRIPTS.includes(path.basename(file)) ? ['node', 'quickjs'] : ['node'];
+    it(`draws the same frames for ${path.basename(file)} (${engines.join(', ')})`, async () => {
       const script = readScript(file);
       const run = runHeadless(['--inputs', file], { timeoutMs: 300_000 });
       expect(run.stderr).not.toMatch(/failed/);
       expect(run.status).toBe(0);
       const native = readHashes(run.out);
-      const expected = await emscriptenHashes(script);
-      expect(native.length).toBe(expected.length);
-      const firstDiff = native.findIndex((h, i) => h !== expected[i]);
-      expect(firstDiff, `first differing frame: ${firstDiff}`).toBe(-1);
+      for (const engine of engines) {
+        const expected = await engineHashes(engine, script);
+        expect(native.length, engine).toBe(expected.length);
+        const firstDiff = native.findIndex((h, i) => h !== expected[i]);
+        expect(firstDiff, `${engine}: first differing frame: ${firstDiff}`).toBe(-1);
+      }
       for (const shot of script.shots ?? []) {
         if (shot < native.length) expect(existsSync(path.join(run.out, `frame-${String(shot).padStart(5, '0')}.png`))).toBe(true);
       }
-    }, 600_000); // a whole scripted game runs twice
+    }, 600_000);
   }
 });
 
@@ -86,7 +94,7 @@ describe('the probe bundle', () => {
     const native = readHashes(run.out);
     expect(native).toHaveLength(90);
     expect(new Set(native).size).toBeGreaterThan(30); // the frames differ
-    expect(native).toEqual(await emscriptenHashes(script, PROBE));
+    expect(native).toEqual(await engineHashes('quickjs', script, PROBE));
     // host.save wrote the save file: the text and its checked trailer.
     const saved = readFileSync(path.join(run.out, 'save.json'), 'utf8');
     expect(saved).toMatch(/^\{"probe":500\}\n#ratscrew-save len=13 fnv1a=[0-9a-f]{8}\n$/);

@@ -8,11 +8,12 @@
 // long version, 100 demo games played out, is in make soak.
 import { afterEach, describe, expect, it } from 'vitest';
 import { BTN, Driver } from '../support/driver';
+import type { BundleVM } from '../support/quickjs-host';
 
 /** The demo starts after 20 s idle on the title (src/app/scenes/title.ts DEMO_AFTER_MS). */
 const DEMO_FRAMES = 20_000 / (1000 / 60) + 60;
 
-let d: Driver | null = null;
+let d: Driver<BundleVM> | null = null;
 afterEach(() => {
   d?.dispose();
   d = null;
@@ -20,7 +21,7 @@ afterEach(() => {
 
 describe('the heap between games', () => {
   it('stays within 1 KB at the title over ten rounds of a game ended and a demo stopped', async () => {
-    d = await Driver.create({ seed: 25 });
+    d = await Driver.quickjs({ seed: 25 });
     const drv = d;
     drv.wait(2);
     const atTitle: number[] = [];

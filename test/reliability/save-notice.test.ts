@@ -7,6 +7,7 @@ import { appFrame, startApp, type App } from '../../src/app/app';
 import { debugState } from '../../src/app/debug';
 import { BTN_CROSS, BTN_DOWN, BTN_START, DEFAULT_CAPABILITIES, type Host, type SaveProblem } from '../../src/contract';
 import { writeSave } from '../../src/app/settings';
+import { NO_NETWORK } from '../support/no-network';
 
 interface StandIn extends Host {
   logs: string[];
@@ -29,6 +30,7 @@ function host(opts: { saved?: string | null; loadProblem?: SaveProblem | null; s
     log: (t) => h.logs.push(t),
     problem: () => problem,
     keepDamaged: () => true,
+    ...NO_NETWORK,
   };
   return h;
 }

@@ -16,6 +16,7 @@ export const DESKTOP_CAPS: Capabilities = {
   keys: { cross: 'S', circle: 'D', square: 'Z', triangle: 'A', start: 'Esc', leftPlay: 'F', leftSlap: 'Q', rightPlay: 'J', rightSlap: 'P' },
   pads: 2,
   touch: [],
+  network: false,
 };
 
 /**
@@ -32,4 +33,5 @@ export const TOUCH_CAPS: Capabilities = {
     { x: 0, y: 0, w: 240, h: 272, buttons: BTN_SQUARE },
     { x: 240, y: 0, w: 240, h: 272, buttons: BTN_CROSS },
   ],
+  network: false,
 };

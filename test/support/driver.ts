@@ -1,6 +1,8 @@
-// Drives a BundleVM like the headless host: frame i at frameTime(i), with
+// Drives the game like the headless host: frame i at frameTime(i), with
 // the buttons held that frame. Helpers press a button (one frame down, one
-// up), wait, and run until the debug state satisfies a condition.
+// up), wait, and run until the debug state satisfies a condition. The game
+// runs in Node unless the test asks for QuickJS (test/support/engine.ts).
+import { createEngine, type Engine, type EngineOptions } from './engine';
 import { BundleVM, frameTime, type FakeHostOptions } from './quickjs-host';
 import { ScriptRecorder } from './script';
 import { COMMAND_INTS, OP_QUIT } from '../../src/contract';
@@ -8,7 +10,7 @@ import { COMMAND_INTS, OP_QUIT } from '../../src/contract';
 /** Button bits by name (tools/contract/contract.json). */
 export { BTN } from '../../src/contract';
 
-export class Driver {
+export class Driver<E extends Engine = Engine> {
   frameIndex = 0;
   last: Int32Array = new Int32Array(0);
   /** A frame asked the host to quit (OP_QUIT). */
@@ -16,9 +18,14 @@ export class Driver {
   /** Every frame's mask, for writing the session out as an input script. */
   readonly recorder = new ScriptRecorder();
 
-  constructor(readonly vm: BundleVM) {}
+  constructor(readonly vm: E) {}
 
-  static async create(opts: FakeHostOptions = {}): Promise<Driver> {
+  static async create(opts: EngineOptions = {}): Promise<Driver> {
+    return new Driver(await createEngine(opts));
+  }
+
+  /** The bundle in quickjs-emscripten, for tests of QuickJS's own heap and allocations. */
+  static async quickjs(opts: FakeHostOptions = {}): Promise<Driver<BundleVM>> {
     return new Driver(await BundleVM.create(opts));
   }
 

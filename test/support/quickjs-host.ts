@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { COMMAND_INTS, DEFAULT_CAPABILITIES, frameHash, headlessFrameMs, type Capabilities, type Host } from '../../src/contract';
 import { getQuickJS, type QuickJSContext, type QuickJSHandle } from 'quickjs-emscripten';
 import { defineHost } from '../../web/src/engine/quickjs-host';
+import { NO_NETWORK } from './no-network';
 
 export const BUNDLE_PATH = fileURLToPath(new URL('../../dist/ratscrew.js', import.meta.url));
 
@@ -26,6 +27,7 @@ export interface FakeHostOptions {
 
 /** A VM running the bundle, driven one frame at a time. */
 export class BundleVM {
+  readonly kind = 'quickjs';
   readonly vm: QuickJSContext;
   saved: string | null;
   readonly logs: string[] = [];
@@ -50,6 +52,7 @@ export class BundleVM {
         this.keeps++;
         return true;
       },
+      ...NO_NETWORK,
       log: (text) => {
         this.logs.push(text);
       },

@@ -2,7 +2,8 @@
 // { seed, frames, inputs: [[frame, mask], ...], shots: [frames] } where each
 // [frame, mask] holds that mask from that frame until the next entry.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { BundleVM, frameTime, hashCommands, type FakeHostOptions } from './quickjs-host';
+import { createEngine, type Engine, type EngineOptions } from './engine';
+import { frameTime, hashCommands } from './quickjs-host';
 
 export interface InputScript {
   seed: number;
@@ -53,16 +54,16 @@ export interface ReplayFrame {
 }
 
 /**
- * Replays a script in a fresh VM; calls onFrame for every frame (with the
- * commands only for shot frames unless allCommands). Returns the VM (the
- * caller disposes it) and the per-frame hashes.
+ * Replays a script in a fresh engine (Node unless opts.engine says
+ * otherwise); calls onFrame for every frame. Returns the engine (the caller
+ * disposes it) and the per-frame hashes.
  */
 export async function replay(
   script: InputScript,
-  onFrame?: (f: ReplayFrame, vm: BundleVM) => void,
-  opts: FakeHostOptions = {},
-): Promise<{ vm: BundleVM; hashes: number[] }> {
-  const vm = await BundleVM.create({ saved: script.saved ?? null, ...opts, seed: script.seed });
+  onFrame?: (f: ReplayFrame, vm: Engine) => void,
+  opts: EngineOptions = {},
+): Promise<{ vm: Engine; hashes: number[] }> {
+  const vm = await createEngine({ saved: script.saved ?? null, ...opts, seed: script.seed });
   const hashes: number[] = [];
   let k = 0;
   let mask = 0;

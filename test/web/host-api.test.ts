@@ -12,6 +12,7 @@ import { LOG, pageHost } from '../../web/src/host';
 import { LocalSave, type KeyValueStore } from '../../web/src/save';
 import { PROBE } from '../support/host-probe';
 import { BundleVM } from '../support/quickjs-host';
+import { NO_NETWORK } from '../../web/src/net';
 
 function memory(): KeyValueStore {
   const items = new Map<string, string>();
@@ -21,7 +22,7 @@ function memory(): KeyValueStore {
 /** The lines the probe logs through a fresh page host in that engine. */
 async function probeWeb(create: (source: string, host: ReturnType<typeof pageHost>) => Promise<{ dispose(): void }> | { dispose(): void }): Promise<string[]> {
   LOG.length = 0;
-  const host = pageHost(new LocalSave(memory()), DEFAULT_CAPABILITIES, 7, () => {});
+  const host = pageHost(new LocalSave(memory()), DEFAULT_CAPABILITIES, 7, () => {}, NO_NETWORK);
   const engine = await create(PROBE, host);
   engine.dispose();
   return LOG.slice();

@@ -120,7 +120,7 @@ export function readTouchZone(value) {
 }
 
 /** The capabilities of a host that says nothing: the PSP's. */
-export const DEFAULT_CAPABILITIES = { glyphs: true, keys: null, pads: 0, touch: [] };
+export const DEFAULT_CAPABILITIES = { glyphs: true, keys: null, pads: 0, touch: [], network: false };
 
 /** A host's capabilities field by field: each missing or wrong field is the default's. */
 export function readCapabilities(value) {
@@ -135,7 +135,9 @@ export function readCapabilities(value) {
   const pads = isInt(v, 0, 2) ? (v) : DEFAULT_CAPABILITIES.pads;
   v = r.touch;
   const touch = Array.isArray(v) && v.length <= 16 && v.every((x) => readTouchZone(x) !== null) ? v.map((x) => readTouchZone(x)) : DEFAULT_CAPABILITIES.touch;
-  return { glyphs, keys, pads, touch };
+  v = r.network;
+  const network = typeof v === 'boolean' ? (v) : DEFAULT_CAPABILITIES.network;
+  return { glyphs, keys, pads, touch, network };
 }
 
 /** The host's functions as data: name, arguments and result in the contract's types ('string?' is a string or null). */
@@ -145,6 +147,10 @@ export const HOST_FUNCTIONS = [
   { name: 'problem', args: [], result: 'SaveProblem?', optional: true },
   { name: 'keepDamaged', args: [], result: 'boolean', optional: true },
   { name: 'log', args: [{ name: 'text', type: 'string' }], result: 'void', optional: false },
+  { name: 'netOpen', args: [{ name: 'request', type: 'string' }], result: 'boolean', optional: true },
+  { name: 'netSend', args: [{ name: 'message', type: 'string' }], result: 'boolean', optional: true },
+  { name: 'netReceive', args: [], result: 'string?', optional: true },
+  { name: 'netClose', args: [], result: 'void', optional: true },
 ];
 
 /** Why the contract refuses a call of host[name] with these arguments (the message of the TypeError native/core/host_api.c throws), or null. */

@@ -1,8 +1,10 @@
 // The `host` object the bundle reads (docs/host-api.md §1), as the page
 // provides it: saves in localStorage (src/save.ts), log lines on the
-// console, a seed from the browser's random source.
+// console, a seed from the browser's random source, the online rooms
+// through colyseus.js (src/net.ts).
 import { checkedHost, type Capabilities, type Host } from '../../src/contract';
 import type { LocalSave } from './save';
+import type { NetFunctions } from './net';
 
 /** The contract's Host (tools/contract/contract.json), all of it. */
 export type WebHost = Host;
@@ -26,7 +28,7 @@ export function randomSeed(): number {
  * the number of people). A call with arguments the contract refuses throws
  * its TypeError, as the C hosts' bindings do (checkedHost).
  */
-export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onText: (text: string) => void): WebHost {
+export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onText: (text: string) => void, net: NetFunctions): WebHost {
   return checkedHost({
     caps,
     seed,
@@ -42,5 +44,6 @@ export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onTe
     log: (text) => log(text),
     problem: () => save.problem(),
     keepDamaged: () => save.keepDamaged(),
+    ...net,
   });
 }

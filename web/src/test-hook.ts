@@ -13,6 +13,7 @@ import type { Keyboard } from './input/keys';
 import type { Touch } from './input/touch';
 import type { Assets } from './main';
 import type { LocalSave } from './save';
+import { NO_NETWORK } from './net';
 
 export interface FrameTimes {
   script: number[];
@@ -85,6 +86,7 @@ function headlessHost(script: ReplayScript): WebHost {
     log: () => {},
     problem: () => null,
     keepDamaged: () => true, // the replay's saved text stays in memory
+    ...NO_NETWORK, // the headless host has none
   };
 }
 

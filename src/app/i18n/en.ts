@@ -276,6 +276,11 @@ export const EN: Strings = {
   outTitle: 'Out of the game',
   outItems: { watch: 'Keep watching (3x faster)', end: 'End the game' },
   outHint: '{cross}: choose   {circle}/{start}: keep watching',
+  outWhy: (barred, both) =>
+    barred
+      ? (both ? 'Out of cards, you both slapped wrongly' : 'Out of cards, you slapped wrongly') + ': no more slapping this game.'
+      : (both ? 'You both have no cards left' : 'You have no cards left') + ', and Slap back in is off.',
+  resumesIn: (n) => 'Play resumes in ' + n,
   watchingFaster: 'Watching the CPUs finish, 3x faster - {start}: pause',
 
   statsTitle: 'Statistics',

@@ -262,6 +262,13 @@ export interface Strings {
   readonly outTitle: string;
   readonly outItems: { watch: string; end: string };
   readonly outHint: string;
+  /**
+   * Why: `barred`, out of cards they slapped wrongly (slapping back in on);
+   * else out of cards with slapping back in off. `both`: two people.
+   */
+  readonly outWhy: (barred: boolean, both: boolean) => string;
+  /** Resuming from the pause: the 3-2-1 says what it counts to ("Play resumes in 3"). */
+  readonly resumesIn: (n: number) => string;
   /** The banner while the people watch the CPUs finish at three times the pace. */
   readonly watchingFaster: string;
 

@@ -8,7 +8,7 @@ import type { App } from '../state';
 import { howToPages } from '../howto';
 import { menuPressed, wasPressed } from '../input';
 import { gameOptions } from '../options';
-import { titleScene, type HowToScene, type Scene, type TableScene } from '../scene';
+import { titleScene, type HowToScene, type Scene, type SceneModule, type TableScene } from '../scene';
 
 /** back: the paused table it was opened from, or null from the title. */
 export function enterHowTo(app: App, back: TableScene | null): HowToScene {
@@ -31,3 +31,14 @@ export function howToFrame(app: App, scene: HowToScene): Scene {
 export function drawHowTo(app: App, scene: HowToScene, view: View): void {
   drawHowToPage(view.howTo, app.strings, scene.pages, scene.page);
 }
+
+/** How to play: pages over no table, holding the paused one it was opened from. */
+export const HOW_TO: SceneModule<HowToScene> = {
+  frame: howToFrame,
+  draw: drawHowTo,
+  onScreen: () => null,
+  held: (scene) => (scene.back !== null ? scene.back.table : null),
+  menu: () => true,
+  touchConfirms: true,
+  costlyEntry: () => false,
+};

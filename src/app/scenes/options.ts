@@ -9,7 +9,7 @@ import { cue } from '../cues';
 import { menuPressed, wasPressed } from '../input';
 import { changeRow, optionLines, optionRows } from '../options';
 import { applySettings, save } from '../saving';
-import { titleScene, type OptionsScene, type Scene } from '../scene';
+import { titleScene, type OptionsScene, type Scene, type SceneModule } from '../scene';
 
 export function enterOptions(app: App): OptionsScene {
   const scene: OptionsScene = { kind: 'options', cursor: 0, rows: [], shown: [] };
@@ -46,3 +46,13 @@ export function optionsFrame(app: App, scene: OptionsScene): Scene {
 export function drawOptions(app: App, scene: OptionsScene, view: View): void {
   drawOptionsPage(view.menus, app.strings, scene.shown, scene.cursor);
 }
+
+export const OPTIONS: SceneModule<OptionsScene> = {
+  frame: optionsFrame,
+  draw: drawOptions,
+  onScreen: () => null,
+  held: () => null,
+  menu: () => true,
+  touchConfirms: true,
+  costlyEntry: () => false,
+};

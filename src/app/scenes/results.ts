@@ -7,7 +7,7 @@ import { drawResultsPage } from '../../view/menus';
 import type { View } from '../../view/view';
 import type { App } from '../state';
 import { wasPressed } from '../input';
-import { titleScene, type ResultsScene, type Scene } from '../scene';
+import { titleScene, type ResultsScene, type Scene, type SceneModule } from '../scene';
 import { DEAL_AHEAD_AFTER_MS, countEnded, countFinished, dealAhead, startGame } from '../session';
 import { tableResults, type AppTable } from '../table';
 import { resultCause } from '../game-stats';
@@ -25,7 +25,7 @@ export function enterResults(app: App, played: AppTable, ended: boolean): Result
   const res = tableResults(played);
   const two = app.stats.twoPlayer;
   const results = {
-    winner: over !== null ? t.wins(played.shown.names[over.winner]!, over.winner === played.you) : t.gameEnded,
+    winner: over !== null ? t.wins(played.show.display.names[over.winner]!, over.winner === played.you) : t.gameEnded,
     cause: t.resultCause(ended && over === null ? 'ended' : resultCause(over), played.table.game.options.ruleSet),
     ranking: res.ranking,
     fastestMs: res.fastestMs,
@@ -52,3 +52,14 @@ export function resultsFrame(app: App, scene: ResultsScene, now: number): Scene 
 export function drawResults(app: App, scene: ResultsScene, view: View): void {
   drawResultsPage(view.menus, app.strings, scene.results, scene.played.table.game.options.ruleSet === 'classic');
 }
+
+/** The results: entered after counting and saving the game, which stays on screen behind them; a tap does not confirm. */
+export const RESULTS: SceneModule<ResultsScene> = {
+  frame: resultsFrame,
+  draw: drawResults,
+  onScreen: (scene) => scene.played,
+  held: (scene) => scene.played,
+  menu: () => true,
+  touchConfirms: false,
+  costlyEntry: () => true,
+};

@@ -8,7 +8,7 @@ import { cue } from '../cues';
 import { wasPressed } from '../input';
 import { emptyRuleSetStats, statsRows } from '../lifetime';
 import { save } from '../saving';
-import { titleScene, type Scene, type StatsScene } from '../scene';
+import { titleScene, type Scene, type SceneModule, type StatsScene } from '../scene';
 
 export function enterStats(app: App): StatsScene {
   return { kind: 'stats', rows: statsRows(app.stats, app.strings), resetAsked: false };
@@ -38,3 +38,13 @@ export function statsFrame(app: App, scene: StatsScene): Scene {
 export function drawStats(app: App, scene: StatsScene, view: View): void {
   drawStatsPage(view.stats, app.strings, scene.rows, scene.resetAsked);
 }
+
+export const STATS: SceneModule<StatsScene> = {
+  frame: statsFrame,
+  draw: drawStats,
+  onScreen: () => null,
+  held: () => null,
+  menu: () => true,
+  touchConfirms: true,
+  costlyEntry: () => false,
+};

@@ -16,9 +16,10 @@ import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { anyPressed, menuPressed, wasPressed } from '../input';
-import { CELEBRATION_MS } from '../screen';
-import type { OutPrompt, PauseMenu, Scene, TableScene } from '../scene';
-import { pauseAppTable, resumeAppTable, resumeAppTableNow, stepTable, tableFinished, type AppTable } from '../table';
+import { CELEBRATION_MS } from '../../view/celebration';
+import type { OutPrompt, PauseMenu, Scene, SceneModule, TableScene } from '../scene';
+import { cardFlying, pauseAppTable, resumeAppTable, resumeAppTableNow, shownTime, stepTable, tableFinished, type AppTable } from '../table';
+import { NEVER } from '../../table/table';
 import { enterHowTo } from './how-to';
 import { answer } from './question';
 import { enterResults } from './results';
@@ -49,10 +50,10 @@ export function tableFrame(app: App, scene: TableScene, real: number): Scene {
   if (scene.out !== null) return outFrame(app, scene, scene.out, real);
   const table = scene.table;
   // A game a person won: the celebration, until its fanfare ends or any button (Start too) skips it.
-  const c = table.shown.celebration;
-  if (c.active) {
+  if (table.celebratedAt !== NEVER) {
+    const since = now - table.celebratedAt;
     stepTable(table, now, 0);
-    if (now - c.start >= CELEBRATION_MS || (now - c.start >= SKIP_AFTER_MS && anyPressed(b))) return enterResults(app, table, false);
+    if (since >= CELEBRATION_MS || (since >= SKIP_AFTER_MS && anyPressed(b))) return enterResults(app, table, false);
     return scene;
   }
   // The PSP going to sleep pauses as Start does: the menu is up on waking.
@@ -65,9 +66,11 @@ export function tableFrame(app: App, scene: TableScene, real: number): Scene {
   stepTable(table, now, b.pressed);
   const game = table.table.game;
   if (game.over !== null && tableFinished(table, now)) return enterResults(app, table, false);
-  if (!scene.outAsked && game.over === null && everyPersonOut(table, game)) {
+  // Asked once the person's last card has landed: the table behind the prompt shows them out.
+  if (!scene.outAsked && game.over === null && !cardFlying(table) && everyPersonOut(table, game)) {
     scene.outAsked = true;
-    scene.out = { cursor: OUT_WATCH };
+    // Every person is out the same way: with slapping back in on, only a wrong slap without cards bars them.
+    scene.out = { cursor: OUT_WATCH, why: app.strings.outWhy(game.options.slapIn, table.humans.length === 2) };
     pauseAppTable(table, now);
   }
   return scene;
@@ -141,7 +144,18 @@ export function drawTable(app: App, scene: TableScene, view: View, real: number)
     if (scene.pause.endAsked) drawQuestion(view, t.endQuestion, t.endAnswers);
     return;
   }
-  view.table.draw(scene.table.shown, t, tableTime(scene, real), scene.pace !== 1 ? t.watchingFaster : '');
+  view.table.draw(scene.table.show.display, t, shownTime(scene.table, tableTime(scene, real)), scene.pace !== 1 ? t.watchingFaster : '');
   // Out of the game, the people see the table they can no longer play on.
-  if (scene.out !== null) drawOutPrompt(view.pause, t, scene.out.cursor);
+  if (scene.out !== null) drawOutPrompt(view.pause, t, scene.out.cursor, scene.out.why);
 }
+
+/** The table in play: its buttons are play until the pause menu or the out prompt is up; its entry dealt the game. */
+export const TABLE: SceneModule<TableScene> = {
+  frame: tableFrame,
+  draw: drawTable,
+  onScreen: (scene) => scene.table,
+  held: (scene) => scene.table,
+  menu: (scene) => scene.pause !== null || scene.out !== null,
+  touchConfirms: true,
+  costlyEntry: () => true,
+};

@@ -10,9 +10,9 @@ import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { anyPressed, menuPressed, wasPressed } from '../input';
-import type { Demo, Scene, TitleScene } from '../scene';
+import type { Demo, Scene, SceneModule, TitleScene } from '../scene';
 import { DEAL_AHEAD_AFTER_MS, dealAhead, dealDemoAhead, startDemo, startGame } from '../session';
-import { releaseTable, stepTable, tableFinished } from '../table';
+import { releaseTable, stepTable, tableFinished, type AppTable } from '../table';
 import { enterHowTo } from './how-to';
 import { enterOptions } from './options';
 import { enterStats } from './stats';
@@ -51,7 +51,11 @@ export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
   }
   if (scene.quitAsked) {
     const a = answer(b, BTN_START);
-    if (a === 'yes') app.quit = true;
+    // The last picture is the menu without its question: a host that shows it after quitting (the web page) shows no ghost of it.
+    if (a === 'yes') {
+      app.quit = true;
+      scene.quitAsked = false;
+    }
     else if (a === 'no') scene.quitAsked = false;
     return scene;
   }
@@ -127,6 +131,21 @@ export function drawTitle(app: App, scene: TitleScene, view: View, now: number):
     if (scene.quitAsked) drawQuestion(view, t.glyphs === false ? t.quitQuestion.desktop : t.quitQuestion.psp, t.quitAnswers);
     return;
   }
-  view.table.draw(demo.table.shown, t, now, demo.watching ? t.watching : t.demo);
+  view.table.draw(demo.table.show.display, t, now, demo.watching ? t.watching : t.demo);
   if (!demo.watching) drawDemoLogo();
+}
+
+/** The title: a menu, with a CPU game behind it whose table's start cost its first frame. */
+export const TITLE: SceneModule<TitleScene> = {
+  frame: titleFrame,
+  draw: drawTitle,
+  onScreen: demoTable,
+  held: demoTable,
+  menu: () => true,
+  touchConfirms: true,
+  costlyEntry: (scene) => scene.demo !== null,
+};
+
+function demoTable(scene: TitleScene): AppTable | null {
+  return scene.demo !== null ? scene.demo.table : null;
 }

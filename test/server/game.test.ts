@@ -1,0 +1,63 @@
+// Whole games over the network (issue 35, item 7, in Node): the server in
+// this process, each player behind a proxy that delays their connection
+// (test/server/proxy.ts: 100 ms one way ±30 ms, a 200 ms round trip, and 20 ms ±10 ms), each
+// playing through the game script's own online table (src/net/client.ts).
+// Both rule sets, to the results; what each player's script holds at the
+// end is what the server holds. The games end by the endless-game guard
+// after 50 cards, so that a test plays one in seconds.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type GameServer } from '../../server/server';
+import { openRooms } from '../../server/room';
+import { publicState } from '../../src/net/protocol';
+import { delayingProxy } from './proxy';
+import { Bot } from './bot';
+import { rng } from './sim';
+
+let server: GameServer;
+const proxies: { port: number; close(): Promise<void> }[] = [];
+const quiet = (): void => {};
+
+beforeAll(async () => {
+  server = await startServer({ cardLimit: 50, logger: { info: quiet, warn: quiet, error: quiet, debug: quiet } });
+  proxies.push(await delayingProxy(server.port, { latency: 100, jitter: 30 }, rng(1)));
+  proxies.push(await delayingProxy(server.port, { latency: 20, jitter: 10 }, rng(2)));
+});
+
+afterAll(async () => {
+  for (const p of proxies) await p.close();
+  await server.stop();
+});
+
+async function playToResults(setup: object): Promise<{ a: Bot; b: Bot; waited: number }> {
+  const a = new Bot(`ws://127.0.0.1:${proxies[0]!.port}`, 'Ann', 260, 40);
+  const code = await a.create(setup);
+  const b = new Bot(`ws://127.0.0.1:${proxies[1]!.port}`, 'Kim', 300, 40);
+  await b.join(code);
+  a.start();
+  const started = Date.now();
+  while (!(a.log.over && b.log.over) && Date.now() - started < 90_000) await new Promise((r) => setTimeout(r, 100));
+  a.stop();
+  b.stop();
+  const room = [...openRooms].find((r) => r.roomId === code)!;
+  const nt = room['nt' as never] as { table: { game: Parameters<typeof publicState>[0] } };
+  for (const bot of [a, b]) {
+    expect(bot.log.errors).toEqual([]);
+    expect(bot.log.over).toBe(true);
+    expect(publicState(bot.table!.game)).toEqual(publicState(nt.table.game));
+  }
+  return { a, b, waited: a.table!.waitedFrames + b.table!.waitedFrames };
+}
+
+describe('a whole game over delayed connections', () => {
+  it('classic, two people and a CPU, to the results', async () => {
+    const { a, waited } = await playToResults({ options: { ruleSet: 'classic', players: 3 }, cpus: 1, difficulty: 'hard' });
+    expect(a.table!.game.over!.endedBy).toBeDefined();
+    console.log(`classic: ${a.table!.game.cardsPlayed} cards; frames a landed card waited for its face: ${waited} (Ann, 200 ms round trip ±60: ${a.table!.waitedFrames})`);
+  });
+
+  it('Russian, two people, to the results', async () => {
+    const { a, waited } = await playToResults({ options: { ruleSet: 'russian', players: 2 }, cpus: 0, difficulty: 'hard' });
+    expect(a.table!.game.over).not.toBeNull();
+    console.log(`russian: ${a.table!.game.cardsPlayed} cards; frames waited: ${waited}`);
+  });
+});
