@@ -8,7 +8,7 @@
 #   make assets  regenerate assets/build/ and src/assets/ from sources
 #   make web     the web version as a static folder, build/web/
 #   make play-web  serves build/web/ on 127.0.0.1 and prints the address
-#   make serve   the online rooms and the page on 127.0.0.1 (docs/network.md)
+#   make serve [SERVERS=N]  the online rooms and the page on 127.0.0.1 (docs/network.md)
 #   make bench   benchmarks into bench/results.{json,md}
 #   make soak    long reliability runs into docs/reliability.md
 .PHONY: all setup-play setup-test bundle check check-types check-logic check-core test test-js test-native test-psp test-web typecheck play headless psp psp-replay web play-web serve assets bench soak sim clean
@@ -109,9 +109,15 @@ play-web: web
 	node web/serve.mjs --port $(or $(PORT),8080)
 
 # The online rooms and the page on one address (docs/network.md): one
-# process, rooms in memory. PORT=N picks another port.
+# process, rooms in memory. PORT=N picks another port. SERVERS=N runs N
+# processes on ports PORT.. sharing their rooms through Redis (REDIS=url, or
+# a private redis-server started and stopped with them).
 serve: web
-	npx tsx server/main.ts --port $(or $(PORT),8080)
+	@if [ -n "$(SERVERS)" ]; then \
+	  npx tsx server/cluster.ts --servers $(SERVERS) --port $(or $(PORT),8080) $(if $(REDIS),--redis $(REDIS)); \
+	else \
+	  npx tsx server/main.ts --port $(or $(PORT),8080); \
+	fi
 
 psp-replay: bundle
 	$(MAKE) -C native psp-replay $(if $(SCRIPT),SCRIPTS="$(abspath $(SCRIPT))")

@@ -42,6 +42,8 @@ export const SIG_SUSPEND = 0x40000000;
 export const SIG_CLOSE = 0x20000000;
 /** Every signal bit: never a button of the player's. */
 export const SIGNALS = SIG_SUSPEND | SIG_CLOSE;
+/** Where a touch or a mouse click began this frame, the frame's third argument: x | y << 16, in pixels of the 480x272 screen, each a signed 16-bit number (a touch on the black bands beside the picture lies off the screen: below 0 or past its size); TAP_NONE when none began. In menus the script picks the row under it; the buttons the same touch holds (host.caps.touch zones) still come in the button mask. The PSP has no pointer and always sends TAP_NONE. */
+export const TAP_NONE = 0x80008000 | 0;
 /** The same bits by name, for drivers that press buttons. */
 export const BTN = { SELECT: BTN_SELECT, START: BTN_START, UP: BTN_UP, RIGHT: BTN_RIGHT, DOWN: BTN_DOWN, LEFT: BTN_LEFT, LTRIGGER: BTN_LTRIGGER, RTRIGGER: BTN_RTRIGGER, TRIANGLE: BTN_TRIANGLE, CIRCLE: BTN_CIRCLE, CROSS: BTN_CROSS, SQUARE: BTN_SQUARE } as const;
 
@@ -71,6 +73,21 @@ export function frameHash(cmds: ArrayLike<number>, count: number): number {
     }
   }
   return h >>> 0;
+}
+
+/** A tap at screen pixel (x, y), as the frame's third argument carries it (TAP_NONE for none). */
+export function tapAt(x: number, y: number): number {
+  return (x & 0xffff) | (y << 16);
+}
+
+/** The x of a tap (a signed 16-bit number). */
+export function tapX(tap: number): number {
+  return (tap << 16) >> 16;
+}
+
+/** The y of a tap (a signed 16-bit number). */
+export function tapY(tap: number): number {
+  return tap >> 16;
 }
 
 /** Time of frame i in the headless hosts: floor(i * 1000 / 60) (docs/host-api.md section 2). */
@@ -122,17 +139,19 @@ export interface KeyNames {
   readonly rightPlay: string;
   /** ... the right player slaps (R). (presses BTN_RTRIGGER) */
   readonly rightSlap: string;
+  /** The other key that confirms in menus (it presses Cross too): the one a computer's player tries first. Menu footers name it beside cross. (presses BTN_CROSS) */
+  readonly confirm: string;
 }
 
 /** A host's KeyNames (the object itself), or null when a field is missing or of the wrong type. */
 export function readKeyNames(value: unknown): KeyNames | null {
   if (value === null || typeof value !== 'object') return null;
   const r = value as Record<string, unknown>;
-  return typeof r.cross === 'string' && typeof r.circle === 'string' && typeof r.square === 'string' && typeof r.triangle === 'string' && typeof r.start === 'string' && typeof r.leftPlay === 'string' && typeof r.leftSlap === 'string' && typeof r.rightPlay === 'string' && typeof r.rightSlap === 'string' ? (r as unknown as KeyNames) : null;
+  return typeof r.cross === 'string' && typeof r.circle === 'string' && typeof r.square === 'string' && typeof r.triangle === 'string' && typeof r.start === 'string' && typeof r.leftPlay === 'string' && typeof r.leftSlap === 'string' && typeof r.rightPlay === 'string' && typeof r.rightSlap === 'string' && typeof r.confirm === 'string' ? (r as unknown as KeyNames) : null;
 }
 
 /** The button each KeyNames field presses. */
-export const KEY_NAMES_BUTTONS: Readonly<Record<keyof KeyNames, number>> = { cross: BTN_CROSS, circle: BTN_CIRCLE, square: BTN_SQUARE, triangle: BTN_TRIANGLE, start: BTN_START, leftPlay: BTN_LEFT, leftSlap: BTN_LTRIGGER, rightPlay: BTN_SQUARE, rightSlap: BTN_RTRIGGER };
+export const KEY_NAMES_BUTTONS: Readonly<Record<keyof KeyNames, number>> = { cross: BTN_CROSS, circle: BTN_CIRCLE, square: BTN_SQUARE, triangle: BTN_TRIANGLE, start: BTN_START, leftPlay: BTN_LEFT, leftSlap: BTN_LTRIGGER, rightPlay: BTN_SQUARE, rightSlap: BTN_RTRIGGER, confirm: BTN_CROSS };
 
 /** A rectangle of the 480x272 screen that holds buttons while a finger is on it. */
 export interface TouchZone {
@@ -261,7 +280,7 @@ export interface Entry {
   /** The command buffer, allocated once; a host may keep a pointer to its bytes for the life of the VM. */
   readonly commands: Int32Array;
   /** Called once per vertical blank; returns the number of commands written into commands. */
-  frame(nowMs: number, buttons: number): number;
+  frame(nowMs: number, buttons: number, tap?: number): number;
   /** Test-only: JSON text of the app's and the game's state (docs/host-api.md section 8). Hosts never call it. */
   debug?(): string;
 }

@@ -227,7 +227,7 @@ describe('capabilities, not platforms', () => {
   it('reads a host\'s capabilities field by field, the PSP\'s where one is missing or wrong', () => {
     expect(readCapabilities(undefined)).toEqual(DEFAULT_CAPABILITIES);
     expect(readCapabilities('desktop')).toEqual(DEFAULT_CAPABILITIES);
-    const keys = { cross: 'S', circle: 'D', square: 'Z', triangle: 'A', start: 'Esc', leftPlay: 'F', leftSlap: 'Q', rightPlay: 'J', rightSlap: 'P' };
+    const keys = { cross: 'S', circle: 'D', square: 'Z', triangle: 'A', start: 'Esc', leftPlay: 'F', leftSlap: 'Q', rightPlay: 'J', rightSlap: 'P', confirm: 'Enter' };
     expect(readCapabilities({ glyphs: false, keys, pads: 2, touch: [] })).toEqual({ glyphs: false, keys, pads: 2, touch: [], network: false });
     expect(readCapabilities({ glyphs: false, keys, pads: 2, touch: [], network: true }).network).toBe(true);
     expect(readCapabilities({ glyphs: false, keys, pads: 2, touch: [], network: 'yes' }).network).toBe(false);

@@ -44,6 +44,10 @@
 #define SCREEN_W 480
 #define SCREEN_H 272
 
+/* Where a touch or a mouse click began this frame, the frame's third argument: x | y << 16, in pixels of the 480x272 screen, each a signed 16-bit number (a touch on the black bands beside the picture lies off the screen: below 0 or past its size); TAP_NONE when none began. In menus the script picks the row under it; the buttons the same touch holds (host.caps.touch zones) still come in the button mask. The PSP has no pointer and always sends TAP_NONE. */
+#define TAP_NONE ((int32_t)0x80008000u)
+#define TAP_AT(x, y) ((int32_t)(((uint32_t)(y) << 16) | ((uint32_t)(x) & 0xffffu)))
+
 /* Samples: 22,050 Hz mono signed 16-bit. */
 #define SOUND_RATE 22050
 
@@ -119,10 +123,11 @@ typedef struct HostKeyNames {
     const char *left_slap; /* ... the left player slaps (L). BTN_LTRIGGER */
     const char *right_play; /* ... the right player plays (Square). BTN_SQUARE */
     const char *right_slap; /* ... the right player slaps (R). BTN_RTRIGGER */
+    const char *confirm; /* The other key that confirms in menus (it presses Cross too): the one a computer's player tries first. Menu footers name it beside cross. BTN_CROSS */
 } HostKeyNames;
 
 /* The button each HostKeyNames member presses, in member order. */
-#define HOST_KEY_NAMES_BUTTONS { BTN_CROSS, BTN_CIRCLE, BTN_SQUARE, BTN_TRIANGLE, BTN_START, BTN_LEFT, BTN_LTRIGGER, BTN_SQUARE, BTN_RTRIGGER }
+#define HOST_KEY_NAMES_BUTTONS { BTN_CROSS, BTN_CIRCLE, BTN_SQUARE, BTN_TRIANGLE, BTN_START, BTN_LEFT, BTN_LTRIGGER, BTN_SQUARE, BTN_RTRIGGER, BTN_CROSS }
 
 /* A rectangle of the 480x272 screen that holds buttons while a finger is on it. */
 typedef struct HostTouchZone {

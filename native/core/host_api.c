@@ -175,6 +175,7 @@ static JSValue js_key_names(JSContext *ctx, const HostKeyNames *r)
     if (JS_SetPropertyStr(ctx, obj, "leftSlap", JS_NewString(ctx, r->left_slap ? r->left_slap : "")) < 0) goto fail;
     if (JS_SetPropertyStr(ctx, obj, "rightPlay", JS_NewString(ctx, r->right_play ? r->right_play : "")) < 0) goto fail;
     if (JS_SetPropertyStr(ctx, obj, "rightSlap", JS_NewString(ctx, r->right_slap ? r->right_slap : "")) < 0) goto fail;
+    if (JS_SetPropertyStr(ctx, obj, "confirm", JS_NewString(ctx, r->confirm ? r->confirm : "")) < 0) goto fail;
     return obj;
 fail:
     JS_FreeValue(ctx, obj);

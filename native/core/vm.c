@@ -266,17 +266,19 @@ static int frame_count(Vm *vm, JSValueConst result)
     return -1;
 }
 
-int vm_frame(Vm *vm, int now, uint32_t buttons, const int32_t **cmds)
+/* ratscrew.frame with argc arguments: the time, the buttons and, when 3, the tap. */
+static int call_frame(Vm *vm, int now, uint32_t buttons, int32_t tap, int argc, const int32_t **cmds)
 {
-    JSValue args[2], result;
+    JSValue args[3], result;
     int count;
     *cmds = vm->cmd_ptr;
     if (vm->failed || !vm->cmd_ptr) return -1;
     args[0] = JS_NewInt32(vm->ctx, now);
     args[1] = JS_NewInt32(vm->ctx, (int32_t)buttons);
+    args[2] = JS_NewInt32(vm->ctx, tap);
     vm_start_budget(vm, vm->config.frame_budget_ms);
     vm->during = "one frame";
-    result = JS_Call(vm->ctx, vm->frame_fn, vm->entry, 2, args);
+    result = JS_Call(vm->ctx, vm->frame_fn, vm->entry, argc, args);
     if (JS_IsException(result)) {
         vm_capture_exception(vm, "ratscrew.frame");
         return -1;
@@ -285,6 +287,16 @@ int vm_frame(Vm *vm, int now, uint32_t buttons, const int32_t **cmds)
     count = frame_count(vm, result);
     JS_FreeValue(vm->ctx, result);
     return count;
+}
+
+int vm_frame(Vm *vm, int now, uint32_t buttons, const int32_t **cmds)
+{
+    return call_frame(vm, now, buttons, TAP_NONE, 2, cmds);
+}
+
+int vm_frame_tap(Vm *vm, int now, uint32_t buttons, int32_t tap, const int32_t **cmds)
+{
+    return call_frame(vm, now, buttons, tap, 3, cmds);
 }
 
 const char *vm_error(const Vm *vm)

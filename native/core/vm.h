@@ -103,6 +103,11 @@ int vm_load_script(Vm *vm, const VmScript *script);
  * VM refuses further frames. *cmds points into the script's Int32Array. */
 int vm_frame(Vm *vm, int now_ms, uint32_t buttons, const int32_t **cmds);
 
+/* The same with where a touch or click began this frame (contract.h TAP_AT,
+ * or TAP_NONE): ratscrew.frame(now_ms, buttons, tap), for a host with a
+ * pointer. vm_frame leaves the argument out, which the script reads as none. */
+int vm_frame_tap(Vm *vm, int now_ms, uint32_t buttons, int32_t tap, const int32_t **cmds);
+
 /* The error text, or NULL while there is none. */
 const char *vm_error(const Vm *vm);
 

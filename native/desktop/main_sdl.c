@@ -155,7 +155,7 @@ static void game_loop(Desktop *d)
         /* The close button quits at once, but first the script is told, in
          * one last frame, so that it saves the settings (docs/host-api.md). */
         mask = sdl_input_mask(&d->input) | (d->closing ? SIG_CLOSE : 0u);
-        count = vm_frame(d->vm, (int)(SDL_GetTicks64() - start), mask, &cmds);
+        count = vm_frame_tap(d->vm, (int)(SDL_GetTicks64() - start), mask, d->input.tap, &cmds);
         if (count < 0) {
             error_loop(d);
             return;

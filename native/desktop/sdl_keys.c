@@ -26,9 +26,9 @@ static const struct { SDL_Keycode key; uint32_t button; } KEYS[] = {
  * of KEYS that presses the role's button (native/tests/sdl_keys_test.c). */
 static const HostKeyNames KEY_NAMES = {
     .cross = "S", .circle = "D", .square = "Z", .triangle = "A", .start = "Esc",
-    .left_play = "F", .left_slap = "Q", .right_play = "J", .right_slap = "P",
+    .left_play = "F", .left_slap = "Q", .right_play = "J", .right_slap = "P", .confirm = "Enter",
 };
-static const SDL_Keycode NAMED_KEYS[] = { SDLK_s, SDLK_d, SDLK_z, SDLK_a, SDLK_ESCAPE, SDLK_f, SDLK_q, SDLK_j, SDLK_p };
+static const SDL_Keycode NAMED_KEYS[] = { SDLK_s, SDLK_d, SDLK_z, SDLK_a, SDLK_ESCAPE, SDLK_f, SDLK_q, SDLK_j, SDLK_p, SDLK_RETURN };
 
 /* A controller in the PSP's layout: the face buttons by position. */
 static const struct { SDL_GameControllerButton pad; uint32_t button; } PAD[] = {
@@ -90,6 +90,7 @@ static void pad_press(SdlInput *in, SDL_JoystickID which, Uint8 pad_button)
 void sdl_input_frame(SdlInput *in)
 {
     in->pressed = 0;
+    in->tap = TAP_NONE;
 }
 
 void sdl_input_event(SdlInput *in, const SDL_Event *e)
@@ -115,6 +116,9 @@ void sdl_input_event(SdlInput *in, const SDL_Event *e)
             SDL_GameControllerClose(in->pad2);
             in->pad2 = NULL;
         }
+        break;
+    case SDL_MOUSEBUTTONDOWN:
+        if (e->button.button == SDL_BUTTON_LEFT) in->tap = TAP_AT(e->button.x, e->button.y);
         break;
     case SDL_WINDOWEVENT:
         /* Keys released while the window was not focused never report up. */

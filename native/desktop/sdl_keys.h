@@ -12,11 +12,15 @@ typedef struct SdlInput {
     uint32_t pressed;            /* buttons pressed since the frame began */
     SDL_GameController *pad;     /* the first controller found (the left player's), or NULL */
     SDL_GameController *pad2;    /* the second (the right player's), or NULL */
+    int32_t tap;                 /* where the mouse was clicked this frame (TAP_AT), or TAP_NONE */
 } SdlInput;
 
 /* Starts a frame's events: forgets the presses of the last frame. */
 void sdl_input_frame(SdlInput *in);
-/* Updates the state from a keyboard or controller event. */
+/* Updates the state from a keyboard, controller or mouse event. A left
+ * click is a tap (docs/host-api.md): SDL gives its place in the renderer's
+ * logical 480x272 pixels (sdl_video.c SDL_RenderSetLogicalSize), so a click
+ * on a menu row picks that row. */
 void sdl_input_event(SdlInput *in, const SDL_Event *e);
 /* The button mask of this frame: the buttons held now, and those pressed
  * during the frame's events even if already released, so that a tap

@@ -52,6 +52,28 @@ int main(void)
     /* A release with no press in the frame: nothing left latched. */
     sdl_input_frame(&in);
     CHECK(sdl_input_mask(&in) == 0);
+    /* A left click is the frame's tap, at its place (x | y << 16, each signed),
+     * for that frame only; it presses no button. Other buttons are no tap. */
+    CHECK(in.tap == TAP_NONE);
+    {
+        SDL_Event e;
+        memset(&e, 0, sizeof e);
+        e.type = SDL_MOUSEBUTTONDOWN;
+        e.button.button = SDL_BUTTON_RIGHT;
+        e.button.x = 10;
+        e.button.y = 20;
+        sdl_input_event(&in, &e);
+        CHECK(in.tap == TAP_NONE);
+        e.button.button = SDL_BUTTON_LEFT;
+        e.button.x = 240;
+        e.button.y = -3;
+        sdl_input_event(&in, &e);
+        CHECK(in.tap == TAP_AT(240, -3));
+        CHECK((in.tap & 0xffff) == 240 && (in.tap >> 16) == -3);
+        CHECK(sdl_input_mask(&in) == 0);
+        sdl_input_frame(&in);
+        CHECK(in.tap == TAP_NONE);
+    }
     /* Enter confirms (CROSS), as in any desktop menu; it is not START, which
      * asks to quit on the title. */
     sdl_input_frame(&in);
@@ -59,13 +81,13 @@ int main(void)
     CHECK(sdl_input_mask(&in) == BTN_CROSS);
     key(&in, SDLK_RETURN, 0, 0);
     /* Each key the script names (host.caps.keys) presses its role's button,
-     * and is printed as SDL names it (Esc is SDL's "Escape"). */
+     * and is printed as SDL names it (Esc is SDL's "Escape", Enter its "Return"). */
     {
         static const uint32_t buttons[] = HOST_KEY_NAMES_BUTTONS;
         const HostCaps *caps = sdl_input_caps();
         const HostKeyNames *n = caps->keys;
         const char *labels[] = { n->cross, n->circle, n->square, n->triangle, n->start,
-                                 n->left_play, n->left_slap, n->right_play, n->right_slap };
+                                 n->left_play, n->left_slap, n->right_play, n->right_slap, n->confirm };
         int role;
         CHECK(caps->glyphs == 0 && caps->pads == 2);
         CHECK(sizeof labels / sizeof labels[0] == sizeof buttons / sizeof buttons[0]);
@@ -75,8 +97,9 @@ int main(void)
             key(&in, k, 1, 0);
             CHECK(sdl_input_mask(&in) == buttons[role]);
             key(&in, k, 0, 0);
-            if (k != SDLK_ESCAPE) CHECK(strcmp(labels[role], SDL_GetKeyName(k)) == 0);
-            else CHECK(strcmp(labels[role], "Esc") == 0);
+            if (k == SDLK_ESCAPE) CHECK(strcmp(labels[role], "Esc") == 0);
+            else if (k == SDLK_RETURN) CHECK(strcmp(labels[role], "Enter") == 0);
+            else CHECK(strcmp(labels[role], SDL_GetKeyName(k)) == 0);
         }
         CHECK(sdl_named_key(role) == SDLK_UNKNOWN);
     }

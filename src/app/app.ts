@@ -3,13 +3,13 @@
 // each scene's module in src/app/scenes/ enters, runs and draws it, found by
 // its kind in src/app/scenes/index.ts). A scene's frame returns the scene of
 // the next frame.
-import { SIG_CLOSE, SIG_SUSPEND, SIGNALS } from '../contract';
+import { SIG_CLOSE, SIG_SUSPEND, SIGNALS, TAP_NONE } from '../contract';
 import { beginRehearsal, endRehearsal } from '../view/budget';
 import { beginFrame, bringForward, holdPicture, pictureOf } from '../view/drawlist';
 import { beginBehind, beginDraw, drawNotice, endDraw } from '../view/render';
 import type { View } from '../view/view';
-import { addPressed, anyPressed, readButtons } from './input';
-import { menuAliases, touchMenuAliases } from './pads';
+import { addPressed, anyPressed, readButtons, swallow } from './input';
+import { menuAliases, PLAY_AND_SLAP, touchMenuAliases } from './pads';
 import type { Scene, SceneModule } from './scene';
 import { MODULES } from './scenes';
 import { save } from './saving';
@@ -29,17 +29,18 @@ export { startApp } from './start';
 
 /** One frame. A change of scene goes to the host's log ("scene table"): the
  * PSP checks follow live button presses by it (test/psp/live.test.ts), and
- * it dates a player's bug report in the emulator's log. */
-export function appFrame(app: App, now: number, mask: number): void {
+ * it dates a player's bug report in the emulator's log. `tap`: where a
+ * touch or click began this frame (docs/host-api.md), TAP_NONE for none. */
+export function appFrame(app: App, now: number, mask: number, tap = TAP_NONE): void {
   const scene = app.scene;
   // The host's signals (src/contract.ts) are not buttons: no press, no input.
   const buttons = mask & ~SIGNALS;
   app.suspending = (mask & SIG_SUSPEND) !== 0;
   if (!app.started) firstFrame(app, now, buttons);
-  readButtons(app.buttons, buttons, now);
+  readButtons(app.buttons, buttons, now, tap);
   app.cues.count = 0;
   app.lastNow = now;
-  if (anyPressed(app.buttons)) app.lastInputAt = now;
+  if (anyPressed(app.buttons) || app.buttons.tapped) app.lastInputAt = now;
   // The desktop window's close button: the host runs this one last frame and
   // exits. The settings as they are now (Options may be open) are kept.
   if ((mask & SIG_CLOSE) !== 0) {
@@ -48,6 +49,9 @@ export function appFrame(app: App, now: number, mask: number): void {
     return;
   }
   const module = MODULES[scene.kind];
+  // A tap on a menu picks the row under it (the scene's frame reads where):
+  // the play or slap the same touch holds on a touch screen's zone confirms nothing.
+  if (app.buttons.tapped && module.taps(scene)) swallow(app.buttons, PLAY_AND_SLAP);
   // Two people share the PSP: in menus (the pause menu too) either one's buttons work (src/app/pads.ts).
   if (app.settings.humans === 2 && module.menu(scene)) addPressed(app.buttons, menuAliases(app.buttons.pressed));
   // One person on a touch screen: either half confirms in menus (src/app/pads.ts).

@@ -71,6 +71,15 @@ export function resultCause(over: GameOver | null): ResultCause {
   return over.endedBy === 'rules' ? 'allCards' : over.endedBy;
 }
 
+/**
+ * Whether the ranking goes by cards held, where equal cards are a tie: a
+ * game stopped (the card limit, a repeat, the players) or a Russian game's
+ * losers. A classic game played out ranks by who went out last: no ties.
+ */
+function rankedByCards(game: GameState): boolean {
+  return game.over === null || game.over.endedBy !== 'rules' || game.options.ruleSet === 'russian';
+}
+
 /** Every seat, best first, as the results screen lists them (a game ended early: ranked as the card limit ranks). */
 export function statsResults(
   stats: GameStats,
@@ -78,10 +87,17 @@ export function statsResults(
   names: readonly string[],
 ): { ranking: SeatResult[]; fastestMs: number; cardsPlayed: number } {
   const ranking: SeatResult[] = [];
-  for (const seat of (game.over !== null ? game.over.ranking : rankingWhenStopped(game)) as readonly Seat[]) {
+  const seats = (game.over !== null ? game.over.ranking : rankingWhenStopped(game)) as readonly Seat[];
+  const byCards = rankedByCards(game);
+  for (let i = 0; i < seats.length; i++) {
+    const seat = seats[i]!;
+    const cards = game.stacks[seat]!.length;
+    // The rules' winner is first alone, even when a tie-break made them so.
+    const tied = byCards && i > 0 && !(i === 1 && game.over !== null) && cards === ranking[i - 1]!.cards;
     ranking.push({
+      place: tied ? ranking[i - 1]!.place : i + 1,
       name: names[seat]!,
-      cards: game.stacks[seat]!.length,
+      cards,
       piles: stats.piles[seat]!,
       slapsWon: stats.slapsWon[seat]!,
       wrongSlaps: stats.wrongSlaps[seat]!,

@@ -12,6 +12,7 @@ import { SLAP_RULES, SLAP_RULE_TABLE, slapRuleAvailable } from '../rules';
 import { makeCard } from '../rules/cards';
 import type { GameOptions, SlapRule } from '../rules/types';
 import type { Strings } from './i18n/strings';
+import { PAD_LEFT, PAD_RIGHT, PADS, padNames } from './pads';
 import type { HowToExample, HowToPage } from './screen';
 
 const CLUBS = 0;
@@ -32,19 +33,30 @@ function page(title: string, text: string, examples: HowToExample[], across: boo
 
 /**
  * Two people: on the PSP its buttons beside a drawing of it, then any
- * controllers; where the hints name a computer's keys (issue 20: such a host
- * never shows a PSP glyph) no drawing, and the keys, controllers and touch
- * screen this host has (its capabilities).
+ * controllers; elsewhere (a computer's keys, issue 20: such a host never
+ * shows a PSP glyph; a touch screen, whose players hold no PSP) no
+ * drawing, and the keys, controllers and touch screen this host has (its
+ * capabilities).
  */
 function twoPeople(t: Strings, caps: Capabilities): HowToPage {
   const more = [caps.keys ? t.twoPlayerKeys(caps.keys) : '', caps.pads >= 2 ? t.twoPlayerPads : '', caps.touch.length > 0 ? t.twoPlayerTouch : ''].filter(
     (s) => s !== '',
   );
-  if (t.glyphs === false) {
+  if ((t.machine ?? 'psp') !== 'psp') {
     return { title: t.howPages.twoPeople, text: [t.howToTwoPeopleHere, ...more].join('\n\n'), examples: [], across: false, psp: false };
   }
   const text = more.length > 0 ? t.howToTwoPlayers + '\n' + more.join(' ') : t.howToTwoPlayers;
   return { title: t.howPages.twoPeople, text, examples: [], across: false, psp: true };
+}
+
+/**
+ * The first page's line of buttons: one person's, or with two people at
+ * the table each one's own (src/app/pads.ts, named as this host's players
+ * know them: the PSP's, or the keys of host.caps).
+ */
+function controls(t: Strings, people: number, slapping: boolean): string {
+  if (people < 2) return t.howControls(slapping);
+  return t.howControlsTwo(padNames(PADS[PAD_LEFT]!, t.keys), padNames(PADS[PAD_RIGHT]!, t.keys), slapping);
 }
 
 /** What a wrong slap costs under the wrong-slap rule, and the cards it burns. */
@@ -58,11 +70,12 @@ function wrongSlapCost(options: GameOptions, t: Strings): { caption: string; bur
 /** Slap pictures a page: three rows fit the panel. */
 const SLAPS_A_PAGE = 3;
 
-export function howToPages(options: GameOptions, t: Strings, caps: Capabilities = DEFAULT_CAPABILITIES): HowToPage[] {
+/** The pages for a game with these options, on this host, for `people` at the table (1 or 2). */
+export function howToPages(options: GameOptions, t: Strings, caps: Capabilities = DEFAULT_CAPABILITIES, people = 1): HowToPage[] {
   const P = t.howPages;
   if (options.ruleSet === 'russian') {
     const pages = [
-      page(P.goal, t.howGoalRussian, [ex([CARD_BACK], t.exampleStack), ex([c(6, CLUBS), c(10, HEARTS), c(2, SPADES)], t.examplePile)], true),
+      page(P.goal, t.howGoalRussian + '\n' + controls(t, people, false), [ex([CARD_BACK], t.exampleStack), ex([c(6, CLUBS), c(10, HEARTS), c(2, SPADES)], t.examplePile)], true),
       page(
         P.compare,
         t.howCompare,
@@ -93,7 +106,7 @@ export function howToPages(options: GameOptions, t: Strings, caps: Capabilities 
     return pages;
   }
   const pages = [
-    page(P.goal, t.howGoalClassic, [ex([CARD_BACK], t.exampleStack), ex([c(6, CLUBS), c(10, HEARTS), c(2, SPADES)], t.examplePile)], true),
+    page(P.goal, t.howGoalClassic + '\n' + controls(t, people, true), [ex([CARD_BACK], t.exampleStack), ex([c(6, CLUBS), c(10, HEARTS), c(2, SPADES)], t.examplePile)], true),
     page(
       P.challenges,
       options.tensStop ? t.howChallenges + ' ' + t.tensStopHelp : t.howChallenges,

@@ -3,8 +3,10 @@
 // alone also take the D-pad's auto-repeat: held past REPEAT_DELAY_MS, a
 // direction counts again every REPEAT_EVERY_MS, so a long options list can
 // be run down by holding Down. The edges are a value the App owns
-// (app.buttons): a new app starts with fresh ones.
-import { BTN_DOWN, BTN_LEFT, BTN_RIGHT, BTN_UP } from '../contract';
+// (app.buttons): a new app starts with fresh ones. A tap (a touch or click
+// that began this frame, where the host has a pointer) comes with them, at
+// its place on the screen.
+import { BTN_DOWN, BTN_LEFT, BTN_RIGHT, BTN_UP, TAP_NONE, tapX, tapY } from '../contract';
 
 export const REPEAT_DELAY_MS = 400;
 export const REPEAT_EVERY_MS = 80;
@@ -20,15 +22,21 @@ export interface Buttons {
   repeated: number;
   /** When each REPEATING button next repeats while held. */
   readonly repeatAt: number[];
+  /** A touch or click began this frame, at (tapX, tapY) on the 480x272 screen (off it on the bands beside the picture). */
+  tapped: boolean;
+  tapX: number;
+  tapY: number;
+  /** Buttons held down by a touch a menu took as a tap (swallow): no press, no repeat, until let go. */
+  swallowed: number;
 }
 
 /** Edges as at launch: buttons held then are not presses (resetButtons on the first frame). */
 export function newButtons(): Buttons {
-  return { held: 0, pressed: 0, repeated: 0, repeatAt: [0, 0, 0, 0] };
+  return { held: 0, pressed: 0, repeated: 0, repeatAt: [0, 0, 0, 0], tapped: false, tapX: 0, tapY: 0, swallowed: 0 };
 }
 
-/** Call once per frame with the host's mask of buttons held down now and the host time. */
-export function readButtons(b: Buttons, buttons: number, now = 0): void {
+/** Call once per frame with the host's mask of buttons held down now, the host time and the frame's tap (TAP_NONE: none). */
+export function readButtons(b: Buttons, buttons: number, now = 0, tap = TAP_NONE): void {
   const pressed = buttons & ~b.held;
   const held = buttons;
   const repeatAt = b.repeatAt;
@@ -43,9 +51,24 @@ export function readButtons(b: Buttons, buttons: number, now = 0): void {
       if (repeatAt[i]! <= now) repeatAt[i] = now + REPEAT_EVERY_MS;
     }
   }
-  b.pressed = pressed;
+  b.swallowed &= held;
+  b.pressed = pressed & ~b.swallowed;
   b.held = held;
-  b.repeated = repeated;
+  b.repeated = repeated & ~b.swallowed;
+  b.tapped = tap !== TAP_NONE;
+  b.tapX = b.tapped ? tapX(tap) : 0;
+  b.tapY = b.tapped ? tapY(tap) : 0;
+}
+
+/**
+ * The frame's tap was taken by a menu, which picks by its place: the
+ * buttons the same touch holds (these of `bits` held down now) press
+ * nothing, this frame or while the finger stays down.
+ */
+export function swallow(b: Buttons, bits: number): void {
+  b.swallowed |= bits & b.held;
+  b.pressed &= ~b.swallowed;
+  b.repeated &= ~b.swallowed;
 }
 
 /** True when the button went down this frame. */
@@ -73,5 +96,7 @@ export function resetButtons(b: Buttons, held0 = 0): void {
   b.held = held0;
   b.pressed = 0;
   b.repeated = 0;
+  b.tapped = false;
+  b.swallowed = 0;
   for (let i = 0; i < b.repeatAt.length; i++) b.repeatAt[i] = 0x3fffffff;
 }

@@ -108,7 +108,7 @@ export const OPTIONS: readonly OptionDef[] = [
     label: (t) => t.opt.humans,
     text: (v, t) => t.peopleCount(v as number),
     group: GAME,
-    help: (t) => t.optionHelp.humans,
+    help: (t) => t.optionHelp.humans[t.machine ?? 'psp'],
   },
   {
     path: 'difficulty',

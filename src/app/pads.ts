@@ -104,6 +104,12 @@ export function tableSeats(players: number, humans: number, difficulty: Difficul
   return seats;
 }
 
+/**
+ * Every button someone plays or slaps with: what a touch screen's zones
+ * hold (web/src/input/touch.ts gives each person's play and slap a zone).
+ */
+export const PLAY_AND_SLAP = PADS.reduce((bits, pad) => bits | pad.play | pad.slap, 0);
+
 /** The buttons of a seat's person (a CPU seat gets the one-player layout, which it never uses). */
 export function padOf(seats: readonly Controller[], seat: Seat): PadLayout {
   const c = seats[seat]!;
@@ -111,10 +117,10 @@ export function padOf(seats: readonly Controller[], seat: Seat): PadLayout {
 }
 
 /**
- * One person on a touch screen (host.caps.touch): in menus the play half
- * (Square) confirms as the slap half (Cross) does, so a tap anywhere on the
- * picture picks the highlighted item; a tap on "Play" at the title's left
- * would otherwise do nothing. Not on the results screen, where a player
+ * One person on a touch screen (host.caps.touch): where a menu takes no
+ * taps by their place (How to play's pages, Statistics; SceneModule.taps)
+ * the play half (Square) confirms as the slap half (Cross) does, so a tap
+ * on either half turns the page. Not on the results screen, where a player
  * still tapping to play the last card must not start the next game.
  */
 export function touchMenuAliases(pressed: number): number {

@@ -37,6 +37,13 @@ export interface SceneModule<S extends Scene> {
   menu(scene: S): boolean;
   /** A tap's play half confirms in this menu, as its slap half does (not on the results: a tap meant for the last card must not start the next game). */
   readonly touchConfirms: boolean;
+  /**
+   * Its menu picks the row under a tap (the frame reads b.tapX, b.tapY; a
+   * question: a tap beside it says no), so the play or slap the same touch
+   * holds confirms nothing. Elsewhere a tap is only the buttons its touch
+   * holds (How to play's pages, the results, the table in play).
+   */
+  taps(scene: S): boolean;
   /** Entering it cost its first frame a deal, a count or a table's start: its first picture is prepared from the next frame (src/app/app.ts drawApp). */
   costlyEntry(scene: S): boolean;
 }

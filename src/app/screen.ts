@@ -42,6 +42,8 @@ export interface OptionRow {
 }
 
 export interface SeatResult {
+  /** 1 for the first; seats the ranking cannot tell apart (the same cards, where it ranks by cards) share a place. */
+  place: number;
   name: string;
   cards: number;
   piles: number;

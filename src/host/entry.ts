@@ -6,7 +6,7 @@ import { debugState } from '../app/debug';
 import { bindCommands } from '../view/drawlist';
 import { newView } from '../view/view';
 import { setFallbackCode } from '../view/text';
-import { asSaveProblem, COMMAND_INTS, MAX_COMMANDS, readCapabilities, type Entry, type Host } from '../contract';
+import { asSaveProblem, COMMAND_INTS, MAX_COMMANDS, readCapabilities, TAP_NONE, type Entry, type Host } from '../contract';
 
 /**
  * A host without load/save/log still runs the game (nothing is saved); its
@@ -53,8 +53,9 @@ export function newEntry(host: Partial<Host> | undefined, commands: Int32Array):
   prepareFirstPicture(app, view);
   return {
     commands,
-    frame(nowMs: number, buttons: number): number {
-      appFrame(app, nowMs, buttons | 0);
+    frame(nowMs: number, buttons: number, tap?: number): number {
+      // A host without a pointer leaves the tap out (the PSP's: native/core/vm.c vm_frame).
+      appFrame(app, nowMs, buttons | 0, typeof tap === 'number' ? tap | 0 : TAP_NONE);
       return drawApp(app, view, nowMs);
     },
     debug: () => debugState(app),

@@ -8,7 +8,7 @@ import * as C from './colours';
 import { copyInts, rect, sprite, spriteRect } from './drawlist';
 import { drawSlapPicture, SLAP_PICTURE_H } from './howto-view';
 import { newLayer, type Layer } from './layer';
-import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber } from './text';
+import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber, wrap } from './text';
 import { drawCover, LOGO_Y } from './splash';
 import { drawFelt, drawPanel } from './widgets';
 
@@ -72,16 +72,37 @@ function drawHint(v: MenusView, text: string): void {
 
 // ---- title ----
 
+/** The title menu's panel, and its rows: the first row's text top, and the rows' pitch. */
+const TITLE_PANEL_X = 150;
+const TITLE_PANEL_W = 180;
+const TITLE_ROW_Y = 106;
+const TITLE_ROW_PITCH = 22;
+
+/**
+ * Where a tap picks a menu row: row i of `count` stacked every `pitch`
+ * pixels from `top`, across [left, right); -1 off every row.
+ */
+function rowAt(x: number, y: number, left: number, right: number, top: number, pitch: number, count: number): number {
+  if (x < left || x >= right || y < top) return -1;
+  const row = Math.floor((y - top) / pitch);
+  return row < count ? row : -1;
+}
+
+/** The title menu's row under the screen point (x, y) (a tap), or -1; `count` rows. */
+export function titleRowAt(x: number, y: number, count: number): number {
+  return rowAt(x, y, TITLE_PANEL_X, TITLE_PANEL_X + TITLE_PANEL_W, TITLE_ROW_Y - 2, TITLE_ROW_PITCH, count);
+}
+
 /** The title menu with its row `cursor` lit, over the game's cover (the splash the hosts show first). */
 export function drawTitleMenu(v: MenusView, t: Strings, cursor: number): void {
   const { layer, title: titleSlots } = v;
   if (layer.reuse(0, cursor, t, null)) return;
   drawCover(v.felt);
   titleSlots[0]!.draw(FONT_SMALL, t.subtitle, 240, LOGO_Y + SPRITES.logo[3] + 4, ALIGN_CENTRE, C.PALE_GOLD);
-  drawPanel(150, 100, 180, 144, C.WHITE);
+  drawPanel(TITLE_PANEL_X, 100, TITLE_PANEL_W, 144, C.WHITE);
   const items = [t.menu.play, t.menu.options, t.menu.howTo, t.menu.stats, t.menu.watch, t.menu.quit];
   for (let i = 0; i < items.length; i++) {
-    const y = 106 + i * 22;
+    const y = TITLE_ROW_Y + i * TITLE_ROW_PITCH;
     if (i === cursor) rect(158, y - 2, 164, 21, C.HIGHLIGHT);
     titleSlots[1 + i]!.draw(FONT_LARGE, items[i]!, 240, y, ALIGN_CENTRE, i === cursor ? C.YELLOW : C.WHITE);
   }
@@ -104,13 +125,13 @@ const LINES_Y = 38;
 /** The selected row's help under the list: a rule line, then the text (beside a slap rule's picture). */
 const HELP_Y = 196;
 
-/** The option rows under their groups' headings, scrolled to show row `cursor`, lit; under them what that row does. */
-export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionRow[], cursor: number): void {
-  const { layer, labels: labelSlots, values: valueSlots } = v;
-  if (layer.reuse(1, cursor, rows, t)) return;
-  drawPage(v, 40, 8, 400, 240, t.optionsTitle, 14);
-  // The list as lines: a heading (-1 - row) before each row that begins a group, then the row.
-  const lines = v.optionLines;
+/**
+ * The options list as lines into `lines`: a heading (-1 - row) before each
+ * row that begins a group, then the row. Returns the first line shown,
+ * scrolled so that row `cursor` stays in view, centred where possible, its
+ * heading with it.
+ */
+function optionList(rows: readonly OptionRow[], cursor: number, lines: number[]): number {
   lines.length = 0;
   let at = 0;
   for (let r = 0; r < rows.length; r++) {
@@ -118,10 +139,26 @@ export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionR
     if (r === cursor) at = lines.length;
     lines.push(r);
   }
-  // Scroll so the cursor stays in view, centred where possible, its heading with it.
   let first = at - (VISIBLE_LINES >> 1);
   if (first > lines.length - VISIBLE_LINES) first = lines.length - VISIBLE_LINES;
-  if (first < 0) first = 0;
+  return first < 0 ? 0 : first;
+}
+
+/** The option row under the screen point (x, y) (a tap) while row `cursor` is selected, or -1 (a heading, off the list). */
+export function optionRowAt(rows: readonly OptionRow[], cursor: number, x: number, y: number): number {
+  const lines: number[] = [];
+  const first = optionList(rows, cursor, lines);
+  const i = rowAt(x, y, 50, 430, LINES_Y - 2, ROW_H, Math.min(VISIBLE_LINES, lines.length - first));
+  return i < 0 ? -1 : Math.max(-1, lines[first + i]!);
+}
+
+/** The option rows under their groups' headings, scrolled to show row `cursor`, lit; under them what that row does. */
+export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionRow[], cursor: number): void {
+  const { layer, labels: labelSlots, values: valueSlots } = v;
+  if (layer.reuse(1, cursor, rows, t)) return;
+  drawPage(v, 40, 8, 400, 240, t.optionsTitle, 14);
+  const lines = v.optionLines;
+  const first = optionList(rows, cursor, lines);
   for (let i = 0; i < VISIBLE_LINES && first + i < lines.length; i++) {
     const line = lines[first + i]!;
     const y = LINES_Y + i * ROW_H;
@@ -160,12 +197,17 @@ export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionR
 
 // ---- results ----
 
-/** Row i of the results' ranking at y: place (a crown for the winner), name, cards, piles, and the slap columns. */
-function drawRankRow(nameSlot: TextSlot, row: ResultsScreen['ranking'][number], i: number, y: number, slapping: boolean): void {
+/**
+ * A row of the results' ranking at y: place (a crown for a winner alone;
+ * players level at the top each show 1), name, cards, piles, and the slap
+ * columns.
+ */
+function drawRankRow(nameSlot: TextSlot, row: ResultsScreen['ranking'][number], y: number, slapping: boolean, crown: boolean): void {
   const cols = RESULT_COLS;
-  const tint = i === 0 ? C.YELLOW : C.WHITE;
-  if (i === 0) spriteRect(24, y - 4, SPRITES.crown, C.WHITE);
-  else drawNumber(FONT_SMALL, i + 1, 44, y, ALIGN_RIGHT, C.GREY);
+  const first = row.place === 1;
+  const tint = first ? C.YELLOW : C.WHITE;
+  if (crown) spriteRect(24, y - 4, SPRITES.crown, C.WHITE);
+  else drawNumber(FONT_SMALL, row.place, 44, y, ALIGN_RIGHT, first ? C.YELLOW : C.GREY);
   nameSlot.draw(FONT_SMALL, row.name, 52, y, ALIGN_LEFT, tint);
   drawNumber(FONT_SMALL, row.cards, cols[0]!, y, ALIGN_CENTRE, tint);
   drawNumber(FONT_SMALL, row.piles, cols[1]!, y, ALIGN_CENTRE, tint);
@@ -175,8 +217,17 @@ function drawRankRow(nameSlot: TextSlot, row: ResultsScreen['ranking'][number], 
   }
 }
 
-/** The results' columns: cards, piles, slaps won, wrong slaps. */
-const RESULT_COLS = [150, 215, 290, 365];
+/** The results' columns' centres: cards, piles, slaps won, wrong slaps. */
+const RESULT_COLS = [166, 236, 306, 376];
+/**
+ * The width a column's heading may take: two lines at most, wrapped at its
+ * words ("Ошибочных хлопков" is 108 pixels on one line, and the columns are
+ * 70 apart). test/game/results-page.test.ts lays every language's out.
+ */
+export const RESULT_HEADING_W = 66;
+/** The headings' last line, and the first ranking row under them. */
+const HEADING_BOTTOM = 57;
+const FIRST_ROW_Y = 71;
 
 /** A finished game's results; `slapping`: it was a classic game (slap columns). */
 export function drawResultsPage(v: MenusView, t: Strings, r: ResultsScreen, slapping: boolean): void {
@@ -192,25 +243,30 @@ export function drawResultsPage(v: MenusView, t: Strings, r: ResultsScreen, slap
   text(FONT_SMALL, r.cause, 240, 31, ALIGN_CENTRE, C.PALE_GOLD);
   // The ranking as a table: place, name, cards, piles, slaps won, wrong slaps.
   const cols = RESULT_COLS;
-  let y = 48;
-  text(FONT_SMALL, t.ranking, 36, y, ALIGN_LEFT, C.GOLD);
-  text(FONT_SMALL, t.statCards, cols[0]!, y, ALIGN_CENTRE, C.GOLD);
+  // Each heading wraps within its column and sits on the same last line.
+  const heading = (str: string, x: number, align: number, maxWidth: number): void => {
+    const lines = wrap(FONT_SMALL, str, maxWidth).length;
+    resultSlots[k++]!.draw(FONT_SMALL, str, x, HEADING_BOTTOM - (lines - 1) * FONT_SMALL.lineHeight, align, C.GOLD, maxWidth);
+  };
+  heading(t.ranking, 36, ALIGN_LEFT, cols[0]! - RESULT_HEADING_W / 2 - 40);
+  heading(t.statCards, cols[0]!, ALIGN_CENTRE, RESULT_HEADING_W);
   // In Russian rules a pile is taken as a loss, not won.
-  text(FONT_SMALL, slapping ? t.statPiles : t.statPilesTaken, cols[1]!, y, ALIGN_CENTRE, C.GOLD);
+  heading(slapping ? t.statPiles : t.statPilesTaken, cols[1]!, ALIGN_CENTRE, RESULT_HEADING_W);
   if (slapping) {
-    text(FONT_SMALL, t.statSlapsWon, cols[2]!, y, ALIGN_CENTRE, C.GOLD);
-    text(FONT_SMALL, t.statWrongSlaps, cols[3]!, y, ALIGN_CENTRE, C.GOLD);
+    heading(t.statSlapsWon, cols[2]!, ALIGN_CENTRE, RESULT_HEADING_W);
+    heading(t.statWrongSlaps, cols[3]!, ALIGN_CENTRE, RESULT_HEADING_W);
   }
-  y += 15;
+  let y = FIRST_ROW_Y;
+  const alone = r.ranking.length < 2 || r.ranking[1]!.place !== 1;
   for (let i = 0; i < r.ranking.length; i++) {
     const rowLayer = v.rankRows[i]!;
     if (!rowLayer.reuse(r.ranking[i], slapping, y)) {
-      drawRankRow(v.rankNames[i]!, r.ranking[i]!, i, y, slapping);
+      drawRankRow(v.rankNames[i]!, r.ranking[i]!, y, slapping, i === 0 && alone);
       rowLayer.keep();
     }
     y += 13;
   }
-  y = 150;
+  y = 154;
   if (slapping) {
     text(FONT_SMALL, t.statFastest, 36, y, ALIGN_LEFT, C.WHITE);
     text(FONT_SMALL, r.fastestMs >= 0 ? t.ms(r.fastestMs) : t.none, 300, y, ALIGN_RIGHT, C.PALE_GOLD);

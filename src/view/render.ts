@@ -26,10 +26,21 @@ export function beginBehind(): number {
   return from;
 }
 
+/** A question's panel. */
+const QUESTION_X = 60;
+const QUESTION_Y = 100;
+const QUESTION_W = 360;
+const QUESTION_H = 66;
+
+/** Whether the screen point (x, y) (a tap) is on a question's panel: a tap beside it says no. */
+export function onQuestion(x: number, y: number): boolean {
+  return x >= QUESTION_X && x < QUESTION_X + QUESTION_W && y >= QUESTION_Y && y < QUESTION_Y + QUESTION_H;
+}
+
 /** A yes/no question over whatever the scene shows ("Quit to the PSP menu?"), with the buttons that answer it under it. */
 export function drawQuestion(view: View, question: string, answers: string): void {
   rect(0, 0, 480, 272, C.SHADE);
-  drawPanel(60, 100, 360, 66, C.WHITE);
+  drawPanel(QUESTION_X, QUESTION_Y, QUESTION_W, QUESTION_H, C.WHITE);
   view.question.draw(FONT_LARGE, question, 240, 114, ALIGN_CENTRE, C.WHITE);
   view.questionHint.draw(FONT_SMALL, answers, 240, 142, ALIGN_CENTRE, C.PALE_GOLD, 340);
 }

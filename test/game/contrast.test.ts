@@ -68,14 +68,14 @@ describe('hint text', () => {
 describe('button names by capabilities', () => {
   it('the PSP names its buttons; a host with a keyboard names the keys it says', () => {
     expect(stringsFor('en', PSP_CAPS).titleHint).toContain('Cross: confirm');
-    expect(stringsFor('en', DESKTOP_CAPS).titleHint).toContain('S: confirm');
+    expect(stringsFor('en', DESKTOP_CAPS).titleHint).toContain('S/Enter: confirm');
     expect(stringsFor('en', DESKTOP_CAPS).titleHint).toContain('Esc: quit');
     expect(stringsFor('ru', PSP_CAPS).yourTurn).toBe('Ваш ход: Квадрат');
     expect(stringsFor('ru', DESKTOP_CAPS).yourTurn).toBe('Ваш ход: Z');
     // the names are the host's, not the script's
     const other = { ...DESKTOP_CAPS, keys: { ...DESKTOP_CAPS.keys!, square: 'Space', cross: 'Ctrl' } };
     expect(stringsFor('en', other).yourTurn).toBe('Your turn: Space');
-    expect(stringsFor('en', other).titleHint).toContain('Ctrl: confirm');
+    expect(stringsFor('en', other).titleHint).toContain('Ctrl/Enter: confirm');
     // a keyboard with glyphs on (a PSP-style pad and a keyboard): the PSP's names
     expect(stringsFor('en', { ...DESKTOP_CAPS, glyphs: true }).yourTurn).toBe(stringsFor('en', PSP_CAPS).yourTurn);
     for (const lang of LANGUAGE_CODES) {

@@ -132,7 +132,7 @@ describe('the recorded game through the moments of issue 20', () => {
       ['3-2-1', 'end question', 'false start by you', 'out prompt', 'pause', 'quit question', 'slap won by you', 'watching faster', 'wrong slap by you'].sort(),
     );
     expect(vm.debug().scene).toBe('results');
-    expect(cause).toMatch(/^The players ended it early/);
+    expect(cause).toMatch(/^You ended it early/);
     const again = await replay(script);
     expect(again.hashes).toEqual(hashes);
     again.vm.dispose();

@@ -37,6 +37,6 @@ describe('the last person out', () => {
     d.press(BTN.CROSS);
     const s = d.debug();
     expect(s.scene).toBe('results');
-    expect(s.results.cause).toBe('The players ended it early: most cards wins');
+    expect(s.results.cause).toBe('You ended it early: most cards wins');
   });
 });

@@ -24,7 +24,7 @@ describe('Russian plural forms', () => {
     expect(RU.slapClaim('Пара', 'Вы', true, 11)).toBe('Пара! Вы берёте 11 карт');
     expect(RU.lowerClaim('Макс', false, 3)).toBe('Младше! Макс берёт 3 карты');
     expect(RU.cards(1)).toBe('1 карта');
-    expect(RU.challenge('Сэм', false, 1)).toBe('Вызов! У Сэм: 1 попытка');
-    expect(RU.challenge('Сэм', false, 4)).toBe('Вызов! У Сэм: 4 попытки');
+    expect(RU.challenge('Сэм', false, 1)).toBe('Вызов! У Сэма 1 попытка');
+    expect(RU.challenge('Сэм', false, 4)).toBe('Вызов! У Сэма 4 попытки');
   });
 });

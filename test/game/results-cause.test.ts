@@ -20,7 +20,7 @@ describe('the results say how the game ended', () => {
     const lines = new Set<string>();
     for (const ruleSet of RULE_SETS) {
       for (const cause of CAUSES) {
-        const line = t.resultCause(cause, ruleSet);
+        const line = t.resultCause(cause, ruleSet, 1);
         expect(line.length, `${language} ${ruleSet} ${cause}`).toBeGreaterThan(10);
         lines.add(line);
         if (cause !== 'allCards') {

@@ -171,6 +171,15 @@ async function results(): Promise<Driver> {
   return d;
 }
 
+/** Six players in Russian, ended from the pause menu soon after the deal: the headings of every column, and places shared by equal cards. */
+async function resultsEndedRu(): Promise<Driver> {
+  const d = await startGame(4, { Players: '6', Language: 'Русский' });
+  d.wait(30);
+  endGameFromPause(d);
+  d.wait(10);
+  return d;
+}
+
 /** The title in `language`, its quit question up (Start). */
 async function quitQuestion(language: string): Promise<Driver> {
   const d = await Driver.create({ seed: 1 });
@@ -238,6 +247,8 @@ export const SCENES: Scene[] = [
   { name: 'table-after-slap', reach: () => tableSlapTimes('English', 10) },
   { name: 'table-countdown', reach: tableCountdown },
   { name: 'results', reach: results },
+  { name: 'results-ended-ru', reach: resultsEndedRu },
+  { name: 'how-to-two-people-ru', reach: () => howToPage(0, { People: '2', Language: 'Русский' }) },
   // How to play with pictures: slap patterns, what a slap costs, the Russian lays.
   { name: 'how-to-slaps', reach: () => howToPage(2, { 'Slap: Marriage': 'On' }) },
   { name: 'how-to-costs', reach: () => howToPage(3) },

@@ -279,7 +279,7 @@ describe('the classic table', () => {
     s = d.debug();
     expect(s.scene).toBe('results');
     expect(s.results.winner).toBe('Game ended');
-    expect(s.results.cause).toBe('The players ended it early: most cards wins');
+    expect(s.results.cause).toBe('You ended it early: most cards wins');
     expect(s.stats.classic.games).toBe(1); // an ended game counts as played, not won
     expect(s.stats.classic.wins).toBe(0);
   });

@@ -75,7 +75,7 @@ describe('Start: back from a menu, the pause menu in a game, a question on the t
     expect(asked.scene).toBe('table');
     const ended = await from((d) => d.presses(BTN.CROSS), [BTN.START, BTN.UP, BTN.CROSS, BTN.CROSS]);
     expect(ended.scene).toBe('results');
-    expect(ended.results.cause).toMatch(/^The players ended it early/);
+    expect(ended.results.cause).toMatch(/^You ended it early/);
     const back = await from((d) => d.presses(BTN.CROSS), [BTN.START, BTN.UP, BTN.CROSS, BTN.CIRCLE]);
     expect(back.endAsked).toBe(false);
     expect(back.paused).toBe(true);

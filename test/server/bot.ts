@@ -15,6 +15,8 @@ export interface BotLog {
   longestGap: number;
   errors: string[];
   closed: number | null;
+  /** The reasons of every closing line the server sent (S.closing). */
+  closing: string[];
   over: boolean;
 }
 
@@ -29,7 +31,7 @@ export class Bot {
   private slapAt = -1;
   private moveAt = -1;
   private plannedSeq = -1;
-  readonly log: BotLog = { messages: 0, cardsSeen: 0, longestGap: 0, errors: [], closed: null, over: false };
+  readonly log: BotLog = { messages: 0, cardsSeen: 0, longestGap: 0, errors: [], closed: null, closing: [], over: false };
 
   constructor(
     readonly url: string,
@@ -37,6 +39,8 @@ export class Bot {
     readonly reaction = 300,
     /** From the turn coming to the move button (ms). */
     readonly movePause = 120,
+    /** Presses nothing (answers the server's asks all the same): a player who sits and watches. */
+    readonly passive = false,
   ) {}
 
   async create(setup: object): Promise<string> {
@@ -52,6 +56,15 @@ export class Bot {
 
   get seat(): number {
     return this.table ? this.table.you : -1;
+  }
+
+  /** Comes back after a drop, through whichever server `url` is (the room may live in another process). */
+  async rejoin(url: string): Promise<void> {
+    const token = this.room.reconnectionToken;
+    this.room.removeAllListeners();
+    this.room = await new Client(url).reconnect(token);
+    this.log.closed = null;
+    this.listen();
   }
 
   start(): void {
@@ -73,6 +86,11 @@ export class Bot {
       if (this.table !== null && this.lastMessage > 0) this.log.longestGap = Math.max(this.log.longestGap, now - this.lastMessage);
       this.lastMessage = now;
       this.log.messages++;
+      if (type === S.closing) {
+        this.log.closing.push(String((body as [string])[0]));
+        this.stop();
+        return;
+      }
       if (type === S.deal) {
         this.table = onlineTable(body as Deal, now);
         if (!this.frames) this.frames = setInterval(() => this.frame(), 16);
@@ -95,7 +113,7 @@ export class Bot {
     if (!t) return;
     const now = Math.round(performance.now());
     const presses = { slap: false, move: false, choose: -1 };
-    if (t.readableAt >= 0 && t.flying === null) {
+    if (!this.passive && t.readableAt >= 0 && t.flying === null) {
       const game = t.game;
       if (this.plannedSeq !== t.seq || this.plannedSeq < 0) {
         this.plannedSeq = t.seq;

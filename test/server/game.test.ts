@@ -4,7 +4,7 @@
 // playing through the game script's own online table (src/net/client.ts).
 // Both rule sets, to the results; what each player's script holds at the
 // end is what the server holds. The games end by the endless-game guard
-// after 50 cards, so that a test plays one in seconds.
+// after 30 cards, so that a test plays one in seconds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type GameServer } from '../../server/server';
 import { openRooms } from '../../server/room';
@@ -18,7 +18,7 @@ const proxies: { port: number; close(): Promise<void> }[] = [];
 const quiet = (): void => {};
 
 beforeAll(async () => {
-  server = await startServer({ cardLimit: 50, logger: { info: quiet, warn: quiet, error: quiet, debug: quiet } });
+  server = await startServer({ cardLimit: 30, logger: { info: quiet, warn: quiet, error: quiet, debug: quiet } });
   proxies.push(await delayingProxy(server.port, { latency: 100, jitter: 30 }, rng(1)));
   proxies.push(await delayingProxy(server.port, { latency: 20, jitter: 10 }, rng(2)));
 });

@@ -66,12 +66,12 @@ function roomOf(code: string): RatscrewRoom {
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A lobby of one raw client (seat 0, the creator) and an honest bot, started. */
-async function gameWithRaw(cpus = 1): Promise<{ code: string; raw: WebSocket; bot: Bot }> {
+async function gameWithRaw(cpus = 1, passive = false): Promise<{ code: string; raw: WebSocket; bot: Bot }> {
   const creator = await matchmake(`create/${ROOM_NAME}`, JSON.stringify(create('Raw', setup(3, cpus))));
   const room = creator.json.room as { processId: string; roomId: string };
   const raw = new WebSocket(`${base.replace('http', 'ws')}${room.processId}/${room.roomId}?sessionId=${creator.json.sessionId}`);
   await new Promise<void>((resolve) => raw.once('message', () => (raw.send(Uint8Array.of(10)), resolve())));
-  const bot = new Bot(base.replace('http', 'ws'), 'Bot');
+  const bot = new Bot(base.replace('http', 'ws'), 'Bot', 300, 120, passive);
   await bot.join(room.roomId);
   raw.send(roomData(C.start, []));
   await wait(200);
@@ -274,30 +274,40 @@ describe('room messages', () => {
   });
 
   it('a client acts only for its own seat: another seat\'s card is not played', async () => {
-    const { code, raw, bot } = await gameWithRaw(0);
-    const nt = roomOf(code)['nt' as never] as { table: { game: { turn: number; cardsPlayed: number } } };
-    bot.stop();
-    // Whoever is to play, the raw client (seat 0) presses play as if it were seat 1's turn.
-    const before = nt.table.game.cardsPlayed;
-    if (nt.table.game.turn !== 0) {
-      raw.send(roomData(C.move, [0, 500]));
-      await wait(100);
-      expect(nt.table.game.cardsPlayed).toBe(before);
+    // The bot (seat 1) sits and watches: it never plays.
+    const { code, raw, bot } = await gameWithRaw(0, true);
+    const nt = roomOf(code)['nt' as never] as { seq: number; table: { game: { turn: number; cardsPlayed: number } } };
+    // Until the bot is to play, and the table waits for it: the raw client
+    // (seat 0) plays its own cards when its turn comes, the CPU (seat 2) its own.
+    // (Small stamps: a press placed at the pile's landing, never in the table's future.)
+    let stamp = 0;
+    for (let i = 0; i < 60 && nt.table.game.turn !== 1; i++) {
+      if (nt.table.game.turn === 0) raw.send(roomData(C.move, [nt.seq, ++stamp]));
+      await wait(150);
     }
+    expect(nt.table.game.turn).toBe(1);
+    const before = nt.table.game.cardsPlayed;
+    // Seat 1's turn: seat 0 presses play.
+    raw.send(roomData(C.move, [nt.seq, ++stamp]));
+    await wait(300);
+    expect(nt.table.game.cardsPlayed).toBe(before);
+    expect(nt.table.game.turn).toBe(1);
     raw.close();
+    bot.stop();
   });
 
   it('a stamp faster than the server\'s clock allows is refused and counted', async () => {
-    const { code, raw, bot } = await gameWithRaw();
-    bot.stop();
+    // The bot watches and answers the server's asks, so no race waits on it.
+    const { code, raw, bot } = await gameWithRaw(1, true);
     const room = roomOf(code);
     const nt = room['nt' as never] as { seq: number; people: { refused: number }[]; table: { game: { options: { ruleSet: string } } } };
-    // Two seconds after the deal on a 127.0.0.1 link, the client claims it slapped 150 ms after seeing it.
-    await wait(2000);
+    // A second after the deal on a 127.0.0.1 link, the client claims it slapped 150 ms after seeing it.
+    await wait(1000);
     raw.send(roomData(C.slap, [nt.seq, 150]));
     await wait(300);
     expect(nt.people[0]!.refused).toBe(1);
     raw.close();
+    bot.stop();
   });
 
   it('flooding gets the flooder shown the door, and nobody else notices', async () => {
@@ -325,8 +335,8 @@ describe('room messages', () => {
     await wait(300);
     expect(nt.people[0]!.present).toBe(false);
     const before = nt.table.game.cardsPlayed;
-    // The bot and the away seat (played for its player) go on.
-    await wait(3000);
+    // The bot and the away seat (played for its player, 0.7 s after its turn) go on.
+    await wait(2000);
     expect(nt.table.game.cardsPlayed).toBeGreaterThan(before);
     bot.stop();
   });

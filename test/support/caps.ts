@@ -13,7 +13,7 @@ export const PSP_CAPS: Capabilities = DEFAULT_CAPABILITIES;
  */
 export const DESKTOP_CAPS: Capabilities = {
   glyphs: false,
-  keys: { cross: 'S', circle: 'D', square: 'Z', triangle: 'A', start: 'Esc', leftPlay: 'F', leftSlap: 'Q', rightPlay: 'J', rightSlap: 'P' },
+  keys: { cross: 'S', circle: 'D', square: 'Z', triangle: 'A', start: 'Esc', leftPlay: 'F', leftSlap: 'Q', rightPlay: 'J', rightSlap: 'P', confirm: 'Enter' },
   pads: 2,
   touch: [],
   network: false,

@@ -5,7 +5,7 @@
 import { createEngine, type Engine, type EngineOptions } from './engine';
 import { BundleVM, frameTime, type FakeHostOptions } from './quickjs-host';
 import { ScriptRecorder } from './script';
-import { COMMAND_INTS, OP_QUIT } from '../../src/contract';
+import { COMMAND_INTS, OP_QUIT, tapAt } from '../../src/contract';
 
 /** Button bits by name (tools/contract/contract.json). */
 export { BTN } from '../../src/contract';
@@ -44,6 +44,18 @@ export class Driver<E extends Engine = Engine> {
 
   wait(frames: number): void {
     for (let i = 0; i < frames; i++) this.step(0);
+  }
+
+  /**
+   * A tap at screen pixel (x, y), as a phone's touch or a mouse click
+   * reaches the script: the frame's tap, with `held` (the buttons the touch
+   * zone under it holds) down for that frame; then one frame up.
+   */
+  tap(x: number, y: number, held = 0): void {
+    this.recorder.record(this.frameIndex, held);
+    this.last = this.vm.frame(frameTime(this.frameIndex), held, tapAt(x, y));
+    this.frameIndex++;
+    this.step(0);
   }
 
   /** Press and release: one frame down, one frame up. */

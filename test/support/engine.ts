@@ -29,8 +29,8 @@ export interface Engine {
   saves: number;
   /** Calls of host.keepDamaged(). */
   keeps: number;
-  /** ratscrew.frame: a copy of the commands the frame wrote. */
-  frame(nowMs: number, buttons: number): Int32Array;
+  /** ratscrew.frame (with a tap, as a host with a pointer calls it): a copy of the commands the frame wrote. */
+  frame(nowMs: number, buttons: number, tap?: number): Int32Array;
   /** ratscrew.debug() parsed: the app's and the game's state (test-only). */
   debug(): any;
   dispose(): void;
@@ -78,8 +78,8 @@ export class NodeEngine implements Engine {
     this.entry = newEntry({ ...host, caps: JSON.parse(JSON.stringify(host.caps)) }, commands);
   }
 
-  frame(nowMs: number, buttons: number): Int32Array {
-    const count = this.entry.frame(nowMs, buttons);
+  frame(nowMs: number, buttons: number, tap?: number): Int32Array {
+    const count = this.entry.frame(nowMs, buttons, tap);
     return commands.slice(0, count * COMMAND_INTS);
   }
 

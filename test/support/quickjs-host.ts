@@ -72,14 +72,16 @@ export class BundleVM {
     return new BundleVM(runtime.newContext(), opts);
   }
 
-  /** Calls ratscrew.frame and returns a copy of the commands it wrote. */
-  frame(nowMs: number, buttons: number): Int32Array {
+  /** Calls ratscrew.frame (with a tap, as a host with a pointer does) and returns a copy of the commands it wrote. */
+  frame(nowMs: number, buttons: number, tap?: number): Int32Array {
     const vm = this.vm;
     const now = vm.newNumber(nowMs);
     const btn = vm.newNumber(buttons);
-    const res = vm.callFunction(this.frameFn, this.entry, now, btn);
+    const at = tap === undefined ? null : vm.newNumber(tap);
+    const res = at === null ? vm.callFunction(this.frameFn, this.entry, now, btn) : vm.callFunction(this.frameFn, this.entry, now, btn, at);
     now.dispose();
     btn.dispose();
+    at?.dispose();
     const countHandle = vm.unwrapResult(res);
     const count = vm.getNumber(countHandle);
     countHandle.dispose();

@@ -16,6 +16,26 @@ const why = missing();
 
 /** A phone on its side (an iPhone 14's CSS viewport). */
 const PHONE = { viewport: { width: 844, height: 390 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+/** Phones held upright: an iPhone 14's, and a small Android's at 3x. */
+const UPRIGHT = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+const UPRIGHT_SMALL = { viewport: { width: 360, height: 800 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+/** The picture's place on the page, CSS pixels: left, top, width, height. */
+async function picture(page: Page): Promise<[number, number, number, number]> {
+  return page.evaluate(() => {
+    const r = document.getElementById('screen')!.getBoundingClientRect();
+    return [r.left, r.top, r.width, r.height] as [number, number, number, number];
+  });
+}
+
+/** Where the game's screen pixel (x, y) is on the page. */
+async function onPage(page: Page, x: number, y: number): Promise<[number, number]> {
+  const [l, t, w, h] = await picture(page);
+  return [l + (x * w) / 480, t + (y * h) / 272];
+}
+
+/** The middle of the title menu's row i (src/view/menus.ts: from y 106, every 22 pixels; the panel from x 150 to 330). */
+const titleRow = (i: number): [number, number] => [240, 106 + i * 22 + 7];
 
 /** The save a person who chose two players in Options leaves behind (src/app/settings.ts; missing fields take defaults). */
 function twoPeopleSave(): string {
@@ -170,15 +190,16 @@ describe.skipIf(why !== null)('playing the web version in chromium', () => {
     await context.close();
   });
 
-  it('touch on a phone: the left half plays (and confirms, host.caps.touch), the right half slaps', async () => {
+  it('touch on a phone: a tap on "Play" starts a game; the left half plays, the right half slaps', async () => {
     const context = await s.browser.newContext(PHONE);
     const page = await context.newPage();
     await page.goto(`${s.url}?test&no-sw&seed=5`);
     const cdp = await context.newCDPSession(page);
     await until(page, 'the title', (d) => d.scene === 'title');
     expect(await page.evaluate(() => (window as any).ratscrewTest.touch().shown)).toBe(true);
-    // A tap on the title's "Play", left of the middle: the play half confirms in menus.
-    await enterGame(page, tap(cdp, 380, 165));
+    // A tap on the title's "Play", left of the middle (the play half's zone): the row under it is picked.
+    const [px, py] = await onPage(page, 200, titleRow(0)[1]);
+    await enterGame(page, tap(cdp, px, py));
     await playAndSlap(page, 0, tap(cdp, 200, 200), tap(cdp, 640, 200));
     await context.close();
   });
@@ -190,12 +211,96 @@ describe.skipIf(why !== null)('playing the web version in chromium', () => {
     await page.evaluate((t) => localStorage.setItem('ratscrew/save.json', t), twoPeopleSave());
     await page.reload();
     const cdp = await context.newCDPSession(page);
-    await until(page, 'two people', (x) => x.settings.humans === 2);
-    await enterGame(page, tap(cdp, 640, 100));
+    await until(page, 'two people', (x) => x.settings.humans === 2 && x.scene === 'title');
+    const [px, py] = await onPage(page, ...titleRow(0));
+    await enterGame(page, tap(cdp, px, py));
     await playAndSlap(page, 0, tap(cdp, 200, 300), tap(cdp, 200, 100), new Map([[2, tap(cdp, 640, 300)]]));
     await playAndSlap(page, 2, tap(cdp, 640, 300), tap(cdp, 640, 100), new Map([[0, tap(cdp, 200, 300)]]));
     await page.screenshot({ path: path.join(OUTPUT, 'phone-two-people.png') });
     writeFileSync(path.join(OUTPUT, 'phone-two-people.txt'), `${PHONE.viewport.width}x${PHONE.viewport.height} at ${PHONE.deviceScaleFactor}x\n`);
     await context.close();
   });
+
+  it.each([
+    ['upright, 390 CSS pixels wide', UPRIGHT],
+    ['upright, 360 CSS pixels wide', UPRIGHT_SMALL],
+    ['on its side', PHONE],
+  ] as const)('a phone %s: a tap on "Options" opens Options (not the highlighted Play)', async (_name, device) => {
+    const context = await s.browser.newContext(device);
+    const page = await context.newPage();
+    await page.goto(`${s.url}?test&no-sw&seed=5`);
+    const cdp = await context.newCDPSession(page);
+    await until(page, 'the title', (d) => d.scene === 'title' && d.titleCursor === 0);
+    // The right half of the row: the slap zone under the finger holds Cross, which confirmed Play before.
+    const [x, y] = await onPage(page, 290, titleRow(1)[1]);
+    await tap(cdp, x, y)();
+    await until(page, 'Options', (d) => d.scene === 'options');
+    // In Options a tap selects the row under it: "Players", the second row, under the group's heading.
+    const [rx, ry] = await onPage(page, 300, 38 + 2 * 15 + 5);
+    await tap(cdp, rx, ry)();
+    await until(page, 'the second row', (d) => d.optionCursor === 1);
+    await context.close();
+  });
+
+  it.each([
+    ['390', UPRIGHT],
+    ['360', UPRIGHT_SMALL],
+  ] as const)('upright at %s CSS pixels the picture fills the width, and the halves below it play and slap', async (_name, device) => {
+    const context = await s.browser.newContext(device);
+    const page = await context.newPage();
+    await page.goto(`${s.url}?test&no-sw&seed=5`);
+    const cdp = await context.newCDPSession(page);
+    await until(page, 'the title', (d) => d.scene === 'title');
+    const [left, top, width, height] = await picture(page);
+    expect([left, width]).toEqual([0, device.viewport.width]);
+    expect(height).toBeCloseTo((device.viewport.width * 272) / 480, 3);
+    const [px, py] = await onPage(page, ...titleRow(0));
+    await enterGame(page, tap(cdp, px, py));
+    // Under the picture: the left half plays, the right half slaps.
+    const below = top + height + 120;
+    await playAndSlap(page, 0, tap(cdp, device.viewport.width * 0.25, below), tap(cdp, device.viewport.width * 0.75, below));
+    await context.close();
+  });
+
+  it('two people upright: each half is one person\'s, its lower part plays, its upper part slaps', async () => {
+    const context = await s.browser.newContext(UPRIGHT);
+    const page = await context.newPage();
+    await page.goto(`${s.url}?test&no-sw&seed=3`);
+    await page.evaluate((t) => localStorage.setItem('ratscrew/save.json', t), twoPeopleSave());
+    await page.reload();
+    const cdp = await context.newCDPSession(page);
+    await until(page, 'two people', (x) => x.settings.humans === 2 && x.scene === 'title');
+    const [px, py] = await onPage(page, ...titleRow(0));
+    await enterGame(page, tap(cdp, px, py));
+    // Below the picture, clear of the menu buttons at the bottom; above it.
+    const [lo, hi] = [620, 100];
+    await playAndSlap(page, 0, tap(cdp, 90, lo), tap(cdp, 90, hi), new Map([[2, tap(cdp, 300, lo)]]));
+    await playAndSlap(page, 2, tap(cdp, 300, lo), tap(cdp, 300, hi), new Map([[0, tap(cdp, 90, lo)]]));
+    await context.close();
+  });
+
+  it('held sideways, the menu buttons keep their bands beside the picture', async () => {
+    for (const device of [PHONE, { ...PHONE, viewport: { width: 800, height: 360 } }, { ...PHONE, deviceScaleFactor: 2 }]) {
+      const context = await s.browser.newContext(device);
+      const page = await context.newPage();
+      await page.goto(`${s.url}?test&no-sw&seed=5`);
+      await until(page, 'the title', (d) => d.scene === 'title');
+      const [left, , width] = await picture(page);
+      const pads = await page.evaluate(() => [...document.querySelectorAll('.pad')].map((p) => [p.getBoundingClientRect().left, p.getBoundingClientRect().right]));
+      expect(pads.length).toBe(2);
+      expect(pads[0]![1], JSON.stringify(device.viewport)).toBeLessThanOrEqual(left);
+      expect(pads[1]![0], JSON.stringify(device.viewport)).toBeGreaterThanOrEqual(left + width);
+      await context.close();
+    }
+  });
+
+  it('a mouse click on a title row picks it', async () => {
+    const { context, page } = await game(s, '&no-sw&seed=5');
+    await until(page, 'the title', (d) => d.scene === 'title');
+    const [x, y] = await onPage(page, ...titleRow(2));
+    await page.mouse.click(x, y);
+    await until(page, 'How to play', (d) => d.scene === 'howTo');
+    await context.close();
+  });
 });
+

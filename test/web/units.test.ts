@@ -28,10 +28,9 @@ class MemoryStore implements KeyValueStore {
 }
 
 describe('the web host, piece by piece', () => {
-  it('scales the screen by whole device pixels and centres it', () => {
+  it('scales the screen to fill the window, by whole device pixels where they waste little, and centres it', () => {
     expect(fit(960, 544, 1)).toEqual({ scale: 2, left: 0, top: 0, width: 960, height: 544 });
-    expect(fit(1280, 720, 1)).toMatchObject({ scale: 2, left: 160, top: 88 });
-    // A phone on its side, 844x390 CSS pixels at 3x: 4 device pixels a game pixel.
+    // A phone on its side, 844x390 CSS pixels at 3x: 4 device pixels a game pixel (93% of the height).
     const phone = fit(844, 390, 3);
     expect(phone.scale).toBe(4);
     expect(phone.width * 3).toBe(1920);
@@ -41,6 +40,27 @@ describe('the web host, piece by piece', () => {
     expect([odd.left * 3, odd.top * 3].map((x) => Math.abs(x - Math.round(x)) < 1e-9)).toEqual([true, true]);
     // Smaller than the PSP's screen: the largest fraction that fits.
     expect(fit(320, 200, 1).scale).toBeCloseTo(320 / 480, 6);
+  });
+
+  it('fills a phone\'s width upright (issue 32: 240 of 390 CSS pixels), and a window that whole numbers would leave a quarter empty', () => {
+    for (const [w, h, dpr] of [
+      [390, 844, 2],
+      [390, 844, 3],
+      [360, 800, 3],
+      [360, 740, 2],
+    ]) {
+      const f = fit(w!, h!, dpr!);
+      expect(f.width, `${w}x${h} at ${dpr}x`).toBeCloseTo(w!, 6);
+      expect(f.left).toBe(0);
+      expect(f.height).toBeCloseTo((w! * 272) / 480, 6);
+    }
+    // 1280x720: 2x would fill 75% of the height; the picture takes all of it.
+    expect(fit(1280, 720, 1).height).toBeCloseTo(720, 6);
+    // Held sideways with the menu buttons' bands (110 CSS pixels a side) kept clear.
+    const side = fit(844, 390, 3, 110);
+    expect(side.left).toBeGreaterThanOrEqual(110);
+    expect(side.left + side.width).toBeLessThanOrEqual(844 - 110);
+    expect(side.width).toBeCloseTo(844 - 220, 6);
   });
 
   it('names keys by their label, and by their place on a non-Latin layout', () => {

@@ -42,6 +42,8 @@ export const SIG_SUSPEND = 0x40000000;
 export const SIG_CLOSE = 0x20000000;
 /** Every signal bit: never a button of the player's. */
 export const SIGNALS = SIG_SUSPEND | SIG_CLOSE;
+/** Where a touch or a mouse click began this frame, the frame's third argument: x | y << 16, in pixels of the 480x272 screen, each a signed 16-bit number (a touch on the black bands beside the picture lies off the screen: below 0 or past its size); TAP_NONE when none began. In menus the script picks the row under it; the buttons the same touch holds (host.caps.touch zones) still come in the button mask. The PSP has no pointer and always sends TAP_NONE. */
+export const TAP_NONE = 0x80008000 | 0;
 /** The same bits by name, for drivers that press buttons. */
 export const BTN = { SELECT: BTN_SELECT, START: BTN_START, UP: BTN_UP, RIGHT: BTN_RIGHT, DOWN: BTN_DOWN, LEFT: BTN_LEFT, LTRIGGER: BTN_LTRIGGER, RTRIGGER: BTN_RTRIGGER, TRIANGLE: BTN_TRIANGLE, CIRCLE: BTN_CIRCLE, CROSS: BTN_CROSS, SQUARE: BTN_SQUARE };
 
@@ -75,6 +77,21 @@ export function frameHash(cmds, count) {
   return h >>> 0;
 }
 
+/** A tap at screen pixel (x, y), as the frame's third argument carries it (TAP_NONE for none). */
+export function tapAt(x, y) {
+  return (x & 0xffff) | (y << 16);
+}
+
+/** The x of a tap (a signed 16-bit number). */
+export function tapX(tap) {
+  return (tap << 16) >> 16;
+}
+
+/** The y of a tap (a signed 16-bit number). */
+export function tapY(tap) {
+  return tap >> 16;
+}
+
 /** Time of frame i in the headless hosts: floor(i * 1000 / 60) (docs/host-api.md section 2). */
 export function headlessFrameMs(i) {
   return Math.floor((i * 1000) / 60);
@@ -106,11 +123,11 @@ export function asSaveProblem(value) {
 export function readKeyNames(value) {
   if (value === null || typeof value !== 'object') return null;
   const r = value;
-  return typeof r.cross === 'string' && typeof r.circle === 'string' && typeof r.square === 'string' && typeof r.triangle === 'string' && typeof r.start === 'string' && typeof r.leftPlay === 'string' && typeof r.leftSlap === 'string' && typeof r.rightPlay === 'string' && typeof r.rightSlap === 'string' ? (r) : null;
+  return typeof r.cross === 'string' && typeof r.circle === 'string' && typeof r.square === 'string' && typeof r.triangle === 'string' && typeof r.start === 'string' && typeof r.leftPlay === 'string' && typeof r.leftSlap === 'string' && typeof r.rightPlay === 'string' && typeof r.rightSlap === 'string' && typeof r.confirm === 'string' ? (r) : null;
 }
 
 /** The button each KeyNames field presses. */
-export const KEY_NAMES_BUTTONS = { cross: BTN_CROSS, circle: BTN_CIRCLE, square: BTN_SQUARE, triangle: BTN_TRIANGLE, start: BTN_START, leftPlay: BTN_LEFT, leftSlap: BTN_LTRIGGER, rightPlay: BTN_SQUARE, rightSlap: BTN_RTRIGGER };
+export const KEY_NAMES_BUTTONS = { cross: BTN_CROSS, circle: BTN_CIRCLE, square: BTN_SQUARE, triangle: BTN_TRIANGLE, start: BTN_START, leftPlay: BTN_LEFT, leftSlap: BTN_LTRIGGER, rightPlay: BTN_SQUARE, rightSlap: BTN_RTRIGGER, confirm: BTN_CROSS };
 
 /** A host's TouchZone (the object itself), or null when a field is missing or of the wrong type. */
 export function readTouchZone(value) {

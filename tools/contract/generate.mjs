@@ -113,6 +113,21 @@ export function frameHash(cmds${a}, count${n})${n} {
   return h >>> 0;
 }
 
+/** A tap at screen pixel (x, y), as the frame's third argument carries it (TAP_NONE for none). */
+export function tapAt(x${n}, y${n})${n} {
+  return (x & 0xffff) | (y << 16);
+}
+
+/** The x of a tap (a signed 16-bit number). */
+export function tapX(tap${n})${n} {
+  return (tap << 16) >> 16;
+}
+
+/** The y of a tap (a signed 16-bit number). */
+export function tapY(tap${n})${n} {
+  return tap >> 16;
+}
+
 /** ${c.headlessFrameMs.doc} */
 export function headlessFrameMs(i${n})${n} {
   return Math.floor((i * ${c.headlessFrameMs.numerator}) / ${c.headlessFrameMs.denominator});
@@ -144,6 +159,7 @@ function jsConstants(c, ops) {
   for (const [name, bit] of Object.entries(c.signals.bits)) L.push(`export const SIG_${name} = ${bit};`);
   L.push(`/** Every signal bit: never a button of the player's. */`);
   L.push(`export const SIGNALS = ${Object.keys(c.signals.bits).map((n) => `SIG_${n}`).join(' | ')};`);
+  L.push(`/** ${c.tap.doc} */`, `export const TAP_NONE = ${c.tap.none} | 0;`);
   L.push(`/** The same bits by name, for drivers that press buttons. */`);
   L.push(`export const BTN = { ${Object.keys(c.buttons.bits).map((n) => `${n}: BTN_${n}`).join(', ')} };`);
   L.push('', `/** ${c.frameHash.doc} */`);
@@ -364,7 +380,7 @@ function tsInterfaces(c) {
   L.push(`/** ${c.entry.doc} */`, 'export interface Entry {');
   for (const m of c.entry.members) {
     L.push(`  /** ${m.doc} */`);
-    if (m.args) L.push(`  ${m.name}${m.optional ? '?' : ''}(${m.args.map((a) => `${a.name}: ${tsType(a.type)}`).join(', ')}): ${tsType(m.result)};`);
+    if (m.args) L.push(`  ${m.name}${m.optional ? '?' : ''}(${m.args.map((a) => `${a.name}${a.optional ? '?' : ''}: ${tsType(a.type)}`).join(', ')}): ${tsType(m.result)};`);
     else L.push(`  readonly ${m.name}: ${tsType(m.type)};`);
   }
   L.push('}', '');
@@ -422,6 +438,8 @@ function cHeader(c) {
   L.push('', `/* ${c.signals.doc} */`);
   for (const [name, bit] of Object.entries(c.signals.bits)) L.push(`#define SIG_${name} ${bit}`);
   L.push('', `#define SCREEN_W ${c.screen.width}`, `#define SCREEN_H ${c.screen.height}`, '');
+  L.push(`/* ${safe(c.tap.doc)} */`, `#define TAP_NONE ((int32_t)${c.tap.none}u)`);
+  L.push('#define TAP_AT(x, y) ((int32_t)(((uint32_t)(y) << 16) | ((uint32_t)(x) & 0xffffu)))', '');
   L.push(`/* ${c.soundRate.doc} */`, `#define SOUND_RATE ${c.soundRate.value}`, '');
   L.push(`/* Sound and music ids (${c.sounds.index}). */`);
   for (const s of [...c.soundIds, ...c.musicIds]) L.push(`#define SOUND_${upper(s.name)} ${s.id}`);

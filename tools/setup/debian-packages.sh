@@ -14,8 +14,9 @@ PLAY="build-essential pkg-config libsdl2-dev libpng-dev zlib1g-dev"
 # The tests also need: the DejaVu fonts the asset tools rasterize, valgrind
 # for the memory check, a 32-bit compiler for the NaN-boxing cross-check
 # (gcc-multilib) and qemu-user to run it on kernels without 32-bit support,
-# and Chromium for the web version's checks (test/web).
-TEST="$PLAY fonts-dejavu-core valgrind gcc-multilib qemu-user chromium"
+# Chromium for the web version's checks (test/web), and redis-server for the
+# online server's processes that share their rooms (test/server/redis.test.ts).
+TEST="$PLAY fonts-dejavu-core valgrind gcc-multilib qemu-user chromium redis-server"
 # With a PSP toolchain (PSPDEV), the PSP checks boot PPSSPP in Chromium
 # (above), and the toolchain's compiler needs GMP, MPFR and MPC.
 PSP="libgmp10 libmpfr6 libmpc3"

@@ -9,6 +9,7 @@ import { createEngine, describeThrown, isEngineKind, type Engine, type EngineKin
 import { log, pageHost, randomSeed } from './host';
 import { Gamepads } from './input/gamepad';
 import { KEY_NAMES, Keyboard } from './input/keys';
+import { Taps } from './input/taps';
 import { screenZones, Touch, touchSettings } from './input/touch';
 import { GameClock } from './clock';
 import { fit, place } from './layout';
@@ -79,7 +80,8 @@ async function boot(): Promise<void> {
   const caps: Capabilities = touchDevice
     ? { glyphs: true, keys: null, pads: 2, touch: screenZones(touchSettings(save.peek()).people), network: false }
     : { glyphs: false, keys: KEY_NAMES, pads: 2, touch: [], network: false };
-  const touch = new Touch($('touch'));
+  const taps = new Taps($('screen'));
+  const touch = new Touch($('touch'), taps, $('turn'));
   // ?seed=N deals the same games every time (the browser tests).
   const seed = testing && params.has('seed') ? Number(params.get('seed')) >>> 0 : randomSeed();
   // The touch zones follow the number of people and the language in the saved settings.
@@ -112,7 +114,9 @@ async function boot(): Promise<void> {
   if (touchDevice) touch.show();
 
   const layOut = (): void => {
-    place(screen, fit(innerWidth, innerHeight, devicePixelRatio || 1));
+    // Held sideways, the menu buttons keep the bands beside the picture.
+    const side = touch.shown && innerWidth > innerHeight ? touch.sideBand() : 0;
+    place(screen, fit(innerWidth, innerHeight, devicePixelRatio || 1, side));
     $('turn').hidden = !touch.shown;
   };
   layOut();
@@ -134,6 +138,8 @@ async function boot(): Promise<void> {
       touch.show();
       layOut();
     }
+    // A click with the mouse is a tap where it fell (the touch zones take only touches): it picks a menu row.
+    if (e.pointerType === 'mouse' && e.button === 0 && !(e.target instanceof Element && e.target.closest('button, .panel, .touch-button'))) taps.at(e.clientX, e.clientY);
   });
   document.addEventListener('visibilitychange', () => {
     clock.hide(document.hidden);
@@ -170,7 +176,7 @@ async function boot(): Promise<void> {
     const t0 = performance.now();
     let n: number;
     try {
-      n = engine.frame(clock.now(), buttons);
+      n = engine.frame(clock.now(), buttons, taps.take());
     } catch (e) {
       stopped = true;
       showError(describeThrown(e));

@@ -17,7 +17,7 @@ export const EN: Strings = {
   subtitle: 'Slap the pile!',
   menu: { play: 'Play', options: 'Options', howTo: 'How to play', stats: 'Statistics', watch: 'Watch CPUs', quit: 'Quit' },
   watching: 'Watching CPUs - press any button to leave',
-  titleHint: 'Up/Down: choose   {cross}: confirm   {start}: quit',
+  titleHint: 'Up/Down: choose   {confirm}: confirm   {start}: quit',
   demo: 'Demo - press any button',
   savedDataNotice: 'Saved settings were damaged: defaults used where unreadable.',
   cannotRead: (why) => `Saved settings could not be read (${why}): defaults used.`,
@@ -33,14 +33,18 @@ export const EN: Strings = {
   },
 
   optionsTitle: 'Options',
-  optionsHint: 'Up/Down: move   Left/Right, {cross}: change   {circle}/{start}: back',
+  optionsHint: 'Up/Down: move   Left/Right, {confirm}: change   {circle}/{start}: back',
   optionGroups: ['Game', 'Slap rules', 'Wrong slaps', 'More rules', 'Language and sound'],
   optionHelp: {
     ruleSet: 'Classic: slap the patterns and win every card. Russian: no slapping; the first to run out of cards wins.',
     players: 'How many sit at the table: you (or two of you) and the CPU players.',
-    humans: 'Two people can share this PSP, each with their own buttons (How to play shows them).',
+    humans: {
+      psp: 'Two people can share this PSP, each with their own buttons (How to play shows them).',
+      keyboard: 'Two people can share this keyboard, each with their own keys, or play with two controllers (How to play shows them).',
+      touch: 'Two people can share this screen, each with their own half of it (How to play shows how).',
+    },
     difficulty: 'How quick and how sure the CPU players are when they slap (Master: for the quickest players).',
-    slapTimes: 'After each slap race, who pressed and how many ms after the card landed.',
+    slapTimes: 'After each slap race, who pressed and how many ms after the card landed. Hard and Master: only while the CPU players are on Hard or Master.',
     runLength: 'How many cards in sequence make a run.',
     runWrap: 'On: a run may go on from the king over the ace to the two (Q-K-A-2).',
     wrongSlap: 'What a slap on no pattern costs: a card to the player whose card you slapped, cards burned under the pile, the pile to the next player, or a ban.',
@@ -116,10 +120,13 @@ export const EN: Strings = {
     cpus: 'The CPU players',
   },
   page: (n, of) => n + ' / ' + of,
-  howGoalClassic:
-    'Win all the cards. Each player holds a face-down stack; in turn, each turns their top card onto the pile in the middle.\n{square}: play your card (on your turn)   {cross}: slap the pile   {start}: pause',
-  howGoalRussian:
-    'Be the first to get rid of all your cards. In turn, each player lays their top card on the pile. There is no slapping.\n{square}: play your card (on your turn)   {start}: pause',
+  howGoalClassic: 'Win all the cards. Each player holds a face-down stack; in turn, each turns their top card onto the pile in the middle.',
+  howGoalRussian: 'Be the first to get rid of all your cards. In turn, each player lays their top card on the pile. There is no slapping.',
+  howControls: (slapping) => '{square}: play your card (on your turn)   ' + (slapping ? '{cross}: slap the pile   ' : '') + '{start}: pause',
+  howControlsTwo: (left, right, slapping) =>
+    slapping
+      ? `Left: ${left.play} plays, ${left.slap} slaps   Right: ${right.play} plays, ${right.slap} slaps   {start}: pause`
+      : `Left: ${left.play} plays   Right: ${right.play} plays   {start}: pause`,
   exampleStack: 'Your stack',
   examplePile: 'The pile',
   howChallenges:
@@ -142,7 +149,7 @@ export const EN: Strings = {
   layCaption: (rank, n) => ['Queen', 'King', 'Ace'][rank - 12] + ' on a lower card: the next player lays ' + n,
   jokerBeatsCaption: 'A joker beats every card, even an ace',
   jokerLowerCaption: 'Any card on a joker is lower: its player takes the pile',
-  jokerChooseCaption: 'Left/Right: the player who takes it   {cross}: confirm',
+  jokerChooseCaption: 'Left/Right: the player who takes it   {confirm}: confirm',
   slapRuleHelp: {
     pair: 'Pair: the top two cards have the same rank',
     sandwich: 'Sandwich: the top and third card have the same rank',
@@ -199,12 +206,12 @@ export const EN: Strings = {
   notYourTurn: 'Not your turn',
   takePile: '{square}: take the pile',
   waitFor: (name) => name + ' to play',
-  quitQuestion: { psp: 'Quit to the PSP menu?', desktop: 'Quit the game?' },
-  quitAnswers: '{start} or {cross}: quit   {circle}: stay',
+  quitQuestion: { psp: 'Quit to the PSP menu?', elsewhere: 'Quit the game?' },
+  quitAnswers: '{start} or {confirm}: quit   {circle}: stay',
   endQuestion: 'End this game?',
-  endAnswers: '{cross}: end it (results)   {circle}: back   {start}: continue playing',
+  endAnswers: '{confirm}: end it (results)   {circle}: back   {start}: continue playing',
   chooseTaker: 'Joker! Who takes the pile?',
-  chooseHint: 'Left/Right: choose   {cross}: confirm',
+  chooseHint: 'Left/Right: choose   {confirm}: confirm',
   higher: 'Higher',
   equal: 'Equal',
   lower: 'Lower',
@@ -241,7 +248,7 @@ export const EN: Strings = {
   skipToResults: 'Any button: the results',
 
   resultsTitle: 'Results',
-  resultCause: (cause, ruleSet) => {
+  resultCause: (cause, ruleSet, people) => {
     const ranked = ruleSet === 'russian' ? 'fewest cards wins' : 'most cards wins';
     switch (cause) {
       case 'allCards':
@@ -251,7 +258,7 @@ export const EN: Strings = {
       case 'repeat':
         return 'The same position came round again, so it would never end: ' + ranked;
       case 'ended':
-        return 'The players ended it early: ' + ranked;
+        return (people === 2 ? 'The players ended it early: ' : 'You ended it early: ') + ranked;
     }
   },
   ranking: 'Ranking',
@@ -267,15 +274,15 @@ export const EN: Strings = {
   twoPlayerLine: (games, left, right) => 'Two people: ' + games + ' played; Left won ' + left + ', Right won ' + right,
   ms: (n) => n + ' ms',
   none: '-',
-  resultsHint: '{cross}: play again   {circle}/{start}: title',
+  resultsHint: '{confirm}: play again   {circle}/{start}: title',
   gameEnded: 'Game ended',
 
   pauseTitle: 'Paused',
   pauseItems: { resume: 'Continue', howTo: 'How to play', endGame: 'End game' },
-  pauseHint: '{cross}: choose   {circle}/{start}: continue',
+  pauseHint: '{confirm}: choose   {circle}/{start}: continue',
   outTitle: 'Out of the game',
   outItems: { watch: 'Keep watching (3x faster)', end: 'End the game' },
-  outHint: '{cross}: choose   {circle}/{start}: keep watching',
+  outHint: '{confirm}: choose   {circle}/{start}: keep watching',
   outWhy: (barred, both) =>
     barred
       ? (both ? 'Out of cards, you both slapped wrongly' : 'Out of cards, you slapped wrongly') + ': no more slapping this game.'
@@ -301,6 +308,6 @@ export const EN: Strings = {
   statsNote: 'Your own play, all games since the last reset. Ended games count as played.',
   statsHint: '{circle}/{start}: back   {triangle}: reset',
   resetQuestion: 'Reset all statistics?',
-  resetHint: '{cross}: reset   {circle}: keep them',
+  resetHint: '{confirm}: reset   {circle}: keep them',
   percent: (n) => n + '%',
 };

@@ -4,9 +4,9 @@
 import { DEFAULT_CAPABILITIES, type Capabilities } from '../../contract';
 import { EN } from './en';
 import { RU } from './ru';
-import type { ButtonNames, Strings } from './strings';
+import type { HintNames, Machine, Strings } from './strings';
 
-export type { Strings } from './strings';
+export type { Machine, Strings } from './strings';
 
 /**
  * Every language the game speaks, by its settings code, in the order Options
@@ -20,14 +20,14 @@ export type Language = keyof typeof LANGUAGES;
 /** The settings codes, in LANGUAGES' order. */
 export const LANGUAGE_CODES = Object.keys(LANGUAGES) as Language[];
 
-const TOKEN = /\{(cross|circle|square|triangle|start)\}/g;
+const TOKEN = /\{(cross|circle|square|triangle|start|confirm)\}/g;
 
-function fill(text: string, names: ButtonNames): string {
-  return text.indexOf('{') < 0 ? text : text.replace(TOKEN, (_m, k: keyof ButtonNames) => names[k]);
+function fill(text: string, names: HintNames): string {
+  return text.indexOf('{') < 0 ? text : text.replace(TOKEN, (_m, k: keyof HintNames) => names[k]);
 }
 
 /** Every string of the table, and every string a function of it returns, with the button names filled in. */
-function resolve(v: unknown, names: ButtonNames): unknown {
+function resolve(v: unknown, names: HintNames): unknown {
   if (typeof v === 'string') return fill(v, names);
   if (typeof v === 'function') {
     const f = v as (...a: unknown[]) => unknown;
@@ -45,6 +45,15 @@ function resolve(v: unknown, names: ButtonNames): unknown {
   return v;
 }
 
+/**
+ * What the players hold, from the host's capabilities: a touch screen's
+ * zones, a keyboard whose keys the hints name, or else the PSP's buttons.
+ */
+export function machineOf(caps: Capabilities): Machine {
+  if (caps.touch.length > 0) return 'touch';
+  return !caps.glyphs && caps.keys !== null ? 'keyboard' : 'psp';
+}
+
 const made: Record<string, Strings> = {};
 
 /**
@@ -54,13 +63,17 @@ const made: Record<string, Strings> = {};
  */
 export function stringsFor(language: Language, caps: Capabilities = DEFAULT_CAPABILITIES): Strings {
   const keys = caps.glyphs ? null : caps.keys;
-  const key = keys === null ? language + ':glyphs' : [language, keys.cross, keys.circle, keys.square, keys.triangle, keys.start].join(':');
+  const machine = machineOf(caps);
+  const key = [language, machine, ...(keys === null ? ['glyphs'] : [keys.cross, keys.circle, keys.square, keys.triangle, keys.start, keys.confirm])].join(':');
   let t = made[key];
   if (t === undefined) {
     const table: Strings = LANGUAGES[language];
-    const names: ButtonNames =
-      keys === null ? table.buttons : { cross: keys.cross, circle: keys.circle, square: keys.square, triangle: keys.triangle, start: keys.start };
-    t = { ...(resolve(table, names) as Strings), buttons: names, glyphs: keys === null, keys };
+    // In menus a keyboard's player confirms with Enter as often as with the Cross key: footers name both.
+    const names: HintNames =
+      keys === null
+        ? { ...table.buttons, confirm: table.buttons.cross }
+        : { cross: keys.cross, circle: keys.circle, square: keys.square, triangle: keys.triangle, start: keys.start, confirm: keys.cross + '/' + keys.confirm };
+    t = { ...(resolve(table, names) as Strings), buttons: names, glyphs: keys === null, keys, machine };
     made[key] = t;
   }
   return t;

@@ -17,6 +17,36 @@ function chances(n: number): string {
   return ruCount(n, 'попытка', 'попытки', 'попыток');
 }
 
+/**
+ * The names the table gives players (the CPU players, the two people's
+ * seats) as Russian lines need them: "У Даши 2 попытки", "Максу нельзя
+ * хлопать". The tables below take their names from here, so a new name
+ * cannot come without its cases.
+ */
+interface RuName {
+  readonly nominative: string;
+  readonly genitive: string;
+  readonly dative: string;
+}
+
+const ruName = (nominative: string, genitive: string, dative: string): RuName => ({ nominative, genitive, dative });
+const CPU_NAMES: readonly RuName[] = [
+  ruName('Даша', 'Даши', 'Даше'),
+  ruName('Алекс', 'Алекса', 'Алексу'),
+  ruName('Макс', 'Макса', 'Максу'),
+  ruName('Ким', 'Кима', 'Киму'),
+  ruName('Сэм', 'Сэма', 'Сэму'),
+];
+const LEFT = ruName('Левый', 'Левого', 'Левому');
+const RIGHT = ruName('Правый', 'Правого', 'Правому');
+const NAMES: readonly RuName[] = [...CPU_NAMES, LEFT, RIGHT];
+
+/** A name the lines are handed (always a nominative from above), in the case asked for; a name it does not know stays as it is. */
+function inCase(name: string, grammaticalCase: 'genitive' | 'dative'): string {
+  for (const n of NAMES) if (n.nominative === name) return n[grammaticalCase];
+  return name;
+}
+
 function takes(name: string, isYou: boolean): string {
   return isYou ? 'вы берёте' : name + ' берёт';
 }
@@ -28,7 +58,7 @@ export const RU: Strings = {
   subtitle: 'Египетский Рэтскрю: хлопни по стопке!',
   menu: { play: 'Играть', options: 'Настройки', howTo: 'Как играть', stats: 'Статистика', watch: 'Смотреть игру', quit: 'Выход' },
   watching: 'Играет компьютер - любая кнопка для выхода',
-  titleHint: 'Вверх/вниз: выбор   {cross}: ОК   {start}: выход',
+  titleHint: 'Вверх/вниз: выбор   {confirm}: ОК   {start}: выход',
   demo: 'Демо - нажмите любую кнопку',
   savedDataNotice: 'Сохранённые настройки повреждены: нечитаемое заменено на стандартное.',
   cannotRead: (why) => `Сохранение не прочитано (${why}): настройки по умолчанию.`,
@@ -44,14 +74,19 @@ export const RU: Strings = {
   },
 
   optionsTitle: 'Настройки',
-  optionsHint: 'Вверх/вниз: пункт   Влево/вправо, {cross}: изменить   {circle}/{start}: назад',
+  optionsHint: 'Вверх/вниз: пункт   Влево/вправо, {confirm}: изменить   {circle}/{start}: назад',
   optionGroups: ['Игра', 'Хлопки', 'Ошибочный хлопок', 'Другие правила', 'Язык и звук'],
   optionHelp: {
     ruleSet: 'Классика: хлопайте по комбинациям и соберите все карты. Русские: без хлопков; побеждает тот, кто первым избавится от карт.',
     players: 'Сколько игроков за столом: вы (или вы вдвоём) и компьютер.',
-    humans: 'Двое могут играть на одной PSP, у каждого свои кнопки (их показывает «Как играть»).',
+    humans: {
+      psp: 'Двое могут играть на одной PSP, у каждого свои кнопки (их показывает «Как играть»).',
+      keyboard: 'Двое могут играть за одной клавиатурой, у каждого свои клавиши, или с двумя геймпадами (их показывает «Как играть»).',
+      touch: 'Двое могут играть на одном экране, у каждого своя половина (как — показывает «Как играть»).',
+    },
     difficulty: 'Насколько быстро и точно хлопает компьютер («Мастер» — для самых быстрых).',
-    slapTimes: 'После каждого хлопка: кто нажал и через сколько мс после того, как легла карта.',
+    slapTimes:
+      'После каждого хлопка: кто нажал и через сколько мс после того, как легла карта. «Трудно и Мастер»: только когда компьютер играет на уровне «Трудно» или «Мастер».',
     runLength: 'Сколько карт подряд составляют последовательность.',
     runWrap: 'Вкл.: последовательность может идти от короля через туза к двойке (Д-К-Т-2).',
     wrongSlap: 'Чем платит ошибочный хлопок: картой тому, чью карту хлопнули, картами под стопку, стопкой следующему игроку или запретом хлопать.',
@@ -130,10 +165,13 @@ export const RU: Strings = {
     cpus: 'Компьютер',
   },
   page: (n, of) => n + ' / ' + of,
-  howGoalClassic:
-    'Соберите все карты. У каждого стопка рубашкой вверх; по очереди игроки кладут верхнюю карту в общую стопку.\n{square}: сыграть карту (в свой ход)   {cross}: хлопнуть   {start}: пауза',
-  howGoalRussian:
-    'Первым избавьтесь от всех карт. По очереди игроки кладут верхнюю карту в общую стопку. Хлопков нет.\n{square}: сыграть карту (в свой ход)   {start}: пауза',
+  howGoalClassic: 'Соберите все карты. У каждого стопка рубашкой вверх; по очереди игроки кладут верхнюю карту в общую стопку.',
+  howGoalRussian: 'Первым избавьтесь от всех карт. По очереди игроки кладут верхнюю карту в общую стопку. Хлопков нет.',
+  howControls: (slapping) => '{square}: сыграть карту (в свой ход)   ' + (slapping ? '{cross}: хлопнуть   ' : '') + '{start}: пауза',
+  howControlsTwo: (left, right, slapping) =>
+    slapping
+      ? `Левый: ${left.play} - ход, ${left.slap} - хлопок   Правый: ${right.play} - ход, ${right.slap} - хлопок   {start}: пауза`
+      : `Левый: ${left.play} - ход   Правый: ${right.play} - ход   {start}: пауза`,
   exampleStack: 'Ваша стопка',
   examplePile: 'Общая стопка',
   howChallenges:
@@ -156,7 +194,7 @@ export const RU: Strings = {
   layCaption: (rank, n) => ['Дама', 'Король', 'Туз'][rank - 12] + ' на младшую карту: следующий кладёт ' + n,
   jokerBeatsCaption: 'Джокер старше любой карты, даже туза',
   jokerLowerCaption: 'Любая карта на джокере младше: её игрок берёт стопку',
-  jokerChooseCaption: 'Влево/вправо: кто заберёт   {cross}: подтвердить',
+  jokerChooseCaption: 'Влево/вправо: кто заберёт   {confirm}: подтвердить',
   slapRuleHelp: {
     pair: 'Пара: две верхние карты одного достоинства',
     sandwich: 'Сэндвич: верхняя и третья карты одного достоинства',
@@ -193,17 +231,17 @@ export const RU: Strings = {
   },
 
   you: 'Вы',
-  leftPlayer: 'Левый',
-  rightPlayer: 'Правый',
+  leftPlayer: LEFT.nominative,
+  rightPlayer: RIGHT.nominative,
   padTurn: (name, key) => 'Ходит ' + name + ': ' + key,
   padTake: (name, key) => name + ': ' + key + ' - забрать стопку',
   padChoose: (name, moveKeys, key) => 'Выбирает ' + name + ': ' + moveKeys + ', ' + key,
   tooLateFor: (name) => name + ': поздно!',
   slapBanned: (name, isYou, n) => (isYou ? 'Ошибочный хлопок' : name + ': ошибочный хлопок') + ', запрет на ' + cardsTaken(n),
-  stillBanned: (name, isYou, n) => (isYou ? 'Вам' : name) + ' нельзя хлопать ещё ' + cardsTaken(n),
+  stillBanned: (name, isYou, n) => (isYou ? 'Вам' : inCase(name, 'dative')) + ' нельзя хлопать ещё ' + cardsTaken(n),
   wrongSlapClaim: (name, isYou, n) => 'Ошибка! ' + capitalised(takes(name, isYou)) + ' ' + cardsTaken(n),
   tenStops: (name, isYou) => 'Десятка! ' + (isYou ? 'Вы снимаете' : name + ' снимает') + ' вызов',
-  cpuNames: ['Даша', 'Алекс', 'Макс', 'Ким', 'Сэм'],
+  cpuNames: CPU_NAMES.map((n) => n.nominative),
   cards,
   controlPlay: 'Ход',
   controlSlap: 'Хлопок',
@@ -213,17 +251,18 @@ export const RU: Strings = {
   notYourTurn: 'Сейчас не ваш ход',
   takePile: '{square}: забрать стопку',
   waitFor: (name) => 'Ходит ' + name,
-  quitQuestion: { psp: 'Выйти в меню PSP?', desktop: 'Выйти из игры?' },
-  quitAnswers: '{start} или {cross}: выйти   {circle}: остаться',
+  quitQuestion: { psp: 'Выйти в меню PSP?', elsewhere: 'Выйти из игры?' },
+  quitAnswers: '{start} или {confirm}: выйти   {circle}: остаться',
   endQuestion: 'Закончить эту игру?',
-  endAnswers: '{cross}: закончить (итоги)   {circle}: назад   {start}: играть дальше',
+  endAnswers: '{confirm}: закончить (итоги)   {circle}: назад   {start}: играть дальше',
   chooseTaker: 'Джокер! Кто заберёт стопку?',
-  chooseHint: 'Влево/вправо: выбор   {cross}: ОК',
+  chooseHint: 'Влево/вправо: выбор   {confirm}: ОК',
   higher: 'Старше',
   equal: 'Равна',
   lower: 'Младше',
-  challenge: (name, isYou, n) => 'Вызов! ' + (isYou ? 'У вас ' : 'У ' + name + ': ') + chances(n),
-  chancesLeft: (name, isYou, left) => (isYou ? 'У вас ' : 'У ' + name + ' ') + (ruPlural(left) === 'one' ? 'осталась ' : 'осталось ') + chances(left),
+  challenge: (name, isYou, n) => 'Вызов! ' + (isYou ? 'У вас ' : 'У ' + inCase(name, 'genitive') + ' ') + chances(n),
+  chancesLeft: (name, isYou, left) =>
+    (isYou ? 'У вас ' : 'У ' + inCase(name, 'genitive') + ' ') + (ruPlural(left) === 'one' ? 'осталась ' : 'осталось ') + chances(left),
   challengeWon: (name, isYou) => (isYou ? 'Вы выиграли вызов!' : name + ' выигрывает вызов!'),
   lastCardWon: (name, isYou) => 'Последняя карта: стопку ' + (isYou ? 'берёте вы' : 'берёт ' + name),
   slapClaim: (pattern, name, isYou, n) => pattern + '! ' + capitalised(takes(name, isYou)) + ' ' + cardsTaken(n),
@@ -244,7 +283,7 @@ export const RU: Strings = {
     ', ' +
     (payeeIsYou ? 'вы получаете ' : payee + ' получает ') +
     cardsTaken(n),
-  barred: (name, isYou) => (isYou ? 'Вам' : name) + ' больше нельзя хлопать',
+  barred: (name, isYou) => (isYou ? 'Вам' : inCase(name, 'dative')) + ' больше нельзя хлопать',
   tooLate: 'Поздно!',
   layCount: (total, left) => 'Штраф ' + total + ': осталось ' + left,
   out: (name, isYou) => (isYou ? 'Вы выбыли' : name + ' выбывает'),
@@ -253,7 +292,7 @@ export const RU: Strings = {
   skipToResults: 'Любая кнопка: итоги',
 
   resultsTitle: 'Итоги',
-  resultCause: (cause, ruleSet) => {
+  resultCause: (cause, ruleSet, people) => {
     const ranked = ruleSet === 'russian' ? 'побеждает тот, у кого меньше карт' : 'побеждает тот, у кого больше карт';
     switch (cause) {
       case 'allCards':
@@ -263,7 +302,7 @@ export const RU: Strings = {
       case 'repeat':
         return 'Повтор позиции (игра шла бы без конца): ' + ranked;
       case 'ended':
-        return 'Игра закончена досрочно: ' + ranked;
+        return (people === 2 ? 'Игроки закончили игру досрочно: ' : 'Вы закончили игру досрочно: ') + ranked;
     }
   },
   ranking: 'Места',
@@ -279,15 +318,15 @@ export const RU: Strings = {
   twoPlayerLine: (games, left, right) => 'Вдвоём: сыграно ' + games + '; побед левого ' + left + ', правого ' + right,
   ms: (n) => n + ' мс',
   none: '-',
-  resultsHint: '{cross}: ещё раз   {circle}/{start}: в меню',
+  resultsHint: '{confirm}: ещё раз   {circle}/{start}: в меню',
   gameEnded: 'Игра окончена',
 
   pauseTitle: 'Пауза',
   pauseItems: { resume: 'Продолжить', howTo: 'Как играть', endGame: 'Закончить игру' },
-  pauseHint: '{cross}: выбор   {circle}/{start}: продолжить',
+  pauseHint: '{confirm}: выбор   {circle}/{start}: продолжить',
   outTitle: 'Вы выбыли из игры',
   outItems: { watch: 'Смотреть втрое быстрее', end: 'Закончить игру' },
-  outHint: '{cross}: выбор   {circle}/{start}: смотреть дальше',
+  outHint: '{confirm}: выбор   {circle}/{start}: смотреть дальше',
   outWhy: (barred, both) =>
     barred
       ? (both ? 'Без карт вы оба хлопнули ошибочно' : 'Без карт вы хлопнули ошибочно') + ': хлопать больше нельзя.'
@@ -313,6 +352,6 @@ export const RU: Strings = {
   statsNote: 'Только ваша игра, все игры с последнего сброса. Прерванные игры считаются сыгранными.',
   statsHint: '{circle}/{start}: назад   {triangle}: сбросить',
   resetQuestion: 'Сбросить всю статистику?',
-  resetHint: '{cross}: сбросить   {circle}: оставить',
+  resetHint: '{confirm}: сбросить   {circle}: оставить',
   percent: (n) => n + '%',
 };

@@ -6,6 +6,12 @@ import type { KeyNames, SaveProblem } from '../../contract';
 import type { RuleSet, SlapRule } from '../../rules/types';
 import type { ResultCause } from '../game-stats';
 
+/** A person's buttons at the table as the hints name them (src/app/pads.ts padNames). */
+export interface PadNames {
+  readonly play: string;
+  readonly slap: string;
+}
+
 /** The buttons by what the player presses: the PSP's names, or the host's keys (host.caps.keys). */
 export interface ButtonNames {
   readonly cross: string;
@@ -15,10 +21,24 @@ export interface ButtonNames {
   readonly start: string;
 }
 
+/** ... and {confirm} in menu footers: Cross, or every key that presses it in menus ("S/Enter", host.caps.keys). */
+export interface HintNames extends ButtonNames {
+  readonly confirm: string;
+}
+
+/**
+ * What the players hold, as lines that name the machine say it (src/app/i18n/index.ts
+ * machineOf reads it from host.caps): the PSP's own buttons, a computer's
+ * keyboard, or a touch screen. The script never learns the platform; this
+ * is only which words fit what the players have in their hands.
+ */
+export type Machine = 'psp' | 'keyboard' | 'touch';
+
 /**
  * A language table. Hints name buttons as {cross}, {circle}, {square},
- * {triangle} and {start}; stringsFor() (./index.ts) fills them in with the
- * PSP's button names or the host's keys.
+ * {triangle} and {start}, and what confirms in a menu as {confirm};
+ * stringsFor() (./index.ts) fills them in with the PSP's button names or
+ * the host's keys.
  */
 export interface Strings {
   readonly languageName: string;
@@ -28,6 +48,8 @@ export interface Strings {
   readonly glyphs?: boolean;
   /** The host's keys (host.caps.keys) where hints name keys; null or absent where they draw the PSP's glyphs. */
   readonly keys?: KeyNames | null;
+  /** What the players hold (set by stringsFor; absent in a raw table: the PSP). */
+  readonly machine?: Machine;
   readonly title: string;
   /** The line under the (English) logo: in Russian it also names the game. */
   readonly subtitle: string;
@@ -52,7 +74,8 @@ export interface Strings {
   readonly optionHelp: {
     readonly ruleSet: string;
     readonly players: string;
-    readonly humans: string;
+    /** Two people on what this host's players hold: one PSP, one keyboard, one touch screen. */
+    readonly humans: Readonly<Record<Machine, string>>;
     readonly difficulty: string;
     readonly slapTimes: string;
     readonly runLength: string;
@@ -122,6 +145,10 @@ export interface Strings {
   readonly page: (n: number, of: number) => string;
   readonly howGoalClassic: string;
   readonly howGoalRussian: string;
+  /** The first page's buttons for one person (slapping: a classic game). */
+  readonly howControls: (slapping: boolean) => string;
+  /** ... for two people: each one's play and slap (src/app/pads.ts padNames). */
+  readonly howControlsTwo: (left: PadNames, right: PadNames, slapping: boolean) => string;
   readonly exampleStack: string;
   readonly examplePile: string;
   readonly howChallenges: string;
@@ -190,8 +217,8 @@ export interface Strings {
   readonly notYourTurn: string;
   readonly takePile: string;
   readonly waitFor: (name: string) => string;
-  /** The title's Start (or Quit): leaving the game; on the PSP to its menu, on a computer closing the window. */
-  readonly quitQuestion: { readonly psp: string; readonly desktop: string };
+  /** The title's Start (or Quit): leaving the game; on the PSP to its menu, elsewhere closing the window or ending the page's game. */
+  readonly quitQuestion: { readonly psp: string; readonly elsewhere: string };
   readonly quitAnswers: string;
   /** The pause menu's End game asks once. */
   readonly endQuestion: string;
@@ -235,8 +262,12 @@ export interface Strings {
   readonly skipToResults: string;
 
   readonly resultsTitle: string;
-  /** How the game ended, with the rule set's own ranking where it is by cards (src/app/game-stats.ts). */
-  readonly resultCause: (cause: ResultCause, ruleSet: RuleSet) => string;
+  /**
+   * How the game ended, with the rule set's own ranking where it is by cards
+   * (src/app/game-stats.ts); `people`: how many people played, who ended it
+   * ('ended': the one person, or the two).
+   */
+  readonly resultCause: (cause: ResultCause, ruleSet: RuleSet, people: number) => string;
   readonly ranking: string;
   readonly statCards: string;
   readonly statPiles: string;

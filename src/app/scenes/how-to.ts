@@ -13,7 +13,8 @@ import { titleScene, type HowToScene, type Scene, type SceneModule, type TableSc
 /** back: the paused table it was opened from, or null from the title. */
 export function enterHowTo(app: App, back: TableScene | null): HowToScene {
   const options = back !== null ? back.table.table.game.options : gameOptions(app.settings);
-  const pages = howToPages(options, app.strings, app.host.caps);
+  const people = back !== null ? back.table.humans.length : app.settings.humans;
+  const pages = howToPages(options, app.strings, app.host.caps, people);
   return { kind: 'howTo', pages, page: 0, back };
 }
 
@@ -40,5 +41,6 @@ export const HOW_TO: SceneModule<HowToScene> = {
   held: (scene) => (scene.back !== null ? scene.back.table : null),
   menu: () => true,
   touchConfirms: true,
+  taps: () => false,
   costlyEntry: () => false,
 };

@@ -1,8 +1,9 @@
 // Options: a row per setting that applies (src/app/options.ts); Left and
 // Right (or Cross) change the row under the cursor at once, Circle or Start
-// goes back to the title and saves.
+// goes back to the title and saves. A tap on a row selects it (its help
+// shows under the list); a tap on the selected row changes it, as Cross does.
 import { BTN_CIRCLE, BTN_CROSS, BTN_DOWN, BTN_LEFT, BTN_RIGHT, BTN_START, BTN_UP } from '../../contract';
-import { drawOptionsPage } from '../../view/menus';
+import { drawOptionsPage, optionRowAt } from '../../view/menus';
 import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
@@ -28,9 +29,15 @@ function refresh(app: App, scene: OptionsScene): void {
 export function optionsFrame(app: App, scene: OptionsScene): Scene {
   const b = app.buttons;
   const n = scene.rows.length;
+  const tapped = b.tapped ? optionRowAt(scene.shown, scene.cursor, b.tapX, b.tapY) : -1;
+  const tapChanges = tapped >= 0 && tapped === scene.cursor;
+  if (tapped >= 0 && !tapChanges) {
+    scene.cursor = tapped;
+    cue(app.cues, 'click');
+  }
   if (menuPressed(b, BTN_UP)) scene.cursor = (scene.cursor + n - 1) % n;
   if (menuPressed(b, BTN_DOWN)) scene.cursor = (scene.cursor + 1) % n;
-  const dir = menuPressed(b, BTN_LEFT) ? -1 : menuPressed(b, BTN_RIGHT) || wasPressed(b, BTN_CROSS) ? 1 : 0;
+  const dir = menuPressed(b, BTN_LEFT) ? -1 : menuPressed(b, BTN_RIGHT) || wasPressed(b, BTN_CROSS) || tapChanges ? 1 : 0;
   if (dir !== 0) {
     changeRow(scene.rows[scene.cursor]!, app.settings, dir);
     refresh(app, scene);
@@ -54,5 +61,6 @@ export const OPTIONS: SceneModule<OptionsScene> = {
   held: () => null,
   menu: () => true,
   touchConfirms: true,
+  taps: () => true,
   costlyEntry: () => false,
 };

@@ -26,7 +26,7 @@ export function enterResults(app: App, played: AppTable, ended: boolean): Result
   const two = app.stats.twoPlayer;
   const results = {
     winner: over !== null ? t.wins(played.show.display.names[over.winner]!, over.winner === played.you) : t.gameEnded,
-    cause: t.resultCause(ended && over === null ? 'ended' : resultCause(over), played.table.game.options.ruleSet),
+    cause: t.resultCause(ended && over === null ? 'ended' : resultCause(over), played.table.game.options.ruleSet, played.humans.length),
     ranking: res.ranking,
     fastestMs: res.fastestMs,
     cardsPlayed: res.cardsPlayed,
@@ -61,5 +61,6 @@ export const RESULTS: SceneModule<ResultsScene> = {
   held: (scene) => scene.played,
   menu: () => true,
   touchConfirms: false,
+  taps: () => false,
   costlyEntry: () => true,
 };

@@ -46,5 +46,6 @@ export const STATS: SceneModule<StatsScene> = {
   held: () => null,
   menu: () => true,
   touchConfirms: true,
+  taps: () => false,
   costlyEntry: () => false,
 };

@@ -10,7 +10,7 @@
 // Games start in src/app/session.ts (from the title and the results).
 import { BTN_CIRCLE, BTN_CROSS, BTN_DOWN, BTN_START, BTN_UP } from '../../contract';
 import type { GameState } from '../../rules/types';
-import { drawOutPrompt, drawPauseMenu } from '../../view/pause-view';
+import { drawOutPrompt, drawPauseMenu, outRowAt, pauseRowAt } from '../../view/pause-view';
 import { drawQuestion } from '../../view/render';
 import type { View } from '../../view/view';
 import type { App } from '../state';
@@ -95,8 +95,12 @@ function everyPersonOut(table: AppTable, game: GameState): boolean {
 function outFrame(app: App, scene: TableScene, out: OutPrompt, real: number): Scene {
   const b = app.buttons;
   if (menuPressed(b, BTN_UP) || menuPressed(b, BTN_DOWN)) out.cursor = out.cursor === OUT_WATCH ? OUT_END : OUT_WATCH;
-  const watch = wasPressed(b, BTN_CIRCLE | BTN_START) || (wasPressed(b, BTN_CROSS) && out.cursor === OUT_WATCH);
-  if (wasPressed(b, BTN_CROSS) && out.cursor === OUT_END) return enterResults(app, scene.table, true);
+  // A tap on a row picks that row.
+  const tapped = b.tapped ? outRowAt(b.tapX, b.tapY) : -1;
+  if (tapped >= 0) out.cursor = tapped;
+  const chosen = wasPressed(b, BTN_CROSS) || tapped >= 0;
+  const watch = wasPressed(b, BTN_CIRCLE | BTN_START) || (chosen && out.cursor === OUT_WATCH);
+  if (chosen && out.cursor === OUT_END) return enterResults(app, scene.table, true);
   if (!watch) return scene;
   cue(app.cues, 'click');
   scene.out = null;
@@ -121,7 +125,10 @@ function pauseFrame(app: App, scene: TableScene, pause: PauseMenu, now: number):
   if (menuPressed(b, BTN_UP)) pause.cursor = (pause.cursor + PAUSE_ITEMS - 1) % PAUSE_ITEMS;
   if (menuPressed(b, BTN_DOWN)) pause.cursor = (pause.cursor + 1) % PAUSE_ITEMS;
   if (wasPressed(b, BTN_CIRCLE)) return resume(app, scene, now);
-  if (!wasPressed(b, BTN_CROSS)) return scene;
+  // A tap on a row picks that row.
+  const tapped = b.tapped ? pauseRowAt(b.tapX, b.tapY) : -1;
+  if (tapped >= 0) pause.cursor = tapped;
+  else if (!wasPressed(b, BTN_CROSS)) return scene;
   cue(app.cues, 'click');
   if (pause.cursor === PAUSE_RESUME) return resume(app, scene, now);
   if (pause.cursor === PAUSE_HOWTO) return enterHowTo(app, scene);
@@ -157,5 +164,6 @@ export const TABLE: SceneModule<TableScene> = {
   held: (scene) => scene.table,
   menu: (scene) => scene.pause !== null || scene.out !== null,
   touchConfirms: true,
+  taps: (scene) => scene.pause !== null || scene.out !== null,
   costlyEntry: () => true,
 };

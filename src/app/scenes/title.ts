@@ -4,7 +4,7 @@
 // the Quit row, asks "Quit to the PSP menu?" first: Start or Cross quits,
 // Circle stays (a stray Start never leaves the game).
 import { BTN_CROSS, BTN_DOWN, BTN_START, BTN_UP } from '../../contract';
-import { drawDemoLogo, drawTitleMenu } from '../../view/menus';
+import { drawDemoLogo, drawTitleMenu, titleRowAt } from '../../view/menus';
 import { drawQuestion } from '../../view/render';
 import type { View } from '../../view/view';
 import type { App } from '../state';
@@ -33,8 +33,8 @@ export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
   const b = app.buttons;
   const demo = scene.demo;
   if (demo !== null) {
-    // Any button ends the demo, and does nothing else.
-    if (anyPressed(b)) {
+    // Any button (or a tap) ends the demo, and does nothing else.
+    if (anyPressed(b) || b.tapped) {
       replaceDemo(scene, null);
       scene.starting = null;
       return scene;
@@ -46,7 +46,7 @@ export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
   }
   if (scene.starting !== null) {
     // A press while a CPU game is dealt behind the menu is the menu's.
-    if (anyPressed(b)) scene.starting = null;
+    if (anyPressed(b) || b.tapped) scene.starting = null;
     else return stepStart(app, scene, now);
   }
   if (scene.quitAsked) {
@@ -66,7 +66,10 @@ export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
   if (menuPressed(b, BTN_UP)) move(app, -1);
   if (menuPressed(b, BTN_DOWN)) move(app, 1);
   if (wasPressed(b, BTN_START)) return askQuit(app, scene);
-  if (!wasPressed(b, BTN_CROSS)) {
+  // A tap on a row picks that row.
+  const tapped = b.tapped ? titleRowAt(b.tapX, b.tapY, TITLE_ITEMS) : -1;
+  if (tapped >= 0) app.titleCursor = tapped;
+  else if (!wasPressed(b, BTN_CROSS)) {
     if (now - app.lastInputAt >= DEAL_AHEAD_AFTER_MS) scene.next = dealAhead(app, scene.next);
     return scene;
   }
@@ -128,7 +131,7 @@ export function drawTitle(app: App, scene: TitleScene, view: View, now: number):
   const demo = scene.demo;
   if (demo === null) {
     drawTitleMenu(view.menus, t, app.titleCursor);
-    if (scene.quitAsked) drawQuestion(view, t.glyphs === false ? t.quitQuestion.desktop : t.quitQuestion.psp, t.quitAnswers);
+    if (scene.quitAsked) drawQuestion(view, (t.machine ?? 'psp') === 'psp' ? t.quitQuestion.psp : t.quitQuestion.elsewhere, t.quitAnswers);
     return;
   }
   view.table.draw(demo.table.show.display, t, now, demo.watching ? t.watching : t.demo);
@@ -143,6 +146,7 @@ export const TITLE: SceneModule<TitleScene> = {
   held: demoTable,
   menu: () => true,
   touchConfirms: true,
+  taps: (scene) => scene.demo === null,
   costlyEntry: (scene) => scene.demo !== null,
 };
 

@@ -12,8 +12,8 @@ export interface Engine {
   readonly kind: EngineKind;
   /** The command buffer: frame() writes commands [0, n) into it. */
   readonly commands: Int32Array;
-  /** ratscrew.frame(nowMs, buttons): the number of commands. Throws a ScriptError. */
-  frame(nowMs: number, buttons: number): number;
+  /** ratscrew.frame(nowMs, buttons, tap): the number of commands. Throws a ScriptError. `tap`: TAP_NONE, or where a touch or click began (docs/host-api.md). */
+  frame(nowMs: number, buttons: number, tap?: number): number;
   /** ratscrew.debug(): the app's state as JSON text (tests only). */
   debug(): string;
   dispose(): void;

@@ -2,13 +2,14 @@
 // `globalThis` (src/host/entry.ts is its one user), so it runs as a function
 // whose `globalThis` is a small object holding `host`: it neither sees nor
 // leaves anything in the page's real global scope.
+import { TAP_NONE } from '../../../src/contract';
 import type { WebHost } from '../host';
 import type { Engine } from './engine';
 import { describeThrown } from './errors';
 
 interface Entry {
   commands: Int32Array;
-  frame(nowMs: number, buttons: number): number;
+  frame(nowMs: number, buttons: number, tap?: number): number;
   debug?(): string;
 }
 
@@ -35,9 +36,9 @@ export class PageEngine implements Engine {
     return new PageEngine(entry);
   }
 
-  frame(nowMs: number, buttons: number): number {
+  frame(nowMs: number, buttons: number, tap = TAP_NONE): number {
     try {
-      return this.entry.frame(nowMs, buttons) | 0;
+      return this.entry.frame(nowMs, buttons, tap) | 0;
     } catch (e) {
       throw describeThrown(e);
     }

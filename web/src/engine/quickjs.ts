@@ -5,7 +5,7 @@
 // index, which would bring all four variants' WebAssembly into the build.
 import { newQuickJSWASMModuleFromVariant, shouldInterruptAfterDeadline, type QuickJSContext, type QuickJSHandle } from 'quickjs-emscripten-core';
 import RELEASE_SYNC from '@jitl/quickjs-wasmfile-release-sync';
-import { COMMAND_INTS, MAX_COMMANDS } from '../../../src/contract';
+import { COMMAND_INTS, MAX_COMMANDS, TAP_NONE } from '../../../src/contract';
 import type { WebHost } from '../host';
 import type { Engine } from './engine';
 import { FRAME_BUDGET_MS, LOAD_BUDGET_MS, MEMORY_LIMIT, ScriptError } from './errors';
@@ -41,14 +41,16 @@ export class QuickJsEngine implements Engine {
     return new QuickJsEngine(vm, entry, frameFn, buffer);
   }
 
-  frame(nowMs: number, buttons: number): number {
+  frame(nowMs: number, buttons: number, tap = TAP_NONE): number {
     const vm = this.vm;
     vm.runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + FRAME_BUDGET_MS));
     const now = vm.newNumber(nowMs);
     const btn = vm.newNumber(buttons);
-    const res = vm.callFunction(this.frameFn, this.entry, now, btn);
+    const at = vm.newNumber(tap);
+    const res = vm.callFunction(this.frameFn, this.entry, now, btn, at);
     now.dispose();
     btn.dispose();
+    at.dispose();
     if (res.error) throw thrown(vm, res.error);
     const count = vm.getNumber(res.value) | 0;
     res.value.dispose();

@@ -41,6 +41,7 @@ export const KEY_NAMES: KeyNames = {
   leftSlap: 'Q',
   rightPlay: 'J',
   rightSlap: 'P',
+  confirm: 'Enter',
 };
 
 /**

@@ -6,7 +6,10 @@
 // person's, with the buttons src/app/pads.ts gives them (left player:
 // D-pad Left plays, L slaps; right player: Square plays, R slaps), the
 // half's lower part playing and its upper part slapping.
+// A touch on a zone is also the frame's tap (./taps.ts), at its place: a
+// menu picks the row under it rather than the zone's button.
 import { BTN, SCREEN_H, SCREEN_W, type TouchZone } from '../../../src/contract';
+import type { Taps } from './taps';
 
 export interface Zone {
   readonly id: string;
@@ -16,8 +19,15 @@ export interface Zone {
   readonly rect: readonly [number, number, number, number];
 }
 
-/** The words of the game's own control hints (controlPlay, controlSlap in src/app/i18n). */
-const WORDS: Readonly<Record<string, readonly [string, string]>> = { en: ['Play', 'Slap'], ru: ['Ход', 'Хлопок'] };
+/**
+ * The words of the game's own control hints (controlPlay, controlSlap in
+ * src/app/i18n), and the line that asks an upright phone to turn, in the
+ * player's language.
+ */
+const WORDS: Readonly<Record<string, readonly [string, string, string]>> = {
+  en: ['Play', 'Slap', 'Turn the screen sideways for bigger cards.'],
+  ru: ['Ход', 'Хлопок', 'Поверните экран боком: карты станут крупнее.'],
+};
 
 export function zones(people: 1 | 2, language = 'en'): Zone[] {
   const [play, slap] = WORDS[language] ?? WORDS.en!;
@@ -50,6 +60,9 @@ export function screenZones(people: 1 | 2): TouchZone[] {
   }));
 }
 
+/** CSS pixels between a side's menu buttons and the picture. */
+const SIDE_GAP = 4;
+
 /** The menu buttons: [id, glyph, button]. */
 const MENU_LEFT: readonly (readonly [string, string, number])[] = [
   ['up', '▲', BTN.UP],
@@ -69,9 +82,15 @@ export class Touch {
   private people: 1 | 2 = 1;
   private language = 'en';
   private readonly zoneLayer: HTMLElement;
+  private readonly padLeft: HTMLElement;
+  private readonly padRight: HTMLElement;
   used = false;
 
-  constructor(private readonly root: HTMLElement) {
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly taps: Taps,
+    private readonly turn: HTMLElement,
+  ) {
     root.replaceChildren();
     this.zoneLayer = el('div', 'zones');
     const left = el('div', 'pad pad-left');
@@ -79,6 +98,8 @@ export class Touch {
     for (const [id, glyph, button] of MENU_LEFT) left.append(this.button(id, glyph, button));
     for (const [id, glyph, button] of MENU_RIGHT) right.append(this.button(id, glyph, button));
     root.append(this.zoneLayer, left, right);
+    this.padLeft = left;
+    this.padRight = right;
     this.layOut();
     // Touch only: a mouse click on the picture is not a tap on a zone.
     addEventListener('pointerup', (e) => this.release(e.pointerId));
@@ -92,6 +113,14 @@ export class Touch {
 
   get shown(): boolean {
     return !this.root.hidden;
+  }
+
+  /** The widest band the menu buttons take at a side of the viewport, in CSS pixels, with a small gap (0 while hidden). */
+  sideBand(): number {
+    if (this.root.hidden) return 0;
+    const left = this.padLeft.getBoundingClientRect();
+    const right = this.padRight.getBoundingClientRect();
+    return Math.ceil(Math.max(left.right, innerWidth - right.left)) + SIDE_GAP;
   }
 
   /** Follows the saved settings: the number of people and the language of the labels. */
@@ -119,26 +148,29 @@ export class Touch {
         const label = el('span', 'zone-label');
         label.textContent = z.label;
         d.append(label);
-        this.listen(d, z.button);
+        this.listen(d, z.button, true);
         return d;
       }),
     );
     this.root.dataset.people = String(this.people);
+    this.turn.textContent = (WORDS[this.language] ?? WORDS.en!)[2];
   }
 
   private button(id: string, glyph: string, button: number): HTMLElement {
     const b = el('div', `touch-button touch-${id}`);
     b.textContent = glyph;
-    this.listen(b, button);
+    this.listen(b, button, false);
     return b;
   }
 
-  private listen(target: HTMLElement, button: number): void {
+  /** `tapping`: a touch here is also the frame's tap (the zones over the picture; not the menu buttons at the sides). */
+  private listen(target: HTMLElement, button: number, tapping: boolean): void {
     target.addEventListener('pointerdown', (e) => {
       if (e.pointerType === 'mouse') return;
       e.preventDefault();
       e.stopPropagation();
       this.used = true;
+      if (tapping) this.taps.at(e.clientX, e.clientY);
       this.held.set(e.pointerId, button);
       this.pressed |= button;
       target.classList.add('down');
