@@ -37,11 +37,12 @@ export const BTN_TRIANGLE = 0x1000;
 export const BTN_CIRCLE = 0x2000;
 export const BTN_CROSS = 0x4000;
 export const BTN_SQUARE = 0x8000;
-/** Bits a host sets in a frame's button mask for what happened to the machine rather than to a button; each is set on one frame only. SUSPEND: the PSP began to go to sleep (the power switch, or inactivity): the game pauses as Start would (native/psp/psp_power.c). CLOSE: the player closed the window; this is the last frame: the game saves its settings and quits at once (native/desktop/main_sdl.c). */
+/** Bits a host sets in a frame's button mask for what happened to the machine rather than to a button; each is set on one frame only. SUSPEND: the PSP began to go to sleep (the power switch, or inactivity): the game pauses as Start would (native/psp/psp_power.c). CLOSE: the player closed the window; this is the last frame: the game saves its settings and quits at once (native/desktop/main_sdl.c). SAVE_FAILED: a save that host.save accepted could not be written after all (the web page's script runs in a worker with a copy of the storage, web/src/save-mirror.ts): host.problem() says why, and the game says so as for a save that failed at once. */
 export const SIG_SUSPEND = 0x40000000;
 export const SIG_CLOSE = 0x20000000;
+export const SIG_SAVE_FAILED = 0x10000000;
 /** Every signal bit: never a button of the player's. */
-export const SIGNALS = SIG_SUSPEND | SIG_CLOSE;
+export const SIGNALS = SIG_SUSPEND | SIG_CLOSE | SIG_SAVE_FAILED;
 /** Where a touch or a mouse click began this frame, the frame's third argument: x | y << 16, in pixels of the 480x272 screen, each a signed 16-bit number (a touch on the black bands beside the picture lies off the screen: below 0 or past its size); TAP_NONE when none began. In menus the script picks the row under it; the buttons the same touch holds (host.caps.touch zones) still come in the button mask. The PSP has no pointer and always sends TAP_NONE. */
 export const TAP_NONE = 0x80008000 | 0;
 /** The same bits by name, for drivers that press buttons. */

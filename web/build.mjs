@@ -64,6 +64,8 @@ async function main() {
     base: './',
     logLevel: 'warn',
     publicDir: at('web/public'),
+    // The script's worker (src/engine/worker.ts) imports the QuickJS engine only when asked for it.
+    worker: { format: 'es' },
     build: {
       outDir: OUT,
       emptyOutDir: true,
@@ -101,9 +103,23 @@ async function main() {
     for (const i of [...(c.imports ?? []), ...(c.dynamicImports ?? [])]) use(i);
   };
   use('index.html');
+  // The script's worker is an asset of the page, and its chunks are not in
+  // the manifest: what it imports is kept too, but for the QuickJS engine's
+  // chunk and what only that one brings.
+  const scan = [...used];
+  while (scan.length > 0) {
+    const f = scan.pop();
+    if (!f.endsWith('.js')) continue;
+    for (const m of readFileSync(path.join(OUT, f), 'utf8').matchAll(/(?:from|import)\s*\(?\s*["`]\.\/([^"`]+)["`]/g)) {
+      if (m[1].startsWith('quickjs-')) continue;
+      const dep = path.posix.join(path.posix.dirname(f), m[1]);
+      if (used.has(dep)) continue;
+      used.add(dep);
+      scan.push(dep);
+    }
+  }
   const files = listFiles(OUT).filter((f) => f !== 'sw.js');
-  const chunkFiles = new Set(Object.values(chunks).flatMap((c) => [c.file, ...(c.assets ?? []), ...(c.css ?? [])]));
-  const optional = new Set(files.filter((f) => chunkFiles.has(f) && !used.has(f)));
+  const optional = new Set(files.filter((f) => f.startsWith('assets/') && !used.has(f)));
   const kept = files.filter((f) => !optional.has(f));
   const hash = createHash('sha256');
   for (const f of files) hash.update(f).update(readFileSync(path.join(OUT, f)));

@@ -37,9 +37,10 @@
 #define BTN_CROSS 0x4000
 #define BTN_SQUARE 0x8000
 
-/* Bits a host sets in a frame's button mask for what happened to the machine rather than to a button; each is set on one frame only. SUSPEND: the PSP began to go to sleep (the power switch, or inactivity): the game pauses as Start would (native/psp/psp_power.c). CLOSE: the player closed the window; this is the last frame: the game saves its settings and quits at once (native/desktop/main_sdl.c). */
+/* Bits a host sets in a frame's button mask for what happened to the machine rather than to a button; each is set on one frame only. SUSPEND: the PSP began to go to sleep (the power switch, or inactivity): the game pauses as Start would (native/psp/psp_power.c). CLOSE: the player closed the window; this is the last frame: the game saves its settings and quits at once (native/desktop/main_sdl.c). SAVE_FAILED: a save that host.save accepted could not be written after all (the web page's script runs in a worker with a copy of the storage, web/src/save-mirror.ts): host.problem() says why, and the game says so as for a save that failed at once. */
 #define SIG_SUSPEND 0x40000000
 #define SIG_CLOSE 0x20000000
+#define SIG_SAVE_FAILED 0x10000000
 
 #define SCREEN_W 480
 #define SCREEN_H 272

@@ -83,15 +83,20 @@ static int read_shots(JSContext *ctx, JSValueConst arr, InputScript *s)
     return 0;
 }
 
+/* The text whole: "\u0000" inside it is a NUL byte, not its end. */
 static int read_saved(JSContext *ctx, JSValueConst v, InputScript *s)
 {
     const char *text;
+    size_t n;
     if (JS_IsNull(v) || JS_IsUndefined(v)) return 0;
     if (!JS_IsString(v)) return -1;
-    text = JS_ToCString(ctx, v);
+    text = JS_ToCStringLen(ctx, &n, v);
     if (!text) return -1;
-    s->saved = (char *)malloc(strlen(text) + 1);
-    if (s->saved) strcpy(s->saved, text);
+    s->saved = (char *)malloc(n + 1);
+    if (s->saved) {
+        memcpy(s->saved, text, n + 1);
+        s->saved_len = n;
+    }
     JS_FreeCString(ctx, text);
     s->has_saved = 1;
     return s->saved ? 0 : -1;
@@ -213,6 +218,20 @@ static int read_members(JSContext *ctx, JSValueConst obj, InputScript *s, char *
     return 0;
 }
 
+/* Why the JSON parser refused the text: too deep for its stack, or the
+ * parser's own message ("unexpected end of input"). */
+static int parse_failure(JSContext *ctx, char *err, int size)
+{
+    JSValue exc = JS_GetException(ctx);
+    const char *what = JS_ToCString(ctx, exc);
+    if (what && strstr(what, "stack overflow"))
+        snprintf(err, (size_t)size, "nested too deeply to read (the JSON parser ran out of stack: %s)", what);
+    else snprintf(err, (size_t)size, "not valid JSON (%s)", what ? what : "the parser gave no reason");
+    if (what) JS_FreeCString(ctx, what);
+    JS_FreeValue(ctx, exc);
+    return -1;
+}
+
 int input_script_parse(const char *text, size_t len, const char *name, InputScript *out,
                        char *err, int err_size)
 {
@@ -225,8 +244,9 @@ int input_script_parse(const char *text, size_t len, const char *name, InputScri
         return fail(err, err_size, "out of memory");
     }
     obj = JS_ParseJSON(ctx, text, len, name);
-    if (!JS_IsObject(obj) || JS_IsArray(ctx, obj)) {
-        JS_FreeValue(ctx, JS_GetException(ctx));
+    if (JS_IsException(obj)) {
+        rc = parse_failure(ctx, err, err_size);
+    } else if (!JS_IsObject(obj) || JS_IsArray(ctx, obj)) {
         rc = fail(err, err_size, "not a JSON object");
     } else if (known_members(ctx, obj, err, err_size) < 0 || no_member_twice(ctx, text, len, err, err_size) < 0) {
         rc = -1;

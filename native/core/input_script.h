@@ -17,7 +17,8 @@ typedef struct InputScript {
     int input_count;
     int *shots;
     int shot_count;
-    char *saved;          /* NULL: no saved text */
+    char *saved;          /* NULL: no saved text; else saved_len bytes (a NUL may be among them) and a NUL */
+    size_t saved_len;
 } InputScript;
 
 /* What a script without "seed" or "frames" runs with. */

@@ -84,13 +84,36 @@ static int op_rename(const SaveOps *ops, const char *from, const char *to)
     return ops && ops->rename ? ops->rename(from, to) : rename(from, to);
 }
 
-/* Writes bytes[0..n) as the whole file; 1 on success, else 0 with errno of the failed step. */
-static int put_file(const char *path, const char *bytes, size_t n, const char *trailer, size_t tlen,
-                    const SaveOps *ops)
+static SaveKind kind_of(const char *path, const SaveOps *ops);
+
+/* A rename onto a name that must be free: never over another copy. */
+static int op_rename_new(const SaveOps *ops, const char *from, const char *to)
 {
-    FILE *f = fopen(path, "wb");
+    if (ops && ops->rename_new) return ops->rename_new(from, to);
+    if (!(ops && ops->remove_before_rename) && kind_of(to, ops) != SAVE_KIND_ABSENT) {
+#ifdef EEXIST
+        errno = EEXIST;
+#endif
+        return -1;
+    }
+    return op_rename(ops, from, to);
+}
+
+/* A new file, never one that is there (a link, another writer's file):
+ * C11's "x" is O_CREAT | O_EXCL, which does not follow a link at the name
+ * either (POSIX; the PSP's newlib maps it to PSP_O_EXCL). */
+static FILE *create_new(const char *path)
+{
+    return fopen(path, "wbx");
+}
+
+/* Writes bytes[0..n) and the trailer into f, a file just created at path,
+ * and closes it; 1 on success, else 0 (the file removed) with errno of the
+ * failed step. */
+static int fill_file(FILE *f, const char *path, const char *bytes, size_t n, const char *trailer, size_t tlen,
+                     const SaveOps *ops)
+{
     int ok, err = 0;
-    if (!f) return 0;
     errno = 0;
     ok = fwrite(bytes, 1, n, f) == n
         && fwrite(trailer, 1, tlen, f) == tlen
@@ -108,12 +131,65 @@ static int put_file(const char *path, const char *bytes, size_t n, const char *t
     return ok;
 }
 
-static int temp_path(char *out, const char *path, const SaveOps *ops)
+/* A new file at path holding bytes[0..n) and the trailer; 1 on success,
+ * else 0 with errno (EEXIST when the name was taken). */
+static int put_file(const char *path, const char *bytes, size_t n, const char *trailer, size_t tlen,
+                    const SaveOps *ops)
 {
-    int n = ops && !ops->remove_before_rename && ops->writer
-        ? snprintf(out, PATH_MAX_BYTES, "%s.new-%lu", path, ops->writer)
-        : snprintf(out, PATH_MAX_BYTES, "%s.new", path);
+    FILE *f = create_new(path);
+    return f ? fill_file(f, path, bytes, n, trailer, tlen, ops) : 0;
+}
+
+/* How many names a writer tries for its temporary file: its own, then with
+ * "-1", "-2", ... when one is taken (a link planted there, a writer of the
+ * same process id in another PID namespace, a leftover). */
+#define TEMP_TRIES 16
+
+/* The writer's temporary file, try `k`: on FAT the fixed <path>.new (one
+ * writer, and loading falls back to it); elsewhere the writer's own. */
+static int temp_path(char *out, const char *path, const SaveOps *ops, int k)
+{
+    int n;
+    if (ops && ops->remove_before_rename) n = snprintf(out, PATH_MAX_BYTES, "%s.new", path);
+    else if (ops && ops->writer) n = k ? snprintf(out, PATH_MAX_BYTES, "%s.new-%lu-%d", path, ops->writer, k)
+                                       : snprintf(out, PATH_MAX_BYTES, "%s.new-%lu", path, ops->writer);
+    else n = k ? snprintf(out, PATH_MAX_BYTES, "%s.new-0-%d", path, k) : snprintf(out, PATH_MAX_BYTES, "%s.new", path);
     return n > 0 && n < PATH_MAX_BYTES;
+}
+
+/* Creates the writer's temporary file (its name into tmp) and writes the
+ * save into it; 1 on success, else 0 with errno. Claimed (ops->claim)
+ * until the caller's release. */
+static int write_temp(char *tmp, const char *path, const char *text, size_t len, const char *trailer, size_t tlen,
+                      const SaveOps *ops)
+{
+    int k;
+    for (k = 0; k < TEMP_TRIES; k++) {
+        FILE *f;
+        if (!temp_path(tmp, path, ops, k)) return 0;
+        f = create_new(tmp);
+        if (!f) {
+#ifdef EEXIST
+            if (errno == EEXIST && !(ops && ops->remove_before_rename)) continue;
+#endif
+            return 0;
+        }
+        if (ops && ops->claim && ops->claim(f) != 0) {
+            /* Taken away between its creation and the claim: never ours to remove. */
+            fclose(f);
+            continue;
+        }
+        return fill_file(f, tmp, text, len, trailer, tlen, ops);
+    }
+#ifdef EEXIST
+    errno = EEXIST;
+#endif
+    return 0;
+}
+
+static void release(const SaveOps *ops)
+{
+    if (ops && ops->release) ops->release();
 }
 
 static int sibling(char *out, const char *path, const char *suffix)
@@ -260,53 +336,68 @@ static int already_kept(const char *path, const char *bytes, size_t n, const Sav
     return same;
 }
 
-/* The name for one more copy: after the newest; when every number is taken
- * the oldest copy goes and the others close up, in order. 0 (errno set) if
- * no name can be freed. */
+/* The name for one more copy: after the others, which close up from -1
+ * in their order whatever numbers they had (a player who deleted the
+ * oldest leaves -2 .. -5); when all are taken the oldest goes first. 0
+ * (errno set) if no name can be freed. */
 static int next_slot(char *out, const char *path, const SaveOps *ops)
 {
     char from[PATH_MAX_BYTES];
-    int i, top = 0, next = 1;
+    int i, count = 0, taken[SAVE_DAMAGED_KEPT + 1];
     for (i = 1; i <= SAVE_DAMAGED_KEPT; i++) {
         if (!slot(out, path, i)) return 0;
-        if (kind_of(out, ops) != SAVE_KIND_ABSENT) top = i;
+        taken[i] = kind_of(out, ops) != SAVE_KIND_ABSENT;
+        count += taken[i];
     }
-    if (top < SAVE_DAMAGED_KEPT) return slot(out, path, top + 1);
-    slot(out, path, 1);
-    if (op_remove(ops, out) != 0) return 0;
-    for (i = 2; i <= SAVE_DAMAGED_KEPT; i++) {
+    if (count == SAVE_DAMAGED_KEPT) {
+        slot(out, path, 1);
+        if (op_remove(ops, out) != 0) return 0;
+        taken[1] = 0;
+        count--;
+    }
+    for (i = 1, count = 0; i <= SAVE_DAMAGED_KEPT; i++) {
+        if (!taken[i]) continue;
+        count++;
+        if (i == count) continue;
         slot(from, path, i);
-        if (kind_of(from, ops) == SAVE_KIND_ABSENT) continue;
-        slot(out, path, next);
-        if (op_rename(ops, from, out) != 0) return 0;
-        next++;
+        slot(out, path, count);
+        if (op_rename_new(ops, from, out) != 0) return 0;
     }
-    return slot(out, path, next);
+    return slot(out, path, count + 1);
 }
 
 /* Keeps file's bytes (found at `file`, one of <path> or <path>.new): a
- * copy when it can be read and written, else the file itself renamed to a
- * numbered name. 1 when kept; 0 with errno of the failed step. */
-static int keep(const char *path, const char *file, const Found *f, const SaveOps *ops, int *moved)
+ * copy when they can be read and written — first to <path>.damaged-new,
+ * so that no older copy makes room for one that then fails — else, when
+ * `may_move` (a new save is ready to take the file's place), the file
+ * itself renamed to a numbered name (a rename needs no room). 1 when kept;
+ * 0 with errno of the failed step. */
+static int keep(const char *path, const char *file, const Found *f, const SaveOps *ops, int may_move, int *moved)
 {
-    char name[PATH_MAX_BYTES];
+    char name[PATH_MAX_BYTES], fresh[PATH_MAX_BYTES];
     *moved = 0;
     if (f->state == ST_ABSENT) return 1;
     if (f->bytes && already_kept(path, f->bytes, f->n, ops)) return 1;
-    if (!next_slot(name, path, ops)) return 0;
-    if (f->bytes && put_file(name, f->bytes, f->n, "", 0, ops)) return 1;
-    /* No room for a copy (or nothing to copy from): a rename needs none. */
-    if (op_rename(ops, file, name) != 0) return 0;
+    if (f->bytes && sibling(fresh, path, ".damaged-new")) {
+        if (kind_of(fresh, ops) == SAVE_KIND_FILE) op_remove(ops, fresh); /* a copy cut short */
+        if (put_file(fresh, f->bytes, f->n, "", 0, ops)) {
+            if (next_slot(name, path, ops) && op_rename_new(ops, fresh, name) == 0) return 1;
+            op_remove(ops, fresh);
+            return 0;
+        }
+    }
+    if (!may_move || !next_slot(name, path, ops) || op_rename_new(ops, file, name) != 0) return 0;
     *moved = 1;
     return 1;
 }
 
-/* Makes what is at `file` safe to replace: nothing to do for an intact save
- * or nothing; otherwise its bytes are kept. */
-static int protect(const char *path, const char *file, const Found *f, const SaveOps *ops, int *moved)
+/* Makes what is at `file` safe to replace, once the new save is written:
+ * nothing to do for an intact save (unless `even_intact`) or nothing;
+ * otherwise its bytes are kept. */
+static int protect(const char *path, const char *file, const Found *f, const SaveOps *ops, int even_intact, int *moved)
 {
     *moved = 0;
-    return f->state == ST_INTACT || f->state == ST_ABSENT || keep(path, file, f, ops, moved);
+    return (f->state == ST_INTACT && !even_intact) || f->state == ST_ABSENT || keep(path, file, f, ops, 1, moved);
 }
 
 /* Where rename cannot replace a file: the old save goes only when the new
@@ -325,26 +416,26 @@ static int replace_by_removing(const char *tmp, const char *path, const SaveOps 
 
 /* On FAT the writer's temporary file is the fixed <path>.new, which may hold
  * the last good save (a crash after the old save was removed, with <path>
- * since damaged or written by hand): before it is overwritten, an intact
+ * since damaged or written by hand): before a new one is created, an intact
  * one takes <path>'s place unless <path> is an intact save (then it is a
- * save that never completed). One that is not intact is a write cut short:
- * never read, overwritten. Something else by that name (a folder) is moved
- * aside, as it could not be overwritten. */
+ * save that never completed, and goes). One that is not intact is a write
+ * cut short: never read, removed. Something else by that name (a folder),
+ * or a file that cannot be read, may hold the last save: moved aside. */
 static int clear_temp(const char *path, const char *tmp, const SaveOps *ops)
 {
     Found m, n;
     int ok = 1, moved = 0;
     inspect(tmp, ops, &n);
-    /* Not a file, or one that cannot be read (an I/O error on the stick):
-     * it may hold the last save, so it is moved aside, never overwritten. */
-    if (n.state == ST_OTHER || n.state == ST_UNREADABLE || n.state == ST_TOO_LARGE) return keep(path, tmp, &n, ops, &moved);
+    if (n.state == ST_ABSENT) return 1;
+    if (n.state == ST_OTHER || n.state == ST_UNREADABLE || n.state == ST_TOO_LARGE) return keep(path, tmp, &n, ops, 1, &moved);
     if (n.state != ST_INTACT) {
         forget(&n);
-        return 1;
+        return op_remove(ops, tmp) == 0;
     }
     inspect(path, ops, &m);
-    if (m.state != ST_INTACT)
-        ok = protect(path, path, &m, ops, &moved)
+    if (m.state == ST_INTACT) ok = op_remove(ops, tmp) == 0;
+    else
+        ok = protect(path, path, &m, ops, 0, &moved)
             && (moved || m.state == ST_ABSENT || op_remove(ops, path) == 0)
             && op_rename(ops, tmp, path) == 0;
     forget(&m);
@@ -352,45 +443,58 @@ static int clear_temp(const char *path, const char *tmp, const SaveOps *ops)
     return ok;
 }
 
-int save_store(const char *path, const char *text, size_t len, const SaveOps *ops, SaveProblem *why)
+static int store(const char *path, const char *text, size_t len, const SaveOps *ops, int keep_old, SaveProblem *why)
 {
     char tmp[PATH_MAX_BYTES];
     char trailer[SAVE_TRAILER_MAX];
     Found old;
     int tlen, ok, moved;
     set_why(why, SAVE_FAILED);
-    if (len > SAVE_MAX_BYTES || !temp_path(tmp, path, ops)) return 0;
-    if (ops && ops->remove_before_rename && !clear_temp(path, tmp, ops)) {
+    if (len > SAVE_MAX_BYTES) return 0;
+    if (ops && ops->remove_before_rename && (!temp_path(tmp, path, ops, 0) || !clear_temp(path, tmp, ops))) {
         set_why(why, write_problem(errno));
         return 0;
     }
     tlen = format_trailer(trailer, text, len);
-    if (!put_file(tmp, text, len, trailer, (size_t)tlen, ops)) {
+    if (!write_temp(tmp, path, text, len, trailer, (size_t)tlen, ops)) {
         set_why(why, write_problem(errno));
+        release(ops);
         return 0;
     }
     /* What the new file replaces must be an intact save, or be kept. */
     inspect(path, ops, &old);
-    ok = protect(path, path, &old, ops, &moved);
+    ok = protect(path, path, &old, ops, keep_old, &moved);
     forget(&old);
     if (!ok) {
         int err = errno;
         op_remove(ops, tmp);
+        release(ops);
         set_why(why, write_problem(err));
         return 0;
     }
     if (ops && ops->remove_before_rename) {
-        if (!replace_by_removing(tmp, path, ops)) return 0;
+        ok = replace_by_removing(tmp, path, ops);
     } else if (op_rename(ops, tmp, path) != 0) {
         /* Never remove <path> here: a rename that replaces cannot fail
          * because <path> exists, and <path> may be another writer's save. */
         int err = errno;
         op_remove(ops, tmp);
         set_why(why, write_problem(err));
-        return 0;
+        ok = 0;
     }
-    set_why(why, SAVE_OK);
-    return 1;
+    release(ops);
+    if (ok) set_why(why, SAVE_OK);
+    return ok;
+}
+
+int save_store(const char *path, const char *text, size_t len, const SaveOps *ops, SaveProblem *why)
+{
+    return store(path, text, len, ops, 0, why);
+}
+
+int save_store_keeping(const char *path, const char *text, size_t len, const SaveOps *ops, SaveProblem *why)
+{
+    return store(path, text, len, ops, 1, why);
 }
 
 int save_write(const char *path, const char *text, size_t len, const SaveOps *ops)
@@ -433,7 +537,7 @@ char *save_load(const char *path, size_t *len, const SaveOps *ops, SaveProblem *
         /* Power lost on FAT between the removal of the old save and the
          * rename: the complete .new file is the save. If <path> is there
          * but not intact, the player hears so, and its bytes are kept. */
-        if (m.state == ST_DAMAGED || m.state == ST_TOO_LARGE) keep(path, path, &m, ops, &moved);
+        if (m.state == ST_DAMAGED) keep(path, path, &m, ops, 0, &moved);
         set_why(why, m.state == ST_ABSENT ? SAVE_OK : SAVE_DAMAGED);
         forget(&m);
         return take_text(&n, len);
@@ -450,14 +554,14 @@ char *save_load(const char *path, size_t *len, const SaveOps *ops, SaveProblem *
     /* No save.json, but a .new that cannot be read: it may be the save. */
     case ST_ABSENT: set_why(why, n.state == ST_UNREADABLE ? SAVE_UNREADABLE : SAVE_NO_FILE); break;
     case ST_DAMAGED:
-        keep(path, path, &m, ops, &moved);
+        /* A copy when there is room; with none, the bytes stay where the
+         * next start finds them again (and says so again). */
+        keep(path, path, &m, ops, 0, &moved);
         text = damaged_text(&m, len);
         set_why(why, SAVE_DAMAGED);
         break;
-    case ST_TOO_LARGE:
-        keep(path, path, &m, ops, &moved);
-        set_why(why, SAVE_TOO_LARGE);
-        break;
+    /* Not read: the next save moves it aside, once its new file is written. */
+    case ST_TOO_LARGE: set_why(why, SAVE_TOO_LARGE); break;
     default: set_why(why, SAVE_UNREADABLE); break;
     }
     forget(&m);
@@ -478,11 +582,14 @@ int save_keep(const char *path, const SaveOps *ops, SaveProblem *why)
     if (!sibling(tmp, path, ".new")) return 0;
     inspect(path, ops, &m);
     memset(&n, 0, sizeof n);
-    /* The file the last load handed over: the first intact of the two. */
-    if (m.state == ST_INTACT) ok = keep(path, path, &m, ops, &moved);
+    /* The file the last load handed over: the first intact of the two. A
+     * copy only: the save that follows moves it aside if there is no room. */
+    if (m.state == ST_INTACT) ok = keep(path, path, &m, ops, 0, &moved);
     else {
         inspect(tmp, ops, &n);
-        ok = n.state == ST_INTACT ? keep(path, tmp, &n, ops, &moved) : protect(path, path, &m, ops, &moved);
+        /* Nothing read to copy (too large, unreadable): the save moves it. */
+        ok = n.state == ST_INTACT ? keep(path, tmp, &n, ops, 0, &moved)
+           : m.state != ST_DAMAGED || keep(path, path, &m, ops, 0, &moved);
     }
     if (!ok) set_why(why, write_problem(errno));
     forget(&m);

@@ -17,11 +17,16 @@
  * replaces <path> (or, on FAT, overwrites "<path>.new") whose bytes are not
  * an intact save, or that is no regular file, those bytes are kept as a
  * numbered damaged copy "<path>.damaged-<n>" (n = 1 .. SAVE_DAMAGED_KEPT,
- * never overwritten; the oldest goes when all are taken), or the file is
- * renamed to that name; if neither is possible, the save fails. An intact
+ * never overwritten; the oldest goes when all are taken, and the others
+ * close up, whatever numbers they had), or — only once the new save is
+ * written, so that a failed save leaves the damaged file where the next
+ * start finds it and says so again — the file is renamed to that name; if
+ * neither is possible, the save fails. Loading only ever copies. An intact
  * "<path>.new" beside a <path> that is not intact is the last good save: on
  * FAT it takes <path>'s place before a new "<path>.new" is written.
- * docs/reliability.md, section 8, has the whole table of states. */
+ * Every file the save creates is created new ("wbx": O_CREAT | O_EXCL),
+ * which never follows a symbolic link nor opens what another writer holds.
+ * docs/reliability.md, sections 8 and 9, have the whole table of states. */
 #ifndef RATSCREW_SAVE_H
 #define RATSCREW_SAVE_H
 
@@ -60,30 +65,47 @@ typedef struct SaveOps {
     /* Where rename replaces: makes the temporary file this writer's own,
      * "<path>.new-<writer>" (the desktop passes its process id). */
     unsigned long writer;
-    /* What is at path (a SaveKind); stat on POSIX, sceIoGetstat on the PSP. */
+    /* What is at path (a SaveKind); lstat on POSIX (a link counts as what
+     * it points to only when that is a regular file), sceIoGetstat on the PSP. */
     int (*kind)(const char *path);
+    /* A rename that never replaces what is at `to` (fails, EEXIST): where a
+     * damaged copy goes by renaming. NULL: `rename` where it cannot replace
+     * (remove_before_rename), else `rename` once `to` was seen absent. */
+    int (*rename_new)(const char *from, const char *to);
+    /* Right after the writer's temporary file is created: marks it in use
+     * until release() (the desktop: a lock every process on the machine can
+     * see, whatever its PID namespace), and checks that it is still there;
+     * non-zero when another process took it away: another name is tried. */
+    int (*claim)(FILE *f);
+    void (*release)(void);
 } SaveOps;
 
 /* 1 on success. ops may be NULL. *why (if why is not NULL) says what failed. */
 int save_store(const char *path, const char *text, size_t len, const SaveOps *ops, SaveProblem *why);
 /* save_store without the reason. */
 int save_write(const char *path, const char *text, size_t len, const SaveOps *ops);
+/* save_store when save_keep could not keep <path> (the script could not
+ * read it, and there was no room for a copy): once the new save is
+ * written, <path> is renamed to a numbered copy's name before the new one
+ * takes its place, even if it is an intact save. */
+int save_store_keeping(const char *path, const char *text, size_t len, const SaveOps *ops, SaveProblem *why);
 
 /* The saved text (malloc'd, NUL-terminated, *len set): the intact file, else
  * the intact .new file (SAVE_DAMAGED when <path> is there but not intact),
  * else the damaged file's text (SAVE_DAMAGED); NULL with *why saying why
- * when there is nothing to hand over. A damaged file's bytes are kept as a
- * numbered copy at once, an oversized one is moved aside. ops may be NULL. */
+ * when there is nothing to hand over. A damaged file's bytes are copied to
+ * a numbered copy at once when there is room; nothing is moved (an
+ * oversized file is moved aside by the next save). ops may be NULL. */
 char *save_load(const char *path, size_t *len, const SaveOps *ops, SaveProblem *why);
 /* save_load without the reason. */
 char *save_read(const char *path, size_t *len);
 
 /* The script could not read the text the last load handed over (it parsed
  * but made no sense: not JSON, a newer version): keeps a numbered damaged
- * copy of the file it came from, or moves that file aside when no copy can
- * be written. 1 when the bytes are kept (or there was nothing to keep);
- * 0 with *why when neither worked — the caller then refuses to save until a
- * later save_keep works. */
+ * copy of the file it came from. 1 when the bytes are kept (or there was
+ * nothing to keep); 0 with *why when no copy could be written (a full
+ * device): the file stays where it is, and the caller's next save goes
+ * through save_store_keeping. */
 int save_keep(const char *path, const SaveOps *ops, SaveProblem *why);
 
 /* Checks the trailer of buf[0..n) in place; returns the text length, or -1

@@ -25,12 +25,33 @@ static void append(Vm *vm, const char *text)
         snprintf(vm->error + used, sizeof vm->error - used, "%s", text);
 }
 
+/* Appends n bytes of script text: a control character other than a newline
+ * or a tab as the escape JavaScript would write ("\u0000"), so that a NUL
+ * does not end the text early (C strings, the error screen) and a terminal
+ * escape sequence is not sent to the terminal. */
+static void append_bytes(Vm *vm, const char *s, size_t n)
+{
+    size_t used = strlen(vm->error), i;
+    for (i = 0; i < n && used + 1 < sizeof vm->error; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x20 && c != '\n' && c != '\t') {
+            if (used + 7 >= sizeof vm->error) break;
+            snprintf(vm->error + used, sizeof vm->error - used, "\\u%04x", c);
+            used += 6;
+        } else {
+            vm->error[used++] = (char)c;
+            vm->error[used] = '\0';
+        }
+    }
+}
+
 /* Appends String(value) (for an Error: "Name: message"); 0 if it failed. */
 static int append_string(Vm *vm, JSValueConst value)
 {
-    const char *s = JS_ToCString(vm->ctx, value);
+    size_t n;
+    const char *s = JS_ToCStringLen(vm->ctx, &n, value);
     if (!s) return 0;
-    append(vm, s);
+    append_bytes(vm, s, n);
     JS_FreeCString(vm->ctx, s);
     return 1;
 }
@@ -60,7 +81,7 @@ static void append_kind(Vm *vm, JSValueConst value)
         append(vm, "a Symbol");
         if (desc && *desc) {
             append(vm, " (");
-            append(vm, desc);
+            append_bytes(vm, desc, strlen(desc));
             append(vm, ")");
         }
         if (desc) JS_FreeCString(ctx, desc);
@@ -118,7 +139,10 @@ static void describe(Vm *vm, JSValueConst exc)
         if (vm->out_of_memory && !strstr(vm->error, "out of memory")) {
             /* QuickJS sometimes reports a failed allocation as another error. */
             char reported[VM_ERROR_MAX - 128];
-            snprintf(reported, sizeof reported, "%s", vm->error);
+            size_t n = strlen(vm->error);
+            if (n >= sizeof reported) n = sizeof reported - 1;
+            memcpy(reported, vm->error, n);
+            reported[n] = '\0';
             snprintf(vm->error, sizeof vm->error,
                      "InternalError: out of memory (the script reached the memory limit)\n"
                      "QuickJS reported it as: %s", reported);
@@ -129,7 +153,10 @@ static void describe(Vm *vm, JSValueConst exc)
 void vm_capture_exception(Vm *vm, const char *during)
 {
     JSValue exc = JS_GetException(vm->ctx);
-    int out_of_memory = vm->out_of_memory;
+    /* A deadline or a stop is what ended the call, whatever the script
+     * caught before it (an out-of-memory it survived): never reported as
+     * running out of memory. */
+    int out_of_memory = vm->out_of_memory && !vm->interrupted && !vm->stopped;
     vm->failed = 1;
     vm->error[0] = '\0';
     if (vm->stopped) {

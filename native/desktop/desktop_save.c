@@ -1,7 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,22 +10,12 @@
 #include "desktop_save.h"
 #include "posix.h"
 
-/* Whether the writer whose temporary file ends in this pid is gone: the
- * file is then left over from a process that was killed mid-save. */
-static int writer_gone(const char *digits)
-{
-    char *end;
-    unsigned long pid;
-    errno = 0;
-    pid = strtoul(digits, &end, 10);
-    if (*digits == '\0' || *end || errno == ERANGE || pid == 0 || pid > 0x7fffffffUL) return 0;
-    if ((pid_t)pid == getpid()) return 1; /* this process has not saved yet */
-    return kill((pid_t)pid, 0) != 0 && errno == ESRCH;
-}
-
-/* Removes the temporary files "save.json.new-<pid>" of writers that died
+/* Removes the temporary files "save.json.new-<writer>" of writers that died
  * before their rename (a SIGKILL, a power cut): they were never the save,
- * and without this they pile up, one per kill. A live writer's is left. */
+ * and without this they pile up, one per kill. A writer is told alive by
+ * the claim it holds on its file (posix_claim), which every process sharing
+ * the folder sees; its process id would not do, since another PID
+ * namespace (a container) has its own, and the same ones. */
 static void remove_dead_temps(const char *dir)
 {
     static const char PREFIX[] = "save.json.new-";
@@ -35,8 +24,8 @@ static void remove_dead_temps(const char *dir)
     char path[1400];
     if (!d) return;
     while ((e = readdir(d)) != NULL) {
-        if (strncmp(e->d_name, PREFIX, sizeof PREFIX - 1) || !writer_gone(e->d_name + sizeof PREFIX - 1)) continue;
-        if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path) unlink(path);
+        if (strncmp(e->d_name, PREFIX, sizeof PREFIX - 1)) continue;
+        if (snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < (int)sizeof path) posix_temp_abandoned(path);
     }
     closedir(d);
 }
@@ -44,10 +33,8 @@ static void remove_dead_temps(const char *dir)
 int desktop_save_open_in(DesktopSave *s, const char *dir)
 {
     memset(s, 0, sizeof *s);
-    s->ops.sync = posix_fsync;
-    s->ops.kind = posix_save_kind;
     /* Two games may run at once: each writes its own temporary file. */
-    s->ops.writer = (unsigned long)getpid();
+    posix_save_ops(&s->ops, (unsigned long)getpid());
     s->problem = SAVE_NO_FOLDER;
     if (strlen(dir) + sizeof "/save.json" > sizeof s->path) {
         fprintf(stderr, "ratscrew: the save folder's name is too long: not saving\n");
@@ -57,6 +44,7 @@ int desktop_save_open_in(DesktopSave *s, const char *dir)
         fprintf(stderr, "ratscrew: cannot create the save folder %s (%s): not saving\n", dir, strerror(errno));
         return -1;
     }
+    snprintf(s->dir, sizeof s->dir, "%s", dir);
     snprintf(s->path, sizeof s->path, "%s/save.json", dir);
     remove_dead_temps(dir);
     s->has_folder = 1;
@@ -105,13 +93,25 @@ int desktop_keep(void *user)
 int desktop_save(void *user, const char *text, size_t len)
 {
     DesktopSave *s = (DesktopSave *)user;
+    int ok;
     if (!s->has_folder) {
         s->problem = SAVE_NO_FOLDER;
         return 0;
     }
-    /* The file the script could not read is kept before anything replaces it. */
-    if (s->keep_pending && !desktop_keep(s)) return 0;
-    return save_store(s->path, text, len, &s->ops, &s->problem);
+    /* The folder may have been removed since the start (by the player, a
+     * cleaner): made again rather than losing the session's settings. */
+    if (posix_make_dirs(s->dir) < 0) {
+        s->problem = SAVE_NO_FOLDER;
+        return 0;
+    }
+    /* The file the script could not read is kept before anything replaces
+     * it: copied if there is room now, else moved aside by the save itself
+     * once its new file is written. */
+    if (s->keep_pending && desktop_keep(s)) s->keep_pending = 0;
+    if (!s->keep_pending) return save_store(s->path, text, len, &s->ops, &s->problem);
+    ok = save_store_keeping(s->path, text, len, &s->ops, &s->problem);
+    if (ok) s->keep_pending = 0;
+    return ok;
 }
 
 SaveProblem desktop_problem(void *user)

@@ -7,6 +7,7 @@
 #include "../core/save.h"
 
 typedef struct DesktopSave {
+    char dir[1100];
     char path[1100];
     int has_folder;      /* 0: saving is impossible (problem says why) */
     SaveProblem problem; /* of the last load or save */

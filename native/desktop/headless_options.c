@@ -50,6 +50,16 @@ static int regular_file(const char *flag, const char *path)
     return -1;
 }
 
+/* An output file may be absent (it is made) or a regular file: a FIFO
+ * would block the run for ever, a device would take the output unseen. */
+static int output_file(const char *flag, const char *path)
+{
+    char why[160];
+    if (posix_output_ok(path, why, sizeof why) == 0) return 0;
+    fprintf(stderr, "ratscrew-headless: %s %s: %s\n", flag, path, why);
+    return -1;
+}
+
 /* The saved text from a file: a save file's text if it has a valid trailer
  * (so DIR/save.json of an earlier run can be fed back), else the raw text. */
 static int read_saved_file(const char *path, InputScript *s)
@@ -62,6 +72,7 @@ static int read_saved_file(const char *path, InputScript *s)
     if (text_len >= 0) buf[text_len] = '\0';
     free(s->saved);
     s->saved = buf;
+    s->saved_len = text_len >= 0 ? (size_t)text_len : n;
     s->has_saved = 1;
     return 0;
 }
@@ -75,8 +86,13 @@ static int parse_flag(HeadlessOptions *o, const char *flag, const char *val)
         if (regular_file(flag, val) < 0) return -1;
         o->bundle = val;
         o->bundle_is_bytecode = !strcmp(flag, "--bytecode");
-    } else if (!strcmp(flag, "--stats")) o->stats = val;
-    else if (!strcmp(flag, "--save-dir")) o->save_dir = val;
+    } else if (!strcmp(flag, "--stats")) {
+        if (output_file(flag, val) < 0) return -1;
+        o->stats = val;
+    } else if (!strcmp(flag, "--save-dir")) {
+        if (!*val) return usage_error("bad --save-dir: an empty name", NULL);
+        o->save_dir = val;
+    }
     else if (!strcmp(flag, "--seed")) {
         if (parse_ulong(val, 0xffffffffUL, &n) < 0) return usage_error("bad --seed (0 to 4294967295)", val);
         s->seed = (uint32_t)n;

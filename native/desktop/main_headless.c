@@ -41,7 +41,7 @@ static char *host_load(void *user, size_t *len)
     Headless *h = (Headless *)user;
     char *copy;
     if (!h->opt.script.saved) return NULL;
-    *len = strlen(h->opt.script.saved);
+    *len = h->opt.script.saved_len;
     copy = (char *)malloc(*len + 1);
     if (copy) memcpy(copy, h->opt.script.saved, *len + 1);
     return copy;
@@ -56,6 +56,7 @@ static int host_save(void *user, const char *text, size_t len)
     copy[len] = '\0';
     free(h->opt.script.saved);
     h->opt.script.saved = copy;
+    h->opt.script.saved_len = len;
     return save_store(h->save_path, text, len, &h->save_ops, &h->save_problem);
 }
 
@@ -187,23 +188,45 @@ static int bundle_script(const HeadlessOptions *o, VmScript *script)
     return -1;
 }
 
+/* Every file the run may write into DIR is a regular file or not there
+ * yet: a FIFO in its place would block the run for ever (when the frame it
+ * is due on comes), so the run is refused at the start, as such inputs are. */
+static int outputs_refused(const Headless *h)
+{
+    char path[1100], why[160];
+    int i;
+    for (i = -3; i < h->opt.script.shot_count; i++) {
+        if (i == -3) snprintf(path, sizeof path, "%s/hashes.txt", h->opt.out_dir);
+        else if (i == -2) snprintf(path, sizeof path, "%s/error.png", h->opt.out_dir);
+        else if (i == -1) snprintf(path, sizeof path, "%s/splash.png", h->opt.out_dir);
+        else snprintf(path, sizeof path, "%s/frame-%05d.png", h->opt.out_dir, h->opt.script.shots[i]);
+        if (posix_output_ok(path, why, sizeof why) < 0) {
+            fprintf(stderr, "ratscrew-headless: %s: %s\n", path, why);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* 0, or the exit status: 64 for an output that is not a regular file. */
 static int open_outputs(Headless *h)
 {
-    char path[1100];
+    char path[1100], why[160];
     if (posix_make_dirs(h->opt.out_dir) < 0) {
-        fprintf(stderr, "ratscrew-headless: cannot create %s\n", h->opt.out_dir);
-        return -1;
+        fprintf(stderr, "ratscrew-headless: cannot create %s: %s\n", h->opt.out_dir, strerror(errno));
+        return 1;
     }
+    if (outputs_refused(h)) return 64;
     snprintf(h->save_path, sizeof h->save_path, "%s/save.json", h->opt.out_dir);
     snprintf(path, sizeof path, "%s/hashes.txt", h->opt.out_dir);
-    h->hashes = fopen(path, "w");
+    h->hashes = posix_open_output(path, why, sizeof why);
     if (!h->hashes) {
-        fprintf(stderr, "ratscrew-headless: cannot write %s: %s\n", path, strerror(errno));
-        return -1;
+        fprintf(stderr, "ratscrew-headless: cannot write %s: %s\n", path, why);
+        return 1;
     }
-    if (h->opt.stats && !(h->stats = fopen(h->opt.stats, "w"))) {
-        fprintf(stderr, "ratscrew-headless: cannot write %s: %s\n", h->opt.stats, strerror(errno));
-        return -1;
+    if (h->opt.stats && !(h->stats = posix_open_output(h->opt.stats, why, sizeof why))) {
+        fprintf(stderr, "ratscrew-headless: cannot write %s: %s\n", h->opt.stats, why);
+        return 1;
     }
     /* One write per line: a signal or a full disk never leaves half a line. */
     setvbuf(h->hashes, NULL, _IOLBF, 0);
@@ -231,11 +254,14 @@ static int run(Headless *h)
     host.problem = host_problem;
     host.clock_ms = posix_clock_ms;
     host.stop_requested = posix_stop_requested;
-    h->save_ops.sync = posix_fsync;
-    h->save_ops.kind = posix_save_kind;
-    if (h->opt.rename_cannot_replace) h->save_ops.remove_before_rename = 1;
-    else h->save_ops.writer = (unsigned long)getpid();
-    if (open_outputs(h) < 0) return 1;
+    posix_save_ops(&h->save_ops, (unsigned long)getpid());
+    /* The PSP's FAT: one writer, its temporary file the fixed save.json.new. */
+    if (h->opt.rename_cannot_replace) {
+        h->save_ops.remove_before_rename = 1;
+        h->save_ops.writer = 0;
+        h->save_ops.rename_new = NULL;
+    }
+    if ((status = open_outputs(h)) != 0) return status;
     if (h->opt.splash && write_splash(h) < 0) return 1;
     if (h->opt.save_dir) {
         /* Load and save exactly as the desktop game does, in that folder. */

@@ -11,14 +11,20 @@ int png_write_rgba(const char *path, const uint8_t *rgba, int w, int h)
 }
 #else
 #include <png.h>
+#include "posix.h"
 
 int png_write_rgba(const char *path, const uint8_t *rgba, int w, int h)
 {
-    FILE *f = fopen(path, "wb");
+    char why[160];
+    /* Never a FIFO (it would block) or a device put in its place. */
+    FILE *f = posix_open_output(path, why, sizeof why);
     png_structp png;
     png_infop info;
     int y;
-    if (!f) return -1;
+    if (!f) {
+        fprintf(stderr, "ratscrew-headless: %s: %s\n", path, why);
+        return -1;
+    }
     png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
     info = png ? png_create_info_struct(png) : NULL;
     if (!info || setjmp(png_jmpbuf(png))) {

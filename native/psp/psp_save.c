@@ -84,8 +84,17 @@ static int io_kind(const char *path)
 }
 
 /* The PSP's FAT cannot rename over a file: the old save is removed first,
- * once the new one is checked intact (core/save.c). One writer at a time. */
-static const SaveOps ops = { io_sync, io_remove, io_rename, 1, 0, io_kind };
+ * once the new one is checked intact (core/save.c); and so a rename onto a
+ * copy's name never replaces one either (rename_new). One writer at a time.
+ * FAT has no symbolic or hard links (libcglue's link() is ENOSYS), so
+ * nothing can be planted where the save writes; the files the save creates
+ * are created exclusively all the same (core/save.c's "wbx", which newlib
+ * turns into O_EXCL and libcglue into sceIoOpen's PSP_O_EXCL: the kernel
+ * refuses a name that is there, 0x80010011). docs/reliability.md, section 9. */
+static const SaveOps ops = {
+    .sync = io_sync, .remove = io_remove, .rename = io_rename, .remove_before_rename = 1,
+    .kind = io_kind, .rename_new = io_rename,
+};
 /* What went wrong with the last load or save, for host.problem(). */
 static SaveProblem problem;
 /* The file the last load read, and whether host.keepDamaged() could not
@@ -179,15 +188,17 @@ int psp_save_store(void *user, const char *text, size_t len)
      * cut, and files opened before a suspend are not valid after it, so
      * every file here is opened and closed inside this one hold. */
     psp_power_hold();
-    /* The file the script could not read is kept before anything replaces it. */
-    if (keep_pending && !save_keep_held()) {
-        psp_power_release();
-        return 0;
-    }
     make_folder();
+    /* The file the script could not read is kept before anything replaces
+     * it: copied if there is room now, else moved aside by the save itself
+     * once its new file is written (a save of an earlier version elsewhere
+     * is not replaced at all). */
+    if (keep_pending && save_keep_held()) keep_pending = 0;
     /* A missing, full or write-protected stick fails here; the script tells
      * the player (host.problem()) and plays on with the settings in memory. */
-    ok = save_store(save_path, text, len, &ops, &problem);
+    if (keep_pending && loaded_path == save_path) ok = save_store_keeping(save_path, text, len, &ops, &problem);
+    else ok = save_store(save_path, text, len, &ops, &problem);
+    if (ok) keep_pending = 0;
     /* The rename, too, is only on the stick once the device is synced. */
     if (ok && sync_device() < 0) {
         ok = 0;

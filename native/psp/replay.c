@@ -162,7 +162,7 @@ static char *host_load(void *user, size_t *len)
     const InputScript *s = (const InputScript *)user;
     char *copy;
     if (!s->saved) return NULL;
-    *len = strlen(s->saved);
+    *len = s->saved_len;
     copy = (char *)malloc(*len + 1);
     if (copy) memcpy(copy, s->saved, *len + 1);
     return copy;
@@ -177,6 +177,7 @@ static int host_save(void *user, const char *text, size_t len)
     copy[len] = '\0';
     free(s->saved);
     s->saved = copy;
+    s->saved_len = len;
     return 1;
 }
 

@@ -180,7 +180,7 @@ static int rename_no_replace(const char *from, const char *to)
 
 static void test_save_without_replace(const char *dir)
 {
-    static const SaveOps ops = { NULL, NULL, rename_no_replace, 1, 0, NULL };
+    static const SaveOps ops = { .rename = rename_no_replace, .remove_before_rename = 1 };
     char path[512];
     size_t len = 0;
     char *text;
@@ -341,21 +341,25 @@ static void test_save_problems(const char *dir)
     text = save_read_file(kept, 1000, &len);
     CHECK(text && strncmp(text, "{\"vins\":7}\n#ratscrew-save len=10 ", 33) == 0);
     free(text);
-    /* Larger than any save: not read, never taken as "no save", moved aside. */
+    /* Larger than any save: not read, never taken as "no save"; left where
+     * the next start finds it until a save is written, then moved aside. */
     remove(kept);
     f = fopen(path, "wb");
     for (i = 0; f && i < SAVE_MAX_BYTES + 1024; i++) fputc('x', f);
     if (f) fclose(f);
     CHECK(save_load(path, &len, NULL, &why) == NULL && why == SAVE_TOO_LARGE);
-    CHECK(!exists(path) && exists(kept));
+    CHECK(exists(path) && !exists(kept));
+    CHECK(save_write(path, "{}", 2, NULL) == 1);
+    CHECK(exists(path) && exists(kept));
     snprintf(big, sizeof big, "%s", kept);
     remove(big);
+    remove(path);
     /* A writer whose new file vanished before its rename leaves the save
      * that is there alone: both where rename replaces and on FAT. */
     CHECK(save_write(path, "{\"gen\":1}", 9, NULL) == 1);
     {
-        static const SaveOps desk = { NULL, NULL, rename_vanished, 0, 4242, NULL };
-        static const SaveOps fat = { NULL, NULL, rename_vanished, 1, 0, NULL };
+        static const SaveOps desk = { .rename = rename_vanished, .writer = 4242 };
+        static const SaveOps fat = { .rename = rename_vanished, .remove_before_rename = 1 };
         CHECK(save_store(path, "{\"gen\":2}", 9, &desk, &why) == 0 && why != SAVE_OK);
         text = save_read(path, &len);
         CHECK(text && strcmp(text, "{\"gen\":1}") == 0);

@@ -3,7 +3,7 @@
 // each scene's module in src/app/scenes/ enters, runs and draws it, found by
 // its kind in src/app/scenes/index.ts). A scene's frame returns the scene of
 // the next frame.
-import { SIG_CLOSE, SIG_SUSPEND, SIGNALS, TAP_NONE } from '../contract';
+import { SIG_CLOSE, SIG_SAVE_FAILED, SIG_SUSPEND, SIGNALS, TAP_NONE } from '../contract';
 import { beginRehearsal, endRehearsal } from '../view/budget';
 import { beginFrame, bringForward, holdPicture, pictureOf } from '../view/drawlist';
 import { beginBehind, beginDraw, drawNotice, endDraw } from '../view/render';
@@ -12,7 +12,7 @@ import { addPressed, anyPressed, readButtons, swallow } from './input';
 import { menuAliases, PLAY_AND_SLAP, touchMenuAliases } from './pads';
 import type { Scene, SceneModule } from './scene';
 import { MODULES } from './scenes';
-import { save } from './saving';
+import { save, saveFailed } from './saving';
 import { firstFrame } from './start';
 import type { App } from './state';
 import { releaseTable, type AppTable } from './table';
@@ -41,6 +41,7 @@ export function appFrame(app: App, now: number, mask: number, tap = TAP_NONE): v
   app.cues.count = 0;
   app.lastNow = now;
   if (anyPressed(app.buttons) || app.buttons.tapped) app.lastInputAt = now;
+  if ((mask & SIG_SAVE_FAILED) !== 0) saveFailed(app);
   // The desktop window's close button: the host runs this one last frame and
   // exits. The settings as they are now (Options may be open) are kept.
   if ((mask & SIG_CLOSE) !== 0) {

@@ -17,7 +17,11 @@ export function save(app: App): void {
   } catch {
     saved = false;
   }
-  if (saved) return;
+  if (!saved) saveFailed(app);
+}
+
+/** A save that failed, at once or (SIG_SAVE_FAILED) after the host accepted it: said, with host.problem()'s reason. */
+export function saveFailed(app: App): void {
   const problem = app.host.problem();
   app.host.log(`saving settings failed: ${problem ?? 'no reason given'}`);
   showNotice(app, saveNotice(problem, app.strings), app.lastNow);

@@ -2,7 +2,7 @@
 // host (build/native/ratscrew, SDL's dummy drivers): each lost the player's
 // data before its fix. save-states.test.ts goes through every state of the
 // folder in the save code itself; docs/reliability.md section 8.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -116,22 +116,30 @@ describe('issue 25: the save examples, through the desktop host', () => {
     expect(readFileSync(path.join(d, 'save.json.damaged-3'), 'utf8')).toBe('second damage');
   });
 
-  it.skipIf(!haveShim)('a copy that cannot be written (a full disk): the damaged file is renamed aside, never replaced', () => {
+  it.skipIf(!haveShim)('a copy that cannot be written (a full disk): the damaged file stays where it is, never replaced', () => {
     const { xdg, dir: d } = folder();
     writeFileSync(path.join(d, 'save.json'), 'damage');
     const r = desktop(xdg, { LD_PRELOAD: shim, SAVE_FAIL: 'ENOSPC' });
     expect(r.stderr).toContain('saved=false problem=full');
-    const kept = readdirSync(d).filter((n) => n.startsWith('save.json')).map((n) => readFileSync(path.join(d, n), 'utf8'));
-    expect(kept).toContain('damage');
+    expect(readdirSync(d).filter((n) => n.startsWith('save.json'))).toEqual(['save.json']);
+    expect(readFileSync(path.join(d, 'save.json'), 'utf8')).toBe('damage');
   });
 
-  it('47 temporary files of killed writers are removed at the next start; a running writer\'s is left', () => {
+  it('47 temporary files of killed writers are removed at the next start; a running writer\'s (it holds its lock) is left', async () => {
     const { xdg, dir: d } = folder();
     const dead = Array.from({ length: 47 }, () => spawnSync('sh', ['-c', 'echo $$'], { encoding: 'utf8' }).stdout.trim());
     for (const pid of dead) writeFileSync(path.join(d, `save.json.new-${pid}`), Buffer.alloc(110_000, 'x'));
-    writeFileSync(path.join(d, `save.json.new-${process.pid}`), 'running');
-    desktop(xdg);
-    expect(readdirSync(d).filter((n) => n.startsWith('save.json.new-'))).toEqual([`save.json.new-${process.pid}`]);
-    expect(existsSync(path.join(d, 'save.json'))).toBe(true);
+    const running = path.join(d, `save.json.new-${process.pid}`);
+    writeFileSync(running, 'running');
+    // flock(1) holds the lock a writer takes on its file while it saves (native/desktop/posix.c posix_claim).
+    const holder = spawn('flock', ['-x', '-o', running, 'sh', '-c', 'echo locked; exec sleep 30'], { detached: true });
+    try {
+      await new Promise((r) => holder.stdout.once('data', r));
+      desktop(xdg);
+      expect(readdirSync(d).filter((n) => n.startsWith('save.json.new-'))).toEqual([`save.json.new-${process.pid}`]);
+      expect(existsSync(path.join(d, 'save.json'))).toBe(true);
+    } finally {
+      process.kill(-holder.pid!, 'SIGKILL');
+    }
   });
 });

@@ -8,101 +8,25 @@
 // not read the text, then save. The rule: the player's last good data is
 // never destroyed unless an intact copy of it exists where the game reads
 // it back; damaged copies are numbered, never overwritten, at most five.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, tempDir } from '../native/headless';
-import { buildSaveFaults, saveBytes } from './save-folder';
+import { saveBytes } from './save-folder';
+import { buildDrivers, GOOD, haveTools, NEW, OLDER, Session as BaseSession, type Mode } from './save-session';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const haveTools = process.platform === 'linux' && spawnSync('cc', ['--version']).status === 0;
-const bin = tempDir('states-bin');
-const DRIVER = { desktop: path.join(bin, 'save-states-desktop'), psp: path.join(bin, 'save-states-psp') };
+/** A session whose fault settings go through the shim built for this file. */
+class Session extends BaseSession {
+  override run(steps: string[], env: NodeJS.ProcessEnv = {}) {
+    return super.run(steps, Object.keys(env).length ? { LD_PRELOAD: shim, ...env } : {});
+  }
+}
+
 let shim = '';
 
-type Mode = 'desktop' | 'psp';
-interface Step { step: string; ok: number; text: string | null; problem: string | null }
-
 beforeAll(() => {
-  if (!haveTools) return;
-  const core = path.join(ROOT, 'native/core');
-  execFileSync('cc', ['-O1', '-Wall', '-Werror', '-I', core, '-I', path.join(ROOT, 'native/desktop'), '-o', DRIVER.desktop,
-    path.join(HERE, 'c/save-states.c'), path.join(ROOT, 'native/desktop/desktop_save.c'), path.join(ROOT, 'native/desktop/posix.c'), path.join(core, 'save.c')]);
-  execFileSync('cc', ['-O1', '-Wall', '-Werror', '-D__PSP__', '-DPSP_MODEL', '-DPSP_DISC_ID="RATS00001"', '-I', path.join(ROOT, 'test/native/psp-stubs'),
-    '-I', core, '-I', path.join(ROOT, 'native/psp'), '-o', DRIVER.psp, path.join(HERE, 'c/save-states.c'), path.join(HERE, 'c/fat-model.c'),
-    path.join(ROOT, 'native/psp/psp_save.c'), path.join(ROOT, 'native/psp/psp_sfo.c'), path.join(core, 'save.c')]);
-  shim = buildSaveFaults(bin);
+  if (haveTools) shim = buildDrivers();
 });
-
-const GOOD = '{"version":1,"stats":{"classic":{"games":41,"wins":17}}}';
-const OLDER = '{"version":1,"stats":{"classic":{"games":40,"wins":16}}}';
-const NEW = '{"version":1,"stats":{"classic":{"games":42,"wins":17}}}';
-
-/** One session in a fresh folder: the folder the save lives in, and the steps' results. */
-class Session {
-  readonly root = tempDir('states');
-  readonly dir: string;
-  constructor(readonly mode: Mode) {
-    this.dir = mode === 'desktop' ? path.join(this.root, 'ratscrew') : path.join(this.root, 'ms0:/PSP/SAVEDATA/RATS00001SETTINGS');
-    mkdirSync(this.dir, { recursive: true });
-  }
-  file(name: string): string {
-    return path.join(this.dir, name);
-  }
-  put(name: string, bytes: Buffer | string): void {
-    writeFileSync(this.file(name), bytes);
-  }
-  bytes(name: string): Buffer | null {
-    const f = this.file(name);
-    return existsSync(f) && statSync(f).isFile() ? readFileSync(f) : null;
-  }
-  names(): string[] {
-    return readdirSync(this.dir).filter((n) => n.startsWith('save.json')).sort();
-  }
-  /** The copies kept: name -> bytes (a folder or FIFO kept aside shows as 'other'). */
-  kept(): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const n of this.names().filter((x) => x.includes('.damaged'))) out[n] = this.bytes(n)?.toString('latin1') ?? 'other';
-    return out;
-  }
-  run(steps: string[], env: NodeJS.ProcessEnv = {}): Step[] {
-    const r = spawnSync(DRIVER[this.mode], [this.mode === 'desktop' ? this.dir : this.root, ...steps], {
-      encoding: 'utf8',
-      timeout: 20_000,
-      env: { ...process.env, ...(Object.keys(env).length ? { LD_PRELOAD: shim } : {}), ...env },
-    });
-    if (r.status !== 0) throw new Error(`save-states ${this.mode} failed (${r.status} ${r.signal}): ${r.stderr}`);
-    return r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Step);
-  }
-  /** A whole session: load; keepDamaged when the text does not read as the game's JSON
-   * (or when `unreadable` says so: the game's parser has less stack than Node's); save NEW. */
-  session(env: NodeJS.ProcessEnv = {}, forceKeep = false): { load: Step; keep: Step | null; save: Step } {
-    const [load] = this.run(['load'], env);
-    const unreadable = forceKeep || (load!.text !== null && !readsAsSave(load!.text));
-    const rest = this.run([...(unreadable ? ['keep'] : []), 'save', NEW], env);
-    return { load: load!, keep: unreadable ? rest[0]! : null, save: rest[rest.length - 1]! };
-  }
-  /** The fault shim's settings (c/save-faults.c) that make opening `name` fail the platform's way: EIO on the PSP, EACCES (permissions) on the desktop. */
-  unreadable(name: string): NodeJS.ProcessEnv {
-    return { SAVE_UNREADABLE: name, SAVE_UNREADABLE_ERRNO: this.mode === 'psp' ? 'EIO' : 'EACCES' };
-  }
-  /** What the game would load now, in a new session. */
-  loadsNow(): Step {
-    return this.run(['load'])[0]!;
-  }
-}
-
-/** Whether the game's reader (src/app/settings.ts) would take the text whole. */
-function readsAsSave(text: string): boolean {
-  try {
-    const v = JSON.parse(text) as { version?: unknown };
-    return v !== null && typeof v === 'object' && !Array.isArray(v) && v.version === 1;
-  } catch {
-    return false;
-  }
-}
 
 const both: Mode[] = ['desktop', 'psp'];
 const desktopOnly: Mode[] = ['desktop'];
@@ -316,25 +240,38 @@ describe.skipIf(!haveTools)('the save folder, state by state', () => {
       expect(s.kept()).toEqual({ 'save.json.damaged': 'kept by an earlier version', 'save.json.damaged-1': 'other', 'save.json.damaged-2': 'damage' });
     });
 
-    it('D5 no room for a copy (a full device): the damaged file itself is renamed aside (no space needed); the new save then fails, "full"', () => {
+    it('D5 no room for a copy (a full device): the damaged file stays where the next start finds it; the new save fails, "full"', () => {
       const s = new Session(mode);
       s.put('save.json', Buffer.from('damage'));
       const r = s.session({ SAVE_FAIL: 'ENOSPC' });
       expect(r.load.problem).toBe('damaged');
       expect(r.save).toMatchObject({ ok: 0, problem: 'full' });
-      // The load's copy failed for space; the bytes are still where they were, or renamed.
-      const all = { ...s.kept(), ...(s.bytes('save.json') ? { 'save.json': s.bytes('save.json')!.toString() } : {}) };
-      expect(Object.values(all)).toContain('damage');
+      expect(s.names()).toEqual(['save.json']);
+      expect(s.loadsNow()).toMatchObject({ text: 'damage', problem: 'damaged' });
     });
 
-    it('D5 an unreadable text (keepDamaged) on a full device: the file is renamed aside, and the save writes nothing over it', () => {
+    it('D5 an unreadable text (keepDamaged) on a full device: keepDamaged says so, the file stays, the save writes nothing over it', () => {
       const s = new Session(mode);
       const bytes = saveBytes('[1,2,3]');
       s.put('save.json', bytes);
       const r = s.session({ SAVE_FAIL: 'ENOSPC' });
-      expect(r.keep).toMatchObject({ ok: 1 });
-      expect(r.save.ok).toBe(0);
+      expect(r.keep).toMatchObject({ ok: 0, problem: 'full' });
+      expect(r.save).toMatchObject({ ok: 0, problem: 'full' });
+      expect(s.names()).toEqual(['save.json']);
+      expect(s.bytes('save.json')).toEqual(bytes);
+    });
+
+    it('D5 room for the save but not for a copy: keepDamaged says so; the save then moves the file aside as it puts the new one in place', () => {
+      const s = new Session(mode);
+      const bytes = saveBytes('[1,2,3]');
+      s.put('save.json', bytes);
+      const [load] = s.run(['load']);
+      expect(load!.text).toBe('[1,2,3]');
+      const [keep, save] = s.run(['load', 'keep', 'save', NEW], { SAVE_FAIL: 'ENOSPC', SAVE_FAIL_ONLY: '.damaged' }).slice(1);
+      expect(keep).toMatchObject({ ok: 0, problem: 'full' });
+      expect(save).toMatchObject({ ok: 1, problem: null });
       expect(s.bytes('save.json.damaged-1')).toEqual(bytes);
+      expect(s.loadsNow().text).toBe(NEW);
     });
 
     it('D6 no copy and no rename (a read-only device): nothing changes, the save fails "read-only", keepDamaged says it could not', () => {
@@ -400,15 +337,28 @@ describe.skipIf(!haveTools)('the save folder, state by state', () => {
       expect(s.loadsNow().text).toBe(NEW);
     });
 
-    it('P1, P2 temporary files: a dead writer\'s are removed at the next start, a live writer\'s are left', () => {
+    it('P1, P2 temporary files: a dead writer\'s are removed at the next start, a live writer\'s (it holds its lock) are left', async () => {
       const s = new Session(mode);
       // 47 process ids that have ended (each child is waited for).
       const dead = Array.from({ length: 47 }, () => spawnSync('sh', ['-c', 'echo $$'], { encoding: 'utf8' }).stdout.trim());
       for (const pid of dead) s.put(`save.json.new-${pid}`, saveBytes(GOOD).subarray(0, 40));
-      s.put(`save.json.new-${process.pid}`, 'a live writer');
       s.put('save.json', saveBytes(GOOD));
-      expect(s.loadsNow().text).toBe(GOOD);
-      expect(s.names()).toEqual(['save.json', `save.json.new-${process.pid}`].sort());
+      // A writer under way: its file claimed (flock(1) holds the lock a writer takes, posix_claim).
+      const live = s.file('save.json.new-7');
+      s.put('save.json.new-7', 'a live writer');
+      const holder = spawn('flock', ['-x', '-o', live, 'sh', '-c', 'echo locked; exec sleep 30'], { detached: true });
+      const exited = new Promise((r) => holder.on('exit', r));
+      try {
+        await new Promise((r) => holder.stdout.once('data', r));
+        expect(s.loadsNow().text).toBe(GOOD);
+        expect(s.names()).toEqual(['save.json', 'save.json.new-7']);
+      } finally {
+        process.kill(-holder.pid!, 'SIGKILL'); // flock(1) and the command it holds the lock for
+      }
+      // Once its writer is gone, the next start removes it too.
+      await exited;
+      s.loadsNow();
+      expect(s.names()).toEqual(['save.json']);
     });
   });
 });

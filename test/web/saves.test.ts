@@ -62,12 +62,12 @@ describe.skipIf(why !== null)('saves in the browser', () => {
     await page.reload();
     const d = await until(page, 'the damaged-save notice', (x) => x.notice !== '');
     expect(d.settings.players).toBe(5);
-    expect(await stored(page, `${KEY}.damaged`)).toBe(damaged);
+    expect(await stored(page, `${KEY}.damaged-1`)).toBe(damaged);
     expect(await page.evaluate(() => (window as any).ratscrewTest.storage().problem)).toBe('damaged');
     const chosen = await changeASetting(page);
     const entry = await stored(page, KEY);
     expect(JSON.parse(verify(entry!)!).settings).toEqual(chosen);
-    expect(await stored(page, `${KEY}.damaged`), 'the damaged copy must stay').toBe(damaged);
+    expect(await stored(page, `${KEY}.damaged-1`), 'the damaged copy must stay').toBe(damaged);
     await context.close();
   });
 
@@ -115,6 +115,61 @@ describe.skipIf(why !== null)('saves in the browser', () => {
     expect((await page.evaluate(() => (window as any).ratscrewTest.log())) as string[]).toContainEqual(expect.stringMatching(/saving settings failed: full/));
     expect(await page.evaluate(() => (window as any).ratscrewTest.storage().problem)).toBe('full');
     expect(d.scene).toBe('title');
+    await context.close();
+  });
+
+  it('a damaged entry in a full storage: never replaced; the save is refused with the notice; the next visit still has it, told again', async () => {
+    const context = await s.browser.newContext();
+    // A note of 3,000 characters: the entry is larger than the room left, and larger than the save that would replace it.
+    const text = JSON.stringify({ version: 1, settings: { players: 6 }, stats: { classic: { games: 12, wins: 5 } }, note: 'n'.repeat(3000) });
+    const damaged = `${text}${trailer(`${text} `)}`;
+    // A storage with room for a save of about this size, not for a copy of the entry as well (a quota: a replacement fits, a new key does not).
+    await context.addInitScript(([k, v]) => {
+      if (localStorage.getItem(k) === null) localStorage.setItem(k, v);
+      const size = (): number => {
+        let n = 0;
+        for (let i = 0; i < localStorage.length; i++) {
+          const key = localStorage.key(i)!;
+          n += key.length + (localStorage.getItem(key) ?? '').length;
+        }
+        return n;
+      };
+      const quota = size() + 200;
+      const real = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        const old = this.getItem(key);
+        if (size() - (old === null ? 0 : key.length + old.length) + key.length + value.length > quota) throw new DOMException('full', 'QuotaExceededError');
+        real.call(this, key, value);
+      };
+    }, [KEY, damaged] as const);
+    const page = await context.newPage();
+    await page.goto(`${s.url}?test&no-sw`);
+    const first = await until(page, 'the damaged-save notice', (x) => x.notice !== '');
+    expect(first.settings.players).toBe(6);
+    await changeASetting(page);
+    await until(page, 'the save notice', (x) => /save/i.test(x.notice) && x.notice !== first.notice);
+    expect((await page.evaluate(() => (window as any).ratscrewTest.log())) as string[]).toContainEqual(expect.stringMatching(/saving settings failed: full/));
+    expect(await stored(page, KEY)).toBe(damaged);
+    await page.reload();
+    const again = await until(page, 'the damaged-save notice again', (x) => x.notice !== '');
+    expect(again.settings.players).toBe(6);
+    expect(await stored(page, KEY)).toBe(damaged);
+    await context.close();
+  });
+
+  it('a second damage is kept beside the first', async () => {
+    const { context, page } = await game(s, '&no-sw');
+    const one = `{"version":1,"one":1}${trailer('x')}`;
+    const two = `{"version":1,"two":2}${trailer('y')}`;
+    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [KEY, one] as const);
+    await page.reload();
+    await until(page, 'the first notice', (x) => x.notice !== '');
+    await changeASetting(page);
+    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [KEY, two] as const);
+    await page.reload();
+    await until(page, 'the second notice', (x) => x.notice !== '');
+    expect(await stored(page, `${KEY}.damaged-1`)).toBe(one);
+    expect(await stored(page, `${KEY}.damaged-2`)).toBe(two);
     await context.close();
   });
 });

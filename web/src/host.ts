@@ -1,5 +1,6 @@
 // The `host` object the bundle reads (docs/host-api.md §1), as the page
-// provides it: saves in localStorage (src/save.ts), log lines on the
+// provides it: saves in localStorage (src/save.ts; from the worker the
+// script runs in, a copy of it, src/save-mirror.ts), log lines on the
 // console, a seed from the browser's random source, the online rooms
 // through colyseus.js (src/net.ts).
 import { checkedHost, type Capabilities, type Host } from '../../src/contract';
@@ -25,10 +26,11 @@ export function randomSeed(): number {
 
 /**
  * onText sees the saved text as it is loaded and saved (the touch zones read
- * the number of people). A call with arguments the contract refuses throws
- * its TypeError, as the C hosts' bindings do (checkedHost).
+ * the number of people); logLine takes host.log's lines (the worker sends
+ * them to the page). A call with arguments the contract refuses throws its
+ * TypeError, as the C hosts' bindings do (checkedHost).
  */
-export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onText: (text: string) => void, net: NetFunctions): WebHost {
+export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onText: (text: string) => void, net: NetFunctions, logLine: (text: string) => void = log): WebHost {
   return checkedHost({
     caps,
     seed,
@@ -41,7 +43,7 @@ export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onTe
       onText(text);
       return save.save(text);
     },
-    log: (text) => log(text),
+    log: (text) => logLine(text),
     problem: () => save.problem(),
     keepDamaged: () => save.keepDamaged(),
     ...net,

@@ -1,12 +1,14 @@
 // The web host (docs/web.md): loads dist/ratscrew.js, the atlas and the
-// sounds, then calls ratscrew.frame once per display frame (at most 60 a
-// second), draws its commands, plays its sounds and reads keys, game
+// sounds, starts the script in its worker (src/engine/), then asks it for
+// ratscrew.frame once per display frame (at most 60 a second), draws its
+// commands, plays its sounds, makes its saves and reads keys, game
 // controllers and touch as the PSP's buttons (docs/host-api.md).
-import { COMMAND_INTS, OP_QUIT, type Capabilities } from '../../src/contract';
+import { COMMAND_INTS, OP_QUIT, SIG_SAVE_FAILED, type Capabilities, type SaveProblem } from '../../src/contract';
 import { WebAudioMixer, type SoundInfo } from './audio';
 import { createRenderer, isRendererKind, type Renderer, type RendererKind } from './draw/renderer';
-import { createEngine, describeThrown, isEngineKind, type Engine, type EngineKind, type ScriptError } from './engine/engine';
-import { log, pageHost, randomSeed } from './host';
+import { describeThrown, Engine, isEngineKind, type EngineKind, type ScriptError } from './engine/engine';
+import type { HostOut } from './engine/protocol';
+import { log, randomSeed } from './host';
 import { Gamepads } from './input/gamepad';
 import { KEY_NAMES, Keyboard } from './input/keys';
 import { Taps } from './input/taps';
@@ -14,9 +16,9 @@ import { screenZones, Touch, touchSettings } from './input/touch';
 import { GameClock } from './clock';
 import { fit, place } from './layout';
 import { loadAtlas, type Atlas } from './png';
-import { LocalSave, openStore } from './save';
+import { openStore, peekSaved, SAVE_KEY } from './save';
+import { applyWrites, readEntries } from './save-mirror';
 import { installTestHook, type FrameTimes } from './test-hook';
-import { pageNet } from './net';
 
 /** The engine and renderer docs/web.md chose by measurement; ?engine= and ?draw= pick others. */
 export const DEFAULT_ENGINE: EngineKind = 'page';
@@ -38,9 +40,13 @@ async function fetchOk(url: string): Promise<Response> {
   return r;
 }
 
-export async function loadAssets(stages: Record<string, number> = {}): Promise<Assets> {
+/** The three files, fetched at once; `onSource` gets the bundle's text as soon as it is there. */
+export async function loadAssets(stages: Record<string, number> = {}, onSource: (source: string) => void = () => {}): Promise<Assets> {
   const [source, atlasBytes, sounds] = await Promise.all([
-    fetchOk('ratscrew.js').then((r) => r.text()),
+    fetchOk('ratscrew.js').then((r) => r.text()).then((t) => {
+      onSource(t);
+      return t;
+    }),
     fetchOk('atlas.png').then((r) => r.arrayBuffer()),
     fetchOk('sounds.json').then((r) => r.json() as Promise<SoundInfo[]>),
   ]);
@@ -66,9 +72,7 @@ async function boot(): Promise<void> {
   const testing = params.has('test');
 
   const stages: Record<string, number> = { script: performance.now() };
-  const assets = await loadAssets(stages);
-  stages.decoded = performance.now();
-  const save = new LocalSave(openStore());
+  const store = openStore();
   const touchDevice = touchFirst();
   // What this device's players hold (host.caps): a keyboard's keys, or on a
   // touch screen the PSP's glyphs, which the touch buttons carry, and the
@@ -78,27 +82,51 @@ async function boot(): Promise<void> {
   // network stays false until the page's Online screens come (docs/network.md, "Not done yet"):
   // the net functions are there, the title does not offer them yet.
   const caps: Capabilities = touchDevice
-    ? { glyphs: true, keys: null, pads: 2, touch: screenZones(touchSettings(save.peek()).people), network: false }
+    ? { glyphs: true, keys: null, pads: 2, touch: screenZones(touchSettings(peekSaved(store)).people), network: false }
     : { glyphs: false, keys: KEY_NAMES, pads: 2, touch: [], network: false };
   const taps = new Taps($('screen'));
   const touch = new Touch($('touch'), taps, $('turn'));
   // ?seed=N deals the same games every time (the browser tests).
   const seed = testing && params.has('seed') ? Number(params.get('seed')) >>> 0 : randomSeed();
-  // The touch zones follow the number of people and the language in the saved settings.
-  const net = pageNet({ url: location.origin.replace(/^http/, 'ws'), search: location.search });
-  const host = pageHost(save, caps, seed, (text) => touch.follow(text), net);
+  const storage = { persistent: store !== null, problem: null as SaveProblem | null };
+  /** A save the worker accepted could not be written: the script hears so on the next frame. */
+  let saveFailed = false;
+  // What the script's host did: its log lines, its saves' writes (made here,
+  // in order, stopping at one the storage refuses), the saved texts the
+  // touch zones follow (the number of people, the language).
+  const hostDid = (out: HostOut): void => {
+    for (const line of out.logs) log(line);
+    for (const text of out.texts) touch.follow(text);
+    storage.problem = out.problem;
+    if (!store || out.writes.length === 0) return;
+    const refused = applyWrites(store, out.writes);
+    if (refused === null) return;
+    storage.problem = refused.problem;
+    engine.refused(refused.problem, refused.entries);
+    // Only a save the script was told had worked; a copy that did not fit leaves the entry as it was, and says nothing.
+    saveFailed ||= out.writes.some(([key]) => key === SAVE_KEY);
+  };
+  // The worker's code loads while the files are fetched; the script starts as soon as its text is here.
+  const engine = Engine.spawn(engineKind, hostDid);
+  let started: Promise<void> | null = null;
+  const assets = await loadAssets(stages, (source) => {
+    // The online rooms (colyseus.js, src/net.ts) are the worker's too: the script's host is there.
+    const net = { url: location.origin.replace(/^http/, 'ws'), search: location.search };
+    started = engine.start(source, { kind: 'page', seed, caps, storage: store ? readEntries(store) : null, net });
+    started.catch(() => {}); // awaited below
+  });
+  stages.decoded = performance.now();
   const keyboard = new Keyboard(window);
   const pads = new Gamepads();
   const audio = new WebAudioMixer(assets.sounds, document.baseURI);
   const clock = new GameClock();
-  const times: FrameTimes = { script: [], draw: [], firstFrameMs: null, frames: 0, stages: {} };
+  const times: FrameTimes = { script: [], answer: [], draw: [], firstFrameMs: null, frames: 0, early: 0, stages: {}, askedAt: 0, stoppedAt: null };
   const restart = (): void => location.reload();
   $('error-restart').addEventListener('click', restart);
   $('quit-restart').addEventListener('click', restart);
 
-  let engine: Engine;
   try {
-    engine = await createEngine(engineKind, assets.source, host);
+    await started;
     stages.engine = performance.now();
   } catch (e) {
     $('status').hidden = true;
@@ -160,29 +188,23 @@ async function boot(): Promise<void> {
   });
 
   let stopped = false;
+  /** A frame asked of the worker and not answered yet: the next waits for it. */
+  let asked = false;
   let last = -Infinity;
   const soundHint = $('sound-hint');
 
-  const frame = (t: number): void => {
+  const fail = (e: unknown): void => {
+    stopped = true;
+    times.stoppedAt = performance.now();
+    showError(describeThrown(e));
+    addEventListener('keydown', (k) => k.key === 'Enter' && restart());
+  };
+
+  // A frame's commands, drawn and played as soon as they are here: within the
+  // display frame that asked for them when the page can share memory with
+  // the worker (engine.early), else when its answer comes.
+  const drawn = (n: number, t0: number): void => {
     if (stopped) return;
-    requestAnimationFrame(frame);
-    if (t - last < MIN_FRAME_GAP_MS) return;
-    last = t;
-    const padButtons = pads.take();
-    const buttons = keyboard.take() | padButtons | touch.take();
-    // A controller's buttons are no gesture to the browser: say how to get sound.
-    if (padButtons !== 0) soundHint.hidden = audio.started;
-    else if (audio.started && !soundHint.hidden) soundHint.hidden = true;
-    const t0 = performance.now();
-    let n: number;
-    try {
-      n = engine.frame(clock.now(), buttons, taps.take());
-    } catch (e) {
-      stopped = true;
-      showError(describeThrown(e));
-      addEventListener('keydown', (k) => k.key === 'Enter' && restart());
-      return;
-    }
     const t1 = performance.now();
     renderer.draw(engine.commands, n);
     const t2 = performance.now();
@@ -193,18 +215,46 @@ async function boot(): Promise<void> {
       times.stages = { ...stages, frame: t2 };
       void audio.load();
     }
-    if (testing && times.script.length < 100_000) {
-      times.script.push(t1 - t0);
+    if (testing && times.answer.length < 100_000) {
+      times.answer.push(t1 - t0);
       times.draw.push(t2 - t1);
     }
     if (hasQuit(engine.commands, n)) {
       stopped = true;
+      engine.dispose();
       $('quit').hidden = false;
     }
   };
+
+  const frame = (t: number): void => {
+    if (stopped) return;
+    requestAnimationFrame(frame);
+    if (asked || t - last < MIN_FRAME_GAP_MS) return;
+    last = t;
+    const padButtons = pads.take();
+    const buttons = keyboard.take() | padButtons | touch.take() | (saveFailed ? SIG_SAVE_FAILED : 0);
+    saveFailed = false;
+    // A controller's buttons are no gesture to the browser: say how to get sound.
+    if (padButtons !== 0) soundHint.hidden = audio.started;
+    else if (audio.started && !soundHint.hidden) soundHint.hidden = true;
+    asked = true;
+    const t0 = performance.now();
+    times.askedAt = t0;
+    const answer = engine.frame(clock.now(), buttons, taps.take());
+    const early = engine.early();
+    if (early !== null) {
+      times.early++;
+      drawn(early, t0);
+    }
+    answer.then((n) => {
+      asked = false;
+      if (testing && times.script.length < 100_000) times.script.push(engine.scriptMs);
+      if (early === null) drawn(n, t0);
+    }, fail);
+  };
   requestAnimationFrame(frame);
 
-  installTestHook({ engine: () => engine, renderer: () => renderer, assets, audio, touch, keyboard, pads, save, times, drawKind, engineKind });
+  installTestHook({ engine: () => engine, renderer: () => renderer, assets, audio, touch, keyboard, pads, storage: () => storage, times, drawKind, engineKind });
 
   if ('serviceWorker' in navigator && !params.has('no-sw')) {
     navigator.serviceWorker.register('sw.js').catch((e) => log(`no offline copy: ${e}`));

@@ -5,18 +5,33 @@
 //     "\n#ratscrew-save len=<bytes> fnv1a=<8 hex>\n"
 // over the text's UTF-8 bytes, so a save copied from the page is a desktop
 // save file and back. One setItem replaces the entry whole, so the ".new"
-// file of the C hosts has no counterpart here. A damaged entry is handed to
-// the script without its trailer ("damaged": the reader keeps what it can
-// read, and the game says so) and kept under KEY + ".damaged", as save.c
-// keeps "<path>.damaged"; the next save then replaces only the damaged one.
-// Without storage (private browsing in some browsers, storage turned off),
-// the settings live in memory for the visit: the load reports the problem
-// once, and saves succeed in memory rather than repeating the notice.
+// file of the C hosts has no counterpart here. The rules are save.c's
+// (docs/reliability.md, sections 8 and 9): an entry larger than any save is
+// not read; a damaged one is handed to the script without its trailer
+// ("damaged": the reader keeps what it can read, and the game says so), and
+// its bytes are kept as a numbered copy, KEY + ".damaged-1" .. "-5" (oldest
+// first; the oldest goes when all are taken; the same bytes never twice);
+// nothing that is not an intact save, or that the script could not read
+// (keepDamaged), is ever replaced before it is kept — when storage is too
+// full for the copy, the save is refused and the entry stays. localStorage
+// has no rename, so a copy is the only way to keep. Without storage (private
+// browsing in some browsers, storage turned off), the settings live in
+// memory for the visit: the load reports the problem once, and saves
+// succeed in memory rather than repeating the notice.
 
 import { SAVE_MAX_BYTES, SAVE_TRAILER_MARK, SAVE_TRAILER_MAX, saveTrailer, type SaveProblem } from '../../src/contract';
 
 export const SAVE_KEY = 'ratscrew/save.json';
-export const DAMAGED_KEY = `${SAVE_KEY}.damaged`;
+/** Where earlier versions kept their one damaged copy: left alone, but it counts as kept. */
+export const OLD_DAMAGED_KEY = `${SAVE_KEY}.damaged`;
+/** Numbered damaged copies kept at most (save.h SAVE_DAMAGED_KEPT). */
+export const DAMAGED_KEPT = 5;
+/** The key of damaged copy n (1 .. DAMAGED_KEPT, oldest first). */
+export const damagedKey = (n: number): string => `${SAVE_KEY}.damaged-${n}`;
+/** A copy being made, before the others make room for it (save.c keep). */
+export const FRESH_COPY_KEY = `${SAVE_KEY}.damaged-new`;
+/** Every key the save may write, for a host that copies the storage elsewhere (the worker's mirror). */
+export const SAVE_KEYS: readonly string[] = [SAVE_KEY, OLD_DAMAGED_KEY, FRESH_COPY_KEY, ...Array.from({ length: DAMAGED_KEPT }, (_, i) => damagedKey(i + 1))];
 
 /** The part of the Web Storage API the save uses (localStorage, or a test's stand-in). */
 export interface KeyValueStore {
@@ -42,18 +57,41 @@ export function verify(stored: string): string | null {
   return trailer(text) === stored.slice(mark) ? text : null;
 }
 
+/** Larger than any save with its trailer (save.c reads no more than that): never read. */
+export function tooLarge(stored: string): boolean {
+  // A UTF-16 unit is at most 3 UTF-8 bytes: only a long entry needs counting.
+  return stored.length * 3 > SAVE_MAX_BYTES + SAVE_TRAILER_MAX && utf8.encode(stored).length > SAVE_MAX_BYTES + SAVE_TRAILER_MAX;
+}
+
+/** The text of an intact entry within the size limit, else null. */
+function intactText(stored: string): string | null {
+  return tooLarge(stored) ? null : verify(stored);
+}
+
 /** Why a setItem failed, in host.problem()'s words. */
-function writeProblem(e: unknown): SaveProblem {
+export function writeProblem(e: unknown): SaveProblem {
   const name = e instanceof DOMException ? e.name : '';
   if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') return 'full';
   if (name === 'SecurityError' || name === 'InvalidAccessError') return 'read-only';
   return 'failed';
 }
 
+/** The saved text if the entry is whole, read as load() would but without a problem or a copy (the touch zones' look before the start). */
+export function peekSaved(store: KeyValueStore | null): string | null {
+  try {
+    const stored = store?.getItem(SAVE_KEY) ?? null;
+    return stored === null ? null : intactText(stored);
+  } catch {
+    return null;
+  }
+}
+
 export class LocalSave {
   private lastProblem: SaveProblem | null = null;
   /** The settings for this visit when there is no storage to keep them. */
   private memory: string | null = null;
+  /** The entry the script could not read (keepDamaged): kept before any save replaces it. */
+  private unreadable: string | null = null;
 
   /** store: null when the browser has none (see openStore). */
   constructor(private readonly store: KeyValueStore | null) {}
@@ -63,14 +101,8 @@ export class LocalSave {
     return this.store !== null;
   }
 
-  /** The saved text if the entry is whole, without reading it as load() does (no problem, nothing moved aside). */
   peek(): string | null {
-    try {
-      const stored = this.store?.getItem(SAVE_KEY) ?? null;
-      return stored === null ? null : verify(stored);
-    } catch {
-      return null;
-    }
+    return peekSaved(this.store);
   }
 
   problem(): SaveProblem | null {
@@ -93,15 +125,15 @@ export class LocalSave {
       return null;
     }
     if (stored === null) return null;
-    const text = verify(stored);
-    if (text !== null) return text;
-    if (utf8.encode(stored).length > SAVE_MAX_BYTES + SAVE_TRAILER_MAX) {
-      // Larger than any save: not handed over, but moved aside so the next save destroys nothing.
-      this.keepAside(stored, true);
+    if (tooLarge(stored)) {
+      // Not read; left where it is until a save can keep it and take its place.
       this.lastProblem = 'too-large';
       return null;
     }
-    this.keepAside(stored, false);
+    const text = verify(stored);
+    if (text !== null) return text;
+    // A copy when there is room; without, the entry stays, and says so again next time.
+    this.tryKeep(stored);
     const mark = stored.indexOf(SAVE_TRAILER_MARK);
     this.lastProblem = 'damaged';
     return mark >= 0 ? stored.slice(0, mark) : stored;
@@ -119,7 +151,12 @@ export class LocalSave {
       return false;
     }
     try {
+      // What the new entry replaces is an intact save the game read, or is
+      // kept first (keep does nothing for bytes kept already).
+      const old = store.getItem(SAVE_KEY);
+      if (old !== null && (old === this.unreadable || intactText(old) === null)) this.keep(old);
       store.setItem(SAVE_KEY, text + trailer(text));
+      this.unreadable = null;
       return true;
     } catch (e) {
       this.lastProblem = writeProblem(e);
@@ -129,32 +166,66 @@ export class LocalSave {
 
   /**
    * host.keepDamaged(): the game could not read the text load() gave it (a
-   * newer version, not its JSON), so the entry is kept under DAMAGED_KEY
+   * newer version, not its JSON), so the entry is kept as a numbered copy
    * before a save replaces it. True when kept, or when there is nothing to
-   * keep (no storage: the text lives only in this visit).
+   * keep (no storage: the text lives only in this visit); false (and the
+   * problem why) when storage refused the copy: the entry stays, and the
+   * next save keeps it first or is refused.
    */
   keepDamaged(): boolean {
     const store = this.store;
     if (!store) return true;
-    let stored: string | null;
     try {
-      stored = store.getItem(SAVE_KEY);
-    } catch {
+      const stored = store.getItem(SAVE_KEY);
+      this.unreadable = stored;
+      if (stored !== null) this.keep(stored);
+      return true;
+    } catch (e) {
+      this.lastProblem = writeProblem(e);
       return false;
     }
-    return stored === null || this.keepAside(stored, false);
   }
 
-  /** Best effort, as save.c's keep_damaged_copy and move_aside; whether it was kept. */
-  private keepAside(stored: string, remove: boolean): boolean {
+  /**
+   * The page could not make this visit's latest writes after all (a copy of
+   * the storage answered for it, web/src/save-mirror.ts): host.problem()
+   * says why; what was not kept is kept, or refused, by the next save.
+   */
+  refused(problem: SaveProblem): void {
+    this.lastProblem = problem;
+  }
+
+  private tryKeep(stored: string): boolean {
     try {
-      this.store!.setItem(DAMAGED_KEY, stored);
-      if (remove) this.store!.removeItem(SAVE_KEY);
+      this.keep(stored);
       return true;
     } catch {
-      // A full storage keeps the damaged entry where it is: the next save replaces it.
       return false;
     }
+  }
+
+  /**
+   * Keeps stored as the next numbered copy (save.c keep, next_slot): the
+   * copy is written first, then the others close up from -1 in their order
+   * (the oldest going when all five are taken), then it takes the next
+   * number. Throws what the storage threw; a failure leaves every earlier
+   * copy, and the entry, where they were.
+   */
+  private keep(stored: string): void {
+    const store = this.store!;
+    const copies = [OLD_DAMAGED_KEY, ...Array.from({ length: DAMAGED_KEPT }, (_, i) => damagedKey(i + 1))];
+    if (copies.some((k) => store.getItem(k) === stored)) return;
+    store.setItem(FRESH_COPY_KEY, stored);
+    const taken: number[] = [];
+    for (let n = 1; n <= DAMAGED_KEPT; n++) if (store.getItem(damagedKey(n)) !== null) taken.push(n);
+    if (taken.length === DAMAGED_KEPT) store.removeItem(damagedKey(taken.shift()!));
+    taken.forEach((n, i) => {
+      if (n === i + 1) return;
+      store.setItem(damagedKey(i + 1), store.getItem(damagedKey(n))!);
+      store.removeItem(damagedKey(n));
+    });
+    store.setItem(damagedKey(taken.length + 1), stored);
+    store.removeItem(FRESH_COPY_KEY);
   }
 }
 

@@ -1,36 +1,38 @@
 // `window.ratscrewTest`: what the browser tests (test/web/) and the
 // benchmark (bench/web.mjs) read from the page. Replays run the same engine
-// and renderer classes as the live game, in fresh instances with the
-// headless host's capabilities, seed and saved text, so their frame hashes and
-// pictures can be compared with build/native/ratscrew-headless's.
-import { COMMAND_INTS, DEFAULT_CAPABILITIES, frameHash, headlessFrameMs, OP_QUIT } from '../../src/contract';
+// and renderer classes as the live game — the script in a worker of its
+// own — with the headless host's capabilities, seed and saved text, so their
+// frame hashes and pictures can be compared with
+// build/native/ratscrew-headless's.
+import type { SaveProblem } from '../../src/contract';
 import { WebAudioMixer } from './audio';
 import { createRenderer, type Renderer, type RendererKind } from './draw/renderer';
-import { createEngine, type Engine, type EngineKind } from './engine/engine';
-import { LOG, type WebHost } from './host';
+import { Engine, type EngineKind } from './engine/engine';
+import type { ReplayScript } from './engine/protocol';
+import { LOG } from './host';
 import type { Gamepads } from './input/gamepad';
 import type { Keyboard } from './input/keys';
 import type { Touch } from './input/touch';
 import type { Assets } from './main';
-import type { LocalSave } from './save';
-import { NO_NETWORK } from './net';
+
+export type { ReplayScript } from './engine/protocol';
 
 export interface FrameTimes {
+  /** The script's own time in each frame (in its worker). */
   script: number[];
+  /** From asking the worker for the frame to its commands being here: the script, and the way back (shared memory, or a message). */
+  answer: number[];
   draw: number[];
   /** performance.now() when the first frame was drawn: from the start of the page's navigation. */
   firstFrameMs: number | null;
+  /** Frames drawn within the display frame that asked for them (WorkerEngine.early). */
+  early: number;
   frames: number;
   /** When each step of the start ended (performance.now()): the page's script running, assets, engine, renderer, first frame. */
   stages: Record<string, number>;
-}
-
-export interface ReplayScript {
-  seed: number;
-  frames: number;
-  inputs: [number, number][];
-  shots?: number[];
-  saved?: string | null;
+  /** performance.now() when the last frame was asked of the script, and when the script was stopped (null: never). */
+  askedAt: number;
+  stoppedAt: number | null;
 }
 
 export interface ReplayOptions {
@@ -60,7 +62,7 @@ interface Live {
   touch: Touch;
   keyboard: Keyboard;
   pads: Gamepads;
-  save: LocalSave;
+  storage(): { persistent: boolean; problem: SaveProblem | null };
   times: FrameTimes;
   drawKind: RendererKind;
   engineKind: EngineKind;
@@ -72,58 +74,32 @@ function base64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
-/** The headless host's `host` for a script (native/desktop/main_headless.c). */
-function headlessHost(script: ReplayScript): WebHost {
-  let saved = script.saved ?? null;
-  return {
-    caps: DEFAULT_CAPABILITIES, // the headless host's: the PSP's
-    seed: script.seed >>> 0,
-    load: () => saved,
-    save: (t) => {
-      saved = t;
-      return true;
-    },
-    log: () => {},
-    problem: () => null,
-    keepDamaged: () => true, // the replay's saved text stays in memory
-    ...NO_NETWORK, // the headless host has none
-  };
-}
+/** The replays' workers, one per engine, kept from one replay to the next (warm, as the page's own thread was before workers). */
+const replayEngines = new Map<EngineKind, Engine>();
 
 async function replay(live: Live, script: ReplayScript, opts: ReplayOptions): Promise<ReplayResult> {
+  const kind = opts.engine ?? live.engineKind;
+  let engine = replayEngines.get(kind);
+  if (!engine || engine.ended) {
+    engine = Engine.spawn(kind);
+    replayEngines.set(kind, engine);
+  }
   const t0 = performance.now();
-  const engine = await createEngine(opts.engine ?? live.engineKind, opts.source ?? live.assets.source, headlessHost(script));
+  await engine.start(opts.source ?? live.assets.source, { kind: 'headless', seed: script.seed, saved: script.saved ?? null });
   const loadMs = performance.now() - t0;
   const renderer = await createRenderer(opts.draw ?? live.drawKind, live.assets.atlas, true);
   const shots = new Set(script.shots ?? []);
   const result: ReplayResult = { hashes: [], shots: [], script: [], draw: [], loadMs, engine: engine.kind, draw_: renderer.kind };
-  let k = 0;
-  let mask = 0;
-  try {
-    for (let i = 0; i < script.frames; i++) {
-      while (k < script.inputs.length && script.inputs[k]![0] <= i) mask = script.inputs[k++]![1];
-      const a = performance.now();
-      const n = engine.frame(headlessFrameMs(i), mask);
-      const b = performance.now();
-      result.hashes.push(frameHash(engine.commands, n).toString(16).padStart(8, '0'));
-      if (opts.time || shots.has(i)) renderer.draw(engine.commands, n);
-      const c = performance.now();
-      if (opts.time) {
-        result.script.push(b - a);
-        result.draw.push(c - b);
-      }
-      if (shots.has(i)) result.shots.push({ frame: i, rgba: base64(renderer.pixels()) });
-      if (hasQuit(engine.commands, n)) break; // as the headless host stops
-    }
-  } finally {
-    engine.dispose();
+  const r = await engine.replay(script, opts.time ? true : [...shots]);
+  result.hashes = r.hashes;
+  if (opts.time) result.script = r.script;
+  for (const f of r.frames) {
+    const b = performance.now();
+    renderer.draw(f.commands, f.n);
+    if (opts.time) result.draw.push(performance.now() - b);
+    if (shots.has(f.frame)) result.shots.push({ frame: f.frame, rgba: base64(renderer.pixels()) });
   }
   return result;
-}
-
-function hasQuit(cmds: Int32Array, n: number): boolean {
-  for (let i = 0; i < n; i++) if (cmds[i * COMMAND_INTS] === OP_QUIT) return true;
-  return false;
 }
 
 /**
@@ -155,11 +131,11 @@ export function installTestHook(live: Live): void {
   (window as unknown as { ratscrewTest: unknown }).ratscrewTest = {
     ready: true,
     kinds: () => ({ engine: live.engine().kind, draw: live.renderer().kind }),
-    debug: () => JSON.parse(live.engine().debug()) as unknown,
+    debug: async () => JSON.parse(await live.engine().debug()) as unknown,
     times: () => live.times,
     audio: () => live.audio.snapshot(),
     touch: () => ({ shown: live.touch.shown }),
-    storage: () => ({ persistent: live.save.persistent, problem: live.save.problem() }),
+    storage: () => live.storage(),
     log: () => [...LOG],
     pixels: () => base64(live.renderer().pixels()),
     replay: (script: ReplayScript, opts: ReplayOptions = {}) => replay(live, script, opts),

@@ -4,7 +4,9 @@
  * write-protected device or a file of another user would.
  *   SAVE_SLOW_MS=N     fsync of a save file sleeps N ms first;
  *   SAVE_FAIL=ENOSPC   fwrite to a save file fails with that errno
- *   (ENOSPC, EROFS, EACCES, EIO): a full disk;
+ *   (ENOSPC, EROFS, EACCES, EIO): a full disk; with SAVE_FAIL_ONLY=PART
+ *   only to a file whose path contains PART (".damaged": room for a save
+ *   but not for a copy);
  *   SAVE_READONLY=1    opening a save file for writing, and rename, remove
  *                      and unlink of one, fail with EROFS;
  *   SAVE_UNREADABLE=NAME  opening the file whose name ends in "/NAME" for
@@ -45,6 +47,13 @@ static int is_save(const char *path)
     return path && strstr(path, "save.json") != NULL;
 }
 
+/* Whether writes to this file fail (SAVE_FAIL, SAVE_FAIL_ONLY). */
+static int failing(const char *path)
+{
+    const char *only = getenv("SAVE_FAIL_ONLY");
+    return is_save(path) && (!only || strstr(path, only) != NULL);
+}
+
 static int read_only(const char *path)
 {
     return is_save(path) && getenv("SAVE_READONLY");
@@ -73,7 +82,7 @@ FILE *fopen(const char *path, const char *mode)
         return NULL;
     }
     f = real(path, mode);
-    if (f && path && strstr(path, "save.json") && strchr(mode, 'w'))
+    if (f && failing(path) && strchr(mode, 'w'))
         for (i = 0; i < 16; i++)
             if (!tracked[i]) {
                 tracked[i] = f;

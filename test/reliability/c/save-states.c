@@ -1,9 +1,12 @@
 /* Drives one platform's save code through a session, for
  * test/reliability/save-states.test.ts (the state table of
  * docs/reliability.md, section 8):
- *   save-states DIR load | keep | save TEXT ...
+ *   save-states DIR load | keep | save TEXT | wipe | plant TARGET NAME ...
  * runs the steps in order in one process, as a game does (host.load at the
  * start, host.keepDamaged when its reader failed, host.save later), and
+ * what others may do to the folder while the game runs: wipe removes it
+ * with everything in it; plant makes NAME in it (%p: this process's id) a
+ * symbolic link to TARGET. It
  * prints one JSON line per step: {"step":"load","ok":1,"text":"...","problem":"damaged"}.
  * Built twice: with native/desktop/desktop_save.c over DIR (the desktop
  * hosts' code), and with -DPSP_MODEL: native/psp/psp_save.c over a FAT model
@@ -48,6 +51,7 @@ int main(int argc, char **argv)
     int i;
 #ifdef PSP_MODEL
     void *user = NULL;
+    const char *folder_path = "ms0:/PSP/SAVEDATA/RATS00001SETTINGS";
     if (argc < 2 || chdir(argv[1]) != 0) return 2;
     psp_save_init("ms0:/PSP/GAME/RATSCREW/EBOOT.PBP");
 #define LOAD psp_save_load
@@ -57,6 +61,7 @@ int main(int argc, char **argv)
 #else
     static DesktopSave folder;
     void *user = &folder;
+    const char *folder_path = argv[1];
     if (argc < 2) return 2;
     desktop_save_open_in(&folder, argv[1]);
 #define LOAD desktop_load
@@ -77,6 +82,18 @@ int main(int argc, char **argv)
             int ok = SAVE(user, argv[i + 1], strlen(argv[i + 1]));
             i++;
             line("save", ok, NULL, 0, PROBLEM(user));
+        } else if (!strcmp(argv[i], "wipe")) {
+            char cmd[1400];
+            snprintf(cmd, sizeof cmd, "rm -rf '%s'", folder_path);
+            line("wipe", system(cmd) == 0, NULL, 0, NULL);
+        } else if (!strcmp(argv[i], "plant") && i + 2 < argc) {
+            char name[1400], link[1600];
+            const char *p = strstr(argv[i + 2], "%p");
+            if (p) snprintf(name, sizeof name, "%.*s%ld%s", (int)(p - argv[i + 2]), argv[i + 2], (long)getpid(), p + 2);
+            else snprintf(name, sizeof name, "%s", argv[i + 2]);
+            snprintf(link, sizeof link, "%s/%s", folder_path, name);
+            line("plant", symlink(argv[i + 1], link) == 0, NULL, 0, NULL);
+            i += 2;
         } else {
             fprintf(stderr, "save-states: unknown step %s\n", argv[i]);
             return 2;

@@ -8,6 +8,17 @@ import type { Atlas } from '../png';
 import { newCanvas } from './canvas';
 import type { Renderer } from './renderer';
 
+/**
+ * Scaled, a pixel's centre can fall exactly on a texel edge (every pixel of a
+ * 2:1 reduction does): core/raster.c, and the GE as far as test/psp sees,
+ * take the texel after the edge, Chromium's nearest-neighbour drawImage the
+ * one before it. A source origin moved by less than any pixel-centre step
+ * breaks those ties as raster.c does, mirrored sprites included; measured
+ * in Chromium for 2:1, 1:2, 1:3, 46->23/24/47, 20->7, 24->23 (every texel as
+ * raster.c's source_index). Unscaled sprites are unchanged.
+ */
+const TIE = 1 / 1024;
+
 /** Tinted atlases kept at once (each 1 MB); the game uses a handful of tints. */
 const TINTS_KEPT = 16;
 
@@ -57,14 +68,14 @@ export class Canvas2dRenderer implements Renderer {
     const src = this.atlasFor(tint & 0xffffff);
     ctx.globalAlpha = alpha / 255;
     if (w > 0 && h > 0) {
-      ctx.drawImage(src, u, v, sw, sh, x, y, w, h);
+      ctx.drawImage(src, u + TIE, v + TIE, sw, sh, x, y, w, h);
       return;
     }
     // A negative size mirrors the sprite within its own rectangle.
     ctx.save();
     ctx.translate(w < 0 ? x - w : x, h < 0 ? y - h : y);
     ctx.scale(w < 0 ? -1 : 1, h < 0 ? -1 : 1);
-    ctx.drawImage(src, u, v, sw, sh, 0, 0, Math.abs(w), Math.abs(h));
+    ctx.drawImage(src, u + TIE, v + TIE, sw, sh, 0, 0, Math.abs(w), Math.abs(h));
     ctx.restore();
   }
 

@@ -4,7 +4,7 @@
 // leaves anything in the page's real global scope.
 import { TAP_NONE } from '../../../src/contract';
 import type { WebHost } from '../host';
-import type { Engine } from './engine';
+import type { ScriptEngine } from './engine';
 import { describeThrown } from './errors';
 
 interface Entry {
@@ -13,7 +13,7 @@ interface Entry {
   debug?(): string;
 }
 
-export class PageEngine implements Engine {
+export class PageEngine implements ScriptEngine {
   readonly kind = 'page' as const;
   readonly commands: Int32Array;
 

@@ -1,0 +1,54 @@
+// The messages between the page (worker-engine.ts) and the worker the
+// script runs in (worker.ts). Each request but 'refused' (a notice) gets
+// exactly one answer, in order; a worker that does not answer in time is
+// ended by the page.
+import type { SaveProblem } from '../../../src/contract';
+import type { Entries, Write } from '../save-mirror';
+import type { EngineKind, HostSetup } from './engine';
+
+/** A headless replay: as ratscrew-headless runs an input script (test/web, bench/web.mjs). */
+export interface ReplayScript {
+  seed: number;
+  frames: number;
+  inputs: [number, number][];
+  shots?: number[];
+  saved?: string | null;
+}
+
+export type ToWorker =
+  /** shared: where the worker also writes each frame's commands at once (a cross-origin isolated page: worker-engine.ts early). */
+  | { readonly type: 'start'; readonly kind: EngineKind; readonly source: string; readonly host: HostSetup; readonly shared: SharedArrayBuffer | null }
+  | { readonly type: 'frame'; readonly seq: number; readonly now: number; readonly buttons: number; readonly tap: number }
+  | { readonly type: 'debug' }
+  /** The page could not make the writes of the last answer: the entries as they are. */
+  | { readonly type: 'refused'; readonly problem: SaveProblem; readonly entries: Entries }
+  /** Runs a whole replay; the commands of the frames in `draw` (every frame when true) come back. */
+  | { readonly type: 'replay'; readonly script: ReplayScript; readonly draw: readonly number[] | true };
+
+/** What the host did during one request: the page's part of it. */
+export interface HostOut {
+  /** host.log lines. */
+  readonly logs: string[];
+  /** Writes to make to localStorage, in order. */
+  readonly writes: Write[];
+  /** Saved texts loaded or saved (the touch zones follow them). */
+  readonly texts: string[];
+  /** host.problem() after the request. */
+  readonly problem: SaveProblem | null;
+}
+
+export interface ReplayFrame {
+  readonly frame: number;
+  readonly n: number;
+  readonly commands: Int32Array;
+}
+
+export type FromWorker =
+  /** The script's evaluation begins (the load deadline starts). */
+  | { readonly type: 'evaluating' }
+  | { readonly type: 'ready'; readonly out: HostOut }
+  /** commands: null when they were written to the shared buffer. */
+  | { readonly type: 'frame'; readonly n: number; readonly commands: Int32Array | null; readonly scriptMs: number; readonly out: HostOut }
+  | { readonly type: 'debug'; readonly text: string }
+  | { readonly type: 'replayed'; readonly hashes: string[]; readonly script: number[]; readonly frames: ReplayFrame[] }
+  | { readonly type: 'failed'; readonly message: string; readonly detail: string };
