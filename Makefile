@@ -11,7 +11,7 @@
 #   make serve [SERVERS=N]  the online rooms and the page on 127.0.0.1 (docs/network.md)
 #   make bench   benchmarks into bench/results.{json,md}
 #   make soak    long reliability runs into docs/reliability.md
-.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test test-js test-native test-psp test-web typecheck play headless psp psp-replay web play-web serve assets bench soak sim clean
+.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test native-quickjs test-stages stage-psp stage-types stage-build stage-js stage-build-checks stage-native stage-web test-js test-native test-psp test-web typecheck play headless psp psp-replay web play-web serve assets bench soak sim clean
 
 all: bundle
 
@@ -54,7 +54,47 @@ check-logic:
 check-core:
 	@tools/test/stage.sh core-c sh -c 'dir=$$(mktemp -d) && $(MAKE) -s -C native core-test && build/native/core-test "$$dir"; rc=$$?; rm -rf "$$dir"; exit $$rc'
 
-test: setup-test typecheck test-js test-native test-web test-psp
+# make test: the same stages as ever (test-js, test-native, test-web,
+# test-psp, each still a target of its own), run two at a time side by side
+# (TEST_JOBS; the PSP emulator beside the native tests, say), each one's
+# output shown whole when it ends (-O), a failed stage stopping only the
+# stages that need it (-k), then one line a stage with its wall and CPU time
+# (tools/test/stage.sh, docs/testing.md). QuickJS is fetched
+# first: every stage's build reads it. Builds in build/native and
+# build/psp-bytecode that two stages could start at once take the lock the
+# tests' own builds take (test/native/headless.ts buildNative).
+TEST_TIMES := build/test-times.txt
+TEST_JOBS ?= 2
+NATIVE_LOCK = flock $(CURDIR)/build/.native-build.lock
+test:
+	@mkdir -p build && rm -f $(TEST_TIMES)
+	@start=$$(date +%s); export STAGE_TIMES=$(TEST_TIMES); \
+	  tools/test/stage.sh setup $(MAKE) --no-print-directory setup-test bundle native-quickjs && \
+	  $(MAKE) --no-print-directory -k -j$(TEST_JOBS) -O test-stages; rc=$$?; \
+	  tools/test/stage-times.sh $(TEST_TIMES) $$(( $$(date +%s) - start )); exit $$rc
+
+native-quickjs:
+	@$(MAKE) --no-print-directory -s -C native quickjs
+
+# In the order make starts them when a slot is free: the longest lane first.
+test-stages: stage-psp stage-types stage-build stage-js stage-build-checks stage-native stage-web
+stage-psp:
+	@if [ -n "$$PSPDEV" ] && [ -x "$$PSPDEV/bin/psp-config" ]; then $(NATIVE_LOCK) $(MAKE) -s -C native psp-bytecode-tool; fi
+	@tools/test/stage.sh psp $(MAKE) --no-print-directory test-psp
+stage-types:
+	@tools/test/stage.sh typecheck $(MAKE) --no-print-directory typecheck
+stage-build:
+	@tools/test/stage.sh build-native $(NATIVE_LOCK) $(MAKE) -s -C native headless sdl sdl-keys-test core-test
+stage-js: stage-build
+	@tools/test/stage.sh js $(MAKE) --no-print-directory test-js
+# The other QuickJS flavours test/native runs (sanitized, 32-bit, the PSP's
+# bytecode writer), built beside the JS stage rather than inside test/native.
+stage-build-checks: stage-build
+	@tools/test/stage.sh build-checks sh -c '$(MAKE) -s -C native asan headless32 && $(NATIVE_LOCK) $(MAKE) -s -C native psp-bytecode-tool psp-video-fuzz'
+stage-native: stage-build-checks
+	@tools/test/stage.sh native $(MAKE) --no-print-directory test-native
+stage-web: stage-build
+	@tools/test/stage.sh web $(MAKE) --no-print-directory test-web
 
 # test/reliability drives the native headless host too: build it once here
 # rather than racing to build it from several test files. test/native runs
@@ -74,17 +114,21 @@ test-web: bundle
 	@start=$$(date +%s); npx vitest run --config vitest.web.config.ts && \
 	  echo "test-web: the browser stage took $$(( $$(date +%s) - start )) s"
 
-# The PSP build in PPSSPP (test/psp): with a PSP toolchain (PSPDEV), the
-# emulator harness's npm packages (tools/psp-emulator/install.mjs, once), the
-# EBOOT built with every compiler warning an error (WERROR=1), then the
-# checks; without a toolchain one line says so.
+# The PSP build in PPSSPP (test/psp): with a PSP toolchain (PSPDEV), the EBOOT
+# built with every compiler warning an error (WERROR=1; -j2: the PSP's QuickJS
+# and the bytecode writer's compile side by side), then the checks, in
+# PPSSPP's native headless emulator when PPSSPP_HEADLESS names it, otherwise
+# in PPSSPP's WebAssembly core in Chromium (its npm packages first:
+# tools/psp-emulator/install.mjs, once); without a toolchain one line says so.
+# PSP_EBOOT_BUILT=1 tells the checks the release EBOOT was just built.
 test-psp: bundle
 	@if [ -z "$$PSPDEV" ] || [ ! -x "$$PSPDEV/bin/psp-config" ]; then \
 	  echo "test-psp: skipped: no PSP toolchain (set PSPDEV to an extracted pspdev toolchain)"; \
 	else \
 	  start=$$(date +%s); \
-	  node tools/psp-emulator/install.mjs && \
-	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -C native psp WERROR=1 && npx vitest run --config vitest.psp.config.ts && \
+	  if [ -n "$$PPSSPP_HEADLESS" ]; then echo "test-psp: PPSSPP's native headless emulator ($$PPSSPP_HEADLESS)"; \
+	  else echo "test-psp: PPSSPP in Chromium (PPSSPP_HEADLESS is not set)" && node tools/psp-emulator/install.mjs; fi && \
+	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -j2 -C native psp WERROR=1 && PSP_EBOOT_BUILT=1 npx vitest run --config vitest.psp.config.ts && \
 	  echo "test-psp: the PSP stage took $$(( $$(date +%s) - start )) s"; \
 	fi
 
@@ -127,7 +171,9 @@ assets: node_modules/.package-lock.json
 
 # With a PSP toolchain (PSPDEV), also the frame costs on the PSP's clock in
 # PPSSPP (bench/psp/frames.ts); without one it says so in one line. Last,
-# the web version in Chromium (bench/web.mjs, docs/web.md).
+# the web version in Chromium (bench/web.mjs, docs/web.md); then the loop
+# itself: make test from a clean clone and make check, per stage
+# (bench/loop.mjs, docs/testing.md).
 bench: bundle
 	$(MAKE) web
 	$(MAKE) -C native headless
@@ -138,6 +184,7 @@ bench: bundle
 	node bench/fairness.mjs
 	npx tsx bench/online.ts
 	node bench/web.mjs
+	node bench/loop.mjs
 
 soak: bundle
 	$(MAKE) -C native headless

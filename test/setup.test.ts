@@ -9,7 +9,7 @@ const read = (rel: string): string => readFileSync(fileURLToPath(new URL(`../${r
 function scriptLists(): Record<string, string[]> {
   const text = read('tools/setup/debian-packages.sh');
   const lists: Record<string, string[]> = {};
-  for (const m of text.matchAll(/^(PLAY|TEST|PSP)="([^"]*)"$/gm)) {
+  for (const m of text.matchAll(/^(PLAY|TEST|PSP|NATIVE)="([^"]*)"$/gm)) {
     lists[m[1]!] = m[2]!.split(/\s+/).filter((p) => p && !p.startsWith('$'));
   }
   return lists;
@@ -24,9 +24,10 @@ function readmeRow(label: string): string[] {
 describe('README package list', () => {
   it('names exactly the packages tools/setup/debian-packages.sh installs', () => {
     const lists = scriptLists();
-    expect(Object.keys(lists).sort()).toEqual(['PLAY', 'PSP', 'TEST']);
+    expect(Object.keys(lists).sort()).toEqual(['NATIVE', 'PLAY', 'PSP', 'TEST']);
     expect(readmeRow('`make play`')).toEqual(lists.PLAY);
     expect(readmeRow('`make test`, also')).toEqual(lists.TEST);
     expect(readmeRow('`make test` with PSPDEV, also')).toEqual(lists.PSP);
+    expect(readmeRow('`make test` with PPSSPP_HEADLESS, also')).toEqual(lists.NATIVE);
   });
 });

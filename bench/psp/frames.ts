@@ -86,7 +86,7 @@ function main(): void {
   }
   makePsp('psp-replay', `SCRIPT=${SCRIPTS.map((s) => `test/scripts/${s}`).join(' ')}`, 'FAILURES=', `REPLAY_CLOCKS=${CLOCKS.join(',')}`,
     'REPLAY_GALLERY_AT_MS=60000');
-  const run = runEboot(path.join(ROOT, 'build/psp-replay/EBOOT.PBP'), 'bench-frames', [{ at_frame: 1500, screenshot: 'end' }], 30);
+  const run = runEboot(path.join(ROOT, 'build/psp-replay/EBOOT.PBP'), 'bench-frames', [{ at_ms: 25000, screenshot: 'end' }], 30);
   const all = figures(run.printed);
   for (const c of all) if (c.table.frames === 0) throw new Error(`no table frames at ${c.mhz} MHz: ${run.stdout.slice(-1000)}`);
   const md = markdown(all);

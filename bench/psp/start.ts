@@ -16,7 +16,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../test/native/headless';
-import { frameAt, makePsp, missing, runEboot } from '../../test/psp/ppsspp';
+import { makePsp, missing, runEboot } from '../../test/psp/ppsspp';
 
 export interface Stage { what: string; us: number }
 export interface StartFigures {
@@ -55,7 +55,7 @@ function firstFrame(all: Stage[], who: string, run: { stdout: string; printed: s
 export function measure(): StartFigures {
   makePsp('-C', 'native', 'psp-minimal');
   makePsp('psp');
-  const shot = [{ at_frame: frameAt(500), screenshot: 'first' }];
+  const shot = [{ at_ms: 500, screenshot: 'first' }];
   const minimal = runEboot(path.join(ROOT, 'build/psp-minimal/EBOOT.PBP'), 'start-minimal', shot, 1);
   const game = runEboot(path.join(ROOT, 'build/psp/EBOOT.PBP'), 'start-game', shot, 1);
   const minimalUs = firstFrame(stages(minimal.printed, 'minimal'), 'the minimal homebrew', minimal);

@@ -10,8 +10,9 @@
 #include "psp_exit.h"
 #include "psp_video.h"
 
-/* 510 KB: static, because the error may be that memory ran out. */
-static Raster raster;
+/* 510 KB: static, because the error may be that memory ran out; aligned
+ * for the GE, which copies its pixels (psp_video_show_rgba). */
+static Raster raster __attribute__((aligned(64)));
 
 static void wait_for_start(void)
 {

@@ -4,6 +4,8 @@
 #include <pspdisplay.h>
 #include <pspgu.h>
 #include <pspkernel.h>
+#include <malloc.h>
+#include <stdlib.h>
 #include <string.h>
 #include "commands.h"
 #include "contract.h"
@@ -218,17 +220,39 @@ void psp_video_frame(const int32_t *cmds, int count)
     sceGuSwapBuffers();
 }
 
+/* A frame buffer's pixels as the GE holds them, copied into RAM by a GE
+ * block transfer: a hardware renderer (PPSSPP's OpenGL, Vulkan) keeps what
+ * the GE drew in its own framebuffers and writes emulated VRAM only when
+ * something reads it this way, so the CPU reading VRAM directly would see
+ * whatever was there before. */
+static void read_frame_buffer(int b, uint32_t *readback)
+{
+    const unsigned size = SCREEN_W * SCREEN_H * 4;
+    sceKernelDcacheWritebackInvalidateRange(readback, size);
+    sceGuStart(GU_DIRECT, list);
+    sceGuCopyImage(GU_PSM_8888, 0, 0, SCREEN_W, SCREEN_H, BUF_W, (void *)(uintptr_t)(0x04000000u + (unsigned)b * FRAME_BYTES),
+                   0, 0, SCREEN_W, readback);
+    sceGuTexSync();
+    sceGuFinish();
+    sceGuSync(0, 0);
+    sceKernelDcacheInvalidateRange(readback, size);
+}
+
 int psp_video_count_unlike(uint32_t bgr)
 {
-    const uint32_t *vram = (const uint32_t *)(0x44000000u);
-    int b, x, y, n = 0;
+    /* Cache-line aligned, so invalidating it touches nothing else. */
+    uint32_t *readback = (uint32_t *)memalign(64, SCREEN_W * SCREEN_H * 4);
+    int b, i, n = 0;
+    if (!readback) return -1;
     sceGuSync(0, 0);
     /* Colour only: the top byte of a 32-bit pixel is the stencil, which
      * the display does not show and a colour clear leaves alone. */
-    for (b = 0; b < 2; b++)
-        for (y = 0; y < SCREEN_H; y++)
-            for (x = 0; x < SCREEN_W; x++)
-                if ((vram[b * (FRAME_BYTES / 4) + y * BUF_W + x] & 0xffffffu) != (bgr & 0xffffffu)) n++;
+    for (b = 0; b < 2; b++) {
+        read_frame_buffer(b, readback);
+        for (i = 0; i < SCREEN_W * SCREEN_H; i++)
+            if ((readback[i] & 0xffffffu) != (bgr & 0xffffffu)) n++;
+    }
+    free(readback);
     return n;
 }
 
@@ -241,12 +265,19 @@ void psp_video_dirty(void)
 
 void psp_video_show_rgba(const uint8_t *pixels)
 {
-    /* Uncached VRAM: the writes need no data-cache write-back. Both buffers,
-     * so that whichever is on display shows the picture. */
-    uint32_t *vram = (uint32_t *)(0x44000000u);
-    int b, y;
+    /* Through the GE (block transfers into both buffers), not CPU writes to
+     * VRAM: a hardware renderer shows the framebuffers the GE drew and never
+     * sees the CPU's writes, so PPSSPP's OpenGL showed the error screen black
+     * (test/psp/replay.test.ts). Both buffers, so that whichever is on
+     * display shows the picture. */
+    int b;
+    sceKernelDcacheWritebackRange(pixels, SCREEN_W * SCREEN_H * 4);
     sceGuSync(0, 0);
+    sceGuStart(GU_DIRECT, list);
     for (b = 0; b < 2; b++)
-        for (y = 0; y < SCREEN_H; y++)
-            memcpy(vram + b * (FRAME_BYTES / 4) + y * BUF_W, pixels + y * SCREEN_W * 4, SCREEN_W * 4);
+        sceGuCopyImage(GU_PSM_8888, 0, 0, SCREEN_W, SCREEN_H, SCREEN_W, (void *)pixels, 0, 0, BUF_W,
+                       (void *)(uintptr_t)(0x04000000u + (unsigned)b * FRAME_BYTES));
+    sceGuTexSync();
+    sceGuFinish();
+    sceGuSync(0, 0);
 }

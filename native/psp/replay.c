@@ -51,18 +51,20 @@
  *   RS sfo <offset> <hex of up to 256 bytes>
  *   RS script <index> <name> frames=<n> seed=<s>
  *   RS load <mhz> <index> us=<t>
- *   RS heap largest=<bytes> after=<frames> kernel_free=<bytes>
+ *   RS heap largest=<bytes> after=<frames> kernel_free=<bytes> top=<address where that block ends>
  *   RS sleep <mhz> <index> <frame> suspend     (the callback, before frame)
  *   RS sleep <mhz> <index> <frame> resume slept_ms=<t>
  *   RS f <mhz> <index> <frame> <hash> <us>[ s=<sound ids started>]
  *   RS end <mhz> <index> frames=<n> [error=<text>]
  *   RS shot <k> <index> <frame> from_ms=<t>   (shot 0: the splash, index and frame -1)
  *   RS shot dropped <index> <frame> (more shots than MAX_SHOTS: none is shown)
+ *   RS screenshot <name>         (then the emulator is asked for a picture: shot-<k>, failure-<k>)
  *   RS late gallery_at_ms=<t> now_ms=<t>
  *   RS failure <k> <name> from_ms=<t>
  *   RS home from_ms=<t>          (HOME: REPLAY_HOME_PRESS_MS after its first frame)
  *   RS exit                      (only if the game thread got back first) */
 #include <pspctrl.h>
+#include <pspiofilemgr.h>
 #include <pspkernel.h>
 #include <psppower.h>
 #include <stdarg.h>
@@ -86,8 +88,11 @@ PSP_MAIN_THREAD_STACK_SIZE_KB(512);
 PSP_HEAP_SIZE_KB(-1);
 PSP_HEAP_THRESHOLD_SIZE_KB(1024);
 
+/* After the replay on the emulated clock: at 222 and 333 MHz the six
+ * scripts test/psp uses take about 22 s (test/psp builds 222 MHz alone, about
+ * 13 s, with its own gallery time). */
 #ifndef REPLAY_GALLERY_AT_MS
-#define REPLAY_GALLERY_AT_MS 20000
+#define REPLAY_GALLERY_AT_MS 30000
 #endif
 #ifndef REPLAY_SHOT_MS
 #define REPLAY_SHOT_MS 2000
@@ -97,6 +102,9 @@ PSP_HEAP_THRESHOLD_SIZE_KB(1024);
 #endif
 #ifndef REPLAY_CLOCKS
 #define REPLAY_CLOCKS 222, 333
+#endif
+#ifndef REPLAY_FAILURE_SHOT_MS
+#define REPLAY_FAILURE_SHOT_MS 2600
 #endif
 #ifndef REPLAY_HOME_PRESS_MS
 #define REPLAY_HOME_PRESS_MS 300
@@ -246,7 +254,7 @@ static const char *frame_sounds(const int32_t *cmds, int count)
  * malloc whose block is only freed, and takes it as a success. */
 static void *volatile probe;
 
-static size_t largest_block(void)
+static size_t largest_block(uintptr_t *top)
 {
     size_t lo = 0, hi = 256u * 1024u * 1024u;
     while (hi - lo > 1024) {
@@ -259,6 +267,11 @@ static size_t largest_block(void)
             hi = mid;
         }
     }
+    /* Where it ends tells which user partition the heap is in: the
+     * PSP-1000's ends at 0x0A000000 (24 MB from 0x08800000). */
+    probe = malloc(lo);
+    *top = probe ? (uintptr_t)probe + lo : 0;
+    free(probe);
     return lo;
 }
 
@@ -328,9 +341,11 @@ static void replay(int index, int mhz, int keep_shots)
             (unsigned long)(t2 - t1), frame_sounds(cmds, count));
         if (keep_shots && is_shot(&s, frame)) keep_shot(index, frame, cmds, count);
         if (!heap_told && frame + 1 == REPLAY_HEAP_AFTER) {
+            uintptr_t top;
+            size_t largest = largest_block(&top);
             heap_told = 1;
-            say("RS heap largest=%lu after=%d kernel_free=%lu\n", (unsigned long)largest_block(), frame + 1,
-                (unsigned long)sceKernelMaxFreeMemSize());
+            say("RS heap largest=%lu after=%d kernel_free=%lu top=0x%08lx\n", (unsigned long)largest, frame + 1,
+                (unsigned long)sceKernelMaxFreeMemSize(), (unsigned long)top);
         }
         if (commands_has_quit(cmds, count)) {
             frame++;
@@ -380,10 +395,25 @@ static void savedata_check(void)
     }
 }
 
-/* Waits on the vertical blank, showing the picture, until at_ms. */
-static void show_until(uint64_t at_ms, const int32_t *cmds, int count)
+/* Asks the emulator for a picture of the display: PPSSPP's headless
+ * emulator saves it (--screenshot-save), as it shows it with its renderer;
+ * the WebAssembly one in Chromium ignores it (its driver takes screenshots by
+ * frame number instead). The line before names the picture. */
+static void screenshot(const char *name)
 {
-    while (clock_ms(NULL) < at_ms && !psp_exit_requested()) psp_video_frame(cmds, count);
+    say("RS screenshot %s\n", name);
+    sceIoDevctl("kemulator:", 0x20, NULL, 0, NULL, 0);
+}
+
+/* Waits on the vertical blank, showing the picture, until at_ms; once it is
+ * in both frame buffers (two frames), takes its screenshot when named. */
+static void show_until(uint64_t at_ms, const int32_t *cmds, int count, const char *name)
+{
+    int frames = 0;
+    while ((clock_ms(NULL) < at_ms || (name && frames < 2)) && !psp_exit_requested()) {
+        psp_video_frame(cmds, count);
+        if (++frames == 2 && name) screenshot(name);
+    }
 }
 
 /* Shows each kept shot for REPLAY_SHOT_MS from gallery_ms on. */
@@ -394,10 +424,12 @@ static void gallery(uint64_t boot_ms, uint64_t gallery_ms)
         say("RS late gallery_at_ms=%lu now_ms=%lu\n", (unsigned long)(gallery_ms - boot_ms),
             (unsigned long)(clock_ms(NULL) - boot_ms));
     for (k = 0; k < shot_count && !psp_exit_requested(); k++) {
-        if (k == 0) show_until(gallery_ms, shots[0].cmds, shots[0].count);
+        char name[16];
+        if (k == 0) show_until(gallery_ms, shots[0].cmds, shots[0].count, NULL);
         say("RS shot %d %d %d from_ms=%lu\n", k, shots[k].script, shots[k].frame,
             (unsigned long)(clock_ms(NULL) - boot_ms));
-        show_until(gallery_ms + (uint64_t)(k + 1) * REPLAY_SHOT_MS, shots[k].cmds, shots[k].count);
+        snprintf(name, sizeof name, "shot-%d", k);
+        show_until(gallery_ms + (uint64_t)(k + 1) * REPLAY_SHOT_MS, shots[k].cmds, shots[k].count, name);
     }
 }
 
@@ -409,14 +441,36 @@ static VmScript failure(int k)
     return script;
 }
 
-/* Each failure bundle as the game runs its own, in its time slot. */
+/* The error screen's screenshot, taken from a thread of its own while the
+ * game thread waits for START on it (or is still stuck in a frame). */
+static uint64_t failure_shot_at_ms;
+static int failure_shot_k;
+
+static int failure_shot_thread(SceSize args, void *argp)
+{
+    char name[16];
+    (void)args; (void)argp;
+    while (clock_ms(NULL) < failure_shot_at_ms && !psp_exit_requested()) sceKernelDelayThread(10 * 1000);
+    snprintf(name, sizeof name, "failure-%d", failure_shot_k);
+    if (!psp_exit_requested()) screenshot(name);
+    return 0;
+}
+
+/* Each failure bundle as the game runs its own, in its time slot; its error
+ * screen's picture REPLAY_FAILURE_SHOT_MS into the slot. */
 static void failures(uint64_t boot_ms, uint64_t from_ms)
 {
     int k;
     for (k = 0; k < embedded_failures_count && !psp_exit_requested(); k++) {
         VmScript script = failure(k);
-        show_until(from_ms + (uint64_t)k * REPLAY_FAILURE_MS, NULL, 0);
+        SceUID thid;
+        show_until(from_ms + (uint64_t)k * REPLAY_FAILURE_MS, NULL, 0, NULL);
         say("RS failure %d %s from_ms=%lu\n", k, script.name, (unsigned long)(clock_ms(NULL) - boot_ms));
+        failure_shot_k = k;
+        failure_shot_at_ms = from_ms + (uint64_t)k * REPLAY_FAILURE_MS + REPLAY_FAILURE_SHOT_MS;
+        /* Above the game thread, which may never leave its frame. */
+        thid = sceKernelCreateThread("failure_shot", failure_shot_thread, 0x11, 0x1000, 0, NULL);
+        if (thid >= 0) sceKernelStartThread(thid, 0, NULL);
         psp_game_run(&script);
     }
 }
@@ -441,7 +495,7 @@ static void home(uint64_t boot_ms, uint64_t from_ms)
     SceUID thid;
     if (embedded_failures_count == 0 || psp_exit_requested()) return;
     script = failure(embedded_failures_count - 1);
-    show_until(from_ms, NULL, 0);
+    show_until(from_ms, NULL, 0, NULL);
     say("RS home from_ms=%lu\n", (unsigned long)(clock_ms(NULL) - boot_ms));
     /* Above the game thread, as the exit callback's thread is. */
     thid = sceKernelCreateThread("home", home_thread, 0x11, 0x1000, 0, NULL);

@@ -113,6 +113,15 @@ int sceGuDisplay(int state) { (void)state; return 0; }
 void *sceGuSwapBuffers(void) { return NULL; }
 int sceDisplayWaitVblankStart(void) { return 0; }
 void sceKernelDcacheWritebackAll(void) {}
+void sceKernelDcacheWritebackRange(const void *p, unsigned int size) { (void)p; (void)size; }
+void sceKernelDcacheWritebackInvalidateRange(const void *p, unsigned int size) { (void)p; (void)size; }
+void sceKernelDcacheInvalidateRange(const void *p, unsigned int size) { (void)p; (void)size; }
+/* Block transfers (the error screen, the replay's VRAM check) draw nothing the fuzzer looks at. */
+void sceGuCopyImage(int psm, int sx, int sy, int width, int height, int srcw, void *src, int dx, int dy, int destw, void *dest)
+{
+    (void)psm; (void)sx; (void)sy; (void)width; (void)height; (void)srcw; (void)src; (void)dx; (void)dy; (void)destw; (void)dest;
+}
+void sceGuTexSync(void) {}
 
 /* psp_video.c textures from the embedded atlas and its palette; the bench needs only their addresses. */
 const unsigned char __attribute__((aligned(16))) embedded_atlas[16];

@@ -314,6 +314,8 @@ function timeRace(app: AppTable, e: GameEvent, t: number): void {
 
 function addRaceSlap(app: AppTable, seat: Seat, t: number, early: boolean): void {
   const race = app.race;
+  // A seat's own second press (the winner's on the pile they took) is no reaction to the pile: its first counts.
+  if (race.seats.indexOf(seat) >= 0) return;
   const names = app.show.display.names;
   race.seats.push(seat);
   race.ms.push(t - race.top);

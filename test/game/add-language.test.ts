@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { typecheckFolder } from '../support/typecheck';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 
 /** The files a recipe of docs/architecture.md names, one per numbered step (its first `path`). */
@@ -35,15 +35,8 @@ function replaceOnce(text: string, from: string, to: string): string {
   return parts.join(to);
 }
 
-/** tsc on the scratch copy: '' when it type-checks, else its report. */
-function typecheck(dir: string): string {
-  try {
-    execFileSync(process.execPath, [TSC, '--noEmit', '-p', join(dir, 'tsconfig.json')], { stdio: 'pipe', encoding: 'utf8' });
-    return '';
-  } catch (e) {
-    return String((e as { stdout?: string }).stdout ?? e);
-  }
-}
+/** The scratch copy type-checked as tsc would: '' when it does, else the report. */
+const typecheck = typecheckFolder;
 
 const CHECK = `
 import { LANGUAGE_CODES, stringsFor, type Language } from './src/app/i18n';

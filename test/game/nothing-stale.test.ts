@@ -16,7 +16,7 @@ import { LAND_MS } from '../../src/table/table';
 import type { Controller } from '../../src/table/seats';
 import { newTableDisplay } from '../../src/view/table-display';
 import { BTN, Driver } from '../support/driver';
-import { playUntil, playUntilOut, startGame } from './helpers';
+import { pairOrSandwich, playUntil, playUntilOut, startGame } from './helpers';
 
 let d: Driver | undefined;
 afterEach(() => {
@@ -64,6 +64,34 @@ describe('the slap moment leaves in time', () => {
     showEvent(show, { ...slapWon, seat: 1 }, pairPile, base, 2000, false);
     showEvent(show, { type: 'slapMissed', seat: 0 }, base, base, 2100, false);
     expect(show.display.message).toBe('Too late!');
+  });
+});
+
+describe('the slap-times line', () => {
+  it("names each slapper once: the winner's second press on the pile they took is no time", async () => {
+    d = await startGame(6, { Players: '4', 'CPU players': 'Hard' });
+    let seenFor = 0;
+    for (let i = 0; i < 30000; i++) {
+      const s = d.debug();
+      const g = s.table.game;
+      const slappable = g.over === null && g.pile.length > 1 && pairOrSandwich(g.pile) && g.pendingCollect === null && !s.table.flying;
+      seenFor = slappable ? seenFor + 1 : 0;
+      if (slappable && seenFor === 12) {
+        d.step(BTN.CROSS);
+        d.step(0);
+        if (d.debug().table.game.pile.length !== 0 || d.debug().table.game.turn !== 0) continue;
+        d.wait(3);
+        d.press(BTN.CROSS); // again, on the pile just taken
+        const times: string = d.debug().table.slapTimes;
+        expect(times).toMatch(/^You \d+ ms/);
+        expect(times.split('You').length - 1).toBe(1);
+        expect(d.debug().table.message).toMatch(/^(Pair|Sandwich)! You take/);
+        return;
+      }
+      if (g.over === null && (g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null && !s.table.flying) d.press(BTN.SQUARE);
+      else d.step(0);
+    }
+    throw new Error('the person never won a slap');
   });
 });
 

@@ -1,39 +1,41 @@
 // The release EBOOT (make psp) played with live buttons in PPSSPP: the real
 // controller path (sceCtrlPeekBufferPositive, button edges, the 222 MHz
 // clock and the frame loop of native/psp/psp_game.c), not the replay's
-// scripted masks. What the game did after each press is read from its log:
+// scripted masks. On the native emulator the buttons go in through its
+// WebSocket debugger at exact times of the emulated clock; in Chromium by
+// emulated frame. What the game did after each press is read from its log:
 // the script's "scene" lines and the host's "sound" lines (ids of
-// src/assets/sounds.ts), placed by the harness's own "press" lines. The
-// harness writes a press line only after the emulator has run the frame
-// that saw it, so a press's effect may come just before its own line: the
-// k-th press is given the log from the press before it to the press after.
+// src/assets/sounds.ts), placed by the driver's own "press" lines. The
+// Chromium driver writes a press line only after the emulator has run the
+// frame that saw it, so a press's effect may come just before its own line:
+// the k-th press is given the log from the press before it to the press after.
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SOUND } from '../../src/assets/sounds';
 import { ROOT } from '../native/headless';
 import { compare, readPng } from './pixels';
-import { frameAt, makePsp, missing, runEboot, type EmulatorRun, type Step } from './ppsspp';
+import { makePsp, missing, printedText, runEboot, type EmulatorRun, type Step } from './ppsspp';
 
 const why = missing();
 // On the game's clock after boot: the title is up once the bundle has
 // loaded (about 0.3 s at 222 MHz; docs/performance.md).
 const STEPS: Step[] = [
-  { at_frame: frameAt(1500), screenshot: 'title' },
-  { at_frame: frameAt(1600), press: 'cross', comment: 'Play' },
-  { at_frame: frameAt(3000), screenshot: 'table' },
-  { at_frame: frameAt(3100), press: 'square', comment: 'play a card' },
-  { at_frame: frameAt(4300), press: 'cross', comment: 'slap' },
-  { at_frame: frameAt(5500), press: 'start', comment: 'the pause menu' },
-  { at_frame: frameAt(5700), screenshot: 'pause' },
-  { at_frame: frameAt(5800), press: 'up', comment: 'to End game' },
-  { at_frame: frameAt(6000), press: 'cross', comment: 'End game: asked once' },
-  { at_frame: frameAt(6200), screenshot: 'end-question' },
-  { at_frame: frameAt(6300), press: 'cross', comment: 'yes: the results' },
-  { at_frame: frameAt(6800), press: 'circle', comment: 'to the title' },
-  { at_frame: frameAt(7200), press: 'start', comment: 'the quit question' },
-  { at_frame: frameAt(7400), screenshot: 'quit-question' },
-  { at_frame: frameAt(7500), press: 'start', comment: 'quit' },
-  { at_frame: frameAt(8800), screenshot: 'after-quit' },
+  { at_ms: 1500, screenshot: 'title' },
+  { at_ms: 1600, press: 'cross', comment: 'Play' },
+  { at_ms: 3000, screenshot: 'table' },
+  { at_ms: 3100, press: 'square', comment: 'play a card' },
+  { at_ms: 4300, press: 'cross', comment: 'slap' },
+  { at_ms: 5500, press: 'start', comment: 'the pause menu' },
+  { at_ms: 5700, screenshot: 'pause' },
+  { at_ms: 5800, press: 'up', comment: 'to End game' },
+  { at_ms: 6000, press: 'cross', comment: 'End game: asked once' },
+  { at_ms: 6200, screenshot: 'end-question' },
+  { at_ms: 6300, press: 'cross', comment: 'yes: the results' },
+  { at_ms: 6800, press: 'circle', comment: 'to the title' },
+  { at_ms: 7200, press: 'start', comment: 'the quit question' },
+  { at_ms: 7400, screenshot: 'quit-question' },
+  { at_ms: 7500, press: 'start', comment: 'quit' },
+  { at_ms: 8800, screenshot: 'after-quit' },
 ];
 
 let run: EmulatorRun;
@@ -49,8 +51,16 @@ describe.skipIf(why !== null)('the release EBOOT with live buttons in PPSSPP', (
     presses = lines.flatMap((l, i) => (/\[harness\] press /.test(l) ? [i] : []));
   }, 1_800_000);
 
+  const picture = (name: string): string => {
+    const file = run.picture(name);
+    if (!file) throw new Error(`no screenshot ${name} in ${run.out}`);
+    return file;
+  };
   const around = (k: number) => lines.slice(k > 0 ? presses[k - 1]! : 0, k + 1 < presses.length ? presses[k + 1]! : lines.length);
-  const printed = (k: number) => around(k).filter((l) => l.includes('[PRINTF] stdout: ')).map((l) => l.slice(l.indexOf('stdout: ') + 8).trim());
+  const printed = (k: number) => around(k).flatMap((l) => {
+    const text = printedText(l);
+    return text === null ? [] : [text.trim()];
+  });
   const sounds = (k: number) => printed(k).filter((l) => l.startsWith('psp: sound ')).map((l) => Number(l.slice(11)));
 
   it('the harness pressed every button', () => {
@@ -60,7 +70,7 @@ describe.skipIf(why !== null)('the release EBOOT with live buttons in PPSSPP', (
 
   it('Cross on the title starts a game', () => {
     expect(printed(0)).toContain('[script] scene table');
-    const c = compare(readPng(path.join(run.out, 'title.png')), readPng(path.join(run.out, 'table.png')), path.join(run.out, 'diff-title-table.png'));
+    const c = compare(readPng(picture('title')), readPng(picture('table')), path.join(run.out, 'diff-title-table.png'));
     expect(c.differing).toBeGreaterThan(5000);
   });
 
@@ -71,7 +81,7 @@ describe.skipIf(why !== null)('the release EBOOT with live buttons in PPSSPP', (
   });
 
   it('Start pauses; End game asks once, then the results; Circle the title, where Start asks and Start again quits', () => {
-    const shot = (name: string) => readPng(path.join(run.out, `${name}.png`));
+    const shot = (name: string) => readPng(picture(name));
     // The question over the pause menu; the quit question over the title.
     expect(compare(shot('end-question'), shot('pause'), path.join(run.out, 'diff-end-pause.png')).differing).toBeGreaterThan(500);
     expect(compare(shot('quit-question'), shot('title'), path.join(run.out, 'diff-question-title.png')).differing).toBeGreaterThan(5000);

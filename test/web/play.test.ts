@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { trailer } from '../../web/src/save';
-import { debug, game, missing, OUTPUT, until, sessionForTests } from './browser';
+import { debug, game, missing, OUTPUT, until, sessionForTests, waitFrames } from './browser';
 
 const why = missing();
 
@@ -112,13 +112,23 @@ async function fakePads(page: Page): Promise<void> {
   });
 }
 
-/** Holds a controller button long enough for frames to see it (the page polls pads once a frame). */
+/** The live game's frames drawn so far (web/src/main.ts). */
+const framesDrawn = (page: Page): Promise<number> => page.evaluate(() => (window as any).ratscrewTest.times().frames);
+
+/**
+ * Holds a controller button until frames have seen it (the page polls pads
+ * once a frame), then lets go until a frame has seen that: counted in the
+ * page's frames, not in milliseconds, so a busy machine that draws few
+ * frames a second loses no press.
+ */
 function padPress(page: Page, pad: number, button: number): Press {
   return async () => {
-    await page.evaluate(([p, b]) => ((window as any).__pads[p].buttons[b] = { pressed: true, touched: true, value: 1 }), [pad, button]);
-    await page.waitForTimeout(120);
-    await page.evaluate(([p, b]) => ((window as any).__pads[p].buttons[b] = { pressed: false, touched: false, value: 0 }), [pad, button]);
-    await page.waitForTimeout(60);
+    const set = (down: boolean) =>
+      page.evaluate(([p, b, d]) => ((window as any).__pads[p].buttons[b] = { pressed: d, touched: d, value: d ? 1 : 0 }), [pad, button, down] as const);
+    await set(true);
+    await waitFrames(page, (await framesDrawn(page)) + 3);
+    await set(false);
+    await waitFrames(page, (await framesDrawn(page)) + 2);
   };
 }
 

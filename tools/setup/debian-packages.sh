@@ -14,17 +14,25 @@ PLAY="build-essential pkg-config libsdl2-dev libpng-dev zlib1g-dev"
 # The tests also need: the DejaVu fonts the asset tools rasterize, valgrind
 # for the memory check, a 32-bit compiler for the NaN-boxing cross-check
 # (gcc-multilib) and qemu-user to run it on kernels without 32-bit support,
-# Chromium for the web version's checks (test/web), and redis-server for the
-# online server's processes that share their rooms (test/server/redis.test.ts).
-TEST="$PLAY fonts-dejavu-core valgrind gcc-multilib qemu-user chromium redis-server"
+# Chromium for the web version's checks (test/web), redis-server for the
+# online server's processes that share their rooms (test/server/redis.test.ts),
+# and ccache, which keeps the host builds of QuickJS between checkouts
+# (native/Makefile).
+TEST="$PLAY fonts-dejavu-core valgrind gcc-multilib qemu-user chromium redis-server ccache"
 # With a PSP toolchain (PSPDEV), the PSP checks boot PPSSPP in Chromium
 # (above), and the toolchain's compiler needs GMP, MPFR and MPC.
 PSP="libgmp10 libmpfr6 libmpc3"
+# With PPSSPP's native headless emulator (PPSSPP_HEADLESS), the libraries it
+# loads (../shared/ppsspp-native/README.md), Xvfb and Mesa for its OpenGL
+# renderer, and ip(8) to bring up the loopback of the network namespace it
+# runs in (tools/psp-emulator/native.mjs).
+NATIVE="libzip4 libsnappy1v5 libopengl0 libglx0 libfontconfig1 libfreetype6 libx11-6 libssl3 libpng16-16 libzstd1 libegl1 libgl1-mesa-dri xvfb iproute2"
 
 case "${1:-}" in
   play) want=$PLAY ;;
-  test) want=$TEST; if [ -n "${PSPDEV:-}" ]; then want="$want $PSP"; fi ;;
-  list) echo "$TEST"; echo "$PSP"; exit 0 ;;
+  test) want=$TEST; if [ -n "${PSPDEV:-}" ]; then want="$want $PSP"; fi
+        if [ -n "${PPSSPP_HEADLESS:-}" ]; then want="$want $NATIVE"; fi ;;
+  list) echo "$TEST"; echo "$PSP"; echo "$NATIVE"; exit 0 ;;
   *) echo "usage: $0 play|test|list" >&2; exit 64 ;;
 esac
 

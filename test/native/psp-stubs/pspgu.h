@@ -53,4 +53,6 @@ void *sceGuGetMemory(int size);
 void sceGuDrawArray(int prim, int vtype, int count, const void *indices, const void *vertices);
 int sceGuDisplay(int state);
 void *sceGuSwapBuffers(void);
+void sceGuCopyImage(int psm, int sx, int sy, int width, int height, int srcw, void *src, int dx, int dy, int destw, void *dest);
+void sceGuTexSync(void);
 #endif

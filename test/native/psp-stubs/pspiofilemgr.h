@@ -8,6 +8,7 @@ int sceIoRename(const char *oldname, const char *newname);
 int sceIoSync(const char *device, unsigned int unk);
 SceUID sceIoDopen(const char *dirname);
 int sceIoDclose(SceUID fd);
+int sceIoDevctl(const char *dev, unsigned int cmd, void *indata, int inlen, void *outdata, int outlen);
 /* pspiofilemgr_stat.h */
 #define FIO_S_IFMT 0xF000
 #define FIO_S_IFLNK 0x4000

@@ -36,4 +36,7 @@ int sceKernelRegisterExitCallback(int cbid);
 void sceKernelExitGame(void);
 int sceKernelDelayThread(SceUInt delay);
 void sceKernelDcacheWritebackAll(void);
+void sceKernelDcacheWritebackRange(const void *p, unsigned int size);
+void sceKernelDcacheWritebackInvalidateRange(const void *p, unsigned int size);
+void sceKernelDcacheInvalidateRange(const void *p, unsigned int size);
 #endif

@@ -1,0 +1,128 @@
+// Records input scripts (the headless host's format, test/support/script.ts)
+// that pass through issue 32's moments at a four-player classic table
+// against hard CPUs, with a shot at each: a slap during a face card's
+// flight (the hand down, the table as before the play) and the same slap as
+// the card lands; a slap won by the person, pressed again (no "Too late!"),
+// and their face card played at once (its challenge line clear of the
+// hand, the slap times gone); the pause's 3-2-1 ("Play resumes in 3", no
+// line from before it) and the table after it; the out-of-the-game prompt
+// with why. And a quit from the title (the web page's panel). Replayed by
+// the real hosts for their pictures (tools/screens/README.md).
+//   npx tsx tools/screens/record.ts [OUT_DIR]   (default build/screens)
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { BTN, Driver } from '../../test/support/driver';
+import { writeScript } from '../../test/support/script';
+import { openOptions, pairOrSandwich, rank, setOptions, startFromOptions } from '../../test/game/helpers';
+
+const OUT = path.resolve(process.argv[2] ?? 'build/screens');
+
+/** The frame just run (shots name frames by index). */
+const last = (d: Driver): number => d.frameIndex - 1;
+
+async function table(language: 'English' | 'Русский'): Promise<void> {
+  const d = await Driver.create({ seed: 4 });
+  const shots: number[] = [];
+  const shot = (): void => {
+    shots.push(last(d));
+  };
+  d.wait(5);
+  openOptions(d);
+  setOptions(d, { Players: '4', 'CPU players': 'Hard', 'Slap back in': 'Off', Language: language });
+  startFromOptions(d);
+  let inFlight = false;
+  let won = false;
+  let paused = false;
+  let cards = -1;
+  let seenFor = 0;
+  for (let guard = 0; guard < 60000; guard++) {
+    const s = d.debug();
+    if (s.outPrompt || s.scene !== 'table' || s.table.game.over !== null) break;
+    const g = s.table.game;
+    const played = g.cardsPlayed !== cards;
+    cards = g.cardsPlayed;
+    const top = g.pile.length > 0 ? g.pile[g.pile.length - 1] : -1;
+    // A CPU's face card just started its flight: slap 3 frames in.
+    if (!inFlight && played && s.table.flying && g.lastPlayer !== 0 && rank(top) >= 11 && g.stacks[0].length > 3) {
+      inFlight = true;
+      d.wait(2);
+      d.step(BTN.CROSS);
+      d.wait(5);
+      shot(); // the hand is down; the pips, the arrow and the lines are as before the play
+      d.until((x) => !x.table.flying, 20);
+      d.wait(2);
+      shot(); // landed: the face, what the slap did, the challenge
+      continue;
+    }
+    // A pair or sandwich the person can take, their own next card a face card: slap after 200 ms.
+    const slappable = g.pile.length > 1 && pairOrSandwich(g.pile) && g.pendingCollect === null && !s.table.flying;
+    seenFor = slappable ? seenFor + 1 : 0;
+    if (inFlight && !won && slappable && seenFor === 12 && g.stacks[0].length > 0 && rank(g.stacks[0][0]) >= 11) {
+      d.step(BTN.CROSS);
+      d.step(0);
+      if (d.debug().table.game.lastPlayer === null && d.debug().table.game.turn === 0) {
+        won = true;
+        d.wait(3);
+        d.step(BTN.CROSS); // again, on the pile just taken: no "Too late!"
+        d.step(0);
+        d.wait(2);
+        shot(); // the hand and burst, who took the pile, the slap times
+        d.step(BTN.SQUARE); // the face card at once
+        d.step(0);
+        d.until((x) => !x.table.flying, 20);
+        d.wait(1);
+        shot(); // its challenge line, clear: the hand, the burst and the slap times gone
+      }
+      continue;
+    }
+    if (won && !paused && s.table.message !== '' && !s.table.flying && g.pendingCollect === null) {
+      paused = true;
+      d.press(BTN.START);
+      d.wait(10);
+      d.press(BTN.CROSS); // Continue: the 3-2-1
+      d.wait(8);
+      shot(); // "Play resumes in 3", no line from before the pause
+      d.until((x) => !x.table.countdown, 200);
+      d.wait(2);
+      shot();
+      continue;
+    }
+    if ((g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null && !s.table.flying) d.press(BTN.SQUARE);
+    else d.step(0);
+  }
+  if (!d.debug().outPrompt) throw new Error(`${language}: the person was never out (in flight ${inFlight}, won ${won}, paused ${paused})`);
+  d.wait(20);
+  shot(); // the out-of-the-game prompt and why
+  d.wait(10);
+  const name = language === 'English' ? 'issue32-table' : 'issue32-table-ru';
+  writeScript(path.join(OUT, `${name}.json`), { seed: 4, frames: d.frameIndex, inputs: d.recorder.inputs, shots });
+  console.log(`${name}: ${d.frameIndex} frames, shots ${shots.join(' ')}`);
+  d.dispose();
+}
+
+/** The title's quit: Start, then Cross; a host that stays (the web page) shows its last picture under its panel. */
+async function quit(language: 'English' | 'Русский'): Promise<void> {
+  const d = await Driver.create({ seed: 4 });
+  d.wait(5);
+  if (language !== 'English') {
+    openOptions(d);
+    setOptions(d, { Language: language });
+    d.press(BTN.CIRCLE);
+  }
+  d.wait(20);
+  d.press(BTN.START);
+  d.wait(20);
+  const shots = [last(d)];
+  d.step(BTN.CROSS);
+  shots.push(last(d));
+  const name = language === 'English' ? 'issue32-quit' : 'issue32-quit-ru';
+  writeScript(path.join(OUT, `${name}.json`), { seed: 4, frames: d.frameIndex, inputs: d.recorder.inputs, shots });
+  console.log(`${name}: ${d.frameIndex} frames, shots ${shots.join(' ')}`);
+  d.dispose();
+}
+
+mkdirSync(OUT, { recursive: true });
+for (const language of ['English', 'Русский'] as const) {
+  await table(language);
+  await quit(language);
+}
