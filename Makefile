@@ -11,7 +11,7 @@
 #   make serve [SERVERS=N]  the online rooms and the page on 127.0.0.1 (docs/network.md)
 #   make bench   benchmarks into bench/results.{json,md}
 #   make soak    long reliability runs into docs/reliability.md
-.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test native-quickjs test-stages stage-psp stage-types stage-build stage-js stage-build-checks stage-native stage-web test-js test-native test-psp test-web typecheck play headless psp psp-replay web play-web serve assets bench soak sim clean
+.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test native-quickjs test-stages stage-psp stage-types stage-build stage-js stage-build-checks stage-native stage-web test-js test-native test-psp test-web typecheck play headless psp psp-replay psp-net-check web play-web serve assets bench bench-load soak sim clean
 
 all: bundle
 
@@ -20,6 +20,11 @@ node_modules/.package-lock.json: package.json package-lock.json
 	@touch $@
 
 TS_SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
+
+# The tests start their own builds (test/native/headless.ts, test/psp/ppsspp.ts):
+# those makes start afresh, without make test's flags: not its -k, nor its
+# jobserver, whose pipe is closed to them (each warned "jobserver unavailable").
+VITEST = env -u MAKEFLAGS -u MFLAGS npx vitest run
 
 dist/ratscrew.js: node_modules/.package-lock.json $(TS_SOURCES) rollup.config.mjs tsconfig.json tools/contract/contract.json tools/contract/generate.mjs
 	npx rollup -c --silent
@@ -90,7 +95,7 @@ stage-js: stage-build
 # The other QuickJS flavours test/native runs (sanitized, 32-bit, the PSP's
 # bytecode writer), built beside the JS stage rather than inside test/native.
 stage-build-checks: stage-build
-	@tools/test/stage.sh build-checks sh -c '$(MAKE) -s -C native asan headless32 && $(NATIVE_LOCK) $(MAKE) -s -C native psp-bytecode-tool psp-video-fuzz'
+	@tools/test/stage.sh build-checks sh -c '$(MAKE) -s -C native asan headless32 && $(NATIVE_LOCK) $(MAKE) -s -C native psp-bytecode-tool psp-video-fuzz net-link-test'
 stage-native: stage-build-checks
 	@tools/test/stage.sh native $(MAKE) --no-print-directory test-native
 stage-web: stage-build
@@ -101,7 +106,7 @@ stage-web: stage-build
 # in `make test-native`, after every native target it checks is built.
 test-js: bundle
 	$(MAKE) -C native headless
-	npx vitest run --exclude 'test/native/**' --exclude 'test/web/**'
+	$(VITEST) --exclude 'test/native/**' --exclude 'test/web/**'
 
 test-native: bundle
 	$(MAKE) -C native test
@@ -111,7 +116,7 @@ test-native: bundle
 test-web: bundle
 	$(MAKE) -C native headless
 	$(MAKE) web
-	@start=$$(date +%s); npx vitest run --config vitest.web.config.ts && \
+	@start=$$(date +%s); $(VITEST) --config vitest.web.config.ts && \
 	  echo "test-web: the browser stage took $$(( $$(date +%s) - start )) s"
 
 # The PSP build in PPSSPP (test/psp): with a PSP toolchain (PSPDEV), the EBOOT
@@ -128,7 +133,7 @@ test-psp: bundle
 	  start=$$(date +%s); \
 	  if [ -n "$$PPSSPP_HEADLESS" ]; then echo "test-psp: PPSSPP's native headless emulator ($$PPSSPP_HEADLESS)"; \
 	  else echo "test-psp: PPSSPP in Chromium (PPSSPP_HEADLESS is not set)" && node tools/psp-emulator/install.mjs; fi && \
-	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -j2 -C native psp WERROR=1 && PSP_EBOOT_BUILT=1 npx vitest run --config vitest.psp.config.ts && \
+	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -j2 -C native psp WERROR=1 && PSP_EBOOT_BUILT=1 $(VITEST) --config vitest.psp.config.ts && \
 	  echo "test-psp: the PSP stage took $$(( $$(date +%s) - start )) s"; \
 	fi
 
@@ -163,6 +168,10 @@ serve: web
 	  npx tsx server/main.ts --port $(or $(PORT),8080); \
 	fi
 
+# The PSP's network layer alone, checked by test/psp/net.test.ts (docs/network.md).
+psp-net-check:
+	$(MAKE) -C native psp-net-check
+
 psp-replay: bundle
 	$(MAKE) -C native psp-replay $(if $(SCRIPT),SCRIPTS="$(abspath $(SCRIPT))")
 
@@ -170,10 +179,12 @@ assets: node_modules/.package-lock.json
 	node tools/assets/build.mjs
 
 # With a PSP toolchain (PSPDEV), also the frame costs on the PSP's clock in
-# PPSSPP (bench/psp/frames.ts); without one it says so in one line. Last,
-# the web version in Chromium (bench/web.mjs, docs/web.md); then the loop
-# itself: make test from a clean clone and make check, per stage
-# (bench/loop.mjs, docs/testing.md).
+# PPSSPP (bench/psp/frames.ts); without one it says so in one line. The
+# online server's rooms per process, with four people a room and with two
+# people and two CPU players (bench-load below). Then the web version in
+# Chromium (bench/web.mjs, docs/web.md); then the loop itself: make test
+# from a clean clone and make check, per stage (bench/loop.mjs,
+# docs/testing.md).
 bench: bundle
 	$(MAKE) web
 	$(MAKE) -C native headless
@@ -183,8 +194,18 @@ bench: bundle
 	npx tsx bench/psp/frames.ts
 	node bench/fairness.mjs
 	npx tsx bench/online.ts
+	$(MAKE) bench-load LOAD='--people 4'
+	$(MAKE) bench-load LOAD='--people 2'
 	node bench/web.mjs
 	node bench/loop.mjs
+
+# The online server's load part alone: bot players against real server
+# processes, one process and then two behind a private redis-server, at most
+# --minutes (9) a run, its section into bench/results.md (docs/network.md,
+# "How many rooms a process holds"). Options in bench/load.ts, e.g.
+#   make bench-load LOAD='--people 4 --only 1 --steps 100,200,400 --window 20'
+bench-load: node_modules/.package-lock.json
+	nice -n 10 npx tsx bench/load.ts $(LOAD)
 
 soak: bundle
 	$(MAKE) -C native headless

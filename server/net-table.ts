@@ -60,7 +60,15 @@ export const STAMP_TOLERANCE_MS = 80;
  * a ping is a few bytes.
  */
 export const PING_MS = 50;
-/** The round trips kept per player: the last 10 s of them (a stamp is checked against the pings of its pile's whole life). */
+/**
+ * While no slap can win the pile and none waits to be judged, the room
+ * pings each player only this often (ms): their round trip stays known for
+ * the next race's window, and the round pings, 20 a second a player, are
+ * kept for the races that need them: they were half of a busy server's time
+ * (bench/results.md, "Online: rooms one server process holds").
+ */
+export const IDLE_PING_MS = 1000;
+/** The round trips kept per player: the last 10 s of them at the racing rate (a stamp is checked against the pings of its pile's whole life). */
 const RTT_KEPT = 10_000 / PING_MS;
 /** A seat whose player is away plays its card (or takes its pile) after this long (ms); it never slaps. */
 export const AWAY_MOVE_MS = 700;
@@ -93,6 +101,8 @@ export interface Person {
   rtts: number[];
   rttAt: number[];
   pings: number[];
+  /** When the room last pinged them (server ms). */
+  pingedAt: number;
   /** Stamps refused as faster than the clock allows, windows missed, actions on a pile already gone. */
   refused: number;
   missed: number;
@@ -182,13 +192,31 @@ export function newNetTable(setup: NetTableSetup, now: number): NetTable {
 }
 
 function newPerson(seat: Seat): Person {
-  return { seat, present: true, heardSeq: 0, heardThrough: -0x3fffffff, askSeq: -1, askThrough: 0, askedAt: 0, silent: false, skipSeq: -1, rtts: [], rttAt: [], pings: [], refused: 0, missed: 0, stale: 0 };
+  return { seat, present: true, heardSeq: 0, heardThrough: -0x3fffffff, askSeq: -1, askThrough: 0, askedAt: 0, silent: false, skipSeq: -1, rtts: [], rttAt: [], pings: [], pingedAt: -0x3fffffff, refused: 0, missed: 0, stale: 0 };
 }
 
 /** The room pinged this seat's player at server time `now` (a WebSocket ping, answered by the client's own network stack). */
 export function notePing(nt: NetTable, seat: Seat, now: number): void {
   const p = nt.people[seat];
-  if (p && p.pings.length < 64) p.pings.push(now);
+  if (!p) return;
+  p.pingedAt = now;
+  if (p.pings.length < 64) p.pings.push(now);
+}
+
+/**
+ * Whether the room's round of pings (every PING_MS) pings this seat's
+ * player at `now`. While a slap can win the pile, or one waits to be
+ * judged, every round: a pong right behind a press shows a lost segment
+ * that held it up (earliestStamp, pongAwaited), and the round trips of the
+ * last 2 s size the window (windowOf). Otherwise once in IDLE_PING_MS. The
+ * ping behind each pile's picture goes out whatever this says.
+ */
+export function pingDue(nt: NetTable, seat: Seat, now: number): boolean {
+  const p = nt.people[seat];
+  if (!p || nt.table.game.over !== null) return false;
+  if (slapPattern(nt.table.game) !== null) return true;
+  for (const q of nt.queue) if (q.press.type === 'slap') return true;
+  return now - p.pingedAt >= IDLE_PING_MS;
 }
 
 /** Their pong came back at `now`: pongs come in the order of the pings (one TCP stream). */
@@ -204,12 +232,12 @@ export function notePong(nt: NetTable, seat: Seat, now: number): void {
   }
 }
 
-/** The longest recent round trip (ms); before any is measured, the cap's worth. */
+/** The longest round trip of the 2 s up to the last pong (ms); before any is measured, the cap's worth. */
 function rttHigh(p: Person): number {
   if (p.rtts.length === 0) return WAIT_CAP_MS;
+  const since = p.rttAt[p.rttAt.length - 1]! - 2000;
   let high = 0;
-  // The last 2 s.
-  for (let i = Math.max(0, p.rtts.length - 2000 / PING_MS); i < p.rtts.length; i++) if (p.rtts[i]! > high) high = p.rtts[i]!;
+  for (let i = p.rtts.length - 1; i >= 0 && p.rttAt[i]! >= since; i--) if (p.rtts[i]! > high) high = p.rtts[i]!;
   return high;
 }
 

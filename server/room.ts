@@ -11,7 +11,7 @@ import type { Seat } from '../src/rules/types';
 import { S, SEAT_KINDS, type Deal, type Lobby, type RoomSetup } from '../src/net/protocol';
 import { publicState } from '../src/net/protocol';
 import { checkCreate, checkJoin, checkMessage, type ClientMessage } from './messages';
-import { PING_MS, advance, drain, newNetTable, notePing, notePong, pingBehindPicture, receive, setPresent, tableNow, type NetTable } from './net-table';
+import { PING_MS, advance, drain, newNetTable, notePing, notePong, pingBehindPicture, pingDue, receive, setPresent, tableNow, type NetTable } from './net-table';
 import { nextDealer } from '../src/rules';
 
 /**
@@ -261,7 +261,7 @@ export class RatscrewRoom extends Room {
     void this.lock();
     for (const c of this.clients) c.send(S.deal, this.deal((c.userData as ClientData).seat));
     if (this.pinger) clearInterval(this.pinger);
-    this.pinger = setInterval(() => this.pingAll(), PING_MS);
+    this.pinger = setInterval(() => this.pingAll(false), PING_MS);
     this.tick();
   }
 
@@ -277,12 +277,22 @@ export class RatscrewRoom extends Room {
     const now = this.now();
     const next = advance(nt, now);
     const out = drain(nt, now);
-    for (const m of out) {
-      for (const c of this.clients) {
-        if (m.to === -1 || m.to === (c.userData as ClientData).seat) c.send(m.type, m.body);
+    // What this tick sends a player leaves in one write (the messages, then the ping behind a picture): a system call a player, not one a message.
+    const sockets: Corkable[] = [];
+    for (const c of this.clients) {
+      const socket = (c.ref as unknown as { _socket?: Corkable })._socket;
+      if (out.length > 0 && socket) {
+        socket.cork();
+        sockets.push(socket);
       }
     }
-    if (pingBehindPicture(nt)) this.pingAll();
+    for (const m of out) {
+      // A message for everyone is encoded once.
+      if (m.to === -1) this.broadcast(m.type, m.body);
+      else for (const c of this.clients) if (m.to === (c.userData as ClientData).seat) c.send(m.type, m.body);
+    }
+    if (pingBehindPicture(nt)) this.pingAll(true);
+    for (const socket of sockets) socket.uncork();
     if (nt.table.game.over !== null && this.phase === 'playing') {
       this.phase = 'results';
       if (this.pinger) clearInterval(this.pinger);
@@ -309,13 +319,16 @@ export class RatscrewRoom extends Room {
 
   // ---- round trips: WebSocket pings, answered by the client's network stack ----
 
-  private pingAll(): void {
+  /** Pings every player behind a pile's picture (`behindPicture`), or those whose round ping is due (net-table.ts pingDue). */
+  private pingAll(behindPicture: boolean): void {
     if (!this.nt) return;
     const now = this.now();
     for (const c of this.clients) {
       const ws = c.ref as unknown as { ping?: (data: Buffer) => void; readyState?: number };
       if (typeof ws.ping !== 'function' || ws.readyState !== 1) continue;
-      notePing(this.nt, (c.userData as ClientData).seat, now);
+      const seat = (c.userData as ClientData).seat;
+      if (!behindPicture && !pingDue(this.nt, seat, now)) continue;
+      notePing(this.nt, seat, now);
       ws.ping(PING_PAYLOAD);
     }
   }
@@ -338,3 +351,9 @@ export class RatscrewRoom extends Room {
 }
 
 const PING_PAYLOAD = Buffer.from('rs');
+
+/** A player's TCP socket (ws keeps it as _socket): writes between cork and uncork leave together. */
+interface Corkable {
+  cork(): void;
+  uncork(): void;
+}

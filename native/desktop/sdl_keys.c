@@ -1,5 +1,6 @@
 #include "../core/contract.h"
 #include "sdl_keys.h"
+#include "desktop_caps.h"
 
 /* The key table of docs/host-api.md §2, by key name (SDL keycodes follow
  * the keyboard layout, so "Z" is the key labelled Z). */
@@ -21,13 +22,9 @@ static const struct { SDL_Keycode key; uint32_t button; } KEYS[] = {
 };
 #define KEY_COUNT ((int)(sizeof KEYS / sizeof KEYS[0]))
 
-/* The keys the script names (host.caps.keys): one per role of HostKeyNames,
- * as printed on it, and that key, in the same member order. Each is an entry
- * of KEYS that presses the role's button (native/tests/sdl_keys_test.c). */
-static const HostKeyNames KEY_NAMES = {
-    .cross = "S", .circle = "D", .square = "Z", .triangle = "A", .start = "Esc",
-    .left_play = "F", .left_slap = "Q", .right_play = "J", .right_slap = "P", .confirm = "Enter",
-};
+/* The keys the script names (host.caps.keys, desktop_caps.c), in
+ * HostKeyNames's member order. Each is an entry of KEYS that presses the
+ * role's button (native/tests/sdl_keys_test.c). */
 static const SDL_Keycode NAMED_KEYS[] = { SDLK_s, SDLK_d, SDLK_z, SDLK_a, SDLK_ESCAPE, SDLK_f, SDLK_q, SDLK_j, SDLK_p, SDLK_RETURN };
 
 /* A controller in the PSP's layout: the face buttons by position. */
@@ -151,9 +148,7 @@ SDL_Keycode sdl_named_key(int role)
 
 const HostCaps *sdl_input_caps(void)
 {
-    /* Key names, not the PSP's glyphs; two controllers (PAD, PAD2); no touch. */
-    static const HostCaps caps = { .glyphs = 0, .keys = &KEY_NAMES, .pads = 2 };
-    return &caps;
+    return desktop_caps();
 }
 
 const char *sdl_input_help(void)

@@ -4,7 +4,7 @@
 // has a one-way latency, a jitter drawn per message, and lost segments:
 // TCP resends one after its retransmission timeout (SRTT + 200 ms, Linux's
 // floor), and everything behind it on the same connection waits (one byte
-// stream: nothing overtakes). The server pings each person every PING_MS and their network stack answers at once, as a browser does.
+// stream: nothing overtakes). The server pings each person as the room does (every PING_MS while a slap can win, else IDLE_PING_MS; behind every picture) and their network stack answers at once, as a browser does.
 // Each person's screen runs at 60 Hz with its own phase: a card is readable
 // on the first frame after it has landed and its face has come, and a press
 // is stamped on its frame, as the game's own clients measure.
@@ -12,7 +12,7 @@ import { LAND_MS } from '../../src/table/table';
 import { gameFromPublic, publicState, C, S, type Step, type PublicState } from '../../src/net/protocol';
 import { canSlap, defaultOptions, orderSlaps, slapPattern } from '../../src/rules';
 import type { GameOptions, GameState, Seat } from '../../src/rules/types';
-import { PING_MS, advance, drain, pingBehindPicture, newNetTable, notePing, notePong, receive, type NetTable, type NetSeat } from '../../server/net-table';
+import { PING_MS, advance, drain, pingBehindPicture, pingDue, newNetTable, notePing, notePong, receive, type NetTable, type NetSeat } from '../../server/net-table';
 
 const FRAME = 1000 / 60;
 
@@ -221,7 +221,7 @@ export class Sim {
 
   private pingLoop(seat: Seat, t: number): void {
     this.at(t, () => {
-      this.ping(seat);
+      if (pingDue(this.nt, seat, this.now)) this.ping(seat);
       if (this.nt.table.game.over === null) this.pingLoop(seat, this.now + PING_MS);
     });
   }
