@@ -50,7 +50,9 @@ export function checkJoin(raw: unknown): Checked<JoinRequest> {
   return { ok: true, value: { name: trimmed } };
 }
 
-const WRONG_SLAP: readonly WrongSlapRule[] = ['burn', 'pileToNext', 'ban'];
+/** Every wrong-slap rule, each once: the record's type refuses one missing when the rules add it (a creator's 'pay', issue 32's default, was refused). */
+const WRONG_SLAP_RULES: Record<WrongSlapRule, true> = { pay: true, burn: true, pileToNext: true, ban: true };
+const WRONG_SLAP = Object.keys(WRONG_SLAP_RULES) as WrongSlapRule[];
 const RUSSIAN_JOKERS: readonly RussianJokerMode[] = ['off', 'beatsAll', 'chooser'];
 
 /**

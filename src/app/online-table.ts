@@ -42,8 +42,13 @@ export interface OnlineAppTable {
   readonly players: number;
   /** Who sits where (names and whether a person), in the shown seats. */
   readonly people: readonly boolean[];
-  /** The last slap race's times line: open from a slap that took a pile until the next card; the claim's time from its pile's landing. */
-  readonly race: { open: boolean; claimMs: number; claimSeq: number; seats: Seat[]; ms: number[] };
+  /**
+   * The last slap race's times line: open from a slap that took a pile (or
+   * a false start on it) until the next card; the pile raced for (its seq);
+   * the claim's time from its landing, and the pile the claim left; each
+   * slap's seat, time, whether a false start.
+   */
+  readonly race: { open: boolean; pile: number; claimMs: number; claimSeq: number; seats: Seat[]; ms: number[]; early: boolean[] };
   /** This player names who takes the pile (Russian jokers), or null. */
   naming: Naming | null;
   /** When the card in the air left its seat (host ms), NEVER when none. */
@@ -73,7 +78,7 @@ export function startOnlineTable(strings: Strings, cues: Cues, deal: Deal, now: 
     stats: newStats(players),
     players,
     people,
-    race: { open: false, claimMs: 0, claimSeq: -1, seats: [], ms: [] },
+    race: { open: false, pile: -1, claimMs: 0, claimSeq: -1, seats: [], ms: [], early: [] },
     naming: null,
     flyAt: NEVER,
     overAt: NEVER,
@@ -157,7 +162,9 @@ function showShown(t: OnlineAppTable, s: Shown): void {
   // A card's play: it lands as its flight ends, or now if its face came later than that (src/net/client.ts lands it on the same frame).
   const at = action.type === 'play' && t.flyAt !== NEVER ? landsAt(t.flyAt, s.at) - LAND_MS : s.at;
   if (action.type === 'play') t.flyAt = NEVER;
-  for (let i = 0; i < events.length; i++) noteEvent(t, events[i]!, s.seq, s.ms, at);
+  // The pile the action acted on: one that it changed (took, burned under) was the one before.
+  const actedOn = action.type !== 'play' && after.pile.length !== before.pile.length ? s.seq - 1 : s.seq;
+  for (let i = 0; i < events.length; i++) noteEvent(t, events[i]!, s.seq, actedOn, s.ms, at);
   showAction(t.show, action, events, before, after, at, t.naming, { flown: action.type === 'play', pressShown: mine });
   // The game as it now is (a pile taken, whose turn): at once, or with the card in flight as it lands.
   showGame(t.show, after, t.naming);
@@ -182,31 +189,38 @@ function actionOf(events: readonly GameEvent[]): Action {
 }
 
 /** An event's part in the figures, the race's times, the naming of a taker and the celebration. */
-function noteEvent(t: OnlineAppTable, e: GameEvent, seq: number, ms: number, at: number): void {
+function noteEvent(t: OnlineAppTable, e: GameEvent, seq: number, actedOn: number, ms: number, at: number): void {
   countEvent(t.stats, e, ms, 0, 'seat' in e && e.seat === 0);
   if (e.type === 'chooseTaker' && e.seat === 0) t.naming = { seat: 0, pick: 1 % t.players };
   else if (e.type === 'gameOver') {
     t.naming = null;
     if (e.result.winner === 0) t.celebratedAt = showsAt(t.show, at);
   }
-  timeRace(t, e, seq, ms, at);
+  timeRace(t, e, seq, actedOn, ms, at);
 }
 
 /**
- * The race's times ("You 312 ms · Kim 298 ms"): the slap that took the
- * pile, timed from its pile's landing, and each slap that came after it
- * until the next card (a step's time is from the landing of the pile it
- * acted on: after the claim, from the claim).
+ * The race's times ("You 312 ms · Kim 298 ms", "Kim: false start"): the
+ * slap that took the pile or a false start on it, timed from its pile's
+ * landing, and each slap that came after it until the next card (a step's
+ * time is from the landing of the pile it acted on: after the claim, from
+ * the claim).
  */
-function timeRace(t: OnlineAppTable, e: GameEvent, seq: number, ms: number, at: number): void {
+function timeRace(t: OnlineAppTable, e: GameEvent, seq: number, actedOn: number, ms: number, at: number): void {
   const race = t.race;
   if (e.type === 'played') race.open = false;
-  else if (e.type === 'claimed' && e.reason === 'slap') {
-    race.open = true;
-    race.claimMs = ms;
-    race.claimSeq = seq;
-    race.seats.length = race.ms.length = 0;
-    addRaceSlap(t.show, race, e.seat, ms, at, t.people);
+  else if ((e.type === 'claimed' && e.reason === 'slap') || (e.type === 'wrongSlap' && e.falseStart === true)) {
+    if (!race.open || race.pile !== actedOn) {
+      race.open = true;
+      race.pile = actedOn;
+      race.claimSeq = -1;
+      race.seats.length = race.ms.length = race.early.length = 0;
+    }
+    addRaceSlap(t.show, race, e.seat, ms, at, t.people, e.type === 'wrongSlap');
+    if (e.type === 'claimed') {
+      race.claimSeq = seq;
+      race.claimMs = ms;
+    }
   } else if (e.type === 'slapMissed' && race.open) addRaceSlap(t.show, race, e.seat, seq === race.claimSeq ? race.claimMs + ms : ms, at, t.people);
 }
 

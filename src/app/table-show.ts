@@ -236,22 +236,28 @@ function showEvents(show: TableShow, events: readonly GameEvent[], before: GameS
  * negative time, made while the card was still face down), written into
  * the slap-times line at t: each slapper once (a seat's own second press,
  * the winner's on the pile they took, is no reaction to the pile), the
- * people first ("You 312 ms · Kim 298 ms"), then the CPU players, each in
- * the order they slapped. `people`: by seat, whether a person plays it.
+ * people first ("You 312 ms · Kim: false start"), then the CPU players,
+ * each in the order they slapped; `early`: a false start, named as one
+ * instead of a time. `people`: by seat, whether a person plays it. A false
+ * start in a card's flight shows with the rest of what the slap did, as
+ * the card lands.
  */
-export function addRaceSlap(show: TableShow, race: { seats: Seat[]; ms: number[] }, seat: Seat, ms: number, t: number, people: readonly boolean[]): void {
+export function addRaceSlap(show: TableShow, race: { seats: Seat[]; ms: number[]; early: boolean[] }, seat: Seat, ms: number, t: number, people: readonly boolean[], early = false): void {
   if (race.seats.indexOf(seat) >= 0) return;
   const names = show.display.names;
   race.seats.push(seat);
   race.ms.push(ms);
+  race.early.push(early);
   const parts: string[] = [];
   for (const person of [true, false]) {
     for (let i = 0; i < race.seats.length; i++) {
       const s = race.seats[i]!;
-      if (people[s] === person) parts.push(names[s] + ' ' + show.strings.ms(race.ms[i]!));
+      if (people[s] === person) parts.push(race.early[i] ? show.strings.falseStartTime(names[s]!) : names[s] + ' ' + show.strings.ms(race.ms[i]!));
     }
   }
-  showSlapTimes(show, parts.join(' · '), t);
+  const text = parts.join(' · ');
+  if (showsAt(show, t) > t) show.waiting.push((at) => showSlapTimes(show, text, at));
+  else showSlapTimes(show, text, t);
 }
 
 /** The slap-times line after a race ("You 312 ms · Kim 298 ms"), written at t. */
@@ -314,7 +320,7 @@ export function showEvent(show: TableShow, e: GameEvent, before: GameState, game
       show.taker = e.seat;
       startSweep(shown, before, e.seat, t);
       cue(cues, 'sweep', e.seat, players);
-      say(show, claimText(show, e.seat, e.reason, e.pattern, e.cards, before), t, e.seat, true);
+      say(show, e.falseStart === true ? s.falseStartClaim(nameOf(show, e.seat), e.seat === human, e.cards) : claimText(show, e.seat, e.reason, e.pattern, e.cards, before), t, e.seat, true);
       if (e.reason === 'slap') {
         slapAt(show, e.seat, t, true);
         // A slap a person won rings (the chime, tools/assets/sounds.mjs), over the slap's thump.
@@ -326,18 +332,10 @@ export function showEvent(show: TableShow, e: GameEvent, before: GameState, game
       shown.shake.active = true;
       shown.shake.seat = e.seat;
       shown.shake.start = t;
-      if (e.burned > 0) startBurn(shown, game, e.seat, e.burned, t);
+      if (e.burned > 0) startBurn(shown, game.burned, e.seat, -1, e.burned, t);
+      else if (e.paid !== undefined) startBurn(shown, game.stacks[e.paid.to]!, e.seat, e.paid.to, e.paid.cards, t);
       cue(cues, 'buzz', e.seat, players);
-      say(
-        show,
-        e.barred
-          ? s.barred(nameOf(show, e.seat), e.seat === human)
-          : e.banned
-            ? s.slapBanned(nameOf(show, e.seat), e.seat === human, e.banned)
-            : s.wrongSlap(nameOf(show, e.seat), e.seat === human, e.burned),
-        t,
-        e.seat,
-      );
+      say(show, wrongSlapText(show, e), t, e.seat);
       return true;
     case 'challengeStopped':
       shown.chancesTotal = 0;
@@ -372,6 +370,18 @@ export function showEvent(show: TableShow, e: GameEvent, before: GameState, game
       return true;
   }
   return said;
+}
+
+/** A wrong slap's line: what it cost, and whether it was a false start (before anyone could see the card). */
+function wrongSlapText(show: TableShow, e: Extract<GameEvent, { type: 'wrongSlap' }>): string {
+  const s = show.strings;
+  const name = nameOf(show, e.seat);
+  const you = e.seat === show.you;
+  const early = e.falseStart === true;
+  if (e.paid !== undefined) return s.wrongSlapPaid(name, you, early, nameOf(show, e.paid.to), e.paid.to === show.you, e.paid.cards);
+  if (e.barred) return (early ? s.falseStartLead : '') + s.barred(name, you);
+  if (e.banned) return (early ? s.falseStartLead : '') + s.slapBanned(name, you, e.banned);
+  return early ? s.falseStart(name, you, e.burned) : s.wrongSlap(name, you, e.burned);
 }
 
 function claimText(show: TableShow, seat: Seat, reason: string, pattern: string | undefined, cards: number, before: GameState): string {
@@ -434,14 +444,15 @@ function celebrate(c: Celebration, game: GameState, winner: Seat, t: number): vo
   c.start = t;
 }
 
-/** The cards a wrong slap burned (the last `count` under the pile now), shown at the slapper's seat. */
-function startBurn(shown: TableDisplay, game: GameState, seat: Seat, count: number, t: number): void {
+/** The cards a wrong slap burned or paid (the last `count` of `into`: the burned cards, or the payee's stack), shown at the slapper's seat. */
+function startBurn(shown: TableDisplay, into: readonly number[], seat: Seat, to: Seat, count: number, t: number): void {
   const b = shown.burn;
   const n = count < b.cards.length ? count : b.cards.length;
-  for (let i = 0; i < n; i++) b.cards[i] = game.burned[game.burned.length - n + i]!;
+  for (let i = 0; i < n; i++) b.cards[i] = into[into.length - n + i]!;
   b.count = n;
   b.active = true;
   b.seat = seat;
+  b.to = to;
   b.start = t;
 }
 

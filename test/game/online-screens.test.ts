@@ -13,7 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import { BTN, DEFAULT_CAPABILITIES, OP_SOUND, type Capabilities } from '../../src/contract';
 import { SOUND } from '../../src/assets/sounds';
-import { slapPattern } from '../../src/rules';
+import { FALSE_START_MS, slapPattern } from '../../src/rules';
 import { Driver } from '../support/driver';
 import { frameTime } from '../support/quickjs-host';
 import { createEngine } from '../support/engine';
@@ -169,6 +169,20 @@ describe('the online screens', () => {
     // The pile is the player's, and so is the next card: the table says so at once (no card comes to show it).
     expect(judged.shownGame.pile).toEqual([]);
     expect(judged.hint).toMatch(/^Your turn/);
+  });
+
+  it('judge a slap under the false-start floor a wrong slap, and say so in the race\'s line', async () => {
+    const d = await online({ saved: named('Ann', { players: 2, onlineCpus: 1, difficulty: 'easy' }) });
+    createRoom(d);
+    startGame(d);
+    const s = playUntil(d, (x) => x.online.table.readableAt >= 0 && !x.online.table.flying && slapPattern(x.online.table.shownGame) !== null);
+    d.until(() => d.now >= s.online.table.readableAt + FALSE_START_MS / 2, 30);
+    d.step(BTN.CROSS);
+    const [, [, stamp]] = d.room.sent.at(-1) as [number, [number, number]];
+    expect(stamp).toBeLessThan(FALSE_START_MS);
+    const judged = d.until((x) => x.online.table.hand.marked, 10).online.table;
+    expect(judged.hand.good).toBe(false);
+    expect(judged.slapTimes).toBe('You: false start');
   });
 
   it('say who dropped out over the table, and the player\'s own drop; back, the game as it stands', async () => {
