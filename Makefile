@@ -21,15 +21,25 @@ node_modules/.package-lock.json: package.json package-lock.json
 
 TS_SOURCES := $(shell find src -name '*.ts' 2>/dev/null)
 
+# The tests start their own builds (test/native/headless.ts, test/psp/ppsspp.ts):
+# those makes start afresh, without make test's flags: not its -k, nor its
+# jobserver, whose pipe is closed to them (each warned "jobserver unavailable").
+VITEST = env -u MAKEFLAGS -u MFLAGS npx vitest run
+
 dist/ratscrew.js: node_modules/.package-lock.json $(TS_SOURCES) rollup.config.mjs tsconfig.json tools/contract/contract.json tools/contract/generate.mjs
 	npx rollup -c --silent
 
 bundle: dist/ratscrew.js
 
+# Incremental: each project's last check is kept in build/tsc/, and a warm
+# tree re-checks only the files a change can affect (tools: 4 s of CPU
+# against 11 s when nothing changed; an edit deep in src/rules checks it all).
+TSC = npx tsc --noEmit --incremental
 typecheck: node_modules/.package-lock.json
-	npx tsc --noEmit -p tsconfig.tools.json
-	npx tsc --noEmit -p web/tsconfig.json
-	npx tsc --noEmit -p test/web/tsconfig.json
+	@mkdir -p build/tsc
+	$(TSC) --tsBuildInfoFile build/tsc/tools.tsbuildinfo -p tsconfig.tools.json
+	$(TSC) --tsBuildInfoFile build/tsc/web.tsbuildinfo -p web/tsconfig.json
+	$(TSC) --tsBuildInfoFile build/tsc/test-web.tsbuildinfo -p test/web/tsconfig.json
 
 # The Debian packages each needs, installed when missing (apt-get; sudo when
 # not root).
@@ -101,7 +111,7 @@ stage-web: stage-build
 # in `make test-native`, after every native target it checks is built.
 test-js: bundle
 	$(MAKE) -C native headless
-	npx vitest run --exclude 'test/native/**' --exclude 'test/web/**'
+	$(VITEST) --exclude 'test/native/**' --exclude 'test/web/**'
 
 test-native: bundle
 	$(MAKE) -C native test
@@ -111,7 +121,7 @@ test-native: bundle
 test-web: bundle
 	$(MAKE) -C native headless
 	$(MAKE) web
-	@start=$$(date +%s); npx vitest run --config vitest.web.config.ts && \
+	@start=$$(date +%s); $(VITEST) --config vitest.web.config.ts && \
 	  echo "test-web: the browser stage took $$(( $$(date +%s) - start )) s"
 
 # The PSP build in PPSSPP (test/psp): with a PSP toolchain (PSPDEV), the EBOOT
@@ -128,7 +138,7 @@ test-psp: bundle
 	  start=$$(date +%s); \
 	  if [ -n "$$PPSSPP_HEADLESS" ]; then echo "test-psp: PPSSPP's native headless emulator ($$PPSSPP_HEADLESS)"; \
 	  else echo "test-psp: PPSSPP in Chromium (PPSSPP_HEADLESS is not set)" && node tools/psp-emulator/install.mjs; fi && \
-	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -j2 -C native psp WERROR=1 && PSP_EBOOT_BUILT=1 npx vitest run --config vitest.psp.config.ts && \
+	  PATH="$$PSPDEV/bin:$$PATH" $(MAKE) -j2 -C native psp WERROR=1 && PSP_EBOOT_BUILT=1 $(VITEST) --config vitest.psp.config.ts && \
 	  echo "test-psp: the PSP stage took $$(( $$(date +%s) - start )) s"; \
 	fi
 
