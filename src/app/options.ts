@@ -152,7 +152,7 @@ export const OPTIONS: readonly OptionDef[] = [
   ),
   {
     path: 'wrongSlap',
-    values: ['burn', 'pileToNext', 'ban'],
+    values: ['pay', 'burn', 'pileToNext', 'ban'],
     rules: true,
     shows: classic,
     label: (t) => t.opt.wrongSlap,

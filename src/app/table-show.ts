@@ -250,7 +250,7 @@ export function showEvent(show: TableShow, e: GameEvent, before: GameState, game
       show.taker = e.seat;
       startSweep(shown, before, e.seat, t);
       cue(cues, 'sweep', e.seat, players);
-      say(show, claimText(show, e.seat, e.reason, e.pattern, e.cards, before), t, e.seat, true);
+      say(show, e.falseStart === true ? s.falseStartClaim(nameOf(show, e.seat), e.seat === human, e.cards) : claimText(show, e.seat, e.reason, e.pattern, e.cards, before), t, e.seat, true);
       if (e.reason === 'slap') {
         slapAt(show, e.seat, t, true);
         // A slap a person won rings (the chime, tools/assets/sounds.mjs), over the slap's thump.
@@ -262,18 +262,10 @@ export function showEvent(show: TableShow, e: GameEvent, before: GameState, game
       shown.shake.active = true;
       shown.shake.seat = e.seat;
       shown.shake.start = t;
-      if (e.burned > 0) startBurn(shown, game, e.seat, e.burned, t);
+      if (e.burned > 0) startBurn(shown, game.burned, e.seat, -1, e.burned, t);
+      else if (e.paid !== undefined) startBurn(shown, game.stacks[e.paid.to]!, e.seat, e.paid.to, e.paid.cards, t);
       cue(cues, 'buzz', e.seat, players);
-      say(
-        show,
-        e.barred
-          ? s.barred(nameOf(show, e.seat), e.seat === human)
-          : e.banned
-            ? s.slapBanned(nameOf(show, e.seat), e.seat === human, e.banned)
-            : s.wrongSlap(nameOf(show, e.seat), e.seat === human, e.burned),
-        t,
-        e.seat,
-      );
+      say(show, wrongSlapText(show, e), t, e.seat);
       return true;
     case 'challengeStopped':
       shown.chancesTotal = 0;
@@ -308,6 +300,18 @@ export function showEvent(show: TableShow, e: GameEvent, before: GameState, game
       return true;
   }
   return said;
+}
+
+/** A wrong slap's line: what it cost, and whether it was a false start (before anyone could see the card). */
+function wrongSlapText(show: TableShow, e: Extract<GameEvent, { type: 'wrongSlap' }>): string {
+  const s = show.strings;
+  const name = nameOf(show, e.seat);
+  const you = e.seat === show.you;
+  const early = e.falseStart === true;
+  if (e.paid !== undefined) return s.wrongSlapPaid(name, you, early, nameOf(show, e.paid.to), e.paid.to === show.you, e.paid.cards);
+  if (e.barred) return (early ? s.falseStartLead : '') + s.barred(name, you);
+  if (e.banned) return (early ? s.falseStartLead : '') + s.slapBanned(name, you, e.banned);
+  return early ? s.falseStart(name, you, e.burned) : s.wrongSlap(name, you, e.burned);
 }
 
 function claimText(show: TableShow, seat: Seat, reason: string, pattern: string | undefined, cards: number, before: GameState): string {
@@ -369,14 +373,15 @@ function celebrate(c: Celebration, game: GameState, winner: Seat, t: number): vo
   c.start = t;
 }
 
-/** The cards a wrong slap burned (the last `count` under the pile now), shown at the slapper's seat. */
-function startBurn(shown: TableDisplay, game: GameState, seat: Seat, count: number, t: number): void {
+/** The cards a wrong slap burned or paid (the last `count` of `into`: the burned cards, or the payee's stack), shown at the slapper's seat. */
+function startBurn(shown: TableDisplay, into: readonly number[], seat: Seat, to: Seat, count: number, t: number): void {
   const b = shown.burn;
   const n = count < b.cards.length ? count : b.cards.length;
-  for (let i = 0; i < n; i++) b.cards[i] = game.burned[game.burned.length - n + i]!;
+  for (let i = 0; i < n; i++) b.cards[i] = into[into.length - n + i]!;
   b.count = n;
   b.active = true;
   b.seat = seat;
+  b.to = to;
   b.start = t;
 }
 

@@ -28,6 +28,8 @@ export interface Sweep {
 export interface Burn {
   active: boolean;
   seat: number;
+  /** The seat the cards were paid to (the default wrong slap), -1 when they were burned under the pile. */
+  to: number;
   start: number;
   /** The burned cards, the last shown on top; count of them in use. */
   cards: Int32Array;
@@ -121,7 +123,7 @@ export function newTableDisplay(): TableDisplay {
     comparisonKind: 0,
     flight: { active: false, seat: 0, card: 0, start: 0 },
     sweep: { active: false, seat: 0, start: 0, cards: new Int32Array(4), count: 0 },
-    burn: { active: false, seat: 0, start: 0, cards: new Int32Array(2), count: 0 },
+    burn: { active: false, seat: 0, to: -1, start: 0, cards: new Int32Array(2), count: 0 },
     celebration: { active: false, seat: 0, start: 0, cards: new Int32Array(CELEBRATION_CARDS), count: 0 },
     slapHand: { active: false, seat: 0, start: 0, good: false, markAt: 0 },
     shake: { active: false, seat: 0, start: 0, good: false, markAt: 0 },

@@ -47,7 +47,7 @@ export const EN: Strings = {
     slapTimes: 'After each slap race, who pressed and how many ms after the card landed. Hard and Master: only while the CPU players are on Hard or Master.',
     runLength: 'How many cards in sequence make a run.',
     runWrap: 'On: a run may go on from the king over the ace to the two (Q-K-A-2).',
-    wrongSlap: 'What a slap on no pattern costs: cards burned under the pile, the pile to the next player, or a ban.',
+    wrongSlap: 'What a slap on no pattern costs: a card to the player whose card you slapped, cards burned under the pile, the pile to the next player, or a ban.',
     wrongSlapPenalty: 'How many cards a wrong slap puts face down under the pile.',
     banCards: 'After a wrong slap, no slapping until this many cards have been played.',
     tensStop: 'On: a 10 answering a challenge stops it, and nobody wins the pile.',
@@ -88,7 +88,7 @@ export const EN: Strings = {
   difficultyNames: { easy: 'Easy', medium: 'Medium', hard: 'Hard', master: 'Master' },
   slapTimesNames: { auto: 'Hard and Master', on: 'Always', off: 'Never' },
   russianJokerNames: { off: 'Off', beatsAll: 'Beat all', chooser: 'Player chooses' },
-  wrongSlapNames: { burn: 'Burns cards', pileToNext: 'Pile to next', ban: 'Ban' },
+  wrongSlapNames: { pay: 'Pays a card', burn: 'Burns cards', pileToNext: 'Pile to next', ban: 'Ban' },
   on: 'On',
   off: 'Off',
   slapRuleNames: {
@@ -133,12 +133,13 @@ export const EN: Strings = {
     'A jack, queen, king or ace starts a challenge: the next player must play another one within a few cards. If they do, the challenge passes on; if not, the player who started it wins the pile.',
   chanceCaption: (rank, n) => ['Jack', 'Queen', 'King', 'Ace'][rank - 11] + ': ' + (n === 1 ? '1 chance' : n + ' chances'),
   howSlaps: 'Slap with {cross} the moment the pile shows one of these. The first slap takes the whole pile.',
-  howCosts: 'Only the first slap counts. Slapping when the pile shows none of the slaps above is a wrong slap.',
+  howCosts:
+    'Only the first slap counts. Slapping when the pile shows none of the slaps above is a wrong slap, and so is a false start: a slap before the card has turned face up, or within 100 ms of it.',
   lateCaption: 'Too late: another player slapped first and took the pile. A late slap costs nothing.',
   tieCaption: 'Slaps at the same moment: the first player clockwise after whoever played the top card wins.',
   howSlapIn: 'A player who runs out of cards is not out yet.',
   howCpus:
-    'The CPU players see what you see, when you see it: a card flies face down and turns as it lands, and every clock starts then. A pair takes them about 900 ms on Easy, 570 ms on Medium, 400 ms on Hard and 350 ms on Master, a level for the quickest players.\n\nHowever many sit at the table, they race as one player, with one reaction to each pile: when they miss a pair, they all miss it.\n\nA slap due within 150 ms goes ahead even if the pile changes, theirs as yours. A pause gives nobody time: after it, a CPU that saw the pile slaps at once.\n\nSlap times in Options shows who pressed when after each race: You 312 ms · Kim 298 ms.',
+    'The CPU players see what you see, when you see it: a card flies face down and turns as it lands, and every clock starts then. A pair takes them about 900 ms on Easy, 570 ms on Medium, 400 ms on Hard and 350 ms on Master, a level for the quickest players.\n\nHowever many sit at the table, they race as one player, with one reaction to each pile: when they miss a pair, they all miss it.\n\nA slap due within 150 ms goes ahead even if the pile changes, theirs as yours; made while a card flies, it is a false start. A pause gives nobody time: after it, a CPU that saw the pile slaps at once.\n\nSlap times in Options shows who pressed when after each race: You 312 ms · Kim 298 ms.',
   howCompare: 'Each card is compared with the card under it (2 lowest, ace highest).',
   higherCaption: 'Higher: the turn passes on',
   equalCaption: 'Equal: the turn passes on',
@@ -169,6 +170,7 @@ export const EN: Strings = {
       : 'Out of cards means out of the game: slapping back in is off.',
   barredHelp: 'A wrong slap while out of cards bars you from slapping for the rest of the game.',
   pileToNextHelp: 'A wrong slap gives the pile to the next player.',
+  payHelp: 'A wrong slap pays 1 card to the player whose card you slapped.',
   banHelp: (n) => 'A wrong slap: no slapping for the next ' + cards(n) + '.',
   tensStopHelp: 'A 10 answering a challenge stops it: nobody wins the pile.',
   howToTwoPlayers:
@@ -227,6 +229,16 @@ export const EN: Strings = {
     (chooserIsYou ? 'You name ' : chooser + ' names ') + (isYou ? (chooserIsYou ? 'yourself' : 'you') : name) + ': ' + cards(n),
   wrongSlap: (name, isYou, burned) =>
     (isYou ? 'Wrong slap' : name + ': wrong slap') + (burned > 0 ? ': ' + cards(burned) + ' burned' : ''),
+  falseStart: (name, isYou, burned) =>
+    (isYou ? 'False start' : name + ': false start') + (burned > 0 ? ': ' + cards(burned) + ' burned' : ''),
+  falseStartLead: 'False start! ',
+  falseStartClaim: (name, isYou, n) => 'False start! ' + capitalised(take(name, isYou)) + ' ' + cards(n),
+  falseStartTime: (name) => name + ': false start',
+  wrongSlapPaid: (name, isYou, early, payee, payeeIsYou, n) =>
+    (early ? (isYou ? 'False start' : name + ': false start') : isYou ? 'Wrong slap' : name + ': wrong slap') +
+    ': ' +
+    (payeeIsYou ? 'you get ' : payee + ' gets ') +
+    cards(n),
   barred: (name, isYou) => (isYou ? 'You' : name) + ' may not slap again',
   tooLate: 'Too late!',
   layCount: (total, left) => 'Lay ' + total + ': ' + left + ' left',

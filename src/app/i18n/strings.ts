@@ -122,7 +122,7 @@ export interface Strings {
   /** The Slap times option's values: auto shows them at hard and master. */
   readonly slapTimesNames: { auto: string; on: string; off: string };
   readonly russianJokerNames: { off: string; beatsAll: string; chooser: string };
-  readonly wrongSlapNames: { burn: string; pileToNext: string; ban: string };
+  readonly wrongSlapNames: { pay: string; burn: string; pileToNext: string; ban: string };
   readonly on: string;
   readonly off: string;
   readonly slapRuleNames: Record<SlapRule, string>;
@@ -175,6 +175,8 @@ export interface Strings {
   readonly slapRuleHelp: Record<SlapRule, string>;
   readonly penaltyHelp: (cards: number) => string;
   readonly pileToNextHelp: string;
+  /** How to play's wrong slap under the default rule: a card to the player whose card was slapped. */
+  readonly payHelp: string;
   readonly banHelp: (cards: number) => string;
   readonly tensStopHelp: string;
   /** How to play: the page for two people on one PSP (the view draws the PSP beside it). */
@@ -240,6 +242,16 @@ export interface Strings {
   readonly jokerClaim: (name: string, isYou: boolean, cards: number) => string;
   readonly choiceClaim: (chooser: string, chooserIsYou: boolean, name: string, isYou: boolean, cards: number) => string;
   readonly wrongSlap: (name: string, isYou: boolean, burned: number) => string;
+  /** A slap before anyone could see the card (in its flight or just after it landed), a wrong slap whatever the card: the burn rule's line. */
+  readonly falseStart: (name: string, isYou: boolean, burned: number) => string;
+  /** Put before the other wrong-slap rules' lines (barred, banned) when the wrong slap was a false start. */
+  readonly falseStartLead: string;
+  /** Wrong slap "pile to next" after a false start: who takes the pile. */
+  readonly falseStartClaim: (name: string, isYou: boolean, cards: number) => string;
+  /** A wrong slap (or a false start, `early`) that paid `cards` to the player whose card was slapped. */
+  readonly wrongSlapPaid: (name: string, isYou: boolean, early: boolean, payee: string, payeeIsYou: boolean, cards: number) => string;
+  /** A false start in the slap-times line, in place of a time ("You 312 ms · Kim: false start"). */
+  readonly falseStartTime: (name: string) => string;
   readonly barred: (name: string, isYou: boolean) => string;
   readonly tooLate: string;
   readonly layCount: (total: number, left: number) => string;
