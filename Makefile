@@ -81,12 +81,14 @@ test:
 	@start=$$(date +%s); export STAGE_TIMES=$(TEST_TIMES); \
 	  tools/test/stage.sh setup $(MAKE) --no-print-directory setup-test bundle native-quickjs && \
 	  $(MAKE) --no-print-directory -k -j$(TEST_JOBS) -O test-stages; rc=$$?; \
-	  tools/test/stage-times.sh $(TEST_TIMES) $$(( $$(date +%s) - start )); exit $$rc
+	  tools/test/stage-times.sh $(TEST_TIMES) $$(( $$(date +%s) - start )) "$(TEST_STAGE_NAMES)"; exit $$rc
 
 native-quickjs:
 	@$(MAKE) --no-print-directory -s -C native quickjs
 
 # In the order make starts them when a slot is free: the longest lane first.
+# Their names in the table at the end (a stage that never ran says so).
+TEST_STAGE_NAMES := setup psp typecheck build-native js build-checks native web
 test-stages: stage-psp stage-types stage-build stage-js stage-build-checks stage-native stage-web
 stage-psp:
 	@if [ -n "$$PSPDEV" ] && [ -x "$$PSPDEV/bin/psp-config" ]; then $(NATIVE_LOCK) $(MAKE) -s -C native psp-bytecode-tool; fi

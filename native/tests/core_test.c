@@ -495,6 +495,9 @@ static void test_net_room(void)
     memset(&f, 0, sizeof f);
     net_room_init(&r, &t, "ratscrew", 1);
     CHECK(net_room_receive(&r, &n) == NULL && n == 0);
+    /* A room's link (the desktop's --join): the script's first line; only a code's letters. */
+    CHECK(net_room_invite(&r, "../x\"") == 0 && net_room_invite(&r, "ab12") == 0 && net_room_invite(&r, "ROOMABC") == 1);
+    CHECK(strcmp(next_line(&r), "[\"invite\",\"ROOMABC\"]") == 0 && strcmp(next_line(&r), "") == 0);
     CHECK(net_room_send(&r, "[1,[]]", 6) == 0);
     CHECK(net_room_open(&r, "{\"op\":\"fly\"}", 12, 0) == 0 && f.posts == 0);
     CHECK(net_room_open(&r, JOIN, strlen(JOIN), 100) == 1 && f.posts == 1 && strcmp(f.path, "joinById/ROOMABC") == 0);
