@@ -11,7 +11,7 @@
 #   make serve [SERVERS=N]  the online rooms and the page on 127.0.0.1 (docs/network.md)
 #   make bench   benchmarks into bench/results.{json,md}
 #   make soak    long reliability runs into docs/reliability.md
-.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test native-quickjs test-stages stage-psp stage-types stage-build stage-js stage-build-checks stage-native stage-web test-js test-native test-psp test-web typecheck play headless psp psp-replay psp-net-check web play-web serve assets bench bench-load soak sim clean
+.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test native-quickjs test-stages stage-psp stage-types stage-build stage-js stage-build-checks stage-native stage-web test-js test-native test-psp test-web typecheck play headless psp psp-replay psp-net-check psp-probe web play-web serve assets bench bench-load soak sim clean
 
 all: bundle
 
@@ -178,6 +178,10 @@ serve: web
 # The PSP's network layer alone, checked by test/psp/net.test.ts (docs/network.md).
 psp-net-check:
 	$(MAKE) -C native psp-net-check
+
+# The release EBOOT with PROBE=file.js as its script (test/psp/online.test.ts).
+psp-probe:
+	$(MAKE) -C native psp-probe PROBE_BUNDLE=$(abspath $(PROBE))
 
 psp-replay: bundle
 	$(MAKE) -C native psp-replay $(if $(SCRIPT),SCRIPTS="$(abspath $(SCRIPT))")
