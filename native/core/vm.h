@@ -60,10 +60,8 @@ typedef struct VmHost {
     int (*net_send)(void *net_user, const char *message, size_t len);
     const char *(*net_receive)(void *net_user, size_t *len);
     void (*net_close)(void *net_user);
-    /* What was typed on the keyboard since the last call (host.typed():
-     * the characters as UTF-8, "\b" for Backspace, "\n" for Enter), with
-     * typed_user; NULL or len 0: nothing. The text stays valid until the
-     * next call; the VM copies it. Without it host.typed() answers null. */
+    /* host.typed(): what the keyboard typed since the last call (text, "\b",
+     * "\n"), valid until the next call; NULL for nothing. */
     void *typed_user;
     const char *(*typed)(void *typed_user, size_t *len);
 } VmHost;

@@ -89,16 +89,17 @@ void sdl_input_frame(SdlInput *in)
 {
     in->pressed = 0;
     in->tap = TAP_NONE;
+    in->typed_len = 0;
 }
 
-/* Text typed, kept whole or not at all (a character is never cut in two). */
+/* Text for host.typed; what does not fit this frame's buffer is dropped
+ * whole (never half a character). */
 static void type_text(SdlInput *in, const char *text)
 {
-    size_t len = strlen(text);
-    if (in->typed_len + len > SDL_INPUT_TYPED_MAX) return;
-    memcpy(in->typed + in->typed_len, text, len);
-    in->typed_len += len;
-    in->typed[in->typed_len] = '\0';
+    size_t n = strlen(text);
+    if (n > sizeof in->typed - in->typed_len) return;
+    memcpy(in->typed + in->typed_len, text, n);
+    in->typed_len += n;
 }
 
 void sdl_input_event(SdlInput *in, const SDL_Event *e)
@@ -107,12 +108,8 @@ void sdl_input_event(SdlInput *in, const SDL_Event *e)
     case SDL_KEYDOWN:
     case SDL_KEYUP:
         key_event(in, e->key.keysym.sym, e->type == SDL_KEYDOWN, e->key.repeat != 0);
-        /* Backspace and Enter type as the page's keyboard types them (web/src/input/keys.ts). */
-        if (e->type == SDL_KEYDOWN && !e->key.repeat) {
-            SDL_Keycode k = e->key.keysym.sym;
-            if (k == SDLK_BACKSPACE) type_text(in, "\b");
-            else if (k == SDLK_RETURN || k == SDLK_KP_ENTER) type_text(in, "\n");
-        }
+        if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_BACKSPACE) type_text(in, "\b");
+        if (e->type == SDL_KEYDOWN && (e->key.keysym.sym == SDLK_RETURN || e->key.keysym.sym == SDLK_KP_ENTER)) type_text(in, "\n");
         break;
     case SDL_TEXTINPUT:
         type_text(in, e->text.text);
@@ -144,14 +141,6 @@ void sdl_input_event(SdlInput *in, const SDL_Event *e)
     default:
         break;
     }
-}
-
-const char *sdl_input_take_typed(SdlInput *in, size_t *len)
-{
-    *len = in->typed_len;
-    if (in->typed_len == 0) return NULL;
-    in->typed_len = 0;
-    return in->typed;
 }
 
 uint32_t sdl_input_mask(const SdlInput *in)

@@ -7,16 +7,15 @@
 #include <stdint.h>
 #include "../core/contract.h"
 
-/* Text kept for the script between two frames at most (bytes): a fast typist types a few characters. */
-#define SDL_INPUT_TYPED_MAX 64
-
 typedef struct SdlInput {
     uint32_t held_keys;          /* bit i: entry i of the key table is down */
     uint32_t pressed;            /* buttons pressed since the frame began */
     SDL_GameController *pad;     /* the first controller found (the left player's), or NULL */
     SDL_GameController *pad2;    /* the second (the right player's), or NULL */
     int32_t tap;                 /* where the mouse was clicked this frame (TAP_AT), or TAP_NONE */
-    char typed[SDL_INPUT_TYPED_MAX + 1]; /* text typed since the script last asked (sdl_input_take_typed) */
+    /* What was typed this frame (host.typed): SDL's text input as UTF-8,
+     * "\b" for Backspace, "\n" for Enter; typed_len bytes. */
+    char typed[256];
     size_t typed_len;
 } SdlInput;
 
@@ -31,10 +30,6 @@ void sdl_input_event(SdlInput *in, const SDL_Event *e);
  * during the frame's events even if already released, so that a tap
  * shorter than a frame still counts as one press. */
 uint32_t sdl_input_mask(const SdlInput *in);
-/* The text typed since the last call (host.typed(), docs/host-api.md): SDL's
- * text input as UTF-8, Backspace as "\b", Enter as "\n" (not their
- * auto-repeat); NULL when nothing was. Valid until the next event. */
-const char *sdl_input_take_typed(SdlInput *in, size_t *len);
 void sdl_input_close(SdlInput *in);
 /* What the desktop's players hold (host.caps): the keys the script names,
  * two controllers. */
