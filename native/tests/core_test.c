@@ -412,6 +412,12 @@ static void test_net_wire(void)
     CHECK(wire_write_message("[\"x\",1]", 7, out, sizeof out, &why) == 0 && why != NULL);
     CHECK(wire_json_to_msgpack("\"\\ud83c\\udccf\"", 14, out, sizeof out, &why) == 5 && out[0] == 0xa4 && out[1] == 0xf0);
     CHECK(wire_json_to_msgpack("[1,]", 4, out, sizeof out, &why) == 0);
+    /* A float -0 (found by libFuzzer: "-0" came back as the integer 0) is the script's 0. */
+    {
+        static const uint8_t minus_zero[] = { 0xcb, 0x80, 0, 0, 0, 0, 0, 0, 0 };
+        size_t used = 0, len = 0;
+        CHECK(wire_msgpack_to_json(minus_zero, sizeof minus_zero, &used, json, sizeof json, &len, &why) == 1 && strcmp(json, "0") == 0);
+    }
     CHECK(wire_matchmake_request(JOIN, strlen(JOIN), "ratscrew", 1, path, sizeof path, body, sizeof body, &why) == 1 &&
           strcmp(path, "joinById/Q7RUVCH") == 0 && strcmp(body, "{\"v\":1,\"name\":\"Ann\"}") == 0);
     CHECK(wire_matchmake_request(SNEAKY, strlen(SNEAKY), "ratscrew", 1, path, sizeof path, body, sizeof body, &why) == 0);
