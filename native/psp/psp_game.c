@@ -134,7 +134,8 @@ static void game_loop(Vm *vm)
             if (signals & SIG_SUSPEND) psp_room_woke((uint32_t)clock_ms(NULL));
             psp_room_frame((uint32_t)clock_ms(NULL));
         }
-        count = vm_frame(vm, (int)(now - start), read_buttons() | signals, &cmds);
+        /* While the connection dialog is up its buttons are not the game's (a Cross there is no slap). */
+        count = vm_frame(vm, (int)(now - start), (online && psp_room_dialog_up() ? 0 : read_buttons()) | signals, &cmds);
         if (count < 0) return;
         commands_run(cmds, count, &sound); /* sounds, music, quit */
         psp_video_frame(cmds, count);      /* presented before any quit */

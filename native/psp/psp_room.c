@@ -46,7 +46,7 @@ static struct {
 
 static void dialog_overlay(void)
 {
-    psp_net_connect_frame(psp.now);
+    psp_net_dialog_draw();
 }
 
 /* "a.b.c.d:port" into its parts. */
@@ -68,8 +68,8 @@ static int split_address(const char *address, char *host, size_t cap, int *port)
 /* Starts joining the access point unless on one or under way: 1 when on one now. */
 static int on_access_point(void)
 {
-    PspNetState s = psp_net_connect_frame(psp.now);
-    if (s == PSP_NET_READY) return 1;
+    /* Not while the dialog is up: its calls belong to the frame's end (dialog_overlay). */
+    if (!psp.connecting && psp_net_connect_frame(psp.now) == PSP_NET_READY) return 1;
     if (!psp.connecting) {
         psp.connecting = 1;
         /* The dialog draws over the game's frames until it is done. */
@@ -205,6 +205,11 @@ void psp_room_frame(uint32_t now_ms)
     service_http();
     service_ws();
     net_room_tick(&psp.room, now_ms);
+}
+
+int psp_room_dialog_up(void)
+{
+    return psp.ready && psp.connecting && psp_net_state() == PSP_NET_DIALOG;
 }
 
 void psp_room_woke(uint32_t now_ms)

@@ -28,6 +28,9 @@ void psp_room_frame(uint32_t now_ms);
  * its connection dropped and asks for its seat back as it does for any drop. */
 void psp_room_woke(uint32_t now_ms);
 
+/* The system's connection dialog is up: the buttons are the dialog's, not the game's. */
+int psp_room_dialog_up(void);
+
 /* HOME: leaves the room (Colyseus's leave, sent now) before the game ends. */
 void psp_room_leave(uint32_t now_ms);
 
