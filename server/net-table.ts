@@ -146,6 +146,13 @@ export interface NetTable {
   waitingSince: number;
   /** A pile's picture went out in the last drain (pingBehindPicture). */
   pingNow: boolean;
+  /**
+   * Per seat, the table time a person's slap being applied was made (its
+   * pile's landing plus its stamp), NEVER when none: a slap that came too
+   * late for its own moment is applied later, but its step tells the time
+   * its player slapped (the race's line shows reaction times).
+   */
+  readonly slapMadeAt: number[];
 }
 
 export interface NetSeat {
@@ -182,6 +189,7 @@ export function newNetTable(setup: NetTableSetup, now: number): NetTable {
     counts: { waits: 0, waitedMs: 0, asks: 0 },
     waitingSince: -1,
     pingNow: false,
+    slapMadeAt: setup.seats.map(() => NEVER),
   };
   (nt as { table: Table }).table = newTable(
     { options: setup.options, seed: setup.seed, dealer: setup.dealer, seats: controllers, aiSeed: setup.aiSeed, dealt: setup.dealt },
@@ -464,8 +472,10 @@ function applyQueued(nt: NetTable, t: number, at: number, now: number): void {
     // A slap on the pile it was aimed at is judged by its own stamp, even when applied later: under the
     // false-start floor it is a wrong slap (src/rules/slaps.ts).
     presses.push(q.press.type === 'slap' && q.seq === nt.seq ? { type: 'slap', seat: q.seat, sinceLanding: q.stamp } : q.press);
+    if (q.press.type === 'slap') nt.slapMadeAt[q.seat] = nt.tops[q.seq]! + q.stamp;
   }
   if (presses.length > 0) tableFrame(nt.table, at, presses);
+  nt.slapMadeAt.fill(NEVER);
 }
 
 function requeue(nt: NetTable, q: Queued): void {
@@ -560,7 +570,8 @@ function onAction(nt: NetTable, action: Action, result: ApplyResult, before: Gam
   }
   // Anything else in a card's flight shows at once, and the card with it.
   flushLanding(nt);
-  const ms = t - nt.tops[nt.seq]!;
+  const made = action.type === 'slap' ? nt.slapMadeAt[action.seat]! : NEVER;
+  const ms = (made !== NEVER ? made : t) - nt.tops[nt.seq]!;
   if (pileChanged) {
     nt.seq++;
     nt.tops[nt.seq] = t;

@@ -145,6 +145,16 @@ export function stepOnlineTable(t: OnlineAppTable, now: number, pressed: number)
   onlineFrame(t.net, now, { slap, move, choose });
 }
 
+/**
+ * This player's connection is down (the host is taking it back): the table
+ * asks nothing of them, no help line and no buttons' legend, since a press
+ * would reach no one; the game coming back shows them again (rejoinOnlineTable).
+ */
+export function holdOnlineTable(t: OnlineAppTable): void {
+  t.show.display.hint = '';
+  t.show.display.can = 0;
+}
+
 /** What the server showed, into the display. */
 function showShown(t: OnlineAppTable, s: Shown): void {
   const you = t.net.you;
