@@ -179,7 +179,7 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
       const after = await Promise.all(players.map((p) => debug(p.page)));
       raced = after.every((s, i) => s?.online?.table?.slapTimes === states[i].online.table.slapTimes);
     }
-    if (raced && !dropped && states[0]?.online?.table?.shownGame?.cardsPlayed >= 12) {
+    if (raced && !dropped && states[0]?.online?.table?.slapTimes === '' && states[0]?.scene === 'onlineTable' && states[1]?.scene === 'onlineTable') {
       // Kim's network goes down for a while: Ann sees her away, Kim sees she is reconnecting.
       dropped = true;
       proxies[1]!.refusing = true;
@@ -234,8 +234,7 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
 }
 
 try {
-  await session('en');
-  await session('ru');
+  for (const lang of (process.env.LANGS ?? 'en,ru').split(',')) await session(lang as 'en' | 'ru');
 } finally {
   await browser.close();
   for (const p of proxies) await p.close();
