@@ -179,7 +179,7 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
       const after = await Promise.all(players.map((p) => debug(p.page)));
       raced = after.every((s, i) => s?.online?.table?.slapTimes === states[i].online.table.slapTimes);
     }
-    if (raced && !dropped && states[0]?.online?.table?.slapTimes === '' && states[0]?.scene === 'onlineTable' && states[1]?.scene === 'onlineTable') {
+    if (!dropped && states.every((x) => x?.scene === 'onlineTable') && states[0].online.table.shownGame.cardsPlayed >= 1 && slapPattern(states[0].online.table.shownGame) === null) {
       // Kim's network goes down for a while: Ann sees her away, Kim sees she is reconnecting.
       dropped = true;
       proxies[1]!.refusing = true;
