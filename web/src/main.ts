@@ -19,6 +19,7 @@ import { loadAtlas, type Atlas } from './png';
 import { openStore, peekSaved, SAVE_KEY } from './save';
 import { applyWrites, readEntries } from './save-mirror';
 import { installTestHook, type FrameTimes } from './test-hook';
+import { pageWords, sayInLanguage } from './words';
 
 /** The engine and renderer docs/web.md chose by measurement; ?engine= and ?draw= pick others. */
 export const DEFAULT_ENGINE: EngineKind = 'page';
@@ -65,6 +66,9 @@ function showError(e: ScriptError): void {
   log(`script error: ${e.message}`);
 }
 
+/** The language the player chose (the saved settings'), for the page's own words. */
+let language = 'en';
+
 async function boot(): Promise<void> {
   const params = new URLSearchParams(location.search);
   const engineKind = isEngineKind(params.get('engine')) ? (params.get('engine') as EngineKind) : DEFAULT_ENGINE;
@@ -73,6 +77,9 @@ async function boot(): Promise<void> {
 
   const stages: Record<string, number> = { script: performance.now() };
   const store = openStore();
+  // The page's own words in the player's language, as the game's are (./words.ts).
+  language = touchSettings(peekSaved(store)).language;
+  sayInLanguage(document, language);
   const touchDevice = touchFirst();
   // What this device's players hold (host.caps): a keyboard's keys, or on a
   // touch screen the PSP's glyphs, which the touch buttons carry, and the
@@ -96,7 +103,11 @@ async function boot(): Promise<void> {
   // touch zones follow (the number of people, the language).
   const hostDid = (out: HostOut): void => {
     for (const line of out.logs) log(line);
-    for (const text of out.texts) touch.follow(text);
+    for (const text of out.texts) {
+      touch.follow(text);
+      const chosen = touchSettings(text).language;
+      if (chosen !== language) sayInLanguage(document, (language = chosen));
+    }
     storage.problem = out.problem;
     if (!store || out.writes.length === 0) return;
     const refused = applyWrites(store, out.writes);
@@ -129,7 +140,7 @@ async function boot(): Promise<void> {
     await started;
     stages.engine = performance.now();
   } catch (e) {
-    $('status').hidden = true;
+    hideStatus();
     showError(describeThrown(e));
     addEventListener('keydown', (k) => k.key === 'Enter' && restart());
     return;
@@ -138,7 +149,7 @@ async function boot(): Promise<void> {
   stages.renderer = performance.now();
   const screen = $('screen');
   screen.replaceChildren(renderer.canvas);
-  $('status').hidden = true;
+  hideStatus();
   if (touchDevice) touch.show();
 
   const layOut = (): void => {
@@ -266,7 +277,16 @@ function hasQuit(cmds: Int32Array, count: number): boolean {
   return false;
 }
 
+/** The loading line has done its job. */
+function hideStatus(): void {
+  const status = $('status');
+  status.hidden = true;
+  delete status.dataset.loading;
+}
+
 boot().catch((e) => {
-  $('status').textContent = `The game could not start: ${e instanceof Error ? e.message : String(e)}`;
+  const status = $('status');
+  delete status.dataset.loading;
+  status.textContent = pageWords(language).couldNotStart(e instanceof Error ? e.message : String(e));
   console.error(e);
 });
