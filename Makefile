@@ -11,7 +11,7 @@
 #   make serve [SERVERS=N]  the online rooms and the page on 127.0.0.1 (docs/network.md)
 #   make bench   benchmarks into bench/results.{json,md}
 #   make soak    long reliability runs into docs/reliability.md
-.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test native-quickjs test-stages stage-psp stage-types stage-build stage-js stage-build-checks stage-native stage-web test-js test-native test-psp test-web typecheck play headless psp psp-replay psp-net-check web play-web serve assets bench bench-load soak sim clean
+.PHONY: all setup-play setup-test bundle check check-types check-logic check-core test native-quickjs test-stages stage-psp stage-types stage-build stage-js stage-build-checks stage-native stage-web test-js test-native test-psp test-web typecheck play headless psp psp-replay psp-net-check psp-probe web play-web serve assets bench bench-load soak sim clean
 
 all: bundle
 
@@ -81,12 +81,14 @@ test:
 	@start=$$(date +%s); export STAGE_TIMES=$(TEST_TIMES); \
 	  tools/test/stage.sh setup $(MAKE) --no-print-directory setup-test bundle native-quickjs && \
 	  $(MAKE) --no-print-directory -k -j$(TEST_JOBS) -O test-stages; rc=$$?; \
-	  tools/test/stage-times.sh $(TEST_TIMES) $$(( $$(date +%s) - start )); exit $$rc
+	  tools/test/stage-times.sh $(TEST_TIMES) $$(( $$(date +%s) - start )) "$(TEST_STAGE_NAMES)"; exit $$rc
 
 native-quickjs:
 	@$(MAKE) --no-print-directory -s -C native quickjs
 
 # In the order make starts them when a slot is free: the longest lane first.
+# Their names in the table at the end (a stage that never ran says so).
+TEST_STAGE_NAMES := setup psp typecheck build-native js build-checks native web
 test-stages: stage-psp stage-types stage-build stage-js stage-build-checks stage-native stage-web
 stage-psp:
 	@if [ -n "$$PSPDEV" ] && [ -x "$$PSPDEV/bin/psp-config" ]; then $(NATIVE_LOCK) $(MAKE) -s -C native psp-bytecode-tool; fi
@@ -176,6 +178,10 @@ serve: web
 # The PSP's network layer alone, checked by test/psp/net.test.ts (docs/network.md).
 psp-net-check:
 	$(MAKE) -C native psp-net-check
+
+# The release EBOOT with PROBE=file.js as its script (test/psp/online.test.ts).
+psp-probe:
+	$(MAKE) -C native psp-probe PROBE_BUNDLE=$(abspath $(PROBE))
 
 psp-replay: bundle
 	$(MAKE) -C native psp-replay $(if $(SCRIPT),SCRIPTS="$(abspath $(SCRIPT))")

@@ -60,6 +60,10 @@ typedef struct VmHost {
     int (*net_send)(void *net_user, const char *message, size_t len);
     const char *(*net_receive)(void *net_user, size_t *len);
     void (*net_close)(void *net_user);
+    /* host.typed(): what the keyboard typed since the last call (text, "\b",
+     * "\n"), valid until the next call; NULL for nothing. */
+    void *typed_user;
+    const char *(*typed)(void *typed_user, size_t *len);
 } VmHost;
 
 typedef struct VmConfig {

@@ -130,3 +130,20 @@ void vm_host_net_close(Vm *vm)
 {
     if (vm->host.net_close) vm->host.net_close(vm->host.net_user);
 }
+
+/* Typing (a name, a room's code): the desktop's keyboard text (SDL's text
+ * input); a host without a keyboard has no callback, and its players use
+ * the script's letter picker with the buttons alone. */
+char *vm_host_typed(Vm *vm, size_t *result_len)
+{
+    const char *text;
+    char *copy;
+    size_t len = 0;
+    *result_len = 0;
+    if (!vm->host.typed || !(text = vm->host.typed(vm->host.typed_user, &len)) || len == 0) return NULL;
+    if (!(copy = (char *)malloc(len + 1))) return NULL;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    *result_len = len;
+    return copy;
+}

@@ -3,12 +3,14 @@
  * folder, and the error screen when the script fails.
  *
  *   ratscrew [--seed S] [--frames N] [--bundle FILE] [--server HOST:PORT]
- *            [--inputs SCRIPT.json] [--record DIR]
+ *            [--inputs SCRIPT.json] [--record DIR] [--join CODE]
  * --frames stops after N frames, and closes the error screen after a second
  * (for automated runs with SDL's dummy drivers). SIGTERM and SIGINT quit
  * within a bounded time whatever the script is doing (posix.h).
  * --server is the online rooms server (default 127.0.0.1:8080, make serve's),
- * reached over libwebsockets when the build has it (net_lws.c).
+ * reached over libwebsockets when the build has it (net_lws.c); --join CODE
+ * opens with a room's link, as the page's ?room=CODE does: the title joins
+ * that room.
  * --inputs plays a headless input script (core/input_script.h) as a test
  * player: its buttons (with the keyboard's), its seed, frames and saved
  * text, saves kept in memory (the player's own file untouched), and each
@@ -55,6 +57,7 @@ typedef struct Desktop {
     int closing;         /* the window's close button: one last frame, with SIG_CLOSE */
     long frames;         /* stop after this many (0 = never) */
     const char *server;  /* --server */
+    const char *join;    /* --join */
     InputScript script;  /* --inputs */
     int scripted;
     char *saved;         /* --inputs: the saved text, in memory */
@@ -97,6 +100,15 @@ static int memory_save(void *user, const char *text, size_t len)
     d->saved = copy;
     d->saved_len = len;
     return 1;
+}
+
+/* host.typed: this frame's text from the keyboard (none for a test player). */
+static const char *typed_text(void *user, size_t *len)
+{
+    Desktop *d = (Desktop *)user;
+    if (d->scripted || d->input.typed_len == 0) return NULL;
+    *len = d->input.typed_len;
+    return d->input.typed;
 }
 
 static void write_net_log(void *user, const char *line, size_t len)
@@ -220,10 +232,11 @@ static void game_loop(Desktop *d)
         /* The close button quits at once, but first the script is told, in
          * one last frame, so that it saves the settings (docs/host-api.md). */
         mask = sdl_input_mask(&d->input) | (d->closing ? SIG_CLOSE : 0u);
-        if (d->scripted) mask |= input_script_mask(&d->script, (int)frame, &cursor);
+        /* A test player presses its script's buttons only: the run can be replayed. */
+        if (d->scripted) mask = input_script_mask(&d->script, (int)frame, &cursor) | (d->closing ? SIG_CLOSE : 0u);
         now = d->scripted ? HEADLESS_FRAME_MS(frame) : (int)(SDL_GetTicks64() - start);
         d->recorder.frame = (int)frame;
-        count = vm_frame_tap(d->vm, now, mask, d->input.tap, &cmds);
+        count = vm_frame_tap(d->vm, now, mask, d->scripted ? TAP_NONE : d->input.tap, &cmds);
         if (count < 0) {
             error_loop(d);
             return;
@@ -239,7 +252,7 @@ static void game_loop(Desktop *d)
 static int usage(const char *problem, const char *arg)
 {
     fprintf(stderr,
-            "ratscrew: %s%s%s\nusage: ratscrew [--seed S] [--frames N] [--bundle FILE] [--server HOST:PORT] [--inputs SCRIPT.json] [--record DIR]\n",
+            "ratscrew: %s%s%s\nusage: ratscrew [--seed S] [--frames N] [--bundle FILE] [--server HOST:PORT] [--inputs SCRIPT.json] [--record DIR] [--join CODE]\n",
             problem,
             arg ? ": " : "", arg ? arg : "");
     return -1;
@@ -265,14 +278,14 @@ static int parse_number(const char *flag, const char *s, unsigned long min, unsi
 /* Every option at most once, each with its value; --bundle a regular file. */
 static int parse_args(int argc, char **argv, VmConfig *config, Desktop *d, const char **bundle)
 {
-    static const char *const FLAGS[6] = { "--seed", "--frames", "--bundle", "--server", "--inputs", "--record" };
-    int seen[6] = { 0, 0, 0, 0, 0, 0 };
+    static const char *const FLAGS[7] = { "--seed", "--frames", "--bundle", "--server", "--inputs", "--record", "--join" };
+    int seen[7] = { 0, 0, 0, 0, 0, 0, 0 };
     int i, k;
     unsigned long n;
     char why[160], err[256];
     for (i = 1; i < argc; i += 2) {
-        for (k = 0; k < 6 && strcmp(argv[i], FLAGS[k]); k++) {}
-        if (k == 6) return usage("unknown option", argv[i]);
+        for (k = 0; k < 7 && strcmp(argv[i], FLAGS[k]); k++) {}
+        if (k == 7) return usage("unknown option", argv[i]);
         if (seen[k]++) return usage("option given twice", argv[i]);
         if (i + 1 >= argc) return usage("missing value after", argv[i]);
         if (k == 0) {
@@ -299,8 +312,10 @@ static int parse_args(int argc, char **argv, VmConfig *config, Desktop *d, const
                 return -1;
             }
             d->scripted = 1;
-        } else {
+        } else if (k == 5) {
             d->record = argv[i + 1];
+        } else {
+            d->join = argv[i + 1];
         }
     }
     /* The script's seed, frames and saved text, unless the flags say otherwise. */
@@ -378,12 +393,15 @@ static int run(Desktop *d, VmConfig *config, const char *bundle)
         host.keep = NULL;
         host.problem = NULL;
     }
+    host.typed_user = d;
+    host.typed = typed_text;
     d->caps = *desktop_caps();
 #ifdef RATSCREW_NET
     d->net = net_lws_create(d->server ? d->server : DEFAULT_SERVER);
     if (d->net) {
         net_lws_plug(d->net, &host);
         d->caps.network = 1;
+        if (d->join && !net_lws_invite(d->net, d->join)) fprintf(stderr, "ratscrew: --join %s: not a room's code\n", d->join);
     }
 #else
     if (d->server) fprintf(stderr, "ratscrew: built without libwebsockets: no network, --server unused\n");

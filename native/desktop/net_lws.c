@@ -370,6 +370,11 @@ void net_lws_service(NetLws *n)
     net_room_tick(&n->room, now_ms());
 }
 
+int net_lws_invite(NetLws *n, const char *code)
+{
+    return net_room_invite(&n->room, code);
+}
+
 /* ---- the VM's net functions ---- */
 
 static int vm_open(void *user, const char *request, size_t len)

@@ -22,6 +22,9 @@ void net_lws_destroy(NetLws *n);
 /* The room's callbacks for the VM (VmHost net_*). */
 void net_lws_plug(NetLws *n, VmHost *host);
 
+/* --join CODE: the room's link, the script's first line (net_room_invite). 0 when not a code. */
+int net_lws_invite(NetLws *n, const char *code);
+
 /* Once a frame, before the script's: everything the sockets have, then the
  * room's clock. Never waits. */
 void net_lws_service(NetLws *n);

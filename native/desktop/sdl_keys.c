@@ -1,3 +1,4 @@
+#include <string.h>
 #include "../core/contract.h"
 #include "sdl_keys.h"
 #include "desktop_caps.h"
@@ -88,6 +89,17 @@ void sdl_input_frame(SdlInput *in)
 {
     in->pressed = 0;
     in->tap = TAP_NONE;
+    in->typed_len = 0;
+}
+
+/* Text for host.typed; what does not fit this frame's buffer is dropped
+ * whole (never half a character). */
+static void type_text(SdlInput *in, const char *text)
+{
+    size_t n = strlen(text);
+    if (n > sizeof in->typed - in->typed_len) return;
+    memcpy(in->typed + in->typed_len, text, n);
+    in->typed_len += n;
 }
 
 void sdl_input_event(SdlInput *in, const SDL_Event *e)
@@ -96,6 +108,11 @@ void sdl_input_event(SdlInput *in, const SDL_Event *e)
     case SDL_KEYDOWN:
     case SDL_KEYUP:
         key_event(in, e->key.keysym.sym, e->type == SDL_KEYDOWN, e->key.repeat != 0);
+        if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_BACKSPACE) type_text(in, "\b");
+        if (e->type == SDL_KEYDOWN && (e->key.keysym.sym == SDLK_RETURN || e->key.keysym.sym == SDLK_KP_ENTER)) type_text(in, "\n");
+        break;
+    case SDL_TEXTINPUT:
+        type_text(in, e->text.text);
         break;
     case SDL_CONTROLLERBUTTONDOWN:
         pad_press(in, e->cbutton.which, e->cbutton.button);

@@ -9,7 +9,7 @@ endif
 NATIVE := $(ROOT)/native
 include $(NATIVE)/wslay.mk
 .DEFAULT_GOAL := all
-VPATH  := $(NATIVE)/psp $(NATIVE)/core $(NATIVE)/tests $(WSLAY_SRC)
+VPATH  := $(NATIVE)/psp $(NATIVE)/core $(NATIVE)/tests
 
 TARGET   = ratscrew-net-check
 OBJS     = net_check.o psp_net.o net_link.o net_link_checks.o wslay_frame.o wslay_net.o
@@ -32,3 +32,8 @@ net_check.o psp_net.o net_link.o net_link_checks.o: CFLAGS += -Wall -Wextra -Wer
 wslay_frame.o wslay_net.o: CFLAGS += -w
 $(OBJS): $(WSLAY_STAMP)
 CC := sh $(NATIVE)/psp/psp-cc.sh $(CC)
+
+# wslay's sources exist only once wslay.mk has unpacked them, after make
+# looked at VPATH's folders: named by their full path, not found through VPATH.
+wslay_%.o: $(WSLAY_SRC)/wslay_%.c $(WSLAY_STAMP)
+	$(COMPILE.c) $(OUTPUT_OPTION) $<

@@ -28,7 +28,7 @@ static void frame_with(int dialog)
     sceGuClear(GU_COLOR_BUFFER_BIT);
     sceGuFinish();
     sceGuSync(0, 0);
-    if (dialog) psp_net_connect_frame(now_ms());
+    if (dialog) psp_net_dialog_draw();
     sceDisplayWaitVblankStart();
     sceGuSwapBuffers();
 }

@@ -140,8 +140,7 @@ PspNetState psp_net_connect_frame(uint32_t now_ms)
 {
     if (net.state == PSP_NET_DIALOG) {
         int status = sceUtilityNetconfGetStatus();
-        if (status == PSP_UTILITY_DIALOG_VISIBLE) sceUtilityNetconfUpdate(1);
-        else if (status == PSP_UTILITY_DIALOG_QUIT) sceUtilityNetconfShutdownStart();
+        if (status == PSP_UTILITY_DIALOG_QUIT) sceUtilityNetconfShutdownStart();
         else if (status == PSP_UTILITY_DIALOG_NONE && net.dialog_up) {
             net.dialog_up = 0;
             if (net.netconf.base.result != 0) {
@@ -153,6 +152,25 @@ PspNetState psp_net_connect_frame(uint32_t now_ms)
         return net.state;
     }
     if (net.state == PSP_NET_CONNECTING) return apctl_frame(now_ms);
+    if (net.state == PSP_NET_READY) {
+        /* The access point gone (out of range, switched off): joined again when next needed. */
+        int state = APCTL_DISCONNECTED;
+        if (sceNetApctlGetState(&state) < 0 || state != APCTL_GOT_IP) {
+            snprintf(net.why, sizeof net.why, "the access point was lost");
+            net.address[0] = 0;
+            net.state = PSP_NET_IDLE;
+        }
+    }
+    return net.state;
+}
+
+void psp_net_dialog_draw(void)
+{
+    if (net.state == PSP_NET_DIALOG && sceUtilityNetconfGetStatus() == PSP_UTILITY_DIALOG_VISIBLE) sceUtilityNetconfUpdate(1);
+}
+
+PspNetState psp_net_state(void)
+{
     return net.state;
 }
 

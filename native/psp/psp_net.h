@@ -22,10 +22,16 @@ typedef enum {
 
 /* Starts connecting: with the system's dialog (the player picks the
  * access point), or straight to saved connection number `saved` (1..).
- * The dialog draws over the game's frame: psp_net_connect_frame then runs
- * after the game's display list is done and before the buffers swap. */
+ * Then once a frame psp_net_connect_frame (the dialog's and the access
+ * point's progress) and, while the dialog is up, psp_net_dialog_draw after
+ * the game's display list is done and before the buffers swap (the dialog
+ * draws over the game's frame). */
 int psp_net_connect_start(int dialog, int saved, uint32_t now_ms, uint32_t timeout_ms);
 PspNetState psp_net_connect_frame(uint32_t now_ms);
+void psp_net_dialog_draw(void);
+
+/* Where the connection stands, without doing anything. */
+PspNetState psp_net_state(void);
 
 /* Leaves the access point (the power switch, Wi-Fi lost, the game's end). */
 void psp_net_disconnect(void);

@@ -412,6 +412,12 @@ static void test_net_wire(void)
     CHECK(wire_write_message("[\"x\",1]", 7, out, sizeof out, &why) == 0 && why != NULL);
     CHECK(wire_json_to_msgpack("\"\\ud83c\\udccf\"", 14, out, sizeof out, &why) == 5 && out[0] == 0xa4 && out[1] == 0xf0);
     CHECK(wire_json_to_msgpack("[1,]", 4, out, sizeof out, &why) == 0);
+    /* A float -0 (found by libFuzzer: "-0" came back as the integer 0) is the script's 0. */
+    {
+        static const uint8_t minus_zero[] = { 0xcb, 0x80, 0, 0, 0, 0, 0, 0, 0 };
+        size_t used = 0, len = 0;
+        CHECK(wire_msgpack_to_json(minus_zero, sizeof minus_zero, &used, json, sizeof json, &len, &why) == 1 && strcmp(json, "0") == 0);
+    }
     CHECK(wire_matchmake_request(JOIN, strlen(JOIN), "ratscrew", 1, path, sizeof path, body, sizeof body, &why) == 1 &&
           strcmp(path, "joinById/Q7RUVCH") == 0 && strcmp(body, "{\"v\":1,\"name\":\"Ann\"}") == 0);
     CHECK(wire_matchmake_request(SNEAKY, strlen(SNEAKY), "ratscrew", 1, path, sizeof path, body, sizeof body, &why) == 0);
@@ -495,6 +501,9 @@ static void test_net_room(void)
     memset(&f, 0, sizeof f);
     net_room_init(&r, &t, "ratscrew", 1);
     CHECK(net_room_receive(&r, &n) == NULL && n == 0);
+    /* A room's link (the desktop's --join): the script's first line; only a code's letters. */
+    CHECK(net_room_invite(&r, "../x\"") == 0 && net_room_invite(&r, "ab12") == 0 && net_room_invite(&r, "ROOMABC") == 1);
+    CHECK(strcmp(next_line(&r), "[\"invite\",\"ROOMABC\"]") == 0 && strcmp(next_line(&r), "") == 0);
     CHECK(net_room_send(&r, "[1,[]]", 6) == 0);
     CHECK(net_room_open(&r, "{\"op\":\"fly\"}", 12, 0) == 0 && f.posts == 0);
     CHECK(net_room_open(&r, JOIN, strlen(JOIN), 100) == 1 && f.posts == 1 && strcmp(f.path, "joinById/ROOMABC") == 0);

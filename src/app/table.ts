@@ -18,7 +18,7 @@ import type { Strings } from './i18n/strings';
 import type { SeatResult } from './screen';
 import { padNames, padOf as seatPad, tableSeats, type PadLayout } from './pads';
 import { screenOrder } from '../view/seats';
-import { clearLines, expireLines, landFlight, newTableShow, shiftShow, showAction, showGame, showRefused, showSlapTimes, showsAt, type Naming, type TableShow } from './table-show';
+import { addRaceSlap as addSlapTime, clearLines, expireLines, landFlight, newTableShow, shiftShow, showAction, showGame, showRefused, showsAt, type Naming, type TableShow } from './table-show';
 
 export type { Naming } from './table-show';
 
@@ -313,26 +313,8 @@ function timeRace(app: AppTable, e: GameEvent, t: number): void {
 }
 
 function addRaceSlap(app: AppTable, seat: Seat, t: number, early: boolean): void {
-  const race = app.race;
-  // A seat's own second press (the winner's on the pile they took) is no reaction to the pile: its first counts.
-  if (race.seats.indexOf(seat) >= 0) return;
-  const names = app.show.display.names;
-  race.seats.push(seat);
-  race.ms.push(t - race.top);
-  race.early.push(early);
-  // People first ("You 312 ms · Kim: false start"), then the CPU players, each in the order they slapped.
-  const parts: string[] = [];
-  for (const human of [true, false]) {
-    for (let i = 0; i < race.seats.length; i++) {
-      const s = race.seats[i]!;
-      if ((app.table.seats[s]!.kind === 'human') === human)
-        parts.push(race.early[i] ? app.show.strings.falseStartTime(names[s]!) : names[s] + ' ' + app.show.strings.ms(race.ms[i]!));
-    }
-  }
-  const text = parts.join(' · ');
-  // A false start in a card's flight shows with the rest of what the slap did, as the card lands.
-  if (showsAt(app.show, t) > t) app.show.waiting.push((at) => showSlapTimes(app.show, text, at));
-  else showSlapTimes(app.show, text, t);
+  const people = app.table.seats.map((c) => c.kind === 'human');
+  addSlapTime(app.show, app.race, seat, t - app.race.top, t, people, early);
 }
 
 /** What the view reads of the game as it now is: its state, whose action is next, the help line. */

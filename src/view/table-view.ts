@@ -461,7 +461,8 @@ function drawBanner(bannerSlot: TextSlot, text: string): void {
 
 function drawMoving(v: Parts, t: TableDisplay, game: GameState, now: number, shownMessage: string, shownPlace: number): void {
   drawTurnArrow(t, t.toAct, game, now);
-  const flying = t.flight.active && now - t.flight.start < FLIGHT_MS;
+  // A card whose face has not come (online) stays face down on the pile till it does.
+  const flying = t.flight.active && (now - t.flight.start < FLIGHT_MS || t.flight.faceDown);
   const sweeping = t.sweep.active && now - t.sweep.start < sweepDelay(t) + SWEEP_MS;
   if (t.shake.active && now - t.shake.start < FLASH_MS) drawFlash(game, t.shake.seat, now - t.shake.start);
   if (flying) drawFlight(t, game, now);
@@ -517,7 +518,8 @@ function drawFlight(t: TableDisplay, game: GameState, now: number): void {
   const w = lerp(STACK_W, CARD_W, p);
   const h = lerp(STACK_H, CARD_H, p);
   const left = FLIGHT_MS - (now - f.start);
-  const turned = left < TURN_MS ? Math.floor((w * left) / TURN_MS) : w;
+  // Face down, it does not begin to turn: its face may come late.
+  const turned = left < TURN_MS && !f.faceDown ? Math.floor((w * Math.max(0, left)) / TURN_MS) : w;
   drawCardScaled(CARD_BACK, x + ((w - turned) >> 1), y, turned, h, C.WHITE);
 }
 

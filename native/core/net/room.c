@@ -359,6 +359,18 @@ void net_room_close(NetRoom *r, uint32_t now)
     if (r->state != NET_IDLE && r->state != NET_LEAVING) drop(r);
 }
 
+int net_room_invite(NetRoom *r, const char *code)
+{
+    char line[48];
+    size_t n = strlen(code), i;
+    if (n < 4 || n > 12) return 0;
+    for (i = 0; i < n; i++)
+        if (!((code[i] >= 'A' && code[i] <= 'Z') || (code[i] >= '2' && code[i] <= '9'))) return 0;
+    snprintf(line, sizeof line, "[\"invite\",\"%s\"]", code);
+    push(r, line);
+    return 1;
+}
+
 void net_room_tick(NetRoom *r, uint32_t now)
 {
     switch (r->state) {

@@ -106,6 +106,10 @@ int net_room_send(NetRoom *r, const char *message, size_t len);
 const char *net_room_receive(NetRoom *r, size_t *len);
 /* host.netClose: leaves on purpose; nothing of this room is heard after. */
 void net_room_close(NetRoom *r, uint32_t now);
+/* A room's link opened the host (the desktop's --join CODE, as the page's
+ * ?room=CODE): the script's first line is ["invite", code], and its title
+ * joins that room. 0 when the code is not one (letters and digits, 4 to 12). */
+int net_room_invite(NetRoom *r, const char *code);
 /* Once a frame: deadlines and the reconnection's tries. */
 void net_room_tick(NetRoom *r, uint32_t now);
 

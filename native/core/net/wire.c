@@ -125,6 +125,12 @@ static void json_double(Out *o, double v)
         puts_(o, "null");
         return;
     }
+    /* -0 is 0 to the script (JSON.stringify(-0) is "0"), and "-0" would
+     * come back from JSON as the integer 0: a value that changed. */
+    if (v == 0) {
+        puts_(o, "0");
+        return;
+    }
     put(o, b, (size_t)snprintf(b, sizeof b, "%.17g", v));
 }
 
