@@ -19,3 +19,7 @@ $(WSLAY_STAMP): $(WSLAY_TARBALL) $(ROOT)/native/wslay.mk
 	tar -xzf $(WSLAY_TARBALL) -C $(WSLAY_ROOT)
 	touch $@
 $(WSLAY_SRC)/%.c: $(WSLAY_STAMP) ;
+# The sources come from the stamp's rule, so make counts them intermediate and
+# deletes them after a build; the next build (or another running beside it)
+# then finds the stamp but no file.
+.PRECIOUS: $(WSLAY_SRC)/%.c
