@@ -5,11 +5,11 @@
 import { DIFFICULTIES, type Difficulty } from '../src/ai';
 import { SLAP_RULES, defaultOptions } from '../src/rules';
 import type { GameOptions, RussianJokerMode, WrongSlapRule } from '../src/rules/types';
-import { C, PROTOCOL_VERSION } from '../src/net/protocol';
+import { C, NAME_MAX, PROTOCOL_VERSION } from '../src/net/protocol';
 import { STAMP_MAX, STAMP_MIN } from './net-table';
 
-/** A seat's name: what the lobby and the table show; letters of any script, digits, space and a few marks. */
-export const NAME_MAX = 12;
+/** A seat's name: what the lobby and the table show; letters of any script, digits, space and a few marks (at most NAME_MAX). */
+export { NAME_MAX } from '../src/net/protocol';
 const NAME_CHARS = /^[\p{L}\p{N} ._'-]+$/u;
 
 export interface JoinRequest {
@@ -50,7 +50,9 @@ export function checkJoin(raw: unknown): Checked<JoinRequest> {
   return { ok: true, value: { name: trimmed } };
 }
 
-const WRONG_SLAP: readonly WrongSlapRule[] = ['burn', 'pileToNext', 'ban'];
+/** Every wrong-slap rule, each once: the record's type refuses one missing when the rules add it (a creator's 'pay', issue 32's default, was refused). */
+const WRONG_SLAP_RULES: Record<WrongSlapRule, true> = { pay: true, burn: true, pileToNext: true, ban: true };
+const WRONG_SLAP = Object.keys(WRONG_SLAP_RULES) as WrongSlapRule[];
 const RUSSIAN_JOKERS: readonly RussianJokerMode[] = ['off', 'beatsAll', 'chooser'];
 
 /**

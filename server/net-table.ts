@@ -15,7 +15,7 @@
 // has had their window to say so: the table's clock waits for them. When the
 // pile cannot be slapped nothing waits, so the cards keep their rhythm.
 import { chooseTaker, type Difficulty } from '../src/ai';
-import { canSlap, slapPattern } from '../src/rules';
+import { FALSE_START_MS, canSlap, slapPattern } from '../src/rules';
 import type { Action, ApplyResult, GameOptions, GameState, Seat } from '../src/rules/types';
 import type { Controller } from '../src/table/seats';
 import { LAND_MS, NEVER, newTable, nextDue, seatToAct, tableFrame, type Press, type Table } from '../src/table/table';
@@ -404,6 +404,9 @@ function endWait(nt: NetTable, now: number): void {
 function waitFor(nt: NetTable, t: number, actor: Seat, now: number): number {
   const seq = nt.seq;
   const through = t - nt.tops[seq]!;
+  // Before the false-start floor nobody's slap can take the pile (src/rules/slaps.ts): no word to wait for,
+  // and none could come while the face is still unsent.
+  if (through < FALSE_START_MS) return NEVER;
   let until = NEVER;
   for (const p of nt.people) {
     if (!p || !p.present || p.silent || p.seat === actor || p.skipSeq === seq) continue;
@@ -458,7 +461,9 @@ function applyQueued(nt: NetTable, t: number, at: number, now: number): void {
       // now it would win what it never saw, so it is dropped.
       if (slapPattern(nt.table.game) !== null) continue;
     }
-    presses.push(q.press);
+    // A slap on the pile it was aimed at is judged by its own stamp, even when applied later: under the
+    // false-start floor it is a wrong slap (src/rules/slaps.ts).
+    presses.push(q.press.type === 'slap' && q.seq === nt.seq ? { type: 'slap', seat: q.seat, sinceLanding: q.stamp } : q.press);
   }
   if (presses.length > 0) tableFrame(nt.table, at, presses);
 }

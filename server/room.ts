@@ -8,21 +8,20 @@
 import { randomInt } from 'node:crypto';
 import { Room, type Client } from '@colyseus/core';
 import type { Seat } from '../src/rules/types';
-import { S, SEAT_KINDS, type Deal, type Lobby, type RoomSetup } from '../src/net/protocol';
+import { CODE_ALPHABET, CODE_LENGTH, S, SEAT_KINDS, type Deal, type Lobby, type RoomSetup } from '../src/net/protocol';
 import { publicState } from '../src/net/protocol';
 import { checkCreate, checkJoin, checkMessage, type ClientMessage } from './messages';
 import { PING_MS, advance, drain, newNetTable, notePing, notePong, pingBehindPicture, pingDue, receive, setPresent, tableNow, type NetTable } from './net-table';
 import { nextDealer } from '../src/rules';
 
 /**
- * A room's code: 7 letters and digits from 32 that cannot be misread (no
- * I, O, 0 or 1): 32^7 = 3.4e10 codes. With a thousand rooms open and the
- * limit on joins by a code nobody holds (server/server.ts MISSES, 10 a
- * minute per address), one address finds a room about once in six years
- * of guessing (docs/network.md, "Room codes").
+ * A room's code (src/net/protocol.ts CODE_ALPHABET): 7 of 32 letters and
+ * digits, 32^7 = 3.4e10 codes. With a thousand rooms open and the limit on
+ * joins by a code nobody holds (server/server.ts MISSES, 10 a minute per
+ * address), one address finds a room about once in six years of guessing
+ * (docs/network.md, "Room codes").
  */
-export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const CODE_LENGTH = 7;
+export { CODE_ALPHABET, CODE_LENGTH } from '../src/net/protocol';
 /** A dropped player's seat waits this long (s) for them to come back. */
 export const RECONNECT_S = 60;
 /** Messages a client may send per second, on average and in a burst (a player presses a few times a second; answers to asks add one per race). */
@@ -57,9 +56,11 @@ interface ClientData {
 /**
  * The server's own settings for every room (startServer sets them): the
  * endless-game guard's card limit, which no creator may choose, is the
- * rules' unless a test asks for short games.
+ * rules' unless a test asks for short games; the deal is random unless a
+ * test asks for a known one (seed: every game dealt from it, the first by
+ * seat 0).
  */
-export const roomSettings = { cardLimit: 0 };
+export const roomSettings = { cardLimit: 0, seed: 0 };
 
 /** Every room of this process, so the server can tell them all it is stopping (server/main.ts). */
 export const openRooms = new Set<RatscrewRoom>();
@@ -98,7 +99,7 @@ export class RatscrewRoom extends Room {
       const cpu = seat >= options.players - cpus;
       this.seats.push({ kind: cpu ? 'cpu' : 'open', name: '', session: '', present: cpu });
     }
-    this.dealer = randomInt(options.players);
+    this.dealer = roomSettings.seed > 0 ? 0 : randomInt(options.players);
     openRooms.add(this);
   }
 
@@ -239,7 +240,7 @@ export class RatscrewRoom extends Room {
   private startGame(): void {
     // Seats nobody took are played by CPU players.
     for (const s of this.seats) if (s.kind === 'open') Object.assign(s, { kind: 'cpu', present: true });
-    const seed = randomInt(1, 0x7fffffff);
+    const seed = roomSettings.seed > 0 ? roomSettings.seed : randomInt(1, 0x7fffffff);
     // A rematch is dealt by the next seat, as the next game at one table is.
     if (this.nt) this.dealer = nextDealer(this.nt.table.game);
     const now = this.now();

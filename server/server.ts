@@ -14,7 +14,7 @@ import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import Redis from 'ioredis';
-import { ROOM_NAME, S } from '../src/net/protocol';
+import { PROTOCOL_VERSION, ROOM_NAME, ROOMS_PATH, S } from '../src/net/protocol';
 import { RatscrewRoom, openRooms, roomSettings } from './room';
 // @ts-expect-error: a plain ES module without types (web/serve.mjs)
 import { staticFiles } from '../web/serve.mjs';
@@ -64,6 +64,8 @@ export interface ServeOptions {
   logger?: { info(...a: unknown[]): void; warn(...a: unknown[]): void; error(...a: unknown[]): void; debug(...a: unknown[]): void };
   /** Games end by the endless-game guard after this many cards (tests that play whole games quickly); 0: the rules' limit. */
   cardLimit?: number;
+  /** Every game dealt from this seed, the first by seat 0 (tests that need a known deal); 0 or absent: random deals. */
+  seed?: number;
   /** Other limits than ASKS and MISSES_PER_MINUTE (the tests ask a lot from one address). */
   asks?: { burst: number; perMinute: number };
   missesPerMinute?: number;
@@ -154,6 +156,11 @@ export async function startServer(opts: ServeOptions = {}): Promise<GameServer> 
   const page = opts.webDir ? staticFiles(opts.webDir) : null;
   http.on('request', (req: IncomingMessage, res: ServerResponse) => {
     if (req.url?.startsWith('/matchmake')) return;
+    // The page asks whether rooms are served beside it (its Online row: web/src/main.ts).
+    if (req.url === ROOMS_PATH && req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ protocol: PROTOCOL_VERSION }));
+      return;
+    }
     if (page && (req.method === 'GET' || req.method === 'HEAD')) page(req, res);
     else res.writeHead(page ? 405 : 404).end();
   });
@@ -214,6 +221,7 @@ export async function startServer(opts: ServeOptions = {}): Promise<GameServer> 
     for (const l of colyseusListeners) (l as (a: IncomingMessage, b: ServerResponse) => void).call(http, req, res);
   };
   roomSettings.cardLimit = opts.cardLimit ?? 0;
+  roomSettings.seed = opts.seed ?? 0;
   colyseus.define(ROOM_NAME, RatscrewRoom);
   // What colyseus.listen does, less the listening (done above).
   await matchMaker.accept();

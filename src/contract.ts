@@ -217,6 +217,7 @@ export const HOST_FUNCTIONS = [
   { name: 'netSend', args: [{ name: 'message', type: 'string' }], result: 'boolean', optional: true },
   { name: 'netReceive', args: [], result: 'string?', optional: true },
   { name: 'netClose', args: [], result: 'void', optional: true },
+  { name: 'typed', args: [], result: 'string?', optional: true },
 ] as const;
 
 /** Why the contract refuses a call of host[name] with these arguments (the message of the TypeError native/core/host_api.c throws), or null. */
@@ -274,6 +275,8 @@ export interface Host {
   netReceive(): string | null;
   /** Leaves the open room on purpose (the seat is played to the end); nothing when none is open. Optional. */
   netClose(): void;
+  /** What was typed on a keyboard since the last call, as text: the characters as typed, "\b" for Backspace, "\n" for Enter; null when nothing was (or the host has no keyboard). The script reads it where the player writes a name or a room's code; the same keys still press their buttons. Optional. */
+  typed(): string | null;
 }
 
 /** What evaluating the bundle defines: the global object `ratscrew` (docs/host-api.md section 2). */

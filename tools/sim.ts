@@ -8,7 +8,9 @@
 // Options: --rules classic|russian, --players 2..6, --games N, --seed N,
 // --jokers (classic: add jokers; russian: beatsAll|chooser), --limit N (card
 // limit), --slaps pair,sandwich,... (the classic slap rules that are on),
-// --penalty 0|1|2, --no-slap-in, --run 3|4, --wrap, --slap-valid P,
+// --wrong-slap pay|burn|pileToNext|ban (what a wrong slap costs; pay by
+// default), --penalty 0|1|2 (burn that many: implies --wrong-slap burn),
+// --no-slap-in, --run 3|4, --wrap, --slap-valid P,
 // --slap-wrong P (the random slap policy's chances).
 import { DEFAULT_POLICY, SLAP_RULES, defaultOptions, newGame, nextDealer, playout } from '../src/rules';
 import type { GameOptions, PlayoutPolicy, RussianJokerMode, SlapRule } from '../src/rules';
@@ -57,7 +59,15 @@ export function parseArgs(argv: string[]): SimArgs {
     for (const rule of wanted) if (SLAP_RULES.indexOf(rule as SlapRule) < 0) fail(`unknown slap rule ${rule}`);
     for (const rule of SLAP_RULES) options.slapRules[rule] = wanted.indexOf(rule) >= 0;
   }
-  if (flags.has('penalty')) options.wrongSlapPenalty = number('penalty', 1) as 0 | 1 | 2;
+  if (flags.has('wrong-slap')) {
+    const rule = flags.get('wrong-slap') ?? '';
+    if (rule !== 'pay' && rule !== 'burn' && rule !== 'pileToNext' && rule !== 'ban') fail('--wrong-slap is pay, burn, pileToNext or ban');
+    options.wrongSlap = rule;
+  }
+  if (flags.has('penalty')) {
+    options.wrongSlap = 'burn';
+    options.wrongSlapPenalty = number('penalty', 1) as 0 | 1 | 2;
+  }
   if (flags.has('no-slap-in')) options.slapIn = false;
   if (flags.has('run')) options.runLength = number('run', 3) as 3 | 4;
   if (flags.has('wrap')) options.runWrap = true;
@@ -114,7 +124,7 @@ export function report(args: SimArgs, s: SimSummary): string {
   const on = SLAP_RULES.filter((rule) => o.slapRules[rule]).join(',');
   lines.push(
     o.ruleSet === 'classic'
-      ? `rules classic, ${o.players} players, slaps ${on || 'none'}, penalty ${o.wrongSlapPenalty}, slap-in ${o.slapIn ? 'on' : 'off'}, jokers ${o.jokers ? 'on' : 'off'}, card limit ${o.cardLimit}`
+      ? `rules classic, ${o.players} players, slaps ${on || 'none'}, wrong slap ${o.wrongSlap === 'burn' ? `burn ${o.wrongSlapPenalty}` : o.wrongSlap}, slap-in ${o.slapIn ? 'on' : 'off'}, jokers ${o.jokers ? 'on' : 'off'}, card limit ${o.cardLimit}`
       : `rules russian, ${o.players} players, jokers ${o.russianJokers}, card limit ${o.cardLimit}`,
   );
   lines.push(`games            ${s.games} (seed ${args.seed})`);

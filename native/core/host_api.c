@@ -149,6 +149,22 @@ static JSValue js_host_netClose(JSContext *ctx, JSValueConst this_val, int argc,
     return JS_UNDEFINED;
 }
 
+/* host.typed() -> string? */
+static JSValue js_host_typed(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    Vm *vm = (Vm *)JS_GetContextOpaque(ctx);
+    size_t result_len = 0;
+    char *result;
+    JSValue value;
+    (void)this_val;
+    (void)argc; (void)argv;
+    result = vm_host_typed(vm, &result_len);
+    if (!result) return JS_NULL;
+    value = JS_NewStringLen(ctx, result, result_len);
+    free(result);
+    return value;
+}
+
 static const JSCFunctionListEntry host_functions[] = {
     JS_CFUNC_DEF("load", 0, js_host_load),
     JS_CFUNC_DEF("save", 1, js_host_save),
@@ -159,6 +175,7 @@ static const JSCFunctionListEntry host_functions[] = {
     JS_CFUNC_DEF("netSend", 1, js_host_netSend),
     JS_CFUNC_DEF("netReceive", 0, js_host_netReceive),
     JS_CFUNC_DEF("netClose", 0, js_host_netClose),
+    JS_CFUNC_DEF("typed", 0, js_host_typed),
 };
 
 /* A HostKeyNames as a JS object (JS_EXCEPTION when out of memory). */

@@ -51,6 +51,19 @@ typedef struct VmHost {
     /* Non-zero once the host must stop (a signal): the running script is
      * interrupted at once instead of at the end of its time budget. */
     int (*stop_requested)(void *user);
+    /* The online room behind host.netOpen, netSend, netReceive and netClose
+     * (docs/network.md; native/core/net/room.h is the C hosts' room), called
+     * with net_user. Without them the net functions answer "no network".
+     * net_receive's text stays valid until the next call; the VM copies it. */
+    void *net_user;
+    int (*net_open)(void *net_user, const char *request, size_t len);
+    int (*net_send)(void *net_user, const char *message, size_t len);
+    const char *(*net_receive)(void *net_user, size_t *len);
+    void (*net_close)(void *net_user);
+    /* host.typed(): what the keyboard typed since the last call (text, "\b",
+     * "\n"), valid until the next call; NULL for nothing. */
+    void *typed_user;
+    const char *(*typed)(void *typed_user, size_t *len);
 } VmHost;
 
 typedef struct VmConfig {

@@ -98,34 +98,52 @@ void vm_host_log(Vm *vm, const char *text, size_t text_len)
     if (vm->host.log) vm->host.log(vm->host.user, text);
 }
 
-/* The online rooms (docs/network.md): no C host has a network yet
- * (HostCaps.network stays 0, so the script offers no Online row and never
- * calls these). The desktop's libwebsockets client (issue 36) and the PSP's
- * sceNetInet one (issue 37) answer them through VmHost callbacks. */
+/* The online rooms (docs/network.md): a host with a network (HostCaps.
+ * network) gives the room's callbacks; one without answers as no network
+ * does, and its script offers no Online row and never calls these. */
 int vm_host_net_open(Vm *vm, const char *request, size_t request_len)
 {
-    (void)vm;
-    (void)request;
-    (void)request_len;
-    return 0;
+    return vm->host.net_open ? vm->host.net_open(vm->host.net_user, request, request_len) : 0;
 }
 
 int vm_host_net_send(Vm *vm, const char *message, size_t message_len)
 {
-    (void)vm;
-    (void)message;
-    (void)message_len;
-    return 0;
+    return vm->host.net_send ? vm->host.net_send(vm->host.net_user, message, message_len) : 0;
 }
 
 char *vm_host_net_receive(Vm *vm, size_t *result_len)
 {
-    (void)vm;
+    const char *line;
+    char *copy;
+    size_t len = 0;
     *result_len = 0;
-    return NULL;
+    if (!vm->host.net_receive || !(line = vm->host.net_receive(vm->host.net_user, &len))) return NULL;
+    /* The binding frees it once it is the script's string. */
+    if (!(copy = (char *)malloc(len + 1))) return NULL;
+    memcpy(copy, line, len);
+    copy[len] = '\0';
+    *result_len = len;
+    return copy;
 }
 
 void vm_host_net_close(Vm *vm)
 {
-    (void)vm;
+    if (vm->host.net_close) vm->host.net_close(vm->host.net_user);
+}
+
+/* Typing (a name, a room's code): the desktop's keyboard text (SDL's text
+ * input); a host without a keyboard has no callback, and its players use
+ * the script's letter picker with the buttons alone. */
+char *vm_host_typed(Vm *vm, size_t *result_len)
+{
+    const char *text;
+    char *copy;
+    size_t len = 0;
+    *result_len = 0;
+    if (!vm->host.typed || !(text = vm->host.typed(vm->host.typed_user, &len)) || len == 0) return NULL;
+    if (!(copy = (char *)malloc(len + 1))) return NULL;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    *result_len = len;
+    return copy;
 }

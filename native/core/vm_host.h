@@ -28,6 +28,8 @@ int vm_host_net_send(Vm *vm, const char *message, size_t message_len);
 char *vm_host_net_receive(Vm *vm, size_t *result_len);
 /* host.netClose(): Leaves the open room on purpose (the seat is played to the end); nothing when none is open. */
 void vm_host_net_close(Vm *vm);
+/* host.typed(): What was typed on a keyboard since the last call, as text: the characters as typed, "\b" for Backspace, "\n" for Enter; null when nothing was (or the host has no keyboard). The script reads it where the player writes a name or a room's code; the same keys still press their buttons. Returns malloc'd text (the binding frees it) and its length, or NULL for null. */
+char *vm_host_typed(Vm *vm, size_t *result_len);
 /* Before a bounded function (contract: "bounded") runs: whether one more call fits
  * its bound for this frame or load (vm.h VM_HOST_IO_CALLS, VM_HOST_IO_MS); if not,
  * a RangeError naming it is pending and the binding returns JS_EXCEPTION. */

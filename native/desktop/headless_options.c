@@ -13,11 +13,13 @@ static const char USAGE[] =
     "         [--no-raster]\n"
     "         [--stats FILE.jsonl] [--memory-limit BYTES] [--frame-budget-ms MS]\n"
     "         [--load-budget-ms MS] [--rename-cannot-replace] [--save-dir DIR]\n"
-    "         [--splash]\n"
+    "         [--splash] [--net-log FILE] [--desktop-caps]\n"
     "Replays the input script, writes DIR/hashes.txt (frame, FNV-1a of its command\n"
     "list) and DIR/frame-NNNNN.png for the --shots frames; with --splash also\n"
     "DIR/splash.png, the splash the hosts show before the script loads. Exit 2 on\n"
-    "a script error.\n";
+    "a script error. --net-log answers the net functions from an online game's\n"
+    "message log (native/core/net/log.h) at the frames recorded, host.caps.network\n"
+    "true; --desktop-caps gives host.caps the SDL desktop's (to replay its record).\n";
 
 static int usage_error(const char *what, const char *arg)
 {
@@ -89,6 +91,9 @@ static int parse_flag(HeadlessOptions *o, const char *flag, const char *val)
     } else if (!strcmp(flag, "--stats")) {
         if (output_file(flag, val) < 0) return -1;
         o->stats = val;
+    } else if (!strcmp(flag, "--net-log")) {
+        if (regular_file(flag, val) < 0) return -1;
+        o->net_log = val;
     } else if (!strcmp(flag, "--save-dir")) {
         if (!*val) return usage_error("bad --save-dir: an empty name", NULL);
         o->save_dir = val;
@@ -127,7 +132,7 @@ static int parse_flag(HeadlessOptions *o, const char *flag, const char *val)
 static const char *const OPTIONS[] = {
     "--out", "--inputs", "--seed", "--frames", "--shots", "--saved", "--bundle", "--bytecode", "--no-raster",
     "--stats", "--memory-limit", "--frame-budget-ms", "--load-budget-ms", "--rename-cannot-replace",
-    "--save-dir", "--splash",
+    "--save-dir", "--splash", "--net-log", "--desktop-caps",
 };
 #define OPTION_COUNT (sizeof OPTIONS / sizeof OPTIONS[0])
 
@@ -149,7 +154,8 @@ static int option_given(int argc, char **argv, const char *flag)
 
 static int is_switch(const char *flag)
 {
-    return !strcmp(flag, "--no-raster") || !strcmp(flag, "--rename-cannot-replace") || !strcmp(flag, "--splash");
+    return !strcmp(flag, "--no-raster") || !strcmp(flag, "--rename-cannot-replace") || !strcmp(flag, "--splash") ||
+           !strcmp(flag, "--desktop-caps");
 }
 
 /* Checks the shape of the command line: known options, each once, each
@@ -203,6 +209,10 @@ int headless_parse_args(int argc, char **argv, HeadlessOptions *o)
         }
         if (!strcmp(argv[i], "--splash")) {
             o->splash = 1;
+            continue;
+        }
+        if (!strcmp(argv[i], "--desktop-caps")) {
+            o->desktop_caps = 1;
             continue;
         }
         if (!strcmp(argv[i], "--rename-cannot-replace")) {

@@ -16,6 +16,8 @@
 #include "../core/raster.h"
 #include "../core/save.h"
 #include "../core/vm.h"
+#include "../core/net/log.h"
+#include "desktop_caps.h"
 #include "desktop_save.h"
 #include "headless_options.h"
 #include "png_write.h"
@@ -33,6 +35,8 @@ typedef struct Headless {
     SaveOps save_ops;
     SaveProblem save_problem; /* of the last save */
     DesktopSave folder;       /* --save-dir: the desktop's own save code */
+    NetLog net;               /* --net-log */
+    HostCaps caps;
 } Headless;
 
 /* host.load returns the latest saved text, as the test host does. */
@@ -140,6 +144,33 @@ static int output_failed(Headless *h, FILE *f, const char *name)
     return 1;
 }
 
+/* --net-log: the script's calls the log did not have (a replay that
+ * diverged) say where, and end the run with status 3. */
+static int net_replay_end(Headless *h)
+{
+    if (!h->opt.net_log || h->net.differences == 0) return 0;
+    fprintf(stderr, "ratscrew-headless: %s: %d net call(s) not in the log; the first at %s\n", h->opt.net_log,
+            h->net.differences, h->net.first);
+    return 3;
+}
+
+/* --net-log FILE read into h->net; -1 after a message. */
+static int read_net_log(Headless *h)
+{
+    char err[160];
+    size_t n;
+    char *text = save_read_file(h->opt.net_log, 64u * 1024u * 1024u, &n);
+    if (!text) {
+        fprintf(stderr, "ratscrew-headless: cannot read %s\n", h->opt.net_log);
+        return -1;
+    }
+    if (net_log_parse(&h->net, text, n, err, sizeof err) < 0) {
+        fprintf(stderr, "ratscrew-headless: %s: %s\n", h->opt.net_log, err);
+        return -1;
+    }
+    return 0;
+}
+
 /* Runs every frame; returns the process exit status. */
 static int run_frames(Headless *h)
 {
@@ -152,6 +183,7 @@ static int run_frames(Headless *h)
         int count;
         if (posix_stop_signal()) return stopped(frame);
         t0 = posix_clock_us();
+        h->net.frame = frame;
         count = vm_frame(h->vm, HEADLESS_FRAME_MS(frame), mask, &cmds);
         t1 = posix_clock_us();
         if (count < 0) return posix_stop_signal() ? stopped(frame) : script_error(h, frame);
@@ -165,7 +197,7 @@ static int run_frames(Headless *h)
         if (is_shot(s, frame) && write_shot(h, frame) < 0) return 1;
         if (commands_has_quit(cmds, count)) break;
     }
-    return 0;
+    return net_replay_end(h);
 }
 
 /* The script: the embedded bytecode, --bundle FILE's source or --bytecode
@@ -241,7 +273,15 @@ static int run(Headless *h)
     VmScript script;
     int status;
     memset(&config, 0, sizeof config);
-    /* No caps: the PSP's, so that this host draws the PSP's frames. */
+    /* The PSP's caps, so that this host draws the PSP's frames; or the
+     * desktop's, to replay what it recorded; with a network when it
+     * answers from a message log. */
+    {
+        static const HostCaps psp = HOST_CAPS_DEFAULT;
+        h->caps = h->opt.desktop_caps ? *desktop_caps() : psp;
+        h->caps.network = h->opt.net_log != NULL;
+        config.caps = &h->caps;
+    }
     config.seed = h->opt.script.seed;
     config.memory_limit = h->opt.memory_limit;
     config.frame_budget_ms = h->opt.frame_budget_ms;
@@ -271,6 +311,10 @@ static int run(Headless *h)
         host.save = desktop_save;
         host.keep = desktop_keep;
         host.problem = desktop_problem;
+    }
+    if (h->opt.net_log) {
+        if (read_net_log(h) < 0) return 1;
+        net_log_plug(&h->net, &host);
     }
     if (bundle_script(&h->opt, &script) < 0) return 1;
     h->vm = vm_create(&config, &host);
@@ -308,5 +352,6 @@ int main(int argc, char **argv)
         status = 1;
     }
     input_script_free(&h.opt.script);
+    net_log_free(&h.net);
     return status;
 }

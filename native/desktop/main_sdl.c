@@ -2,10 +2,22 @@
  * controller, sound through core/mixer, the save file under the user's data
  * folder, and the error screen when the script fails.
  *
- *   ratscrew [--seed S] [--frames N] [--bundle FILE]
+ *   ratscrew [--seed S] [--frames N] [--bundle FILE] [--server HOST:PORT]
+ *            [--inputs SCRIPT.json] [--record DIR] [--join CODE]
  * --frames stops after N frames, and closes the error screen after a second
  * (for automated runs with SDL's dummy drivers). SIGTERM and SIGINT quit
- * within a bounded time whatever the script is doing (posix.h). */
+ * within a bounded time whatever the script is doing (posix.h).
+ * --server is the online rooms server (default 127.0.0.1:8080, make serve's),
+ * reached over libwebsockets when the build has it (net_lws.c); --join CODE
+ * opens with a room's link, as the page's ?room=CODE does: the title joins
+ * that room.
+ * --inputs plays a headless input script (core/input_script.h) as a test
+ * player: its buttons (with the keyboard's), its seed, frames and saved
+ * text, saves kept in memory (the player's own file untouched), and each
+ * frame's time the headless host's (HEADLESS_FRAME_MS), so that the game
+ * can be replayed. --record DIR writes DIR/hashes.txt (as the headless
+ * host does) and DIR/net.log, the online game's message log
+ * (core/net/log.h), which ratscrew-headless --net-log replays. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -19,13 +31,20 @@
 #include "../core/raster.h"
 #include "../core/save.h"
 #include "../core/vm.h"
+#include "../core/input_script.h"
+#include "../core/net/log.h"
+#include "desktop_caps.h"
 #include "desktop_save.h"
 #include "posix.h"
 #include "sdl_audio.h"
 #include "sdl_keys.h"
 #include "sdl_video.h"
+#ifdef RATSCREW_NET
+#include "net_lws.h"
+#endif
 
 #define FRAME_MS (1000.0 / 60.0)
+#define DEFAULT_SERVER "127.0.0.1:8080"
 
 typedef struct Desktop {
     SdlVideo video;
@@ -37,12 +56,65 @@ typedef struct Desktop {
     int quit;            /* QUIT came, or a stop signal */
     int closing;         /* the window's close button: one last frame, with SIG_CLOSE */
     long frames;         /* stop after this many (0 = never) */
+    const char *server;  /* --server */
+    const char *join;    /* --join */
+    InputScript script;  /* --inputs */
+    int scripted;
+    char *saved;         /* --inputs: the saved text, in memory */
+    size_t saved_len;
+    const char *record;  /* --record DIR */
+    FILE *hashes, *net_log;
+    NetRecorder recorder;
+    HostCaps caps;
+#ifdef RATSCREW_NET
+    NetLws *net;
+#endif
 } Desktop;
 
 static void host_log(void *user, const char *text)
 {
     (void)user;
     fprintf(stderr, "[script] %s\n", text);
+}
+
+/* --inputs: the saved text lives in memory, as the headless host keeps it. */
+static char *memory_load(void *user, size_t *len)
+{
+    Desktop *d = (Desktop *)user;
+    char *copy;
+    if (!d->saved) return NULL;
+    if (!(copy = (char *)malloc(d->saved_len + 1))) return NULL;
+    memcpy(copy, d->saved, d->saved_len + 1);
+    *len = d->saved_len;
+    return copy;
+}
+
+static int memory_save(void *user, const char *text, size_t len)
+{
+    Desktop *d = (Desktop *)user;
+    char *copy = (char *)malloc(len + 1);
+    if (!copy) return 0;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    free(d->saved);
+    d->saved = copy;
+    d->saved_len = len;
+    return 1;
+}
+
+/* host.typed: this frame's text from the keyboard (none for a test player). */
+static const char *typed_text(void *user, size_t *len)
+{
+    Desktop *d = (Desktop *)user;
+    if (d->scripted || d->input.typed_len == 0) return NULL;
+    *len = d->input.typed_len;
+    return d->input.typed;
+}
+
+static void write_net_log(void *user, const char *line, size_t len)
+{
+    FILE *f = (FILE *)user;
+    fwrite(line, 1, len, f);
 }
 
 static void sink_sound(void *user, int id, int volume, int pan)
@@ -147,19 +219,29 @@ static void game_loop(Desktop *d)
     CommandSink sink = desktop_sink(d);
     Uint64 start = SDL_GetTicks64(), epoch = start;
     long frame, ticks = 0;
+    int cursor = 0;
     for (frame = 0; !d->quit && (!d->frames || frame < d->frames); frame++) {
         const int32_t *cmds;
         uint32_t mask;
-        int count;
+        int count, now;
         poll_events(d);
+#ifdef RATSCREW_NET
+        /* What the network brought since the last frame, without waiting. */
+        if (d->net) net_lws_service(d->net);
+#endif
         /* The close button quits at once, but first the script is told, in
          * one last frame, so that it saves the settings (docs/host-api.md). */
         mask = sdl_input_mask(&d->input) | (d->closing ? SIG_CLOSE : 0u);
-        count = vm_frame_tap(d->vm, (int)(SDL_GetTicks64() - start), mask, d->input.tap, &cmds);
+        /* A test player presses its script's buttons only: the run can be replayed. */
+        if (d->scripted) mask = input_script_mask(&d->script, (int)frame, &cursor) | (d->closing ? SIG_CLOSE : 0u);
+        now = d->scripted ? HEADLESS_FRAME_MS(frame) : (int)(SDL_GetTicks64() - start);
+        d->recorder.frame = (int)frame;
+        count = vm_frame_tap(d->vm, now, mask, d->scripted ? TAP_NONE : d->input.tap, &cmds);
         if (count < 0) {
             error_loop(d);
             return;
         }
+        if (d->hashes) fprintf(d->hashes, "%ld %08lx\n", frame, (unsigned long)commands_hash(cmds, count));
         commands_run(cmds, count, &sink);
         if (d->closing) return;
         sdl_video_present(&d->video, &d->raster);
@@ -169,7 +251,9 @@ static void game_loop(Desktop *d)
 
 static int usage(const char *problem, const char *arg)
 {
-    fprintf(stderr, "ratscrew: %s%s%s\nusage: ratscrew [--seed S] [--frames N] [--bundle FILE]\n", problem,
+    fprintf(stderr,
+            "ratscrew: %s%s%s\nusage: ratscrew [--seed S] [--frames N] [--bundle FILE] [--server HOST:PORT] [--inputs SCRIPT.json] [--record DIR] [--join CODE]\n",
+            problem,
             arg ? ": " : "", arg ? arg : "");
     return -1;
 }
@@ -194,14 +278,14 @@ static int parse_number(const char *flag, const char *s, unsigned long min, unsi
 /* Every option at most once, each with its value; --bundle a regular file. */
 static int parse_args(int argc, char **argv, VmConfig *config, Desktop *d, const char **bundle)
 {
-    static const char *const FLAGS[3] = { "--seed", "--frames", "--bundle" };
-    int seen[3] = { 0, 0, 0 };
+    static const char *const FLAGS[7] = { "--seed", "--frames", "--bundle", "--server", "--inputs", "--record", "--join" };
+    int seen[7] = { 0, 0, 0, 0, 0, 0, 0 };
     int i, k;
     unsigned long n;
-    char why[160];
+    char why[160], err[256];
     for (i = 1; i < argc; i += 2) {
-        for (k = 0; k < 3 && strcmp(argv[i], FLAGS[k]); k++) {}
-        if (k == 3) return usage("unknown option", argv[i]);
+        for (k = 0; k < 7 && strcmp(argv[i], FLAGS[k]); k++) {}
+        if (k == 7) return usage("unknown option", argv[i]);
         if (seen[k]++) return usage("option given twice", argv[i]);
         if (i + 1 >= argc) return usage("missing value after", argv[i]);
         if (k == 0) {
@@ -210,14 +294,61 @@ static int parse_args(int argc, char **argv, VmConfig *config, Desktop *d, const
         } else if (k == 1) {
             if (parse_number("--frames", argv[i + 1], 1, 100000000UL, &n) < 0) return -1;
             d->frames = (long)n;
-        } else {
+        } else if (k == 2) {
             if (posix_regular_file(argv[i + 1], why, sizeof why) < 0) {
                 fprintf(stderr, "ratscrew: --bundle %s: %s\n", argv[i + 1], why);
                 return -1;
             }
             *bundle = argv[i + 1];
+        } else if (k == 3) {
+            d->server = argv[i + 1];
+        } else if (k == 4) {
+            if (posix_regular_file(argv[i + 1], why, sizeof why) < 0) {
+                fprintf(stderr, "ratscrew: --inputs %s: %s\n", argv[i + 1], why);
+                return -1;
+            }
+            if (input_script_load(argv[i + 1], &d->script, err, sizeof err) < 0) {
+                fprintf(stderr, "ratscrew: %s: %s\n", argv[i + 1], err);
+                return -1;
+            }
+            d->scripted = 1;
+        } else if (k == 5) {
+            d->record = argv[i + 1];
+        } else {
+            d->join = argv[i + 1];
         }
     }
+    /* The script's seed, frames and saved text, unless the flags say otherwise. */
+    if (d->scripted) {
+        if (!seen[0]) config->seed = d->script.has_seed ? d->script.seed : INPUT_SCRIPT_DEFAULT_SEED;
+        if (!seen[1]) d->frames = d->script.has_frames ? d->script.frames : INPUT_SCRIPT_DEFAULT_FRAMES;
+        if (d->script.has_saved && d->script.saved) memory_save(d, d->script.saved, d->script.saved_len);
+    }
+    return 0;
+}
+
+/* --record DIR: its two files, line-buffered (a run stopped by a signal
+ * leaves whole lines). -1 after a message. */
+static int open_record(Desktop *d)
+{
+    char path[1100], why[160];
+    if (!d->record) return 0;
+    if (posix_make_dirs(d->record) < 0) {
+        fprintf(stderr, "ratscrew: cannot create %s\n", d->record);
+        return -1;
+    }
+    snprintf(path, sizeof path, "%s/hashes.txt", d->record);
+    if (!(d->hashes = posix_open_output(path, why, sizeof why))) {
+        fprintf(stderr, "ratscrew: cannot write %s: %s\n", path, why);
+        return -1;
+    }
+    snprintf(path, sizeof path, "%s/net.log", d->record);
+    if (!(d->net_log = posix_open_output(path, why, sizeof why))) {
+        fprintf(stderr, "ratscrew: cannot write %s: %s\n", path, why);
+        return -1;
+    }
+    setvbuf(d->hashes, NULL, _IOLBF, 0);
+    setvbuf(d->net_log, NULL, _IOLBF, 0);
     return 0;
 }
 
@@ -254,6 +385,30 @@ static int run(Desktop *d, VmConfig *config, const char *bundle)
     host.log = host_log;
     host.clock_ms = posix_clock_ms;
     host.stop_requested = posix_stop_requested;
+    if (d->scripted) {
+        /* A test player: its saves stay in memory, the player's file untouched. */
+        host.user = d;
+        host.load = memory_load;
+        host.save = memory_save;
+        host.keep = NULL;
+        host.problem = NULL;
+    }
+    host.typed_user = d;
+    host.typed = typed_text;
+    d->caps = *desktop_caps();
+#ifdef RATSCREW_NET
+    d->net = net_lws_create(d->server ? d->server : DEFAULT_SERVER);
+    if (d->net) {
+        net_lws_plug(d->net, &host);
+        d->caps.network = 1;
+        if (d->join && !net_lws_invite(d->net, d->join)) fprintf(stderr, "ratscrew: --join %s: not a room's code\n", d->join);
+    }
+#else
+    if (d->server) fprintf(stderr, "ratscrew: built without libwebsockets: no network, --server unused\n");
+#endif
+    config->caps = &d->caps;
+    if (open_record(d) < 0) return 1;
+    if (d->net_log) net_record_plug(&d->recorder, &host, write_net_log, d->net_log);
     if (read_bundle(bundle, &script) < 0) {
         fprintf(stderr, "ratscrew: cannot read %s\n", bundle);
         return 1;
@@ -278,7 +433,6 @@ int main(int argc, char **argv)
     const char *bundle = NULL;
     int status;
     memset(&config, 0, sizeof config);
-    config.caps = sdl_input_caps();
     config.seed = (uint32_t)posix_clock_us();
     if (parse_args(argc, argv, &config, &d, &bundle) < 0) return 64;
     /* SDL's own handlers only queue a quit event, which nobody reads while
@@ -301,6 +455,13 @@ int main(int argc, char **argv)
     fputs(sdl_input_help(), stderr);
     status = run(&d, &config, bundle);
     if (d.vm) vm_destroy(d.vm);
+#ifdef RATSCREW_NET
+    net_lws_destroy(d.net);
+#endif
+    if (d.hashes) fclose(d.hashes);
+    if (d.net_log) fclose(d.net_log);
+    input_script_free(&d.script);
+    free(d.saved);
     sdl_audio_close(&d.audio);
     sdl_input_close(&d.input);
     sdl_video_close(&d.video);

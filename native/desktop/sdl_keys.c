@@ -1,5 +1,7 @@
+#include <string.h>
 #include "../core/contract.h"
 #include "sdl_keys.h"
+#include "desktop_caps.h"
 
 /* The key table of docs/host-api.md §2, by key name (SDL keycodes follow
  * the keyboard layout, so "Z" is the key labelled Z). */
@@ -21,13 +23,9 @@ static const struct { SDL_Keycode key; uint32_t button; } KEYS[] = {
 };
 #define KEY_COUNT ((int)(sizeof KEYS / sizeof KEYS[0]))
 
-/* The keys the script names (host.caps.keys): one per role of HostKeyNames,
- * as printed on it, and that key, in the same member order. Each is an entry
- * of KEYS that presses the role's button (native/tests/sdl_keys_test.c). */
-static const HostKeyNames KEY_NAMES = {
-    .cross = "S", .circle = "D", .square = "Z", .triangle = "A", .start = "Esc",
-    .left_play = "F", .left_slap = "Q", .right_play = "J", .right_slap = "P", .confirm = "Enter",
-};
+/* The keys the script names (host.caps.keys, desktop_caps.c), in
+ * HostKeyNames's member order. Each is an entry of KEYS that presses the
+ * role's button (native/tests/sdl_keys_test.c). */
 static const SDL_Keycode NAMED_KEYS[] = { SDLK_s, SDLK_d, SDLK_z, SDLK_a, SDLK_ESCAPE, SDLK_f, SDLK_q, SDLK_j, SDLK_p, SDLK_RETURN };
 
 /* A controller in the PSP's layout: the face buttons by position. */
@@ -91,6 +89,17 @@ void sdl_input_frame(SdlInput *in)
 {
     in->pressed = 0;
     in->tap = TAP_NONE;
+    in->typed_len = 0;
+}
+
+/* Text for host.typed; what does not fit this frame's buffer is dropped
+ * whole (never half a character). */
+static void type_text(SdlInput *in, const char *text)
+{
+    size_t n = strlen(text);
+    if (n > sizeof in->typed - in->typed_len) return;
+    memcpy(in->typed + in->typed_len, text, n);
+    in->typed_len += n;
 }
 
 void sdl_input_event(SdlInput *in, const SDL_Event *e)
@@ -99,6 +108,11 @@ void sdl_input_event(SdlInput *in, const SDL_Event *e)
     case SDL_KEYDOWN:
     case SDL_KEYUP:
         key_event(in, e->key.keysym.sym, e->type == SDL_KEYDOWN, e->key.repeat != 0);
+        if (e->type == SDL_KEYDOWN && e->key.keysym.sym == SDLK_BACKSPACE) type_text(in, "\b");
+        if (e->type == SDL_KEYDOWN && (e->key.keysym.sym == SDLK_RETURN || e->key.keysym.sym == SDLK_KP_ENTER)) type_text(in, "\n");
+        break;
+    case SDL_TEXTINPUT:
+        type_text(in, e->text.text);
         break;
     case SDL_CONTROLLERBUTTONDOWN:
         pad_press(in, e->cbutton.which, e->cbutton.button);
@@ -151,9 +165,7 @@ SDL_Keycode sdl_named_key(int role)
 
 const HostCaps *sdl_input_caps(void)
 {
-    /* Key names, not the PSP's glyphs; two controllers (PAD, PAD2); no touch. */
-    static const HostCaps caps = { .glyphs = 0, .keys = &KEY_NAMES, .pads = 2 };
-    return &caps;
+    return desktop_caps();
 }
 
 const char *sdl_input_help(void)

@@ -13,6 +13,10 @@ typedef struct SdlInput {
     SDL_GameController *pad;     /* the first controller found (the left player's), or NULL */
     SDL_GameController *pad2;    /* the second (the right player's), or NULL */
     int32_t tap;                 /* where the mouse was clicked this frame (TAP_AT), or TAP_NONE */
+    /* What was typed this frame (host.typed): SDL's text input as UTF-8,
+     * "\b" for Backspace, "\n" for Enter; typed_len bytes. */
+    char typed[256];
+    size_t typed_len;
 } SdlInput;
 
 /* Starts a frame's events: forgets the presses of the last frame. */

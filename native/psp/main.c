@@ -4,11 +4,15 @@
 #include <pspctrl.h>
 #include <pspkernel.h>
 #include <psppower.h>
+#include <pspiofilemgr.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 #include "embedded.h"
 #include "psp_exit.h"
 #include "psp_game.h"
 #include "psp_power.h"
+#include "psp_room.h"
 #include "psp_save.h"
 #include "psp_video.h"
 
@@ -21,6 +25,29 @@ PSP_MAIN_THREAD_STACK_SIZE_KB(512);
  * keeps the script well inside it even on a PSP-1000. */
 PSP_HEAP_SIZE_KB(-1);
 PSP_HEAP_THRESHOLD_SIZE_KB(1024);
+
+/* The rooms server (docs/network.md, "The PSP's path"): server.txt beside
+ * the EBOOT, "a.b.c.d:port" (plain ws://: the PSP's TLS is too old), else
+ * make serve's own address, as on the desktop. */
+static void rooms_server(const char *eboot, char *out, size_t cap)
+{
+    char path[256];
+    const char *slash = eboot ? strrchr(eboot, '/') : NULL;
+    SceUID f;
+    int n;
+    snprintf(out, cap, "127.0.0.1:8080");
+    if (!slash || (size_t)(slash - eboot) + sizeof "/server.txt" > sizeof path) return;
+    snprintf(path, sizeof path, "%.*s/server.txt", (int)(slash - eboot), eboot);
+    if ((f = sceIoOpen(path, PSP_O_RDONLY, 0)) < 0) return;
+    n = sceIoRead(f, out, (SceSize)cap - 1);
+    sceIoClose(f);
+    if (n <= 0) {
+        snprintf(out, cap, "127.0.0.1:8080");
+        return;
+    }
+    out[n] = 0;
+    out[strcspn(out, " \r\n\t")] = 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -40,6 +67,12 @@ int main(int argc, char **argv)
      * a few frames of the module starting (docs/performance.md). */
     psp_video_frame(embedded_splash, embedded_splash_count);
     psp_game_say_since_start("splash shown");
+    {
+        char server[64];
+        rooms_server(argc > 0 ? argv[0] : NULL, server, sizeof server);
+        if (psp_room_setup(server)) psp_game_go_online();
+        psp_game_say_since_start("network set up");
+    }
     {
         VmScript game = { "ratscrew.js", embedded_bytecode, embedded_bytecode_len, 1 };
         psp_game_run(&game);

@@ -9,6 +9,7 @@
 #include "psp_exit.h"
 #include "psp_game.h"
 #include "psp_power.h"
+#include "psp_room.h"
 #include "psp_save.h"
 #include "psp_video.h"
 #include "vm.h"
@@ -57,12 +58,23 @@ static void sink_quit(void *user)
     fflush(stdout);
 }
 
+/* The online rooms (psp_room.c), when main set them up. */
+static int online;
+
+void psp_game_go_online(void)
+{
+    online = 1;
+}
+
 static Vm *create_vm(void)
 {
     VmConfig config;
     VmHost host;
+    /* The PSP's defaults (glyphs, no keyboard, no pads), and the network when there is one. */
+    static HostCaps caps = HOST_CAPS_DEFAULT;
     memset(&config, 0, sizeof config);
-    /* No caps: the defaults are the PSP's (glyphs, no keyboard, no pads). */
+    caps.network = online;
+    config.caps = &caps;
     config.seed = (uint32_t)sceKernelGetSystemTimeWide();
     memset(&host, 0, sizeof host);
     host.load = psp_save_load;
@@ -71,6 +83,7 @@ static Vm *create_vm(void)
     host.problem = psp_save_problem;
     host.clock_ms = clock_ms;
     host.log = host_log;
+    if (online) psp_room_plug(&host);
     return vm_create(&config, &host);
 }
 
@@ -116,12 +129,20 @@ static void game_loop(Vm *vm)
         uint64_t now = psp_power_frame(&power, clock_ms(NULL), &signals); /* less any sleep */
         int count;
         frames_run++;
-        count = vm_frame(vm, (int)(now - start), read_buttons() | signals, &cmds);
+        if (online) {
+            /* What the network brought, before the script reads it; a sleep dropped every socket. */
+            if (signals & SIG_SUSPEND) psp_room_woke((uint32_t)clock_ms(NULL));
+            psp_room_frame((uint32_t)clock_ms(NULL));
+        }
+        /* While the connection dialog is up its buttons are not the game's (a Cross there is no slap). */
+        count = vm_frame(vm, (int)(now - start), (online && psp_room_dialog_up() ? 0 : read_buttons()) | signals, &cmds);
         if (count < 0) return;
         commands_run(cmds, count, &sound); /* sounds, music, quit */
         psp_video_frame(cmds, count);      /* presented before any quit */
         if (frames_run == 1) psp_game_say_since_start("first frame shown");
     }
+    /* HOME or quit while in a room: leave it on purpose rather than drop. */
+    if (online) psp_room_leave((uint32_t)clock_ms(NULL));
 }
 
 void psp_game_run(const VmScript *script)

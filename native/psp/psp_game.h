@@ -27,4 +27,8 @@ void psp_game_say_since_start(const char *what);
  * check (replay.c) waits for the game to be running before it presses. */
 unsigned psp_game_frames(void);
 
+/* The game gets the network (caps.network, the net functions): main calls
+ * it once psp_room_setup has the modules loaded. */
+void psp_game_go_online(void);
+
 #endif

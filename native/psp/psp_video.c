@@ -209,6 +209,13 @@ static void draw_commands(const int32_t *cmds, int count)
     }
 }
 
+static void (*overlay)(void);
+
+void psp_video_set_overlay(void (*draw)(void))
+{
+    overlay = draw;
+}
+
 void psp_video_frame(const int32_t *cmds, int count)
 {
     sceGuStart(GU_DIRECT, list);
@@ -216,6 +223,7 @@ void psp_video_frame(const int32_t *cmds, int count)
     draw_commands(cmds, count);
     sceGuFinish();
     sceGuSync(0, 0);
+    if (overlay) overlay();
     sceDisplayWaitVblankStart();
     sceGuSwapBuffers();
 }

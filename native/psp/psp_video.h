@@ -9,6 +9,9 @@
 void psp_video_init(void);
 /* Draws the frame's commands, waits for the vertical blank and shows it. */
 void psp_video_frame(const int32_t *cmds, int count);
+/* A system dialog's drawing (the connection dialog, psp_room.c), run each
+ * frame after the game's display list and before the swap; NULL: none. */
+void psp_video_set_overlay(void (*draw)(void));
 /* Shows a 480x272 picture of R,G,B,A bytes (a core Raster's pixels, 16-byte
  * aligned: the GE copies it) in both frame buffers: the error screen. */
 void psp_video_show_rgba(const uint8_t *pixels);

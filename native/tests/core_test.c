@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "contract.h"
 #include "mixer.h"
+#include "net/room.h"
 #include "raster.h"
 #include "save.h"
 #include "sprite_clip.h"
@@ -377,8 +378,235 @@ static void test_save_problems(const char *dir)
     remove(path);
 }
 
+/* The rooms' wire (net_wire.c): frames as the server (Colyseus 0.16,
+ * msgpackr) writes them, the script's messages as the server reads them, the
+ * matchmaking's requests and answers. */
+static void test_net_wire(void)
+{
+    char json[256], path[64], body[256];
+    uint8_t out[64];
+    WireFrame f;
+    WireSeat seat;
+    const char *why = NULL;
+    size_t n;
+    /* A step [7, [], 300] (type 4) and a closing line (type 8). */
+    static const uint8_t step[] = { 13, 4, 0x93, 7, 0x90, 0xcd, 0x01, 0x2c };
+    static const uint8_t closing[] = { 13, 8, 0x91, 0xae, 's', 'e', 'r', 'v', 'e', 'r', 'S', 't', 'o', 'p', 'p', 'i', 'n', 'g' };
+    static const uint8_t joined[] = { 10, 3, 't', 'o', 'k', 0 };
+    static const uint8_t refused[] = { 11, 0xcd, 0x10, 0x04, 0xa3, 'b', 'a', 'd' };
+    static const uint8_t bin[] = { 13, 4, 0xc4, 1, 0 };
+    static const uint8_t cut[] = { 13, 4, 0x93, 7 };
+    static const char JOIN[] = "{\"op\":\"join\",\"code\":\"Q7RUVCH\",\"name\":\"Ann\"}";
+    static const char SNEAKY[] = "{\"op\":\"join\",\"code\":\"../x\",\"name\":\"Ann\"}";
+    static const char CREATE[] = "{\"op\":\"create\",\"name\":\"Ann\",\"setup\":{\"cpus\":1}}";
+    CHECK(wire_read_frame(step, sizeof step, json, sizeof json, &f) == WIRE_MESSAGE && strcmp(json, "[\"m\",4,[7,[],300]]") == 0 && f.json_len == strlen(json));
+    CHECK(wire_read_frame(closing, sizeof closing, json, sizeof json, &f) == WIRE_MESSAGE && strcmp(json, "[\"m\",8,[\"serverStopping\"]]") == 0);
+    CHECK(wire_read_frame(joined, sizeof joined, json, sizeof json, &f) == WIRE_JOINED && strcmp(f.token, "tok") == 0);
+    CHECK(wire_read_frame(refused, sizeof refused, json, sizeof json, &f) == WIRE_REFUSED && strcmp(json, "[4100,\"bad\"]") == 0);
+    CHECK(wire_read_frame(bin, sizeof bin, json, sizeof json, &f) == WIRE_BAD && f.why != NULL);
+    CHECK(wire_read_frame(cut, sizeof cut, json, sizeof json, &f) == WIRE_BAD && strcmp(f.why, "a message cut short") == 0);
+    CHECK(wire_read_frame(step, sizeof step, json, 10, &f) == WIRE_BAD && strstr(f.why, "too long") != NULL);
+    /* A slap [17, 312] as msgpackr writes it: 13, 2, [17, 312]. */
+    n = wire_write_message("[2,[17,312]]", 12, out, sizeof out, &why);
+    CHECK(n == 7 && out[0] == 13 && out[1] == 2 && out[2] == 0x92 && out[3] == 17 && out[4] == 0xcd && out[5] == 0x01 && out[6] == 0x38);
+    CHECK(wire_write_message("[\"x\",1]", 7, out, sizeof out, &why) == 0 && why != NULL);
+    CHECK(wire_json_to_msgpack("\"\\ud83c\\udccf\"", 14, out, sizeof out, &why) == 5 && out[0] == 0xa4 && out[1] == 0xf0);
+    CHECK(wire_json_to_msgpack("[1,]", 4, out, sizeof out, &why) == 0);
+    /* A float -0 (found by libFuzzer: "-0" came back as the integer 0) is the script's 0. */
+    {
+        static const uint8_t minus_zero[] = { 0xcb, 0x80, 0, 0, 0, 0, 0, 0, 0 };
+        size_t used = 0, len = 0;
+        CHECK(wire_msgpack_to_json(minus_zero, sizeof minus_zero, &used, json, sizeof json, &len, &why) == 1 && strcmp(json, "0") == 0);
+    }
+    CHECK(wire_matchmake_request(JOIN, strlen(JOIN), "ratscrew", 1, path, sizeof path, body, sizeof body, &why) == 1 &&
+          strcmp(path, "joinById/Q7RUVCH") == 0 && strcmp(body, "{\"v\":1,\"name\":\"Ann\"}") == 0);
+    CHECK(wire_matchmake_request(SNEAKY, strlen(SNEAKY), "ratscrew", 1, path, sizeof path, body, sizeof body, &why) == 0);
+    CHECK(wire_matchmake_request(CREATE, strlen(CREATE), "ratscrew", 1, path, sizeof path, body, sizeof body, &why) == 1 &&
+          strcmp(path, "create/ratscrew") == 0 && strcmp(body, "{\"v\":1,\"name\":\"Ann\",\"setup\":{\"cpus\":1}}") == 0);
+    {
+        static const char answer[] = "{\"room\":{\"clients\":0,\"processId\":\"V5EGIonNV\",\"roomId\":\"WVTFVFH\",\"publicAddress\":\"127.0.0.1:25542/s1\"},\"sessionId\":\"3MkAot-Zc\"}";
+        static const char no[] = "{\"code\":4212,\"error\":\"room not found\"}";
+        CHECK(wire_read_seat(answer, strlen(answer), &seat) == 1 && strcmp(seat.room_id, "WVTFVFH") == 0 && strcmp(seat.process_id, "V5EGIonNV") == 0 &&
+              strcmp(seat.session_id, "3MkAot-Zc") == 0 && strcmp(seat.public_address, "127.0.0.1:25542/s1") == 0);
+        CHECK(wire_read_seat(no, strlen(no), &seat) == 0 && strcmp(seat.error, "room not found") == 0);
+    }
+}
+
+
+/* A transport that records what the room asks of it. */
+typedef struct FakeNet {
+    int posts, opens, resets, sends;
+    char path[256], body[512], ws_address[128], ws_path[512];
+    uint8_t sent[8][64];
+    size_t sent_len[8];
+} FakeNet;
+
+static int fake_post(void *user, const char *path, const char *body, size_t len)
+{
+    FakeNet *f = (FakeNet *)user;
+    f->posts++;
+    snprintf(f->path, sizeof f->path, "%s", path);
+    snprintf(f->body, sizeof f->body, "%.*s", (int)len, body);
+    return 0;
+}
+
+static int fake_open(void *user, const char *address, const char *path)
+{
+    FakeNet *f = (FakeNet *)user;
+    f->opens++;
+    snprintf(f->ws_address, sizeof f->ws_address, "%s", address ? address : "(server)");
+    snprintf(f->ws_path, sizeof f->ws_path, "%s", path);
+    return 0;
+}
+
+static int fake_send(void *user, const uint8_t *bytes, size_t len)
+{
+    FakeNet *f = (FakeNet *)user;
+    if (f->sends < 8 && len <= 64) {
+        memcpy(f->sent[f->sends], bytes, len);
+        f->sent_len[f->sends] = len;
+    }
+    f->sends++;
+    return 0;
+}
+
+static void fake_reset(void *user) { ((FakeNet *)user)->resets++; }
+
+/* The next line the script would read, "" when none. */
+static const char *next_line(NetRoom *r)
+{
+    size_t n;
+    const char *l = net_room_receive(r, &n);
+    return l ? l : "";
+}
+
+static const char SEAT[] = "{\"room\":{\"clients\":0,\"processId\":\"P1\",\"roomId\":\"ROOMABC\",\"name\":\"ratscrew\"},\"sessionId\":\"S1\"}";
+static const char SEAT_BACK[] = "{\"room\":{\"processId\":\"P2\",\"roomId\":\"ROOMABC\",\"publicAddress\":\"10.0.0.2:9000/s2\"},\"sessionId\":\"S2\"}";
+
+/* The room's whole life against a fake transport: the seat, the socket's
+ * address, the join's answer, messages both ways, a drop taken back through
+ * another process, a leave; and each way it ends: refused, unreachable, a
+ * server that says nothing, the seat lost for good, bytes that are not a
+ * message. */
+static void test_net_room(void)
+{
+    static NetRoom r;
+    FakeNet f;
+    NetTransport t = { &f, fake_post, fake_open, fake_send, fake_reset };
+    static const char JOIN[] = "{\"op\":\"join\",\"code\":\"ROOMABC\",\"name\":\"Ann\"}";
+    static const uint8_t joined[] = { 10, 5, 't', 'o', 'k', '_', '1', 8, 's', 'c', 'h', 'e', 'm', 'a', '-', 'x' };
+    static const uint8_t fly[] = { 13, 3, 0x92, 7, 1 };
+    static const uint8_t bad[] = { 13, 3, 0x92, 7 };
+    size_t n;
+    memset(&f, 0, sizeof f);
+    net_room_init(&r, &t, "ratscrew", 1);
+    CHECK(net_room_receive(&r, &n) == NULL && n == 0);
+    /* A room's link (the desktop's --join): the script's first line; only a code's letters. */
+    CHECK(net_room_invite(&r, "../x\"") == 0 && net_room_invite(&r, "ab12") == 0 && net_room_invite(&r, "ROOMABC") == 1);
+    CHECK(strcmp(next_line(&r), "[\"invite\",\"ROOMABC\"]") == 0 && strcmp(next_line(&r), "") == 0);
+    CHECK(net_room_send(&r, "[1,[]]", 6) == 0);
+    CHECK(net_room_open(&r, "{\"op\":\"fly\"}", 12, 0) == 0 && f.posts == 0);
+    CHECK(net_room_open(&r, JOIN, strlen(JOIN), 100) == 1 && f.posts == 1 && strcmp(f.path, "joinById/ROOMABC") == 0);
+    CHECK(strcmp(f.body, "{\"v\":1,\"name\":\"Ann\"}") == 0 && r.state == NET_SEATING);
+    CHECK(net_room_open(&r, JOIN, strlen(JOIN), 100) == 0); /* one at a time */
+    net_room_http_answer(&r, 200, SEAT, strlen(SEAT), 150);
+    CHECK(f.opens == 1 && strcmp(f.ws_address, "(server)") == 0 && strcmp(f.ws_path, "/P1/ROOMABC?sessionId=S1") == 0);
+    net_room_ws_opened(&r, 160);
+    CHECK(net_room_send(&r, "[1,[]]", 6) == 0); /* not in the room before its join */
+    net_room_ws_message(&r, joined, sizeof joined, 170);
+    CHECK(r.state == NET_JOINED && strcmp(r.token, "tok_1") == 0);
+    CHECK(f.sends == 1 && f.sent_len[0] == 1 && f.sent[0][0] == 10); /* the join answered */
+    CHECK(strcmp(next_line(&r), "[\"joined\",\"ROOMABC\"]") == 0);
+    net_room_ws_message(&r, fly, sizeof fly, 180);
+    CHECK(strcmp(next_line(&r), "[\"m\",3,[7,1]]") == 0 && strcmp(next_line(&r), "") == 0);
+    CHECK(net_room_send(&r, "[2,[17,312]]", 12) == 1 && f.sent_len[1] == 7 && f.sent[1][0] == 13 && f.sent[1][1] == 2);
+    CHECK(net_room_send(&r, "[2,", 3) == 0 && f.sends == 2);
+    /* A drop: away, asked back at once with the token, through the process the answer names. */
+    net_room_ws_closed(&r, NET_CLOSE_LOST, 1000);
+    CHECK(strcmp(next_line(&r), "[\"away\"]") == 0 && r.state == NET_RESEATING);
+    CHECK(strcmp(f.path, "reconnect/ROOMABC") == 0 && strcmp(f.body, "{\"reconnectionToken\":\"tok_1\"}") == 0);
+    CHECK(net_room_send(&r, "[1,[]]", 6) == 0);
+    net_room_http_answer(&r, 0, NULL, 0, 1500); /* no answer: wait, then try again */
+    CHECK(r.state == NET_AWAY && f.posts == 2);
+    net_room_tick(&r, 1500 + NET_RETRY_MS - 1);
+    CHECK(f.posts == 2);
+    net_room_tick(&r, 1500 + NET_RETRY_MS);
+    CHECK(f.posts == 3 && r.state == NET_RESEATING);
+    net_room_http_answer(&r, 200, SEAT_BACK, strlen(SEAT_BACK), 4000);
+    CHECK(strcmp(f.ws_address, "10.0.0.2:9000") == 0 && strcmp(f.ws_path, "/s2/P2/ROOMABC?sessionId=S2&reconnectionToken=tok_1") == 0);
+    net_room_ws_message(&r, joined, sizeof joined, 4100);
+    CHECK(strcmp(next_line(&r), "[\"back\"]") == 0 && r.state == NET_JOINED);
+    /* The room closes after its last word. */
+    net_room_ws_closed(&r, 4000, 5000);
+    CHECK(strcmp(next_line(&r), "[\"closed\",4000]") == 0 && r.state == NET_IDLE);
+
+    /* Refused at the matchmaking: the server's own words. */
+    CHECK(net_room_open(&r, JOIN, strlen(JOIN), 6000) == 1);
+    {
+        static const char NOT_FOUND[] = "{\"code\":4212,\"error\":\"room \\\"X\\\" not found\"}";
+        net_room_http_answer(&r, 200, NOT_FOUND, strlen(NOT_FOUND), 6100);
+    }
+    CHECK(strcmp(next_line(&r), "[\"closed\",\"room \\\"X\\\" not found\"]") == 0 && r.state == NET_IDLE);
+    /* No server at all, and one that never answers. */
+    CHECK(net_room_open(&r, JOIN, strlen(JOIN), 7000) == 1);
+    net_room_http_answer(&r, 0, NULL, 0, 7100);
+    CHECK(strncmp(next_line(&r), "[\"closed\",\"unreachable", 22) == 0);
+    CHECK(net_room_open(&r, JOIN, strlen(JOIN), 8000) == 1);
+    net_room_tick(&r, 8000 + NET_DEADLINE_MS - 1);
+    CHECK(r.state == NET_SEATING);
+    net_room_tick(&r, 8000 + NET_DEADLINE_MS);
+    CHECK(strncmp(next_line(&r), "[\"closed\",\"unreachable", 22) == 0 && r.state == NET_IDLE);
+    /* A server that joins and then sends what is not a message: closed, with why. */
+    CHECK(net_room_open(&r, JOIN, strlen(JOIN), 20000) == 1);
+    net_room_http_answer(&r, 200, SEAT, strlen(SEAT), 20010);
+    net_room_ws_message(&r, joined, sizeof joined, 20020);
+    CHECK(strcmp(next_line(&r), "[\"joined\",\"ROOMABC\"]") == 0);
+    net_room_ws_message(&r, bad, sizeof bad, 20030);
+    CHECK(strcmp(next_line(&r), "[\"closed\",\"bad message from the server: a message cut short\"]") == 0 && r.state == NET_IDLE);
+    /* The seat lost for good: every try fails for NET_KEPT_MS, then "gone". */
+    CHECK(net_room_open(&r, JOIN, strlen(JOIN), 30000) == 1);
+    net_room_http_answer(&r, 200, SEAT, strlen(SEAT), 30010);
+    net_room_ws_message(&r, joined, sizeof joined, 30020);
+    (void)next_line(&r);
+    net_room_ws_closed(&r, 1006, 31000);
+    CHECK(strcmp(next_line(&r), "[\"away\"]") == 0);
+    {
+        uint32_t now;
+        for (now = 31000; now < 31000 + NET_KEPT_MS + NET_RETRY_MS && r.state != NET_IDLE; now += 500) {
+            if (r.state == NET_RESEATING) net_room_http_answer(&r, 200, "{\"code\":4212,\"error\":\"expired\"}", 31, now);
+            net_room_tick(&r, now);
+        }
+        CHECK(r.state == NET_IDLE && now >= 31000 + NET_KEPT_MS && now <= 31000 + NET_KEPT_MS + 500);
+    }
+    CHECK(strcmp(next_line(&r), "[\"closed\",\"gone\"]") == 0);
+    /* A leave: LEAVE_ROOM out, then nothing more of this room is heard. */
+    CHECK(net_room_open(&r, JOIN, strlen(JOIN), 100000) == 1);
+    net_room_http_answer(&r, 200, SEAT, strlen(SEAT), 100010);
+    net_room_ws_message(&r, joined, sizeof joined, 100020);
+    (void)next_line(&r);
+    f.sends = 0;
+    net_room_close(&r, 100030);
+    CHECK(f.sends == 1 && f.sent[0][0] == 12 && r.state == NET_LEAVING);
+    net_room_ws_message(&r, fly, sizeof fly, 100040);
+    net_room_ws_closed(&r, 4000, 100050);
+    CHECK(strcmp(next_line(&r), "") == 0 && r.state == NET_IDLE);
+    /* A script that stops reading: the queue fills, and ends in one line. */
+    CHECK(net_room_open(&r, JOIN, strlen(JOIN), 200000) == 1);
+    net_room_http_answer(&r, 200, SEAT, strlen(SEAT), 200010);
+    net_room_ws_message(&r, joined, sizeof joined, 200020);
+    {
+        int i, lines = 0;
+        for (i = 0; i < 20000; i++) net_room_ws_message(&r, fly, sizeof fly, 200030);
+        CHECK(r.state == NET_IDLE);
+        while (net_room_receive(&r, &n) != NULL) lines++;
+        CHECK(lines > 4000 && lines < 20000 && strcmp(r.line, "[\"closed\",\"overflow\"]") == 0);
+    }
+}
+
 int main(int argc, char **argv)
 {
+    test_net_wire();
+    test_net_room();
     test_hash();
     test_raster();
     test_sprite_clip();

@@ -103,6 +103,23 @@ int main(void)
         }
         CHECK(sdl_named_key(role) == SDLK_UNKNOWN);
     }
+    /* Typing (host.typed): SDL's text as it comes, Backspace and Enter as "\b" and "\n",
+     * this frame's only; the keys still press their buttons (S is Cross). */
+    {
+        SDL_Event e;
+        memset(&e, 0, sizeof e);
+        sdl_input_frame(&in);
+        e.type = SDL_TEXTINPUT;
+        snprintf(e.text.text, sizeof e.text.text, "%s", "D\xd0\xb8s");
+        sdl_input_event(&in, &e);
+        key(&in, SDLK_BACKSPACE, 1, 0);
+        key(&in, SDLK_s, 1, 0);
+        key(&in, SDLK_RETURN, 1, 0);
+        CHECK(in.typed_len == 6 && memcmp(in.typed, "D\xd0\xb8s\b\n", 6) == 0);
+        CHECK(sdl_input_mask(&in) & BTN_CROSS);
+        sdl_input_frame(&in);
+        CHECK(in.typed_len == 0);
+    }
     if (failures) fprintf(stderr, "sdl_keys_test: %d failure(s)\n", failures);
     else printf("sdl_keys_test: all passed\n");
     return failures ? 1 : 0;

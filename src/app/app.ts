@@ -38,6 +38,8 @@ export function appFrame(app: App, now: number, mask: number, tap = TAP_NONE): v
   app.suspending = (mask & SIG_SUSPEND) !== 0;
   if (!app.started) firstFrame(app, now, buttons);
   readButtons(app.buttons, buttons, now, tap);
+  // Read every frame, so that what was typed elsewhere (keys pressed in a game) is not taken for a name later.
+  app.buttons.typed = app.host.typed() ?? '';
   app.cues.count = 0;
   app.lastNow = now;
   if (anyPressed(app.buttons) || app.buttons.tapped) app.lastInputAt = now;

@@ -3,7 +3,9 @@
 import type { App } from './state';
 import type { Scene, TableScene } from './scene';
 import { MODULES } from './scenes';
-import { LAND_MS } from '../table/table';
+import { LAND_MS, NEVER } from '../table/table';
+import { awayNames } from './online-table';
+import type { RoomLink } from './room';
 import { tableDebug } from './table';
 
 /** The paused game under the pause menu or the How to play opened from it. */
@@ -25,8 +27,8 @@ export function debugState(app: App): string {
     scene: scene.kind,
     demo: scene.kind === 'title' && scene.demo !== null,
     titleCursor: app.titleCursor,
-    optionCursor: scene.kind === 'options' ? scene.cursor : 0,
-    optionRows: scene.kind === 'options' ? scene.shown : [],
+    optionCursor: scene.kind === 'options' || scene.kind === 'create' ? scene.cursor : 0,
+    optionRows: scene.kind === 'options' || scene.kind === 'create' ? scene.shown : [],
     howToPage: scene.kind === 'howTo' ? scene.page : 0,
     notice: app.notice.text,
     quitConfirm,
@@ -69,6 +71,57 @@ export function debugState(app: App): string {
             timers: tableDebug(on),
           }
         : null,
-    results: scene.kind === 'results' ? scene.results : null,
+    results: scene.kind === 'results' ? scene.results : scene.kind === 'onlineResults' ? scene.results : null,
+    online: onlineDebug(app, scene),
   });
+}
+
+/** The online scenes: the menu's row, the entry, the room, the online table as shown and as the script holds it. */
+function onlineDebug(app: App, scene: Scene): object | null {
+  switch (scene.kind) {
+    case 'online':
+      return { cursor: scene.cursor };
+    case 'entry':
+      return { entry: { what: scene.what, text: scene.text, page: scene.page, row: scene.row, col: scene.col } };
+    case 'create':
+      return { create: true };
+    case 'lobby':
+      return { room: roomDebug(scene.room) };
+    case 'onlineResults':
+      return { room: roomDebug(scene.room) };
+    case 'onlineTable': {
+      const t = scene.table;
+      const d = t.show.display;
+      return {
+        room: roomDebug(scene.room),
+        leaveAsked: scene.leaveAsked,
+        table: {
+          shownGame: d.game,
+          names: d.names,
+          message: d.message,
+          hint: d.hint,
+          slapTimes: d.slapTimes,
+          flying: d.flight.active && (app.lastNow - d.flight.start < LAND_MS || d.flight.faceDown),
+          faceDown: d.flight.active && d.flight.faceDown,
+          hand: { active: d.slapHand.active, seat: d.slapHand.seat, start: d.slapHand.start, marked: d.slapHand.markAt !== NEVER, good: d.slapHand.good },
+          away: awayNames(t),
+          you: t.net.you,
+          seq: t.net.seq,
+          readableAt: t.net.readableAt,
+          waitedFrames: t.net.waitedFrames,
+          over: t.game.over,
+          celebrating: d.celebration.active,
+          landsAt: t.show.landsAt,
+          waiting: t.show.waiting.length,
+          flyAt: t.flyAt,
+          now: app.lastNow,
+        },
+      };
+    }
+  }
+  return null;
+}
+
+function roomDebug(r: RoomLink): object {
+  return { code: r.code, link: r.link, creating: r.creating, lobby: r.lobby, dropped: r.dropped, ended: r.ended };
 }

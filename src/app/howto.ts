@@ -61,6 +61,7 @@ function controls(t: Strings, people: number, slapping: boolean): string {
 
 /** What a wrong slap costs under the wrong-slap rule, and the cards it burns. */
 function wrongSlapCost(options: GameOptions, t: Strings): { caption: string; burned: number } {
+  if (options.wrongSlap === 'pay') return { caption: t.payHelp, burned: 0 };
   if (options.wrongSlap === 'pileToNext') return { caption: t.pileToNextHelp, burned: 0 };
   if (options.wrongSlap === 'ban') return { caption: t.banHelp(options.banCards), burned: 0 };
   return { caption: t.penaltyHelp(options.wrongSlapPenalty), burned: options.wrongSlapPenalty };

@@ -28,11 +28,13 @@ export interface Buttons {
   tapY: number;
   /** Buttons held down by a touch a menu took as a tap (swallow): no press, no repeat, until let go. */
   swallowed: number;
+  /** What was typed on a keyboard this frame (the host's typed(): "\b" Backspace, "\n" Enter), '' for nothing. */
+  typed: string;
 }
 
 /** Edges as at launch: buttons held then are not presses (resetButtons on the first frame). */
 export function newButtons(): Buttons {
-  return { held: 0, pressed: 0, repeated: 0, repeatAt: [0, 0, 0, 0], tapped: false, tapX: 0, tapY: 0, swallowed: 0 };
+  return { held: 0, pressed: 0, repeated: 0, repeatAt: [0, 0, 0, 0], tapped: false, tapX: 0, tapY: 0, swallowed: 0, typed: '' };
 }
 
 /** Call once per frame with the host's mask of buttons held down now, the host time and the frame's tap (TAP_NONE: none). */

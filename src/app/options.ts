@@ -23,6 +23,10 @@ export type Settings = GameOptions & {
   humans: 1 | 2;
   /** After each slap race, show who pressed and when: at hard and master (auto), always or never. */
   slapTimes: 'auto' | 'on' | 'off';
+  /** An online room this player creates: seats kept for CPU players (the Create screen's row, src/app/room-setup.ts). */
+  onlineCpus: number;
+  /** This player's name at an online table, chosen once (src/app/scenes/entry.ts); '' before. */
+  name: string;
   language: Language;
   sound: boolean;
   music: boolean;
@@ -122,6 +126,18 @@ export const OPTIONS: readonly OptionDef[] = [
     help: (t) => t.optionHelp.difficulty,
   },
   {
+    // Only on the Create screen of an online room (src/app/room-setup.ts), never in Options.
+    path: 'onlineCpus',
+    values: [0, 1, 2, 3, 4],
+    appDefault: 1,
+    rules: false,
+    shows: () => false,
+    label: (t) => t.opt.onlineCpus,
+    text: (v, t) => t.seatsCount(v as number),
+    group: GAME,
+    help: (t) => t.optionHelp.onlineCpus,
+  },
+  {
     path: 'slapTimes',
     values: ['auto', 'on', 'off'],
     appDefault: 'auto',
@@ -152,7 +168,7 @@ export const OPTIONS: readonly OptionDef[] = [
   ),
   {
     path: 'wrongSlap',
-    values: ['burn', 'pileToNext', 'ban'],
+    values: ['pay', 'burn', 'pileToNext', 'ban'],
     rules: true,
     shows: classic,
     label: (t) => t.opt.wrongSlap,
@@ -241,6 +257,7 @@ export function defaultSettings(): Settings {
   const rules = defaultOptions();
   const s = {};
   for (const def of OPTIONS) setOption(def, s, def.rules ? optionValue(def, rules) : def.appDefault!);
+  (s as Settings).name = '';
   return s as Settings;
 }
 

@@ -10,8 +10,25 @@ import type { NextGame } from './session';
 import type { App } from './state';
 import type { AppTable } from './table';
 import type { HowToPage, OptionRow, ResultsScreen, StatsRow } from './screen';
+import type { EntryKind } from './names';
+import type { OnlineAppTable } from './online-table';
+import type { RoomLink } from './room';
+import type { LobbyView } from '../net/client';
+import type { LobbyShown } from '../view/online-view';
 
-export type Scene = TitleScene | OptionsScene | HowToScene | TableScene | ResultsScene | StatsScene;
+export type Scene =
+  | TitleScene
+  | OptionsScene
+  | HowToScene
+  | TableScene
+  | ResultsScene
+  | StatsScene
+  | OnlineScene
+  | CreateScene
+  | EntryScene
+  | LobbyScene
+  | OnlineTableScene
+  | OnlineResultsScene;
 
 /** The scene's name, as the host's log and ratscrew.debug() give it. */
 export type SceneKind = Scene['kind'];
@@ -142,4 +159,88 @@ export interface StatsScene {
   rows: StatsRow[];
   /** "Reset all statistics?" is up. */
   resetAsked: boolean;
+}
+
+// ---- the online rooms (docs/network.md): only where host.caps.network ----
+
+/** The Online menu: Create a room, Join a room, Your name, Back (src/app/scenes/online.ts). */
+export interface OnlineScene {
+  readonly kind: 'online';
+  cursor: number;
+}
+
+/** The creator's options for a new room, under its first row, Create the room (src/app/scenes/create.ts). */
+export interface CreateScene {
+  readonly kind: 'create';
+  cursor: number;
+  /** The rows shown: -1 Create the room, else an index into OPTIONS (src/app/room-setup.ts); and their texts. */
+  rows: number[];
+  shown: OptionRow[];
+}
+
+/**
+ * Writing a seat's name or a room's code, typed on a keyboard or picked
+ * with the D-pad and Cross (or a tap) from the letter picker's page
+ * (src/app/names.ts PICKER_PAGES), its cursor at row, col.
+ */
+export interface EntryScene {
+  readonly kind: 'entry';
+  readonly what: EntryKind;
+  text: string;
+  page: number;
+  row: number;
+  col: number;
+  /** Where it goes when done. */
+  readonly then: AfterEntry;
+}
+
+/**
+ * After a name: the Online menu (a first name: at its first row; a new
+ * name: back at its name row), Create, or the code to join by; after a
+ * code: joining that room; a room's link opened before the name was chosen:
+ * joining its room.
+ */
+export type AfterEntry = 'online' | 'rename' | 'create' | 'code' | 'join' | { readonly invite: string };
+
+/** The Online menu with its row `cursor` lit. */
+export function onlineScene(cursor: number): OnlineScene {
+  return { kind: 'online', cursor };
+}
+
+/** A room being opened or joined, then its lobby: who is in, the creator starts (src/app/scenes/lobby.ts). */
+export interface LobbyScene {
+  readonly kind: 'lobby';
+  readonly room: RoomLink;
+  /** What the lobby shows, made again when a new lobby message (shownFor) or the room's link (shownLink) has come. */
+  shown: LobbyShown | null;
+  shownFor: LobbyView | null;
+  shownLink: string;
+}
+
+/** The lobby of `room` (src/app/room.ts openRoom asks for it), drawn once its first lobby message has come. */
+export function lobbyScene(room: RoomLink): LobbyScene {
+  return { kind: 'lobby', room, shown: null, shownFor: null, shownLink: '' };
+}
+
+/** A game of an online room (src/app/scenes/online-table.ts); Start asks whether to leave it (the game goes on behind). */
+export interface OnlineTableScene {
+  readonly kind: 'onlineTable';
+  readonly room: RoomLink;
+  readonly table: OnlineAppTable;
+  /** The room's lobby as the game began: another one means the game is over for the server (it ended while this player was away). */
+  readonly lobby: LobbyView | null;
+  leaveAsked: boolean;
+}
+
+/** A game of `room` on screen. */
+export function onlineTableScene(room: RoomLink, table: OnlineAppTable): OnlineTableScene {
+  return { kind: 'onlineTable', room, table, lobby: room.lobby, leaveAsked: false };
+}
+
+/** An online game's results; the creator starts a rematch, everyone may leave (src/app/scenes/online-results.ts). */
+export interface OnlineResultsScene {
+  readonly kind: 'onlineResults';
+  readonly room: RoomLink;
+  readonly played: OnlineAppTable;
+  readonly results: ResultsScreen;
 }

@@ -5,6 +5,7 @@
 import { SLAP_BUCKETS, defaultStats, type Stats } from './lifetime';
 
 export { defaultStats } from './lifetime';
+import { validName } from './names';
 import { OPTIONS, defaultSettings, optionValue, setOption, type Settings } from './options';
 
 export type { RuleSetStats, Stats, TwoPlayerStats } from './lifetime';
@@ -72,6 +73,12 @@ class Reader {
     return this.bad(v, fallback);
   }
 
+  /** An online seat's name as a player may choose it (src/app/names.ts); anything else is none yet. */
+  name(v: unknown): string {
+    if (typeof v === 'string' && (v === '' || validName(v))) return v;
+    return this.bad(v, '');
+  }
+
   /** An array of at most `max` counts; anything else is empty. */
   histogram(v: unknown, max: number): number[] {
     if (!Array.isArray(v) || v.length > max) return this.bad(v, []);
@@ -100,6 +107,7 @@ function readSettings(r: Reader, o: Dict | null, s: Settings): void {
     }
     if (from !== null) setOption(def, s, r.oneOf(from[key], def.values, optionValue(def, s)));
   }
+  s.name = r.name(o.name);
 }
 
 function readStats(r: Reader, o: Dict | null, s: Stats): void {

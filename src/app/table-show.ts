@@ -14,6 +14,7 @@
 // was before the play; the one thing shown at once is a slap's hand and
 // thump, the press itself, whose outcome (the burst or the red cross, and
 // all that follows) shows as the card lands.
+import { CARD_BACK } from '../assets/atlas';
 import { canSlap } from '../rules';
 import type { Action, GameEvent, GameState, RuleErrorCode, Seat } from '../rules/types';
 import { LAND_MS, NEVER, seatToAct } from '../table/table';
@@ -133,13 +134,22 @@ export function shiftShow(show: TableShow, shift: number): void {
  * covers it), and what the play caused waits for the landing too. `before`
  * and `game` are the states around the action.
  */
-export function showAction(show: TableShow, action: Action, events: readonly GameEvent[], before: GameState, game: GameState, t: number, naming: Naming | null): void {
+export function showAction(
+  show: TableShow,
+  action: Action,
+  events: readonly GameEvent[],
+  before: GameState,
+  game: GameState,
+  t: number,
+  naming: Naming | null,
+  online: OnlineShowing = LOCAL,
+): void {
   if (show.landsAt <= t || (action.type === 'play' && show.landsAt !== NEVER)) landNow(show, before, naming);
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
     if (e.type !== 'played') continue;
     startFlight(show.display, e.seat, e.card, t);
-    cue(show.cues, 'flip', e.seat, game.options.players);
+    if (!online.flown) cue(show.cues, 'flip', e.seat, game.options.players);
     show.landsAt = t + LAND_MS;
   }
   if (show.landsAt === NEVER) {
@@ -147,8 +157,39 @@ export function showAction(show: TableShow, action: Action, events: readonly Gam
     return;
   }
   // A slap during the flight: the hand comes down at once, its outcome waits.
-  if (action.type === 'slap') pressHand(show, action.seat, t);
+  if (action.type === 'slap' && !online.pressShown) pressHand(show, action.seat, t);
   show.waiting.push((at) => showEvents(show, events, before, game, at));
+}
+
+/**
+ * What an online table (src/app/online-table.ts) has already shown of an
+ * action before the server's step for it came: its card flying face down
+ * (with its sound, flyFaceDown), and the player's own slap's hand and
+ * thump, on the frame of the press (showPress).
+ */
+export interface OnlineShowing {
+  readonly flown: boolean;
+  readonly pressShown: boolean;
+}
+
+const LOCAL: OnlineShowing = { flown: false, pressShown: false };
+
+/**
+ * Online: a card leaves `seat`'s stack at t, face down, before the server
+ * has sent its face (no client may know a card before it lands); it comes
+ * with the card's play (showAction, `online.flown`), which turns it as it
+ * lands. Till then the card stays face down, on the pile once its flight
+ * has ended (src/view/table-view.ts drawFlight).
+ */
+export function flyFaceDown(show: TableShow, seat: Seat, t: number): void {
+  startFlight(show.display, seat, CARD_BACK, t);
+  show.display.flight.faceDown = true;
+  cue(show.cues, 'flip', seat, show.seats.length);
+}
+
+/** Online: the player's own slap, its hand and thump on the frame of the press; what it did shows when the server has judged it. */
+export function showPress(show: TableShow, seat: Seat, t: number): void {
+  pressHand(show, seat, t);
 }
 
 /** A person's press the rules refused, shown at once or, while a card flies, at its landing (showRefusal). */
@@ -188,6 +229,35 @@ function showEvents(show: TableShow, events: readonly GameEvent[], before: GameS
     // A pile this play wins (Russian: a lower card) is swept with the card on top.
     if (e.type === 'played') pile = { ...before, pile: before.pile.concat(e.card) };
   }
+}
+
+/**
+ * A slap in the last race, `ms` from its pile's landing (before it: a
+ * negative time, made while the card was still face down), written into
+ * the slap-times line at t: each slapper once (a seat's own second press,
+ * the winner's on the pile they took, is no reaction to the pile), the
+ * people first ("You 312 ms · Kim: false start"), then the CPU players,
+ * each in the order they slapped; `early`: a false start, named as one
+ * instead of a time. `people`: by seat, whether a person plays it. A false
+ * start in a card's flight shows with the rest of what the slap did, as
+ * the card lands.
+ */
+export function addRaceSlap(show: TableShow, race: { seats: Seat[]; ms: number[]; early: boolean[] }, seat: Seat, ms: number, t: number, people: readonly boolean[], early = false): void {
+  if (race.seats.indexOf(seat) >= 0) return;
+  const names = show.display.names;
+  race.seats.push(seat);
+  race.ms.push(ms);
+  race.early.push(early);
+  const parts: string[] = [];
+  for (const person of [true, false]) {
+    for (let i = 0; i < race.seats.length; i++) {
+      const s = race.seats[i]!;
+      if (people[s] === person) parts.push(race.early[i] ? show.strings.falseStartTime(names[s]!) : names[s] + ' ' + show.strings.ms(race.ms[i]!));
+    }
+  }
+  const text = parts.join(' · ');
+  if (showsAt(show, t) > t) show.waiting.push((at) => showSlapTimes(show, text, at));
+  else showSlapTimes(show, text, t);
 }
 
 /** The slap-times line after a race ("You 312 ms · Kim 298 ms"), written at t. */
@@ -250,7 +320,7 @@ export function showEvent(show: TableShow, e: GameEvent, before: GameState, game
       show.taker = e.seat;
       startSweep(shown, before, e.seat, t);
       cue(cues, 'sweep', e.seat, players);
-      say(show, claimText(show, e.seat, e.reason, e.pattern, e.cards, before), t, e.seat, true);
+      say(show, e.falseStart === true ? s.falseStartClaim(nameOf(show, e.seat), e.seat === human, e.cards) : claimText(show, e.seat, e.reason, e.pattern, e.cards, before), t, e.seat, true);
       if (e.reason === 'slap') {
         slapAt(show, e.seat, t, true);
         // A slap a person won rings (the chime, tools/assets/sounds.mjs), over the slap's thump.
@@ -262,18 +332,10 @@ export function showEvent(show: TableShow, e: GameEvent, before: GameState, game
       shown.shake.active = true;
       shown.shake.seat = e.seat;
       shown.shake.start = t;
-      if (e.burned > 0) startBurn(shown, game, e.seat, e.burned, t);
+      if (e.burned > 0) startBurn(shown, game.burned, e.seat, -1, e.burned, t);
+      else if (e.paid !== undefined) startBurn(shown, game.stacks[e.paid.to]!, e.seat, e.paid.to, e.paid.cards, t);
       cue(cues, 'buzz', e.seat, players);
-      say(
-        show,
-        e.barred
-          ? s.barred(nameOf(show, e.seat), e.seat === human)
-          : e.banned
-            ? s.slapBanned(nameOf(show, e.seat), e.seat === human, e.banned)
-            : s.wrongSlap(nameOf(show, e.seat), e.seat === human, e.burned),
-        t,
-        e.seat,
-      );
+      say(show, wrongSlapText(show, e), t, e.seat);
       return true;
     case 'challengeStopped':
       shown.chancesTotal = 0;
@@ -310,6 +372,18 @@ export function showEvent(show: TableShow, e: GameEvent, before: GameState, game
   return said;
 }
 
+/** A wrong slap's line: what it cost, and whether it was a false start (before anyone could see the card). */
+function wrongSlapText(show: TableShow, e: Extract<GameEvent, { type: 'wrongSlap' }>): string {
+  const s = show.strings;
+  const name = nameOf(show, e.seat);
+  const you = e.seat === show.you;
+  const early = e.falseStart === true;
+  if (e.paid !== undefined) return s.wrongSlapPaid(name, you, early, nameOf(show, e.paid.to), e.paid.to === show.you, e.paid.cards);
+  if (e.barred) return (early ? s.falseStartLead : '') + s.barred(name, you);
+  if (e.banned) return (early ? s.falseStartLead : '') + s.slapBanned(name, you, e.banned);
+  return early ? s.falseStart(name, you, e.burned) : s.wrongSlap(name, you, e.burned);
+}
+
 function claimText(show: TableShow, seat: Seat, reason: string, pattern: string | undefined, cards: number, before: GameState): string {
   const s = show.strings;
   const human = show.you;
@@ -340,6 +414,7 @@ function startFlight(shown: TableDisplay, seat: Seat, card: number, t: number): 
   f.seat = seat;
   f.card = card;
   f.start = t;
+  f.faceDown = false;
 }
 
 function startSweep(shown: TableDisplay, before: GameState, seat: Seat, t: number): void {
@@ -369,14 +444,15 @@ function celebrate(c: Celebration, game: GameState, winner: Seat, t: number): vo
   c.start = t;
 }
 
-/** The cards a wrong slap burned (the last `count` under the pile now), shown at the slapper's seat. */
-function startBurn(shown: TableDisplay, game: GameState, seat: Seat, count: number, t: number): void {
+/** The cards a wrong slap burned or paid (the last `count` of `into`: the burned cards, or the payee's stack), shown at the slapper's seat. */
+function startBurn(shown: TableDisplay, into: readonly number[], seat: Seat, to: Seat, count: number, t: number): void {
   const b = shown.burn;
   const n = count < b.cards.length ? count : b.cards.length;
-  for (let i = 0; i < n; i++) b.cards[i] = game.burned[game.burned.length - n + i]!;
+  for (let i = 0; i < n; i++) b.cards[i] = into[into.length - n + i]!;
   b.count = n;
   b.active = true;
   b.seat = seat;
+  b.to = to;
   b.start = t;
 }
 

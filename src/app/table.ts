@@ -18,7 +18,7 @@ import type { Strings } from './i18n/strings';
 import type { SeatResult } from './screen';
 import { padNames, padOf as seatPad, tableSeats, type PadLayout } from './pads';
 import { screenOrder } from '../view/seats';
-import { clearLines, expireLines, landFlight, newTableShow, shiftShow, showAction, showGame, showRefused, showSlapTimes, showsAt, type Naming, type TableShow } from './table-show';
+import { addRaceSlap as addSlapTime, clearLines, expireLines, landFlight, newTableShow, shiftShow, showAction, showGame, showRefused, showsAt, type Naming, type TableShow } from './table-show';
 
 export type { Naming } from './table-show';
 
@@ -39,8 +39,8 @@ export interface AppTable {
   readonly duel: boolean;
   /** Show who pressed and when after each slap race (the Slap times option). */
   readonly showTimes: boolean;
-  /** The last slap race: when its pile landed, and each slap on it (seat, ms from the landing) in the order made; open until the next card. */
-  readonly race: { top: number; open: boolean; seats: Seat[]; ms: number[] };
+  /** The last slap race: when its pile landed, and each slap on it (seat, ms from the landing, whether a false start) in the order made; open until the next card. */
+  readonly race: { top: number; open: boolean; seats: Seat[]; ms: number[]; early: boolean[] };
   /** A person naming who takes the pile (Russian jokers, src/rules/russian.ts), or null. */
   naming: Naming | null;
   /** Resuming from the pause: the 3-2-1 ends at countdownEnd (-1: none); the table is drawn as it was at frozenAt meanwhile. */
@@ -90,7 +90,7 @@ export function startTable(strings: Strings, cues: Cues, start: TableStart, now:
     you,
     duel,
     showTimes: start.withHuman && start.slapTimes === true,
-    race: { top: 0, open: false, seats: [], ms: [] },
+    race: { top: 0, open: false, seats: [], ms: [], early: [] },
     naming: null,
     countdownEnd: -1,
     frozenAt: 0,
@@ -293,37 +293,28 @@ function onAction(app: AppTable, action: Action, result: ApplyResult, before: Ga
 }
 
 /**
- * A slap race: the slap that took the pile and every slap that came after it
- * until the next card, each timed from the pile's landing (before it: a
- * negative time, a slap made while the card was still face down).
+ * A slap race: the slaps on one pile from its card's play until the next
+ * card: the false starts (in its flight or too soon after its landing,
+ * shown as such, never as a time), the slap that took it and every slap
+ * after that, each timed from the pile's landing.
  */
 function timeRace(app: AppTable, e: GameEvent, t: number): void {
   const race = app.race;
   if (e.type === 'played') race.open = false;
-  else if (e.type === 'claimed' && e.reason === 'slap') {
-    race.top = app.table.topAt;
-    race.open = true;
-    race.seats.length = race.ms.length = 0;
-    addRaceSlap(app, e.seat, t);
-  } else if (e.type === 'slapMissed' && race.open) addRaceSlap(app, e.seat, t);
+  else if ((e.type === 'claimed' && e.reason === 'slap') || (e.type === 'wrongSlap' && e.falseStart === true)) {
+    // The listener runs before the table moves topAt on: it is still this pile's landing.
+    if (!race.open || race.top !== app.table.topAt) {
+      race.top = app.table.topAt;
+      race.open = true;
+      race.seats.length = race.ms.length = race.early.length = 0;
+    }
+    addRaceSlap(app, e.seat, t, e.type === 'wrongSlap');
+  } else if (e.type === 'slapMissed' && race.open) addRaceSlap(app, e.seat, t, false);
 }
 
-function addRaceSlap(app: AppTable, seat: Seat, t: number): void {
-  const race = app.race;
-  // A seat's own second press (the winner's on the pile they took) is no reaction to the pile: its first counts.
-  if (race.seats.indexOf(seat) >= 0) return;
-  const names = app.show.display.names;
-  race.seats.push(seat);
-  race.ms.push(t - race.top);
-  // People first ("You 312 ms · Kim 298 ms"), then the CPU players, each in the order they slapped.
-  const parts: string[] = [];
-  for (const human of [true, false]) {
-    for (let i = 0; i < race.seats.length; i++) {
-      const s = race.seats[i]!;
-      if ((app.table.seats[s]!.kind === 'human') === human) parts.push(names[s] + ' ' + app.show.strings.ms(race.ms[i]!));
-    }
-  }
-  showSlapTimes(app.show, parts.join(' · '), t);
+function addRaceSlap(app: AppTable, seat: Seat, t: number, early: boolean): void {
+  const people = app.table.seats.map((c) => c.kind === 'human');
+  addSlapTime(app.show, app.race, seat, t - app.race.top, t, people, early);
 }
 
 /** What the view reads of the game as it now is: its state, whose action is next, the help line. */

@@ -35,6 +35,11 @@ function completeHost(host: Partial<Host> | undefined): Host {
     netClose: () => {
       if (typeof h.netClose === 'function') h.netClose();
     },
+    // A host without a keyboard's text: the letter picker alone.
+    typed: () => {
+      const got = typeof h.typed === 'function' ? h.typed() : null;
+      return typeof got === 'string' ? got : null;
+    },
   };
 }
 

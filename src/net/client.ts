@@ -8,12 +8,15 @@
 // The one clock (docs/network.md, "Judging"): a pile can be read from the
 // first frame that draws its face, and every stamp is the time from that
 // frame to the press's frame, both read from the host's frame clock. A card
-// flies face down from when its `fly` message comes; it lands when its face
-// comes with the step, so a face that is late keeps it face down (a frame
-// the table waited on the network, counted), and a face that comes early
-// ends the flight at once.
+// flies face down from when its `fly` message comes, for the flight's
+// LAND_MS as at one device; it lands on the first frame that both its
+// flight has ended and its face has come (with the step). A face that is
+// late keeps it face down on the pile (a frame the table waited on the
+// network, counted); one that comes early waits for the flight to end. The
+// app's online table (src/app/online-table.ts) lands its picture by the
+// same rule on the same frames.
 import type { GameEvent, GameOptions, GameState, Seat } from '../rules/types';
-import { C, S, gameFromPublic, type Deal, type Lobby, type PublicState, type Step } from './protocol';
+import { C, S, gameFromPublic, type Deal, type Lobby, type PublicState, type RoomSetup, type Step } from './protocol';
 import { LAND_MS } from '../table/table';
 
 export interface OnlineTable {
@@ -24,8 +27,8 @@ export interface OnlineTable {
   /** The latest pile this player has seen begin, and the game as the server last showed it. */
   seq: number;
   game: GameState;
-  /** A card flying face down: its pile, its seat, the frame it left (host ms). */
-  flying: { seq: number; seat: Seat; start: number } | null;
+  /** A card flying face down: its pile, its seat, the frame it left (host ms), whether its face has come. */
+  flying: { seq: number; seat: Seat; start: number; face: boolean } | null;
   /** The frame the current pile could first be read (its face drawn), -1 while its face has not come. */
   readableAt: number;
   /** Our last word (pile, stamp): stamps never go back. */
@@ -33,8 +36,8 @@ export interface OnlineTable {
   lastStamp: number;
   /** The server's question we have not answered yet. */
   ask: [number, number] | null;
-  /** Each step's events as they came, for the display to show (the scene takes them). */
-  readonly shown: { events: GameEvent[]; before: GameState; after: GameState; ms: number }[];
+  /** What the table showed, as it came, for the display (the app's online table takes them each frame). */
+  readonly shown: Shown[];
   /** Seats away (dropped), by seat. */
   away: boolean[];
   /** Frames a landed card waited face down for its face. */
@@ -42,6 +45,15 @@ export interface OnlineTable {
   /** Messages to send: [type, payload]. */
   readonly out: [number, unknown][];
 }
+
+/**
+ * What the server showed, in order: a card leaving a seat face down (its
+ * pile `seq`), and each step: its events, the game before and after it, the
+ * action's time from its pile's landing (ms), its pile.
+ */
+export type Shown =
+  | { readonly kind: 'fly'; readonly seq: number; readonly seat: Seat; readonly at: number }
+  | { readonly kind: 'step'; readonly seq: number; readonly events: GameEvent[]; readonly before: GameState; readonly after: GameState; readonly ms: number; readonly at: number };
 
 /** A game begins (or a rejoin): the deal message, at frame time `now`. */
 export function onlineTable(deal: Deal, now: number): OnlineTable {
@@ -83,17 +95,18 @@ export function onlineMessage(t: OnlineTable, type: number, body: unknown, now: 
   if (type === S.fly) {
     const [seq, seat] = body as [number, Seat];
     t.seq = seq;
-    t.flying = { seq, seat, start: now };
+    t.flying = { seq, seat, start: now, face: false };
     t.readableAt = -1;
+    t.shown.push({ kind: 'fly', seq, seat, at: now });
   } else if (type === S.step) {
     const [seq, events, state, ms] = body as Step;
     const before = t.game;
     t.game = gameFromPublic(t.options, state);
-    t.shown.push({ events, before, after: t.game, ms });
+    t.shown.push({ kind: 'step', seq, events, before, after: t.game, ms, at: now });
     if (t.flying !== null && t.flying.seq === seq) {
-      // The face came: the card lands on this frame.
-      t.flying = null;
-      t.readableAt = now;
+      // The face came: the card lands once its flight has ended (land).
+      t.flying.face = true;
+      land(t, now);
     } else if (seq !== t.seq) {
       // A pile taken: gone at once, the empty table readable now.
       t.seq = seq;
@@ -106,6 +119,19 @@ export function onlineMessage(t: OnlineTable, type: number, body: unknown, now: 
     const [seat, away] = body as [Seat, number];
     if (seat >= 0 && seat < t.away.length) t.away[seat] = away === 1;
   }
+}
+
+/** The card in flight lands on this frame if its flight has ended and its face has come: its pile can be read from now. */
+function land(t: OnlineTable, now: number): void {
+  const f = t.flying;
+  if (f === null || !f.face || now - f.start < LAND_MS) return;
+  t.flying = null;
+  t.readableAt = now;
+}
+
+/** When the card in flight lands for this player: its flight's end, or a late face's coming, whichever is later (host ms). */
+export function landsAt(flyAt: number, faceAt: number): number {
+  return Math.max(flyAt + LAND_MS, faceAt);
 }
 
 /** What the player pressed this frame (at frame time `now`): a slap, the move button, a named taker (-1: none). */
@@ -121,6 +147,7 @@ export interface OnlinePresses {
  * has got there (or they have moved on to a later pile).
  */
 export function onlineFrame(t: OnlineTable, now: number, presses: OnlinePresses): void {
+  land(t, now);
   if (t.flying !== null && now - t.flying.start >= LAND_MS) t.waitedFrames++;
   if (presses.slap) say(t, C.slap, now);
   if (presses.choose >= 0) say(t, C.choose, now, presses.choose);
@@ -140,11 +167,13 @@ export interface LobbyView {
   names: string[];
   kinds: number[];
   present: boolean[];
+  /** The game the room will play: its rules, the CPU players' seats and level. */
+  setup: RoomSetup;
 }
 
 export function lobbyView(l: Lobby): LobbyView {
-  const [code, you, creator, names, kinds, present] = l;
-  return { code, you, creator, names, kinds, present: present.map((p) => p === 1) };
+  const [code, you, creator, names, kinds, present, setup] = l;
+  return { code, you, creator, names, kinds, present: present.map((p) => p === 1), setup };
 }
 
 /** Whether the game shown has ended (the results come from its last state). */

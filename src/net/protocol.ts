@@ -4,13 +4,23 @@
 // A message is a Colyseus room message: a small number for its type and a
 // MessagePack payload of arrays, small integers and short strings, so that a
 // client in C (the PSP, issue 37) only needs a generic MessagePack reader.
+import { CARD_BACK } from '../assets/atlas';
 import type { Card, ClaimReason, GameEvent, GameOptions, GameOver, GameState, Seat } from '../rules/types';
 
 /** Raised when the meaning of a message changes: a client of another version is told so at the door. */
 export const PROTOCOL_VERSION = 1;
 
+/** Where a rooms server answers a page beside it: { protocol: PROTOCOL_VERSION } (the page's Online row). */
+export const ROOMS_PATH = '/rooms';
+
 /** The Colyseus room type every client creates and joins. */
 export const ROOM_NAME = 'ratscrew';
+
+/** A room's code is CODE_LENGTH of these: letters and digits that cannot be misread (no I, O, 0 or 1). */
+export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const CODE_LENGTH = 7;
+/** A seat's name: at most this many letters (the server takes letters of any script, digits, space and . _ ' -). */
+export const NAME_MAX = 12;
 
 /** Client to server. */
 export const C = {
@@ -53,6 +63,8 @@ export type CloseReason = (typeof CLOSE_REASONS)[number];
 /** What a seat holds in the lobby and at the table. */
 export const SEAT_KINDS = ['open', 'person', 'cpu'] as const;
 export type SeatKind = (typeof SEAT_KINDS)[number];
+/** A person's seat in the lobby's and the deal's kinds. */
+export const SEAT_PERSON = 1;
 
 /** The creator's choices (Colyseus create options, with the creator's name). */
 export interface RoomSetup {
@@ -121,8 +133,8 @@ export function publicState(g: GameState): PublicState {
   ];
 }
 
-/** A card nobody may see yet: a stack's or a burned card (the view draws backs for them). */
-export const HIDDEN_CARD = -1;
+/** A card nobody may see yet: a stack's or a burned card, drawn as a card's back. */
+export const HIDDEN_CARD = CARD_BACK;
 
 /**
  * The game a client draws from a public state: the same shape as the

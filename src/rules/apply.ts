@@ -2,6 +2,7 @@
 // state is never written; a refusal returns an error and no state.
 import { collectClassic, playClassic, slapClassic } from './classic';
 import { refuse } from './errors';
+import { isFalseStart } from './slaps';
 import { chooseRussian, playRussian } from './russian';
 import { draftOf } from './state';
 import type { Action, ApplyResult, GameEvent, GameState } from './types';
@@ -44,6 +45,8 @@ export function checkAction(state: GameState, action: Action): ApplyResult | nul
       return null;
     case 'slap':
       if (typeof action.at !== 'number') return refuse('unknownAction', 'malformed slap: "at" (host time in ms) is required');
+      if (action.sinceLanding !== undefined && (typeof action.sinceLanding !== 'number' || !Number.isFinite(action.sinceLanding)))
+        return refuse('unknownAction', 'malformed slap: "sinceLanding" must be a number of milliseconds');
       if (!classic) return refuse('slapNotAllowed', 'there is no slapping in the Russian rules');
       if (state.barred[seat]) return refuse('barred', `seat ${seat} slapped wrongly without cards and may not slap again`);
       if (state.stacks[seat].length === 0 && !state.options.slapIn)
@@ -80,7 +83,7 @@ export function apply(state: GameState, action: Action): ApplyResult {
       else playRussian(draft, events, seat);
       break;
     case 'slap':
-      slapClassic(draft, events, seat);
+      slapClassic(draft, events, seat, action.sinceLanding !== undefined && isFalseStart(action.sinceLanding));
       break;
     case 'collect':
       collectClassic(draft, events, seat);

@@ -25,11 +25,13 @@ function collectDue(draft: GameState, events: GameEvent[], seat: Seat, reason: C
 }
 
 /** `seat` takes the pile and leads the next one; the game ends when they hold every card. */
-function claim(draft: GameState, events: GameEvent[], seat: Seat, reason: ClaimReason, pattern?: SlapRule): void {
+function claim(draft: GameState, events: GameEvent[], seat: Seat, reason: ClaimReason, pattern?: SlapRule, falseStart = false): void {
   const cards = givePile(draft, seat);
   draft.challenge = null;
   draft.pendingCollect = null;
-  events.push(pattern ? { type: 'claimed', seat, reason, pattern, cards } : { type: 'claimed', seat, reason, cards });
+  events.push(
+    pattern ? { type: 'claimed', seat, reason, pattern, cards } : falseStart ? { type: 'claimed', seat, reason, cards, falseStart } : { type: 'claimed', seat, reason, cards },
+  );
   setTurn(draft, events, seat);
   if (draft.stacks.every((stack, other) => other === seat || stack.length === 0)) {
     finish(draft, events, { winner: seat, ranking: classicRanking(draft, seat), byLimit: false, endedBy: 'rules' });
@@ -116,19 +118,24 @@ export function collectClassic(draft: GameState, events: GameEvent[], seat: Seat
 
 /**
  * A slap, judged on the pile as it is now. Valid: the slapper claims the
- * pile (slapping in if they had no cards). Wrong: for a player with no cards,
- * barred for the rest of the game; otherwise the wrong-slap rule — burn the
- * penalty under the pile, give the pile to the next player with cards, or a
- * ban from slapping for the next banCards cards played.
- * A slap on an empty pile misses: nothing happens.
+ * pile (slapping in if they had no cards). Wrong, or a false start (before
+ * anyone could have seen the top card, whatever it shows): for a player with
+ * no cards, barred for the rest of the game; otherwise the wrong-slap rule —
+ * pay a card to the player whose card was slapped, burn the penalty under
+ * the pile, give the pile to the next player with cards, or a ban from
+ * slapping for the next banCards cards played.
+ * A slap on an empty pile misses: nothing happens (it came after the pile
+ * went, not before a card).
  */
-export function slapClassic(draft: GameState, events: GameEvent[], seat: Seat): void {
+export function slapClassic(draft: GameState, events: GameEvent[], seat: Seat, falseStart = false): void {
   if (draft.pile.length === 0) {
     events.push({ type: 'slapMissed', seat });
     return;
   }
-  const pattern = slapPattern(draft);
+  const pattern = falseStart ? null : slapPattern(draft);
   const hadNoCards = draft.stacks[seat].length === 0;
+  // A false start says so on the wrong slap it is.
+  const early: { falseStart?: true } = falseStart ? { falseStart } : {};
   if (pattern) {
     if (hadNoCards) events.push({ type: 'slappedIn', seat });
     claim(draft, events, seat, 'slap', pattern);
@@ -137,33 +144,56 @@ export function slapClassic(draft: GameState, events: GameEvent[], seat: Seat): 
   if (hadNoCards) {
     draft.barred = draft.barred.slice();
     draft.barred[seat] = true;
-    events.push({ type: 'wrongSlap', seat, burned: 0, barred: true });
+    events.push({ type: 'wrongSlap', seat, burned: 0, barred: true, ...early });
     return;
   }
   if (draft.options.wrongSlap === 'ban') {
     const banned = draft.options.banCards;
     draft.slapBan = draft.slapBan.slice();
     draft.slapBan[seat] = banned;
-    events.push({ type: 'wrongSlap', seat, burned: 0, barred: false, banned });
+    events.push({ type: 'wrongSlap', seat, burned: 0, barred: false, banned, ...early });
     return;
   }
   if (draft.options.wrongSlap === 'pileToNext') {
-    events.push({ type: 'wrongSlap', seat, burned: 0, barred: false });
+    events.push({ type: 'wrongSlap', seat, burned: 0, barred: false, ...early });
     // With nobody else holding cards, "the next player" is the next seat:
     // the pile brings them back in.
     const next = nextWithCards(draft, seat);
-    claim(draft, events, next >= 0 ? next : seatAfter(draft, seat), 'wrongSlap');
+    claim(draft, events, next >= 0 ? next : seatAfter(draft, seat), 'wrongSlap', undefined, falseStart);
     return;
   }
   const stack = draft.stacks[seat];
-  const burned = Math.min(draft.options.wrongSlapPenalty, stack.length);
+  const payee = draft.options.wrongSlap === 'pay' ? payeeOf(draft, seat) : -1;
+  if (payee >= 0) {
+    // Face down under the payee's stack, as a claimed pile goes.
+    setStack(draft, seat, stack.slice(1));
+    setStack(draft, payee, draft.stacks[payee].concat(stack[0]!));
+    events.push({ type: 'wrongSlap', seat, burned: 0, barred: false, paid: { to: payee, cards: 1 }, ...early });
+    if (draft.stacks[seat].length === 0) afterBurnedOut(draft, events, seat);
+    return;
+  }
+  // Burn (or pay with nobody to pay: burn the one card).
+  const burned = Math.min(draft.options.wrongSlap === 'pay' ? 1 : draft.options.wrongSlapPenalty, stack.length);
   setStack(draft, seat, stack.slice(burned));
   draft.burned = draft.burned.concat(stack.slice(0, burned));
-  events.push({ type: 'wrongSlap', seat, burned, barred: false });
+  events.push({ type: 'wrongSlap', seat, burned, barred: false, ...early });
   if (burned > 0 && draft.stacks[seat].length === 0) afterBurnedOut(draft, events, seat);
 }
 
-/** The slapper burned their last card: if the play was theirs, it moves on. */
+/**
+ * Who a wrong slap pays under 'pay': the player whose card was slapped, the
+ * top card's. Paying oneself would make a guess on one's own card free, and
+ * paying a player who is out would bring them back for another's mistake:
+ * then the next player with cards after the slapper; -1 when nobody else
+ * holds cards (the card is burned under the pile instead).
+ */
+function payeeOf(draft: GameState, seat: Seat): Seat {
+  const owner = draft.lastPlayer;
+  if (owner !== null && owner !== seat && draft.stacks[owner].length > 0) return owner;
+  return nextWithCards(draft, seat);
+}
+
+/** The slapper burned or paid their last card: if the play was theirs, it moves on. */
 function afterBurnedOut(draft: GameState, events: GameEvent[], seat: Seat): void {
   markOut(draft, events, seat);
   if (draft.pendingCollect || draft.turn !== seat) return;

@@ -12,8 +12,8 @@ export function validateOptions(options: GameOptions): void {
   if (options.runLength !== 3 && options.runLength !== 4) throw new Error(`runLength must be 3 or 4`);
   if (options.wrongSlapPenalty !== 0 && options.wrongSlapPenalty !== 1 && options.wrongSlapPenalty !== 2)
     throw new Error(`wrongSlapPenalty must be 0, 1 or 2`);
-  if (options.wrongSlap !== 'burn' && options.wrongSlap !== 'pileToNext' && options.wrongSlap !== 'ban')
-    throw new Error(`wrongSlap must be burn, pileToNext or ban`);
+  if (options.wrongSlap !== 'pay' && options.wrongSlap !== 'burn' && options.wrongSlap !== 'pileToNext' && options.wrongSlap !== 'ban')
+    throw new Error(`wrongSlap must be pay, burn, pileToNext or ban`);
   if (options.banCards !== 3 && options.banCards !== 5) throw new Error(`banCards must be 3 or 5`);
   if (!(options.cardLimit > 0)) throw new Error(`cardLimit must be positive`);
 }

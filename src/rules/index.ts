@@ -6,7 +6,7 @@ export { DEFAULT_CARD_LIMIT, SLAP_RULES, defaultOptions, slapRuleAvailable } fro
 export { SLAP_RULE_TABLE, type Perception, type SlapRuleDef } from './slap-rules';
 export { dealStacks, newGame, nextDealer, tableBeforePlay } from './deal';
 export { activeSeats, canSlap, cardCount, nextWithCards, totalCards } from './state';
-export { fromTop, isRun, matchesRule, orderSlaps, slapPattern, tensValue } from './slaps';
+export { FALSE_START_MS, fromTop, isFalseStart, isRun, matchesRule, orderSlaps, slapPattern, tensValue } from './slaps';
 export type { TimedSlap } from './slaps';
 export { compareCards } from './russian';
 export { rankingWhenStopped, stateHash } from './guard';

@@ -26,7 +26,7 @@ export function defaultOptions(ruleSet: RuleSet = 'classic', players = 4): GameO
     slapRules: defaultSlapRules(),
     runLength: 3,
     runWrap: false,
-    wrongSlap: 'burn',
+    wrongSlap: 'pay',
     wrongSlapPenalty: 1,
     banCards: 3,
     tensStop: false,

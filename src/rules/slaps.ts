@@ -21,6 +21,22 @@ export function slapPattern(state: GameState): SlapRule | null {
   return null;
 }
 
+/**
+ * A slap sooner than this after the pile's top card landed (ms) is a false
+ * start: nobody can have seen the card and reacted to it, so it is a guess,
+ * and a wrong slap whatever the pile shows. Athletics draws the line at the
+ * same place: a sprinter who reacts to the gun in under 100 ms has false
+ * started (World Athletics Technical Rules 16.6), the fastest a person can
+ * hear and react; seeing a card is slower still (docs/ai.md, "False
+ * starts"). The online server judges players' stamps by it too.
+ */
+export const FALSE_START_MS = 100;
+
+/** Whether a slap `sinceLanding` ms after the top card landed (negative: in its flight) is a false start. */
+export function isFalseStart(sinceLanding: number): boolean {
+  return sinceLanding < FALSE_START_MS;
+}
+
 export interface TimedSlap {
   seat: Seat;
   at: number;

@@ -22,11 +22,14 @@ export type SlapRule = keyof typeof SLAP_RULE_TABLE;
 export type RussianJokerMode = 'off' | 'beatsAll' | 'chooser';
 
 /**
- * Classic: what a wrong slap costs a player who holds cards — burn
- * `wrongSlapPenalty` cards under the pile, the pile goes to the next player
- * with cards, or no slapping for the next `banCards` cards played.
+ * Classic: what a wrong slap costs a player who holds cards — pay one card
+ * to the player whose card was slapped (the default, docs/rules.md
+ * "Variants": a card burned under the pile comes back to a guesser who wins
+ * the next slap), burn `wrongSlapPenalty` cards under the pile (RULES.md's
+ * rule), the pile goes to the next player with cards, or no slapping for the
+ * next `banCards` cards played.
  */
-export type WrongSlapRule = 'burn' | 'pileToNext' | 'ban';
+export type WrongSlapRule = 'pay' | 'burn' | 'pileToNext' | 'ban';
 
 /** Every option of both rule sets; a rule set reads only its own fields. */
 export interface GameOptions {
@@ -134,10 +137,16 @@ export interface GameState {
   over: GameOver | null;
 }
 
-/** What a seat can do. `at` is the host time in ms (slaps are ordered by it). */
+/**
+ * What a seat can do. `at` is the host time in ms (slaps are ordered by it).
+ * A slap's `sinceLanding` is how long after the pile's top card landed, and
+ * could first be seen, it came (ms; negative while the card was flying):
+ * under FALSE_START_MS it is a false start (src/rules/slaps.ts). Without it
+ * the slap is judged on the pile alone.
+ */
 export type Action =
   | { type: 'play'; seat: Seat; at?: number }
-  | { type: 'slap'; seat: Seat; at: number }
+  | { type: 'slap'; seat: Seat; at: number; sinceLanding?: number }
   | { type: 'collect'; seat: Seat; at?: number }
   | { type: 'choose'; seat: Seat; target: Seat; at?: number };
 
@@ -147,8 +156,8 @@ export type GameEvent =
   | { type: 'played'; seat: Seat; card: Card; comparison: Comparison }
   | { type: 'challenge'; by: Seat; answerer: Seat; chances: number }
   | { type: 'collectDue'; seat: Seat }
-  | { type: 'claimed'; seat: Seat; reason: ClaimReason; pattern?: SlapRule; cards: number }
-  | { type: 'wrongSlap'; seat: Seat; burned: number; barred: boolean; banned?: number }
+  | { type: 'claimed'; seat: Seat; reason: ClaimReason; pattern?: SlapRule; cards: number; falseStart?: true }
+  | { type: 'wrongSlap'; seat: Seat; burned: number; barred: boolean; banned?: number; paid?: { to: Seat; cards: number }; falseStart?: true }
   | { type: 'challengeStopped'; seat: Seat }
   | { type: 'slapMissed'; seat: Seat }
   | { type: 'penaltyLay'; seat: Seat; cards: number }

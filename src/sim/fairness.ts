@@ -3,11 +3,14 @@
 // cell must stay in (issue 21; docs/ai.md, "What the table shows"). The
 // benchmark (bench/fairness.mjs) writes it into bench/results.md with 95%
 // intervals and fails when a band is left; test/ai/fairness.test.ts checks
-// two of its cells.
+// two of its cells. Beside it the same person slapping blind as well,
+// pressing Cross at a fixed time after every card whatever it is (issue 32;
+// docs/ai.md, "False starts").
 import { DIFFICULTIES, type Difficulty } from '../ai';
-import { defaultOptions } from '../rules';
+import { FALSE_START_MS, defaultOptions } from '../rules';
+import { LAND_MS } from '../table/table';
 import { SKILLS, type Skill } from './human';
-import { playHumanGame } from './human-table';
+import { playHumanGame, type BlindSlaps } from './human-table';
 
 export { DIFFICULTIES };
 export const PLAYER_COUNTS: readonly number[] = [2, 4, 6];
@@ -17,6 +20,8 @@ export interface Cell {
   skill: Skill;
   players: number;
   games: number;
+  /** The person's blind presses on top of their reactions, or null: they only react. */
+  blind: BlindSlaps | null;
   /** Games the person won. */
   won: number;
   /** Slaps that claimed a pile: the person's, and everyone's. */
@@ -25,14 +30,14 @@ export interface Cell {
   problems: string[];
 }
 
-/** Plays `games` seeded games for one cell; the dealer goes round the table. */
-export function runCell(difficulty: Difficulty, skill: Skill, players: number, games: number, seed = 1): Cell {
-  const cell: Cell = { difficulty, skill, players, games, won: 0, personSlaps: 0, allSlaps: 0, problems: [] };
+/** Plays `games` seeded games for one cell; the dealer goes round the table. With `blind`, the same games with the person slapping blind too. */
+export function runCell(difficulty: Difficulty, skill: Skill, players: number, games: number, seed = 1, blind: BlindSlaps | null = null): Cell {
+  const cell: Cell = { difficulty, skill, players, games, blind, won: 0, personSlaps: 0, allSlaps: 0, problems: [] };
   const options = defaultOptions('classic', players);
   for (let i = 0; i < games; i++) {
     const gameSeed = (Math.imul(seed + i, 0x9e3779b1) ^ Math.imul(players, 0x85ebca6b)) >>> 0;
     const personSeed = (Math.imul(seed + i, 0x27d4eb2d) + 0x165667b1) >>> 0;
-    const g = playHumanGame(options, gameSeed, i % players, difficulty, skill, personSeed);
+    const g = playHumanGame(options, gameSeed, i % players, difficulty, skill, personSeed, null, blind);
     if (g.state.over?.winner === 0) cell.won++;
     cell.personSlaps += g.personSlaps;
     cell.allSlaps += g.personSlaps + g.cpuSlaps;
@@ -144,6 +149,83 @@ export function matrixMarkdown(cells: readonly Cell[]): string {
         return `${pct(slapShare(c))} / ${pct(gameShare(c))} (${pct(ci.low)}-${pct(ci.high)})${mark}`;
       });
       L.push(`| ${d} | ${cols.join(' | ')} |`);
+    }
+    L.push('');
+  }
+  return L.join('\n');
+}
+
+// ---- blind slapping (issue 32) ----
+
+/** When the blind slapper presses, after each card is played. */
+export interface BlindTiming {
+  slaps: BlindSlaps;
+  says: string;
+  /** Whether the gain over reacting is held to BLIND_GAIN_MAX (else only shown). */
+  held: boolean;
+}
+
+export const BLIND_TIMINGS: readonly BlindTiming[] = [
+  // The probe of issue 32: Cross on the first frame of every flight, the card still face down.
+  { slaps: { afterPlayMs: 0 }, says: 'in the flight', held: true },
+  // The same guess held back to the first frame the rules take for a reaction: it wins every race it
+  // hits (no CPU is that quick), so only what a wrong slap costs can make it lose (docs/ai.md, "False starts").
+  { slaps: { afterPlayMs: LAND_MS + FALSE_START_MS }, says: `${FALSE_START_MS} ms after the landing`, held: true },
+];
+
+/** Blind slapping may gain at most this share of games over reacting, in every cell (issue 32). */
+export const BLIND_GAIN_MAX = 0.02;
+
+/** Each reacting cell's blind twins: the same games, the same person, BLIND_TIMINGS each. */
+export function runBlind(reacting: readonly Cell[], seed = 1): Cell[] {
+  const out: Cell[] = [];
+  for (const c of reacting) for (const b of BLIND_TIMINGS) out.push(runCell(c.difficulty, c.skill, c.players, c.games, seed, b.slaps));
+  return out;
+}
+
+function twin(reacting: readonly Cell[], c: Cell): Cell | undefined {
+  return reacting.find((r) => r.difficulty === c.difficulty && r.skill === c.skill && r.players === c.players && r.games === c.games);
+}
+
+/** Blind cells whose share of games exceeds the same person's reacting share by more than BLIND_GAIN_MAX; `all`: every timing, else the held ones. */
+export function blindGains(reacting: readonly Cell[], blind: readonly Cell[], all = false): string[] {
+  const out: string[] = [];
+  for (const c of blind) {
+    const timing = BLIND_TIMINGS.find((b) => b.slaps.afterPlayMs === c.blind?.afterPlayMs);
+    const r = twin(reacting, c);
+    if (timing === undefined || r === undefined || (!all && !timing.held)) continue;
+    if (c.problems.length > 0) out.push(`${c.difficulty}/${c.skill}/${c.players}p blind: ${c.problems[0]}`);
+    const gain = gameShare(c) - gameShare(r);
+    if (gain > BLIND_GAIN_MAX + 1e-9)
+      out.push(`${c.difficulty}, ${c.skill}, ${c.players} players, blind ${timing.says}: ${pct(gameShare(c))} of games against ${pct(gameShare(r))} reacting`);
+  }
+  return out;
+}
+
+/** Blind against reacting as markdown: one table per CPU level, games won reacting / blind at each timing, per skill and table size. */
+export function blindMarkdown(reacting: readonly Cell[], blind: readonly Cell[]): string {
+  const L: string[] = [];
+  const heads = ['reacting', ...BLIND_TIMINGS.map((b) => `blind ${b.says}`)];
+  for (const d of DIFFICULTIES) {
+    const rows = reacting.filter((c) => c.difficulty === d);
+    if (rows.length === 0) continue;
+    L.push(`### ${d}: games won, ${heads.join(' / ')}`);
+    L.push('');
+    const players = PLAYER_COUNTS.filter((p) => rows.some((c) => c.players === p));
+    L.push(`| skill | ${players.map((p) => `${p} players`).join(' | ')} |`);
+    L.push(`| --- | ${players.map(() => '---').join(' | ')} |`);
+    for (const s of SKILLS) {
+      const cols = players.map((p) => {
+        const r = rows.find((c) => c.skill === s && c.players === p);
+        if (!r) return '';
+        const parts = [pct(gameShare(r))];
+        for (const b of BLIND_TIMINGS) {
+          const c = blind.find((x) => x.blind?.afterPlayMs === b.slaps.afterPlayMs && x.difficulty === d && x.skill === s && x.players === p);
+          parts.push(c ? pct(gameShare(c)) + (gameShare(c) - gameShare(r) > BLIND_GAIN_MAX + 1e-9 ? ' ✗' : '') : '');
+        }
+        return parts.join(' / ');
+      });
+      L.push(`| ${s} | ${cols.join(' | ')} |`);
     }
     L.push('');
   }

@@ -72,6 +72,17 @@ export interface PauseTrick {
   holdMs: number;
 }
 
+/**
+ * Blind slapping: Cross pressed `afterPlayMs` after every card is played,
+ * whatever it turns out to be, on top of the person's reactions to what they
+ * see. 0 is the first frame of the flight (the card still face down, an
+ * independent probe's player of issue 32); LAND_MS + FALSE_START_MS is the
+ * first frame the rules take for a reaction, a guess timed to the landing.
+ */
+export interface BlindSlaps {
+  afterPlayMs: number;
+}
+
 /** Plays one game; the person in seat 0 at `skill`, CPU players at `difficulty`. */
 export function playHumanGame(
   options: GameOptions,
@@ -81,6 +92,7 @@ export function playHumanGame(
   skill: Skill,
   personSeed: number,
   trick: PauseTrick | null = null,
+  blind: BlindSlaps | null = null,
 ): HumanGame {
   const out: HumanGame = { state: null as unknown as GameState, personSlaps: 0, cpuSlaps: 0, personWrong: 0, personLate: 0, personInFlight: 0, cpuInFlight: 0, problems: [] };
   const params = HUMAN_PARAMS[skill];
@@ -98,6 +110,8 @@ export function playHumanGame(
   let pauseAt = NEVER;
   let resumeAt = NEVER;
   let slapOnResume = false;
+  /** Blind slapping: the frame of the next blind press, NEVER when none is due. */
+  let blindAt = NEVER;
 
   /** The person sees the table as it now is, at time t. */
   function look(table: Table, t: number): void {
@@ -154,6 +168,7 @@ export function playHumanGame(
         if (!idle) out.problems.push(`${action.type} by ${action.seat} refused: ${result.error.message}`);
         return;
       }
+      if (blind !== null && action.type === 'play') blindAt = frameAtOrAfter(at + blind.afterPlayMs + 1);
       if (action.type === 'slap' && at < t.topAt) {
         if (action.seat === PERSON) out.personInFlight++;
         else out.cpuInFlight++;
@@ -179,7 +194,7 @@ export function playHumanGame(
 
   while (actions < MAX_ACTIONS && table.game.over === null) {
     const paused = table.pausedAt >= 0;
-    const personAt: number = paused ? resumeAt : Math.min(presses.length > 0 ? presses[0]! : NEVER, moveAt, pauseAt);
+    const personAt: number = paused ? resumeAt : Math.min(presses.length > 0 ? presses[0]! : NEVER, moveAt, pauseAt, blindAt);
     const due = paused ? NEVER : nextDue(table);
     if (personAt === NEVER && due === NEVER) {
       out.problems.push('the table waits and nobody acts');
@@ -215,10 +230,16 @@ export function playHumanGame(
     // The person's frame: a slap, or else their move. A person about to slap does not cover the pile
     // first, and one who slaps starts their move afresh from what the slap did.
     const frame: Press[] = [];
+    const blindNow = blindAt === now;
+    if (blindNow) blindAt = NEVER;
     if (presses.length > 0 && presses[0] === now) {
       presses = presses.slice(1);
       frame.push({ type: 'slap', seat: PERSON });
       moveAt = NEVER;
+    } else if (blindNow) {
+      // A blind press whatever the pile: only one who may slap bothers.
+      if (canSlap(table.game, PERSON)) frame.push({ type: 'slap', seat: PERSON });
+      if (moveAt <= now) moveAt = frameAtOrAfter(now + 1);
     } else if (moveAt <= now) {
       if (presses.length > 0) moveAt = frameAtOrAfter(presses[0]! + 1);
       else {

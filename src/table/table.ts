@@ -110,9 +110,12 @@ export function nextDue(table: Table): number {
  * What a person did in one frame, as their driver read it (the app from the
  * buttons, src/app/pads.ts; the human model and the tests from their plans):
  * a slap; their move button, which plays their card or takes a pile won for
- * them; or the taker they name.
+ * them; or the taker they name. A slap's `sinceLanding` is its time from the
+ * landing as the person's own screen measured it (the online server's
+ * stamps, which it may apply later than they were made); without it the
+ * table measures the frame's time from its own landing.
  */
-export type Press = { type: 'slap'; seat: Seat } | { type: 'move'; seat: Seat } | { type: 'choose'; seat: Seat; target: Seat };
+export type Press = { type: 'slap'; seat: Seat; sinceLanding?: number } | { type: 'move'; seat: Seat } | { type: 'choose'; seat: Seat; target: Seat };
 
 /** A frame in which nobody pressed anything. */
 export const NO_PRESSES: readonly Press[] = [];
@@ -134,7 +137,7 @@ export function tableFrame(table: Table, now: number, presses: readonly Press[])
     let slappers: Seat[] | null = null;
     for (const p of presses) if (p.type === 'slap') (slappers === null ? (slappers = []) : slappers).push(p.seat);
     // Russian has no slapping: there a slap button means nothing.
-    if (slappers !== null && table.game.options.ruleSet === 'classic') fireSlapsAt(table, now, slappers);
+    if (slappers !== null && table.game.options.ruleSet === 'classic') fireSlapsAt(table, now, slappers, presses);
     for (const p of presses) {
       if (table.game.over !== null) break;
       if (p.type === 'move') personMove(table, p.seat, now);
@@ -167,11 +170,12 @@ const NOBODY: readonly Seat[] = [];
 /**
  * The CPU slaps planned for time t (and the people's in `humans`), in the
  * rules' order, each judged on the pile as the rules hold it then, like
- * anyone's: a slap after the pile is taken misses, one on a covered pile is
- * judged on what it covers. A CPU seat that may no longer slap (its own
+ * anyone's, with its time from the top card's landing: a slap after the pile
+ * is taken misses, one in a card's flight or too soon after its landing is a
+ * false start (FALSE_START_MS). A CPU seat that may no longer slap (its own
  * wrong slap just banned it) knows it and holds back.
  */
-function fireSlapsAt(table: Table, t: number, humans: readonly Seat[]): void {
+function fireSlapsAt(table: Table, t: number, humans: readonly Seat[], presses: readonly Press[] = NO_PRESSES): void {
   const batch: { seat: Seat; at: number }[] = [];
   while (table.nextPlan < table.plans.length && table.plans[table.nextPlan]!.at === t) batch.push(table.plans[table.nextPlan++]!);
   for (const seat of humans) batch.push({ seat, at: t });
@@ -180,8 +184,14 @@ function fireSlapsAt(table: Table, t: number, humans: readonly Seat[]): void {
     // The first slap may end the game; the rest come too late to matter.
     if (table.game.over !== null) break;
     if (humans.indexOf(s.seat) < 0 && !canSlap(table.game, s.seat)) continue;
-    act(table, { type: 'slap', seat: s.seat, at: t }, t);
+    act(table, { type: 'slap', seat: s.seat, at: t, sinceLanding: stampOf(presses, s.seat) ?? t - table.topAt }, t);
   }
+}
+
+/** A person's slap's own time from the landing, when their driver gave one. */
+function stampOf(presses: readonly Press[], seat: Seat): number | undefined {
+  for (const p of presses) if (p.type === 'slap' && p.seat === seat) return p.sinceLanding;
+  return undefined;
 }
 
 function cpuPlay(table: Table, t: number): void {

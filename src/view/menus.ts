@@ -72,11 +72,17 @@ function drawHint(v: MenusView, text: string): void {
 
 // ---- title ----
 
-/** The title menu's panel, and its rows: the first row's text top, and the rows' pitch. */
+/** The title menu's panel, and its rows: the first row's text top, and the rows' pitch (closer with the Online row). */
 const TITLE_PANEL_X = 150;
 const TITLE_PANEL_W = 180;
-const TITLE_ROW_Y = 106;
-const TITLE_ROW_PITCH = 22;
+
+function titleRowY(count: number): number {
+  return count > 6 ? 99 : 106;
+}
+
+function titlePitch(count: number): number {
+  return count > 6 ? 21 : 22;
+}
 
 /**
  * Where a tap picks a menu row: row i of `count` stacked every `pitch`
@@ -90,21 +96,22 @@ function rowAt(x: number, y: number, left: number, right: number, top: number, p
 
 /** The title menu's row under the screen point (x, y) (a tap), or -1; `count` rows. */
 export function titleRowAt(x: number, y: number, count: number): number {
-  return rowAt(x, y, TITLE_PANEL_X, TITLE_PANEL_X + TITLE_PANEL_W, TITLE_ROW_Y - 2, TITLE_ROW_PITCH, count);
+  return rowAt(x, y, TITLE_PANEL_X, TITLE_PANEL_X + TITLE_PANEL_W, titleRowY(count) - 2, titlePitch(count), count);
 }
 
-/** The title menu with its row `cursor` lit, over the game's cover (the splash the hosts show first). */
-export function drawTitleMenu(v: MenusView, t: Strings, cursor: number): void {
+/** The title menu (`items`, its rows, each named by its Strings.menu word) with its row `cursor` lit, over the game's cover (the splash the hosts show first). */
+export function drawTitleMenu(v: MenusView, t: Strings, items: readonly (keyof Strings['menu'])[], cursor: number): void {
   const { layer, title: titleSlots } = v;
-  if (layer.reuse(0, cursor, t, null)) return;
+  if (layer.reuse(0, cursor, t, items)) return;
   drawCover(v.felt);
   titleSlots[0]!.draw(FONT_SMALL, t.subtitle, 240, LOGO_Y + SPRITES.logo[3] + 4, ALIGN_CENTRE, C.PALE_GOLD);
-  drawPanel(TITLE_PANEL_X, 100, TITLE_PANEL_W, 144, C.WHITE);
-  const items = [t.menu.play, t.menu.options, t.menu.howTo, t.menu.stats, t.menu.watch, t.menu.quit];
+  const top = titleRowY(items.length);
+  const pitch = titlePitch(items.length);
+  drawPanel(TITLE_PANEL_X, top - 6, TITLE_PANEL_W, items.length * pitch + 12, C.WHITE);
   for (let i = 0; i < items.length; i++) {
-    const y = TITLE_ROW_Y + i * TITLE_ROW_PITCH;
-    if (i === cursor) rect(158, y - 2, 164, 21, C.HIGHLIGHT);
-    titleSlots[1 + i]!.draw(FONT_LARGE, items[i]!, 240, y, ALIGN_CENTRE, i === cursor ? C.YELLOW : C.WHITE);
+    const y = top + i * pitch;
+    if (i === cursor) rect(158, y - 2, 164, pitch - 1, C.HIGHLIGHT);
+    titleSlots[1 + i]!.draw(FONT_LARGE, t.menu[items[i]!], 240, y, ALIGN_CENTRE, i === cursor ? C.YELLOW : C.WHITE);
   }
   drawHint(v, t.titleHint);
   layer.keep();
@@ -153,10 +160,10 @@ export function optionRowAt(rows: readonly OptionRow[], cursor: number, x: numbe
 }
 
 /** The option rows under their groups' headings, scrolled to show row `cursor`, lit; under them what that row does. */
-export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionRow[], cursor: number): void {
+export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionRow[], cursor: number, heading = t.optionsTitle, hint = t.optionsHint): void {
   const { layer, labels: labelSlots, values: valueSlots } = v;
-  if (layer.reuse(1, cursor, rows, t)) return;
-  drawPage(v, 40, 8, 400, 240, t.optionsTitle, 14);
+  if (layer.reuse(1, cursor, rows, t, heading, hint)) return;
+  drawPage(v, 40, 8, 400, 240, heading, 14);
   const lines = v.optionLines;
   const first = optionList(rows, cursor, lines);
   for (let i = 0; i < VISIBLE_LINES && first + i < lines.length; i++) {
@@ -191,7 +198,7 @@ export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionR
     if (dy === 0) copyInts(run.cmds);
     else v.help.draw(FONT_SMALL, selected.help, x, HELP_Y + dy, ALIGN_LEFT, C.PALE_GOLD, 426 - x);
   }
-  drawHint(v, t.optionsHint);
+  drawHint(v, hint);
   layer.keep();
 }
 
@@ -230,9 +237,9 @@ const HEADING_BOTTOM = 57;
 const FIRST_ROW_Y = 71;
 
 /** A finished game's results; `slapping`: it was a classic game (slap columns). */
-export function drawResultsPage(v: MenusView, t: Strings, r: ResultsScreen, slapping: boolean): void {
+export function drawResultsPage(v: MenusView, t: Strings, r: ResultsScreen, slapping: boolean, hint = t.resultsHint): void {
   const { layer, results: resultSlots } = v;
-  if (layer.reuse(4, r, r.ranking, t)) return;
+  if (layer.reuse(4, r, r.ranking, t, hint)) return;
   let k = 0;
   const text = (font: typeof FONT_SMALL, str: string, x: number, y: number, align: number, tint: number): void => {
     resultSlots[k++]!.draw(font, str, x, y, align, tint);
@@ -280,6 +287,6 @@ export function drawResultsPage(v: MenusView, t: Strings, r: ResultsScreen, slap
     y += 14;
     text(FONT_SMALL, line, 48, y, ALIGN_LEFT, C.WHITE);
   }
-  drawHint(v, t.resultsHint);
+  drawHint(v, hint);
   layer.keep();
 }

@@ -12,6 +12,8 @@ export interface Flight {
   seat: number;
   card: Card;
   start: number;
+  /** Online: its face has not come from the server yet, so it stays face down, on the pile once its flight ends, until it comes. */
+  faceDown: boolean;
 }
 
 /** The pile sliding to the seat that won it; keeps the top cards it had. */
@@ -28,6 +30,8 @@ export interface Sweep {
 export interface Burn {
   active: boolean;
   seat: number;
+  /** The seat the cards were paid to (the default wrong slap), -1 when they were burned under the pile. */
+  to: number;
   start: number;
   /** The burned cards, the last shown on top; count of them in use. */
   cards: Int32Array;
@@ -119,9 +123,9 @@ export function newTableDisplay(): TableDisplay {
     hint: '',
     comparison: '',
     comparisonKind: 0,
-    flight: { active: false, seat: 0, card: 0, start: 0 },
+    flight: { active: false, seat: 0, card: 0, start: 0, faceDown: false },
     sweep: { active: false, seat: 0, start: 0, cards: new Int32Array(4), count: 0 },
-    burn: { active: false, seat: 0, start: 0, cards: new Int32Array(2), count: 0 },
+    burn: { active: false, seat: 0, to: -1, start: 0, cards: new Int32Array(2), count: 0 },
     celebration: { active: false, seat: 0, start: 0, cards: new Int32Array(CELEBRATION_CARDS), count: 0 },
     slapHand: { active: false, seat: 0, start: 0, good: false, markAt: 0 },
     shake: { active: false, seat: 0, start: 0, good: false, markAt: 0 },

@@ -181,7 +181,7 @@ export function newTableView(felt: Layer): TableView {
       const shake = shaking ? shakeOffset(now - t.shake.start) : 0;
       const shakeSeat = shaking ? t.shake.seat : -1;
       // Burned cards still on their way from the seat are not under the pile yet.
-      const burning = t.burn.active && now - t.burn.start < BURN_SHOW_MS + BURN_FLY_MS ? t.burn.count : 0;
+      const burning = t.burn.active && t.burn.to < 0 && now - t.burn.start < BURN_SHOW_MS + BURN_FLY_MS ? t.burn.count : 0;
       // The small numbers the layer is drawn from, in one key.
       const small = (t.chooser + 1) | (t.pick << 4) | ((shakeSeat + 1) << 9) | (shownPlace << 13) | (shownCan << 14) | (burning << 18);
       if (!layer.reuse(game, shownMessage, shownHint, t.comparison, small, shake, t.names, banner, strings)) {
@@ -461,7 +461,8 @@ function drawBanner(bannerSlot: TextSlot, text: string): void {
 
 function drawMoving(v: Parts, t: TableDisplay, game: GameState, now: number, shownMessage: string, shownPlace: number): void {
   drawTurnArrow(t, t.toAct, game, now);
-  const flying = t.flight.active && now - t.flight.start < FLIGHT_MS;
+  // A card whose face has not come (online) stays face down on the pile till it does.
+  const flying = t.flight.active && (now - t.flight.start < FLIGHT_MS || t.flight.faceDown);
   const sweeping = t.sweep.active && now - t.sweep.start < sweepDelay(t) + SWEEP_MS;
   if (t.shake.active && now - t.shake.start < FLASH_MS) drawFlash(game, t.shake.seat, now - t.shake.start);
   if (flying) drawFlight(t, game, now);
@@ -517,7 +518,8 @@ function drawFlight(t: TableDisplay, game: GameState, now: number): void {
   const w = lerp(STACK_W, CARD_W, p);
   const h = lerp(STACK_H, CARD_H, p);
   const left = FLIGHT_MS - (now - f.start);
-  const turned = left < TURN_MS ? Math.floor((w * left) / TURN_MS) : w;
+  // Face down, it does not begin to turn: its face may come late.
+  const turned = left < TURN_MS && !f.faceDown ? Math.floor((w * Math.max(0, left)) / TURN_MS) : w;
   drawCardScaled(CARD_BACK, x + ((w - turned) >> 1), y, turned, h, C.WHITE);
 }
 
@@ -589,7 +591,8 @@ function drawFlash(game: GameState, seat: number, elapsed: number): void {
 /**
  * A wrong slap's burned cards: they rise face up over the slapper's stack
  * (so everyone sees what it cost), then fly face down to the burned cards
- * under the pile, where the layer shows them once they land.
+ * under the pile, where the layer shows them once they land; a paid card
+ * flies to the payee's stack.
  */
 function drawBurn(t: TableDisplay, game: GameState, now: number): void {
   const b = t.burn;
@@ -611,11 +614,14 @@ function drawBurn(t: TableDisplay, game: GameState, now: number): void {
     return;
   }
   const p = easeOut(progress(now, b.start + BURN_SHOW_MS, BURN_FLY_MS));
-  const tx = burnedX(game.pile.length) + ((CARD_W - w) >> 1);
-  const ty = PILE_Y - (CARD_H >> 1) + 6;
+  const paid = b.to >= 0;
+  const tx = paid ? stackX(players, b.to) : burnedX(game.pile.length) + ((CARD_W - w) >> 1);
+  const ty = paid ? stackY(players, b.to) : PILE_Y - (CARD_H >> 1) + 6;
+  const tw = paid ? STACK_W : CARD_W;
+  const th = paid ? STACK_H : CARD_H;
   for (let i = 0; i < b.count; i++) {
     const x = lerp(sx - (w >> 1), tx, p);
     const y = lerp(sy - (h >> 1), ty, p);
-    drawCardScaled(CARD_BACK, x, y, lerp(w, CARD_W, p), lerp(h, CARD_H, p), C.WHITE);
+    drawCardScaled(CARD_BACK, x, y, lerp(w, tw, p), lerp(h, th, p), C.WHITE);
   }
 }

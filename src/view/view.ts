@@ -8,6 +8,7 @@ import { newKeptPicture, type KeptPicture } from './drawlist';
 import { newHowToView, type HowToView } from './howto-view';
 import { newLayer, type Layer } from './layer';
 import { newMenusView, type MenusView } from './menus';
+import { newOnlineView, type OnlineView } from './online-view';
 import { newPauseView, type PauseView } from './pause-view';
 import { newStatsView, type StatsView } from './stats-view';
 import { newTableView, type TableView } from './table-view';
@@ -21,6 +22,7 @@ export interface View {
   readonly howTo: HowToView;
   readonly pause: PauseView;
   readonly stats: StatsView;
+  readonly online: OnlineView;
   readonly notice: TextSlot;
   /** A yes/no question's line and the buttons that answer it (src/view/render.ts drawQuestion). */
   readonly question: TextSlot;
@@ -44,6 +46,7 @@ export function newView(): View {
     howTo: newHowToView(felt),
     pause: newPauseView(felt),
     stats: newStatsView(felt),
+    online: newOnlineView(felt),
     notice: new TextSlot(),
     question: new TextSlot(),
     questionHint: new TextSlot(),

@@ -56,7 +56,8 @@ export function runTable(
       if (action.type === 'slap') {
         const claimed = result.events.some((e) => e.type === 'claimed' && e.reason === 'slap');
         const wrong = result.events.some((e) => e.type === 'wrongSlap');
-        const valid = slapPattern(before) !== null;
+        // A false start (in the flight or just after the landing, a committed CPU slap's) is wrong whatever the pile.
+        const valid = slapPattern(before) !== null && !result.events.some((e) => e.type === 'wrongSlap' && e.falseStart === true);
         // A slap that comes after the pile was taken (a committed one, docs/ai.md) misses.
         if (before.pile.length === 0) {
           if (!result.events.some((e) => e.type === 'slapMissed')) run.problems.push(`seat ${action.seat} slapped an empty pile and the engine said ${result.events.map((e) => e.type).join(',')}`);

@@ -32,6 +32,7 @@ async function recordClassic(): Promise<InputScript> {
   openOptions(d);
   setOption(d, 'Players', '2');
   setOption(d, 'CPU players', 'Hard');
+  setOption(d, 'Wrong slap', 'Burns cards');
   setOption(d, 'Wrong slap burns', '2 cards');
   d.wait(10);
   shots.push(d.frameIndex - 1);

@@ -1,6 +1,20 @@
 // Steps through the game's own menus the way a player would.
+import { FALSE_START_MS } from '../../src/rules';
 import { BTN, Driver } from '../support/driver';
 import type { EngineKind } from '../support/engine';
+
+/** Frames from a card's landing until a slap is a reaction, not a false start (60 a second). */
+export const FALSE_START_FRAMES = Math.ceil((FALSE_START_MS * 60) / 1000);
+
+/**
+ * Steps until the pile's top card has landed and a slap in the next frame
+ * comes FALSE_START_MS or more after the landing: the soonest a person can
+ * have seen the card and reacted (a sooner one is a false start).
+ */
+export function waitToSee(d: Driver): void {
+  d.until((s) => !s.table.flying, 30);
+  d.wait(FALSE_START_FRAMES - 1);
+}
 
 /** From the title: open Options (cursor at the top first). */
 export function openOptions(d: Driver): void {
@@ -116,7 +130,8 @@ export function slapAndPlayUntil(d: Driver, done: (s: any) => boolean, turn?: (f
     const s = d.debug();
     if (done(s)) return;
     const g = s.table?.game;
-    const slappable = g && g.over === null && g.pile.length > 1 && pairOrSandwich(g.pile) && g.pendingCollect === null;
+    // Seen: the pile's top card has landed (a card in flight is face down).
+    const slappable = g && g.over === null && g.pile.length > 1 && pairOrSandwich(g.pile) && g.pendingCollect === null && !s.table.flying;
     seenFor = slappable ? seenFor + 1 : 0;
     const button =
       slappable && seenFor >= 15 ? BTN.CROSS : g && g.over === null && (g.turn === 0 || g.pendingCollect?.seat === 0) && g.pendingChoice === null ? BTN.SQUARE : 0;

@@ -47,7 +47,7 @@ describe('how to play pictures', () => {
 
   it('the wrong-slap picture burns what the option burns, and says so', () => {
     for (const burn of [0, 1, 2] as const) {
-      const o = { ...defaultOptions('classic', 4), wrongSlapPenalty: burn };
+      const o = { ...defaultOptions('classic', 4), wrongSlap: 'burn' as const, wrongSlapPenalty: burn };
       const costs = howToPages(o, en).find((p) => p.title === 'Wrong and late slaps')!;
       expect(costs.examples[0]!.burned).toBe(burn);
       expect(costs.examples[0]!.caption).toBe(en.penaltyHelp(burn));
@@ -58,6 +58,7 @@ describe('how to play pictures', () => {
 
   it('the other wrong-slap rules show their own cost and burn nothing; tens stoppers are told with the challenges', () => {
     const costsOf = (o: GameOptions) => howToPages(o, en).find((p) => p.title === 'Wrong and late slaps')!.examples[0]!;
+    expect(costsOf(defaultOptions('classic', 4))).toMatchObject({ caption: en.payHelp, burned: 0 });
     expect(costsOf({ ...defaultOptions('classic', 4), wrongSlap: 'pileToNext' })).toMatchObject({ caption: en.pileToNextHelp, burned: 0 });
     expect(costsOf({ ...defaultOptions('classic', 4), wrongSlap: 'ban', banCards: 5 })).toMatchObject({ caption: en.banHelp(5), burned: 0 });
     const challenges = howToPages({ ...defaultOptions('classic', 4), tensStop: true }, en).find((p) => p.title === 'Challenges')!;

@@ -2,7 +2,8 @@
 // which the PSP checks replay in PPSSPP frame for frame against the headless
 // host (test/psp/replay.test.ts): the title's quit question (Start, then
 // Circle stays), a slap the person wins at the bottom seat, a wrong slap's
-// burned cards, the pause menu closed with Start through the 3-2-1, the
+// burned cards, a false start (Cross while a card flies: issue 32), the
+// pause menu closed with Start through the 3-2-1, the
 // out-of-the-game prompt (Keep watching: the table at three times the pace),
 // then End game from the pause menu, its one question, and the results of
 // the game as it stood. The celebration is in two-players.json and
@@ -14,12 +15,14 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BTN, Driver } from '../support/driver';
 import { readScript, replay, writeScript, type InputScript } from '../support/script';
-import { openOptions, pairOrSandwich, setOption, startFromOptions } from './helpers';
+import { openOptions, pairOrSandwich, setOption, startFromOptions, waitToSee } from './helpers';
 
 const PATH = fileURLToPath(new URL('../scripts/moments.json', import.meta.url));
+/** The title's seed: with it the game is still running when the person, out for good, watches it and then ends it. */
+const SEED = 1;
 
 async function record(): Promise<InputScript> {
-  const d = await Driver.create({ seed: 4 });
+  const d = await Driver.create({ seed: SEED });
   const shots: number[] = [];
   const shot = (): void => {
     shots.push(d.frameIndex - 1);
@@ -33,10 +36,12 @@ async function record(): Promise<InputScript> {
   setOption(d, 'Players', '3');
   setOption(d, 'CPU players', 'Hard');
   setOption(d, 'Slap back in', 'Off');
+  setOption(d, 'Wrong slap', 'Burns cards');
   setOption(d, 'Wrong slap burns', '2 cards');
   startFromOptions(d);
   let wonSlap = false;
   let wrongSlap = false;
+  let falseStart = false;
   let paused = false;
   for (let guard = 0; guard < 20000; guard++) {
     const s = d.debug();
@@ -66,7 +71,16 @@ async function record(): Promise<InputScript> {
     }
     if (wonSlap && !wrongSlap && g.pile.length > 1 && !pairOrSandwich(g.pile) && g.pendingCollect === null && !s.table.flying && g.stacks[0].length > 2) {
       wrongSlap = true;
+      waitToSee(d);
       d.step(BTN.CROSS); // a wrong slap: two cards burned
+      d.step(0);
+      d.wait(6);
+      shot();
+      continue;
+    }
+    if (wrongSlap && !falseStart && s.table.flying && g.lastPlayer !== 0 && g.pendingCollect === null && g.stacks[0].length > 2) {
+      falseStart = true;
+      d.step(BTN.CROSS); // a false start: the card is still flying
       d.step(0);
       d.wait(6);
       shot();
@@ -90,13 +104,13 @@ async function record(): Promise<InputScript> {
   d.wait(60);
   shot();
   expect(d.debug().scene).toBe('results');
-  const script = { seed: 4, frames: d.frameIndex, inputs: d.recorder.inputs, shots };
+  const script = { seed: SEED, frames: d.frameIndex, inputs: d.recorder.inputs, shots };
   d.dispose();
   return script;
 }
 
 describe('the recorded game through the moments of issue 20', () => {
-  it('asks before quitting, wins and loses a slap at the bottom seat, pauses, asks the person out, ends from the pause menu; the replay draws the same frames twice', async () => {
+  it('asks before quitting, wins and loses a slap at the bottom seat, starts falsely, pauses, asks the person out, ends from the pause menu; the replay draws the same frames twice', async () => {
     if (process.env.UPDATE_SCRIPTS || !existsSync(PATH)) writeScript(PATH, await record());
     const script = readScript(PATH);
     const seen = new Set<string>();
@@ -111,10 +125,11 @@ describe('the recorded game through the moments of issue 20', () => {
       if (s.endAsked) seen.add('end question');
       if (s.table !== null && /^(Pair|Sandwich)! You take/.test(s.table.message)) seen.add('slap won by you');
       if (s.table !== null && /^Wrong slap: 2 cards burned/.test(s.table.message)) seen.add('wrong slap by you');
+      if (s.table !== null && /^False start: 2 cards burned/.test(s.table.message)) seen.add('false start by you');
       if (s.scene === 'results') cause = s.results.cause;
     });
     expect([...seen].sort()).toEqual(
-      ['3-2-1', 'end question', 'out prompt', 'pause', 'quit question', 'slap won by you', 'watching faster', 'wrong slap by you'].sort(),
+      ['3-2-1', 'end question', 'false start by you', 'out prompt', 'pause', 'quit question', 'slap won by you', 'watching faster', 'wrong slap by you'].sort(),
     );
     expect(vm.debug().scene).toBe('results');
     expect(cause).toMatch(/^You ended it early/);

@@ -7,10 +7,19 @@ import { defaultStats, readSave, writeSave } from '../../src/app/settings';
 import { defaultOptions } from '../../src/rules';
 
 describe('the option table', () => {
-  it('writes the defaults in the save format the game has always written (the card limit added last among the rules, slap times beside the difficulty)', () => {
+  it('writes the defaults in the save format the game has always written (the card limit added last among the rules, slap times beside the difficulty, an online room\'s CPU seats beside them, the online name last; a wrong slap pays a card since issue 32)', () => {
     expect(JSON.stringify(defaultSettings())).toBe(
-      '{"ruleSet":"classic","players":4,"humans":1,"difficulty":"medium","slapTimes":"auto","slapRules":{"pair":true,"sandwich":true,"topBottom":false,"tens":false,"sandwichTens":false,"marriage":false,"divorce":false,"hoagie":false,"run":false,"flush":false,"joker":false},"runLength":3,"runWrap":false,"wrongSlap":"burn","wrongSlapPenalty":1,"banCards":3,"tensStop":false,"slapIn":true,"jokers":false,"russianJokers":"off","cardLimit":5000,"language":"en","sound":true,"music":true}',
+      '{"ruleSet":"classic","players":4,"humans":1,"difficulty":"medium","onlineCpus":1,"slapTimes":"auto","slapRules":{"pair":true,"sandwich":true,"topBottom":false,"tens":false,"sandwichTens":false,"marriage":false,"divorce":false,"hoagie":false,"run":false,"flush":false,"joker":false},"runLength":3,"runWrap":false,"wrongSlap":"pay","wrongSlapPenalty":1,"banCards":3,"tensStop":false,"slapIn":true,"jokers":false,"russianJokers":"off","cardLimit":5000,"language":"en","sound":true,"music":true,"name":""}',
     );
+  });
+
+  it('a save from before a wrong slap paid a card keeps the rule it holds: the old default burns', () => {
+    const old = JSON.parse(writeSave(defaultSettings(), defaultStats()));
+    old.settings.wrongSlap = 'burn';
+    const loaded = readSave(JSON.stringify(old));
+    expect(loaded.damaged).toBe(false);
+    expect(loaded.settings.wrongSlap).toBe('burn');
+    expect(defaultSettings().wrongSlap).toBe('pay');
   });
 
   it('steps every option through all its values and back, and reads each value back from a save', () => {

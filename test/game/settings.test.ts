@@ -16,6 +16,7 @@ describe('saved settings', () => {
     setOption(d, 'Players', '6');
     setOption(d, 'CPU players', 'Hard');
     setOption(d, 'Slap: Marriage', 'On');
+    setOption(d, 'Wrong slap', 'Burns cards');
     setOption(d, 'Wrong slap burns', '2 cards');
     setOption(d, 'Music', 'Off');
     setOption(d, 'Language', 'Русский');

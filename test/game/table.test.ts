@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SPRITES } from '../../src/assets/atlas';
 import { BTN, Driver } from '../support/driver';
-import { goToTitleItem, openOptions, pairOrSandwich, playUntil, setOption, startGame } from './helpers';
+import { goToTitleItem, openOptions, pairOrSandwich, playUntil, setOption, startGame, waitToSee } from './helpers';
 
 let d: Driver;
 afterEach(() => d?.dispose());
@@ -87,9 +87,9 @@ describe('the classic table', () => {
     const s = playUntil(d, (s) => pairOrSandwich(s.table.game.pile) && s.table.game.pendingCollect === null);
     const pile = s.table.game.pile.length;
     const mine = s.table.game.stacks[0].length;
-    // Once the card has landed (LAND_MS, 11 frames at most) the CPUs' clocks start; a Cross
-    // in the frame after is faster than any of them (their floor is 150 ms).
-    d.wait(11);
+    // Once the card has landed the CPUs' clocks start; a Cross FALSE_START_MS later (no false
+    // start) is faster than any of them (their floor is 150 ms).
+    waitToSee(d);
     d.step(BTN.CROSS);
     const after = d.debug();
     expect(after.table.game.pile.length).toBe(0);
@@ -182,20 +182,49 @@ describe('the classic table', () => {
     expect(plates(d.last)).toEqual([0xff707070, 0xffffffff, 0xffffffff]); // seat 0 (you) greyed
   });
 
-  it('a wrong slap burns a card under the pile', async () => {
+  it('a wrong slap pays a card to the player whose card it was', async () => {
     await classicTable(7);
     const s = playUntil(
       (d = d),
-      (s) => s.table.game.pile.length > 0 && !pairOrSandwich(s.table.game.pile) && s.table.game.pendingCollect === null && s.table.game.stacks[0].length > 1 && !s.table.flying,
+      (s) => s.table.game.pile.length > 0 && s.table.game.lastPlayer !== 0 && !s.table.flying && !pairOrSandwich(s.table.game.pile) && s.table.game.pendingCollect === null && s.table.game.stacks[0].length > 1,
     );
+    const owner = s.table.game.lastPlayer;
+    const mine = s.table.game.stacks[0].length;
+    const theirs = s.table.game.stacks[owner].length;
+    waitToSee(d);
+    d.step(BTN.CROSS);
+    const after = d.debug();
+    expect(after.table.game.stacks[0].length).toBe(mine - 1);
+    expect(after.table.game.stacks[owner].length).toBe(theirs + 1);
+    expect(after.table.message).toBe(`Wrong slap: ${after.table.names[owner]} gets 1 card`);
+    expect(after.table.timers.wrongSlaps[0]).toBe(1);
+  });
+
+  it('a wrong slap burns a card under the pile when Wrong slap says Burns cards', async () => {
+    d = await startGame(7, { Players: '4', 'Wrong slap': 'Burns cards' });
+    const s = playUntil(d, (s) => s.table.game.pile.length > 0 && !s.table.flying && !pairOrSandwich(s.table.game.pile) && s.table.game.pendingCollect === null && s.table.game.stacks[0].length > 1);
     const mine = s.table.game.stacks[0].length;
     const burned = s.table.game.burned.length;
+    waitToSee(d);
     d.step(BTN.CROSS);
     const after = d.debug();
     expect(after.table.game.stacks[0].length).toBe(mine - 1);
     expect(after.table.game.burned.length).toBe(burned + 1);
     expect(after.table.message).toBe('Wrong slap: 1 card burned');
-    expect(after.table.timers.wrongSlaps[0]).toBe(1);
+  });
+
+  it('a slap while the card is still flying is a false start, even when it lands on a pair: said in words, never as a time', async () => {
+    await classicTable(5, 'Hard');
+    // A card in flight that makes a pair as it lands.
+    const s = playUntil(d, (s) => s.table.flying && pairOrSandwich(s.table.game.pile) && s.table.game.pendingCollect === null && s.table.game.lastPlayer !== 0);
+    const owner = s.table.game.lastPlayer;
+    d.step(BTN.CROSS);
+    // What the slap did shows as the card lands (nothing of the flying card before).
+    const after = d.until((x) => !x.table.flying, 20);
+    expect(after.table.game.pile).toEqual(s.table.game.pile);
+    expect(after.table.message).toBe(`False start: ${after.table.names[owner]} gets 1 card`);
+    expect(after.table.slapTimes).toBe('You: false start');
+    expect(after.table.slapTimes).not.toMatch(/-|ms/);
   });
 
   it('Start pauses: the menu hides the pile, the table waits, Continue, Circle or Start goes on; End game asks once, then shows the results', async () => {

@@ -24,6 +24,7 @@ async function record(): Promise<InputScript> {
   openOptions(d);
   setOption(d, 'Players', '2');
   setOption(d, 'People', '2');
+  setOption(d, 'Wrong slap', 'Burns cards');
   setOption(d, 'Wrong slap burns', '2 cards');
   startFromOptions(d);
   const shots: number[] = [];
@@ -37,7 +38,8 @@ async function record(): Promise<InputScript> {
     }
     if (g.pile.length > 0 && pairOrSandwich(g.pile) && g.pendingCollect === null) {
       // Take turns at the slappable piles, so that both sides win some.
-      d.wait(12); // about 200 ms: a person's reaction, not a bot's
+      d.until((s) => !s.table.flying, 30);
+      d.wait(12); // about 200 ms after the card landed: a person's reaction, not a bot's
       d.step(SLAP[slapper]!);
       d.step(0);
       if (d.debug().table.game.pile.length === 0) {
@@ -49,6 +51,7 @@ async function record(): Promise<InputScript> {
       continue;
     }
     if (won[0] >= 2 && won[1] >= 2 && g.stacks[1].length > 0 && g.pile.length > 0 && g.pendingCollect === null && !pairOrSandwich(g.pile)) {
+      d.until((s) => !s.table.flying, 30);
       d.wait(12);
       d.step(SLAP[1]!); // the right player's wrong slap
       d.step(0);

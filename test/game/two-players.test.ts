@@ -5,7 +5,7 @@
 // whoever played the top card: docs/rules.md), whichever side it favours.
 import { afterEach, describe, expect, it } from 'vitest';
 import { BTN, Driver } from '../support/driver';
-import { endGameFromPause, goToTitleItem, pairOrSandwich, startGame } from './helpers';
+import { endGameFromPause, goToTitleItem, pairOrSandwich, startGame, waitToSee } from './helpers';
 
 let d: Driver;
 afterEach(() => d?.dispose());
@@ -73,7 +73,8 @@ describe('two people on one PSP', () => {
           continue;
         }
         const last = g.lastPlayer;
-        // Both in one frame; the left player's bit is read first, so a scan-order bug favours the left.
+        // Both in one frame once they could see it; the left player's bit is read first, so a scan-order bug favours the left.
+        waitToSee(d);
         d.step(BTN.LTRIGGER | BTN.RTRIGGER);
         const after = d.debug();
         const winner = (last + 1) % 2;
@@ -92,18 +93,33 @@ describe('two people on one PSP', () => {
     expect(tieWins[1]).toBeGreaterThan(0);
   });
 
-  it('a wrong slap names the player who made it', async () => {
+  it('a wrong slap names the player who made it, and the one who gets the card', async () => {
     await duel(8);
     stepPeople(d.debug());
     const g = d.debug().table.game;
     expect(g.pile.length).toBe(1);
     expect(g.pendingCollect).toBeNull();
-    // On the landed card: a slap during the flight shows what it did as the card lands.
-    d.until((s) => !s.table.flying, 20);
+    waitToSee(d);
+    const owner = g.lastPlayer === 0 ? 'Left' : 'Right';
     d.press(BTN.RTRIGGER);
-    expect(d.debug().table.message).toMatch(/^Right: wrong slap/);
+    expect(d.debug().table.message).toBe(`Right: wrong slap: ${owner === 'Right' ? 'Left' : owner} gets 1 card`);
     d.press(BTN.LTRIGGER);
-    expect(d.debug().table.message).toMatch(/^Left: wrong slap/);
+    expect(d.debug().table.message).toBe(`Left: wrong slap: ${owner === 'Left' ? 'Right' : owner} gets 1 card`);
+  });
+
+  it('two presses on a card still in flight, or just landed, are false starts for both, and the times say so in words: nobody is called late', async () => {
+    // Issue 32: "Right 5 ms" was called too late beside "Kim -49 ms".
+    d = await startGame(8, { Players: '3', People: '2', 'Slap times': 'Always' });
+    d.until((s) => s.table.flying && s.table.game.pendingCollect === null && s.table.game.lastPlayer === 1, 3000);
+    d.step(BTN.LTRIGGER);
+    // Shown as the card lands; the right player presses in that first frame, 0-17 ms after the landing.
+    d.until((s) => !s.table.flying, 30);
+    expect(d.debug().table.message).toBe('Left: false start: Dana gets 1 card');
+    d.step(BTN.RTRIGGER);
+    const s = d.debug();
+    expect(s.table.message).toBe('Right: false start: Dana gets 1 card');
+    expect(s.table.slapTimes).toBe('Left: false start · Right: false start');
+    expect(s.table.message + s.table.slapTimes).not.toMatch(/late|-\d/);
   });
 
   it('Start pauses the table for both, and menus answer either player\'s buttons', async () => {

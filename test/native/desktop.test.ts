@@ -58,8 +58,8 @@ describe('SDL desktop host (dummy drivers)', () => {
     const file = bundle(SAVER);
     const first = runDesktop(['--bundle', file, '--frames', '100'], xdg);
     expect(first.status).toBe(0);
-    // the desktop's keys and controllers, as the TS tests' DESKTOP_CAPS has them
-    expect(first.stderr).toContain(`caps=${JSON.stringify(DESKTOP_CAPS)} loaded=null problem=null`);
+    // the desktop's keys and controllers, as the TS tests' DESKTOP_CAPS has them, and its network (libwebsockets)
+    expect(first.stderr).toContain(`caps=${JSON.stringify({ ...DESKTOP_CAPS, network: true })} loaded=null problem=null`);
     expect(first.stderr).toContain('frame 5');
     expect(first.stderr).not.toContain('frame 6'); // QUIT at frame 5
     const saveFile = path.join(xdg, 'ratscrew/save.json');

@@ -30,7 +30,7 @@ describe('the host API, bound from the contract in C and in the test host', () =
     expect(native).toEqual(test);
     // and what they agree on is the contract
     expect(native).toContain(`caps = ${JSON.stringify(DEFAULT_CAPABILITIES)}`);
-    expect(native).toContain('members = ["caps","keepDamaged","load","log","netClose","netOpen","netReceive","netSend","problem","save","seed"]');
+    expect(native).toContain('members = ["caps","keepDamaged","load","log","netClose","netOpen","netReceive","netSend","problem","save","seed","typed"]');
     expect(native).toContain('save(42) threw TypeError: host.save: text must be a string');
     expect(native).toContain('log() threw TypeError: host.log: text must be a string');
     expect(native).toContain('load after = "{\\"probe\\":1}"');

@@ -36,6 +36,7 @@ import { buildNative, HEADLESS, readHashes, readScript, ROOT, runHeadless } from
 import { SIG_SUSPEND, SOUND } from '../../src/contract';
 import { compare, limits, readPng } from './pixels';
 import { readPsf } from './psf';
+import { PARITY_SCRIPTS } from '../support/parity';
 import { DRIVER, listing, makePsp, missing, OUTPUT, runEboot, type EmulatorRun, type Setup, type Step } from './ppsspp';
 
 // Both full games, the Russian interface, two people on one PSP each
@@ -46,6 +47,11 @@ import { DRIVER, listing, makePsp, missing, OUTPUT, runEboot, type EmulatorRun, 
 // The celebration is in full-game-russian.json and two-players.json.
 const SCRIPTS = ['full-game-classic.json', 'full-game-russian.json', 'russian-ui.json', 'two-players.json', 'sleep.json', 'moments.json'];
 const SLEEP = SCRIPTS.indexOf('sleep.json');
+
+it('replays the parity set, which every engine replays (test/support/parity.ts)', () => {
+  expect(SCRIPTS).toEqual(expect.arrayContaining([...PARITY_SCRIPTS]));
+});
+
 /** REPLAY_WAKE_AFTER and REPLAY_SLEEP_MS of native/psp/replay.c. */
 const WAKE_AFTER = 2;
 const SLEEP_MS = 5000;

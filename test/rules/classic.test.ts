@@ -128,7 +128,7 @@ describe('classic slapping', () => {
   });
 
   it('a slap is judged on the pile as it is now: once the pair is covered it is a wrong slap', () => {
-    let step = plays(table({ stacks: ['9C 2C', '9D 4D', '5S 6S'], turn: 0 }), [0, 1]);
+    let step = plays(table({ options: { wrongSlap: 'burn' }, stacks: ['9C 2C', '9D 4D', '5S 6S'], turn: 0 }), [0, 1]);
     expect(slapPattern(step.state)).toBe('pair');
     step = play(step.state, 2);
     step = slap(step.state, 0, 900);
@@ -136,7 +136,7 @@ describe('classic slapping', () => {
   });
 
   it('a wrong slap burns the penalty face down under the pile; the next claimer wins those too', () => {
-    const s = table({ stacks: ['8C 7C 6C', 'AD', '5S'], pile: '3H 4H', turn: 1 });
+    const s = table({ options: { wrongSlap: 'burn' }, stacks: ['8C 7C 6C', 'AD', '5S'], pile: '3H 4H', turn: 1 });
     let step = slap(s, 0);
     expect(names(step.state.burned)).toBe('8C');
     expect(names(step.state.stacks[0])).toBe('7C 6C');
@@ -152,18 +152,18 @@ describe('classic slapping', () => {
 
   it('the burn follows the option: none, one or two cards (never more than the slapper holds)', () => {
     for (const penalty of [0, 1, 2] as const) {
-      const s = table({ options: { wrongSlapPenalty: penalty }, stacks: ['8C 7C 6C', 'AD', '5S'], pile: '3H 4H', turn: 1 });
+      const s = table({ options: { wrongSlap: 'burn', wrongSlapPenalty: penalty }, stacks: ['8C 7C 6C', 'AD', '5S'], pile: '3H 4H', turn: 1 });
       const step = slap(s, 0);
       expect(step.state.burned.length).toBe(penalty);
       expect(step.state.stacks[0].length).toBe(3 - penalty);
     }
-    const short = slap(table({ options: { wrongSlapPenalty: 2 }, stacks: ['8C', 'AD', '5S'], pile: '3H 4H', turn: 1 }), 0);
+    const short = slap(table({ options: { wrongSlap: 'burn', wrongSlapPenalty: 2 }, stacks: ['8C', 'AD', '5S'], pile: '3H 4H', turn: 1 }), 0);
     expect(findEvent(short.events, 'wrongSlap').burned).toBe(1);
     expect(eventTypes(short.events)).toContain('out');
   });
 
   it('a wrong slap that burns the last card of the player on turn passes the turn on', () => {
-    const step = slap(table({ stacks: ['8C', 'AD', '5S'], pile: '3H 4H', turn: 0 }), 0);
+    const step = slap(table({ options: { wrongSlap: 'burn' }, stacks: ['8C', 'AD', '5S'], pile: '3H 4H', turn: 0 }), 0);
     expect(step.state.turn).toBe(1);
     const challenged = table({ stacks: ['8C', 'AD', '5S'], pile: '3H KH', turn: 0, lastPlayer: 2, patch: { challenge: { by: 2, answerer: 0, chancesLeft: 3 } } });
     const inherited = slap(challenged, 0);
@@ -209,7 +209,7 @@ describe('classic slapping', () => {
   });
 
   it('with slap-in off a player with no cards cannot slap at all', () => {
-    const s = table({ options: { slapIn: false }, stacks: ['', 'AD 3C', '5S'], pile: '4C 5H', turn: 1 });
+    const s = table({ options: { slapIn: false, wrongSlap: 'burn' }, stacks: ['', 'AD 3C', '5S'], pile: '4C 5H', turn: 1 });
     expectRefused(s, { type: 'slap', seat: 0, at: 0 }, 'slapNotAllowed');
     expectRefused({ ...s, pile: cards('4C 4H') }, { type: 'slap', seat: 0, at: 0 }, 'slapNotAllowed');
     // Players holding cards still slap as usual.
@@ -226,7 +226,7 @@ describe('classic slapping', () => {
   });
 
   it('a wrong slap while a collect is pending burns under the pile, and the collector wins the burned cards', () => {
-    const s = table({ stacks: ['2C', '3D 6D', '4S'], pile: 'QC 5H', turn: 0, lastPlayer: 1, patch: { pendingCollect: { seat: 0, reason: 'challenge' } } });
+    const s = table({ options: { wrongSlap: 'burn' }, stacks: ['2C', '3D 6D', '4S'], pile: 'QC 5H', turn: 0, lastPlayer: 1, patch: { pendingCollect: { seat: 0, reason: 'challenge' } } });
     let step = slap(s, 1);
     expect(names(step.state.burned)).toBe('3D');
     step = collect(step.state, 0);

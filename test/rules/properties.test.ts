@@ -17,7 +17,7 @@ function randomOptions(ruleSet: RuleSet, dice: Dice): GameOptions {
     options.runWrap = dice.chance(0.5);
     options.wrongSlapPenalty = dice.below(3) as 0 | 1 | 2;
     options.slapIn = dice.chance(0.7);
-    options.wrongSlap = (['burn', 'pileToNext', 'ban'] as const)[dice.below(3)];
+    options.wrongSlap = (['pay', 'burn', 'pileToNext', 'ban'] as const)[dice.below(4)];
     options.banCards = dice.chance(0.5) ? 3 : 5;
     options.tensStop = dice.chance(0.5);
   } else {
@@ -86,7 +86,7 @@ function replay(start: GameState, actions: Action[]): GameState {
 }
 
 /** How often the variants actually happened, so that "the invariants hold with the option on" is not vacuous. */
-const variantsSeen = { bans: 0, pilesToNext: 0, stops: 0 };
+const variantsSeen = { bans: 0, pilesToNext: 0, stops: 0, payments: 0 };
 
 function runGames(ruleSet: RuleSet, salt: number): Record<string, number> {
   const endings: Record<string, number> = { rules: 0, cardLimit: 0, repeat: 0 };
@@ -105,6 +105,7 @@ function runGames(ruleSet: RuleSet, salt: number): Record<string, number> {
       checkBans(state);
       for (const e of events) {
         if (e.type === 'wrongSlap' && e.banned) variantsSeen.bans++;
+        if (e.type === 'wrongSlap' && e.paid) variantsSeen.payments++;
         if (e.type === 'claimed' && e.reason === 'wrongSlap') variantsSeen.pilesToNext++;
         if (e.type === 'challengeStopped') variantsSeen.stops++;
       }
@@ -128,6 +129,7 @@ describe('random games', () => {
     expect(variantsSeen.bans).toBeGreaterThan(100);
     expect(variantsSeen.pilesToNext).toBeGreaterThan(100);
     expect(variantsSeen.stops).toBeGreaterThan(100);
+    expect(variantsSeen.payments).toBeGreaterThan(100);
   });
 
   it(`${GAMES} Russian games: cards conserved after every step, every game ends, replays are identical`, () => {

@@ -6,7 +6,9 @@ describe('the simulator', () => {
     const args = parseArgs(['--rules', 'classic', '--players', '3', '--games', '60', '--seed', '5', '--slaps', 'pair,run', '--wrap', '--penalty', '2']);
     expect(args.options.players).toBe(3);
     expect(args.options.slapRules.pair && args.options.slapRules.run && !args.options.slapRules.sandwich).toBe(true);
-    expect([args.options.runWrap, args.options.wrongSlapPenalty]).toEqual([true, 2]);
+    expect([args.options.runWrap, args.options.wrongSlap, args.options.wrongSlapPenalty]).toEqual([true, 'burn', 2]);
+    expect(parseArgs(['--wrong-slap', 'ban']).options.wrongSlap).toBe('ban');
+    expect(parseArgs([]).options.wrongSlap).toBe('pay');
     const a = simulate(args);
     const b = simulate(args);
     expect(a.lengths).toEqual(b.lengths);

@@ -6,7 +6,8 @@ import { cards, findEvent, slap, table } from './table';
 function only(rule: SlapRule, extra: Partial<GameOptions> = {}): Partial<GameOptions> {
   const slapRules = { ...defaultOptions().slapRules };
   for (const r of SLAP_RULES) slapRules[r] = r === rule;
-  return { slapRules, jokers: rule === 'joker', ...extra };
+  // The wrong slaps below burn, RULES.md's cost (the default pays a card: variants.test.ts).
+  return { slapRules, jokers: rule === 'joker', wrongSlap: 'burn', ...extra };
 }
 
 /** [rule, pile that matches (bottom first), pile that does not]. */

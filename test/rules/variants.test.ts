@@ -1,9 +1,49 @@
 // The rule variants (docs/rules.md, "Variants"): what a wrong slap costs
-// (none, burn 1 or 2, the pile to the next player, a ban of 3 or 5 cards)
-// and "tens are stoppers". Hand-built decks, one situation per test.
+// (a card paid to the player whose card was slapped, the default; none, burn
+// 1 or 2, the pile to the next player, a ban of 3 or 5 cards) and "tens are
+// stoppers". Hand-built decks, one situation per test.
 import { describe, expect, it } from 'vitest';
 import { canSlap, defaultOptions, newGame, slapPattern, stateHash } from '../../src/rules';
-import { cards, collect, eventTypes, expectRefused, findEvent, names, play, plays, slap, table } from './table';
+import { act, cards, collect, eventTypes, expectRefused, findEvent, names, play, plays, slap, table } from './table';
+
+describe('wrong slap: pay a card to the player whose card was slapped (the default)', () => {
+  it('the slapper\'s top card goes face down under the stack of whoever played the top card; the pile stays as it was', () => {
+    const s = table({ stacks: ['8C 7C', 'AD', '5S 6S'], pile: '3H 4H', turn: 0, lastPlayer: 2 });
+    expect(s.options.wrongSlap).toBe('pay');
+    const step = slap(s, 0);
+    expect(findEvent(step.events, 'wrongSlap')).toEqual({ type: 'wrongSlap', seat: 0, burned: 0, barred: false, paid: { to: 2, cards: 1 } });
+    expect(names(step.state.stacks[0])).toBe('7C');
+    expect(names(step.state.stacks[2])).toBe('5S 6S 8C');
+    expect(names(step.state.pile)).toBe('3H 4H');
+    expect(step.state.burned).toEqual([]);
+    // The same slap as a false start pays the same.
+    const early = act(s, { type: 'slap', seat: 0, at: 0, sinceLanding: 20 });
+    expect(findEvent(early.events, 'wrongSlap')).toMatchObject({ paid: { to: 2, cards: 1 }, falseStart: true });
+    expect(early.state.stacks).toEqual(step.state.stacks);
+  });
+
+  it('on one\'s own card, or one whose player is out of cards, it pays the next player with cards after the slapper', () => {
+    const own = slap(table({ stacks: ['8C 7C', 'AD', '5S'], pile: '3H 4H', turn: 1, lastPlayer: 0 }), 0);
+    expect(findEvent(own.events, 'wrongSlap').paid).toEqual({ to: 1, cards: 1 });
+    expect(names(own.state.stacks[1])).toBe('AD 8C');
+    const out = slap(table({ stacks: ['8C 7C', 'AD', '', '5S'], pile: '3H 4H', turn: 3, lastPlayer: 2 }), 3);
+    expect(findEvent(out.events, 'wrongSlap').paid).toEqual({ to: 0, cards: 1 });
+    expect(out.state.stacks[2]).toEqual([]);
+  });
+
+  it('with nobody else holding cards the card is burned under the pile', () => {
+    const step = slap(table({ stacks: ['8C 7C', '', ''], pile: '3H 4H', turn: 0, lastPlayer: 1 }), 0);
+    expect(findEvent(step.events, 'wrongSlap')).toEqual({ type: 'wrongSlap', seat: 0, burned: 1, barred: false });
+    expect(names(step.state.burned)).toBe('8C');
+  });
+
+  it('paying one\'s last card while on turn passes the turn on', () => {
+    const step = slap(table({ stacks: ['8C', 'AD', '5S'], pile: '3H 4H', turn: 0, lastPlayer: 2 }), 0);
+    expect(eventTypes(step.events)).toEqual(['wrongSlap', 'out', 'turn']);
+    expect(step.state.turn).toBe(1);
+    expect(names(step.state.stacks[2])).toBe('5S 8C');
+  });
+});
 
 describe('wrong slap: burn', () => {
   it('none burns nothing and leaves everything as it was, but the slap still counts as wrong', () => {
@@ -204,8 +244,8 @@ describe('options', () => {
     expect(() => newGame({ ...defaultOptions(), banCards: 4 as never }, 1)).toThrow(/banCards/);
   });
 
-  it('the defaults keep the classic game: burn 1, no ban, tens are number cards', () => {
+  it('the defaults: a wrong slap pays a card (RULES.md\'s burn 1 is an option), no ban, tens are number cards', () => {
     const o = defaultOptions();
-    expect([o.wrongSlap, o.wrongSlapPenalty, o.banCards, o.tensStop]).toEqual(['burn', 1, 3, false]);
+    expect([o.wrongSlap, o.wrongSlapPenalty, o.banCards, o.tensStop]).toEqual(['pay', 1, 3, false]);
   });
 });

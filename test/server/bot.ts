@@ -4,7 +4,7 @@
 // its face was drawn, a card is played soon after the turn comes, and the
 // script answers the server's asks itself.
 import { Client, type Room } from 'colyseus.js';
-import { C, PROTOCOL_VERSION, ROOM_NAME, S, type Deal } from '../../src/net/protocol';
+import { C, PROTOCOL_VERSION, ROOM_NAME, S, type Deal, type Step } from '../../src/net/protocol';
 import { onlineFrame, onlineMessage, onlineTable, type OnlineTable } from '../../src/net/client';
 import { canSlap, slapPattern } from '../../src/rules';
 
@@ -97,9 +97,10 @@ export class Bot {
         return;
       }
       if (!this.table) return;
-      const seq = this.table.seq;
+      const flying = this.table.flying?.seq ?? -1;
       onlineMessage(this.table, type as number, body, now);
-      if (this.table.seq !== seq || type === S.step) this.log.cardsSeen += type === S.step && this.table.readableAt === now ? 1 : 0;
+      // A played card's face came.
+      if (type === S.step && (body as Step)[0] === flying) this.log.cardsSeen++;
       if (this.table.game.over !== null) {
         this.log.over = true;
         this.stop();

@@ -5,7 +5,7 @@
 // told of the cards. The latency proof (latency.test.ts) and the lying
 // client (lying.test.ts) are the property tests over many races.
 import { describe, expect, it } from 'vitest';
-import { defaultOptions, tableBeforePlay } from '../../src/rules';
+import { FALSE_START_MS, defaultOptions, tableBeforePlay } from '../../src/rules';
 import type { Card, GameEvent, GameState } from '../../src/rules/types';
 import { S, type Step } from '../../src/net/protocol';
 import { AWAY_MOVE_MS, advance, drain, newNetTable, notePing, notePong, receive, setPresent, windowOf, type NetTable, type Outgoing } from '../../server/net-table';
@@ -155,6 +155,38 @@ describe('what never waits', () => {
 });
 
 describe('late and blind slaps', () => {
+  it('a slap applied after later things happened keeps its own stamp: under the floor it is still a false start', () => {
+    // A plain pile: seat 1 answers the five with a ten.
+    const stacks = STACKS();
+    stacks[1] = [card(10, 1), card(5, 1), card(3, 2), card(4, 2)];
+    const t = table(stacks);
+    const { at } = pairOnTable(t);
+    // Seat 1 slaps at 110 ms and is heard first; seat 0's 50 ms slap arrives after it was applied.
+    receive(t.nt, 1, 'slap', t.nt.seq, FALSE_START_MS + 10, at(FALSE_START_MS + 12));
+    run(t, at(FALSE_START_MS + 15));
+    receive(t.nt, 0, 'slap', t.nt.seq, 50, at(FALSE_START_MS + 20));
+    run(t, at(FALSE_START_MS + 25));
+    const wrong = events(t.out).filter((e) => e.type === 'wrongSlap');
+    expect(wrong.map((e) => [e.seat, e.type === 'wrongSlap' && e.falseStart === true])).toEqual([
+      [1, false],
+      [0, true],
+    ]);
+  });
+
+  it(`a stamp under the false-start floor of local play (${FALSE_START_MS} ms) is a wrong slap, even on a pair: the CPU takes it`, () => {
+    const t = table(STACKS());
+    const { cpu, at } = pairOnTable(t);
+    // Seat 0 pressed 99 ms after the landing on their screen; the message comes 50 ms later.
+    expect(receive(t.nt, 0, 'slap', t.nt.seq, FALSE_START_MS - 1, at(FALSE_START_MS + 50))).toBeNull();
+    run(t, at(FALSE_START_MS + 60));
+    for (const seat of [0, 1]) receive(t.nt, seat, 'heard', t.nt.seq, cpu + 1, at(cpu));
+    run(t, at(cpu + 10));
+    const ev = events(t.out);
+    expect(ev.find((e) => e.type === 'wrongSlap')).toMatchObject({ seat: 0, falseStart: true });
+    expect(ev.find((e) => e.type === 'claimed')).toMatchObject({ seat: 2, reason: 'slap' });
+  });
+
+
   it('a slap made before the card\'s face was sent (a guess timed to look quick) is refused and does nothing', () => {
     const t = table(STACKS());
     run(t, 0);

@@ -9,23 +9,37 @@ export interface Delay {
   jitter: number;
 }
 
-export async function delayingProxy(target: number, delay: Delay, random: () => number): Promise<{ port: number; close(): Promise<void> }> {
+export interface Proxy {
+  port: number;
+  /** Cuts every connection through it (a network switch, a phone locked), still taking new ones. */
+  cut(): void;
+  close(): Promise<void>;
+}
+
+export async function delayingProxy(target: number, delay: Delay, random: () => number): Promise<Proxy> {
   const sockets = new Set<Socket>();
-  const server: Server = createServer((inbound) => {
-    const outbound = connect(target, '127.0.0.1');
+  const server: Server = createServer({ allowHalfOpen: true }, (inbound) => {
+    const outbound = connect({ port: target, host: '127.0.0.1', allowHalfOpen: true });
     sockets.add(inbound).add(outbound);
+    // Each side's end reaches the other after what it sent (an HTTP response the server closes comes whole).
     pipe(inbound, outbound, delay, random);
     pipe(outbound, inbound, delay, random);
-    const end = (): void => {
+    const gone = (): void => {
       inbound.destroy();
       outbound.destroy();
+      sockets.delete(inbound);
+      sockets.delete(outbound);
     };
-    inbound.on('close', end).on('error', end);
-    outbound.on('close', end).on('error', end);
+    inbound.on('error', gone);
+    outbound.on('error', gone);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     port: (server.address() as AddressInfo).port,
+    cut: () => {
+      for (const s of sockets) s.destroy();
+      sockets.clear();
+    },
     close: () =>
       new Promise((r) => {
         for (const s of sockets) s.destroy();
@@ -34,11 +48,31 @@ export async function delayingProxy(target: number, delay: Delay, random: () => 
   };
 }
 
+/**
+ * One direction: each chunk goes on at its own time, in the order it came
+ * (one queue and one timer: Node's timers of different lengths due in the
+ * same millisecond may fire in either order), and the end after the last.
+ */
 function pipe(from: Socket, to: Socket, delay: Delay, random: () => number): void {
+  const queue: { at: number; chunk: Buffer | null }[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
   let last = 0;
-  from.on('data', (chunk) => {
-    const at = Math.max(last, Date.now() + delay.latency + (random() * 2 - 1) * delay.jitter);
-    last = at;
-    setTimeout(() => to.writable && to.write(chunk), at - Date.now());
-  });
+  const flush = (): void => {
+    timer = null;
+    const now = Date.now();
+    while (queue.length > 0 && queue[0]!.at <= now) {
+      const { chunk } = queue.shift()!;
+      if (chunk === null) to.end();
+      else if (to.writable) to.write(chunk);
+    }
+    if (queue.length > 0) timer = setTimeout(flush, queue[0]!.at - now);
+  };
+  const add = (chunk: Buffer | null): void => {
+    last = Math.max(last, chunk === null ? last : Date.now() + delay.latency + (random() * 2 - 1) * delay.jitter);
+    queue.push({ at: last, chunk });
+    if (timer === null) timer = setTimeout(flush, Math.max(0, last - Date.now()));
+  };
+  from.on('data', (chunk: Buffer) => add(chunk));
+  from.on('end', () => add(null));
+  from.on('close', () => add(null));
 }

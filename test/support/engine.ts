@@ -70,6 +70,7 @@ export class NodeEngine implements Engine {
         return true;
       },
       ...NO_NETWORK,
+      ...opts.net,
       log: (text) => {
         this.logs.push(text);
       },

@@ -23,6 +23,8 @@ export interface FakeHostOptions {
   /** Memory limit in bytes for the VM's runtime. */
   memoryLimit?: number;
   source?: string;
+  /** The host's net functions and keyboard text (the online screens' tests): none by default. */
+  net?: Partial<Pick<Host, 'netOpen' | 'netSend' | 'netReceive' | 'netClose' | 'typed'>>;
 }
 
 /** A VM running the bundle, driven one frame at a time. */
@@ -53,6 +55,7 @@ export class BundleVM {
         return true;
       },
       ...NO_NETWORK,
+      ...opts.net,
       log: (text) => {
         this.logs.push(text);
       },

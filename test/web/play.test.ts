@@ -4,7 +4,7 @@
 // protocol play a card and slap, alone and as two people. What happened is
 // read from the game itself (ratscrew.debug()): the human seat's stack
 // shrinks by the card it played, and a slap changes it again (the pile won,
-// or a card burned for a wrong slap: the default wrong-slap rule).
+// or a card paid for a wrong slap or a false start: the default wrong-slap rule).
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
@@ -88,7 +88,7 @@ async function playAndSlap(page: Page, seat: number, play: Press, slap: Press, o
   const stack = atSlap.table.game.stacks[seat].length;
   await slap();
   const after = await until(page, `seat ${seat}'s slap`, (d) => d.table.game.stacks[seat].length !== stack);
-  // Won the pile, or burned a card for a wrong slap.
+  // Won the pile, or paid a card for a wrong slap (a slap this soon after the play is often a false start).
   expect(after.table.game.stacks[seat].length === stack - 1 || after.table.game.stacks[seat].length > stack).toBe(true);
 }
 

@@ -169,6 +169,7 @@ export const HOST_FUNCTIONS = [
   { name: 'netSend', args: [{ name: 'message', type: 'string' }], result: 'boolean', optional: true },
   { name: 'netReceive', args: [], result: 'string?', optional: true },
   { name: 'netClose', args: [], result: 'void', optional: true },
+  { name: 'typed', args: [], result: 'string?', optional: true },
 ];
 
 /** Why the contract refuses a call of host[name] with these arguments (the message of the TypeError native/core/host_api.c throws), or null. */

@@ -88,7 +88,7 @@ export function randomOptions(rnd: Rand): GameOptions {
   options.runWrap = rnd.chance(0.5);
   options.wrongSlapPenalty = rnd.below(3) as 0 | 1 | 2;
   options.slapIn = rnd.chance(0.7);
-  options.wrongSlap = rnd.pick(['burn', 'pileToNext', 'ban'] as const);
+  options.wrongSlap = rnd.pick(['pay', 'burn', 'pileToNext', 'ban'] as const);
   options.banCards = rnd.chance(0.5) ? 3 : 5;
   options.tensStop = rnd.chance(0.5);
   options.russianJokers = rnd.pick(['off', 'beatsAll', 'chooser'] as const);

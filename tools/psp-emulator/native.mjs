@@ -5,7 +5,7 @@
 //
 //   node tools/psp-emulator/native.mjs --eboot build/psp/EBOOT.PBP --out DIR
 //        [--steps steps.json] [--until-ms MS] [--graphics software|gles]
-//        [--model 0|1] [--emulator PATH] [--timeout S]
+//        [--model 0|1] [--emulator PATH] [--timeout S] [--realtime]
 //
 // The emulator starts paused with its WebSocket debugger on a port of its
 // own; this driver runs it to each step's time (cpu.runUntilTime, emulated
@@ -36,6 +36,8 @@ const HERE = fileURLToPath(import.meta.url);
 const EXIT = { ok: 0, setup: 1, boot: 2, crash: 3, time: 4 };
 /** The PSP's refresh: a press held N frames lasts N / 59.94 s. */
 const PSP_FPS = 59.94;
+/** --realtime: emulated time run between two looks at the wall clock. */
+const PACE_US = 50_000;
 /** The driver's button names -> the debugger's (Core/Debugger/WebSocket/InputSubscriber.cpp). */
 const BUTTONS = {
   cross: 'cross', square: 'square', circle: 'circle', triangle: 'triangle', start: 'start', select: 'select',
@@ -52,11 +54,11 @@ class Failure extends Error {
 }
 
 function usage(why) {
-  return new Failure(EXIT.setup, 'usage', `${why}; usage: native.mjs --eboot FILE --out DIR [--steps FILE] [--until-ms MS] [--graphics software|gles] [--model 0|1] [--emulator PATH] [--timeout S]`);
+  return new Failure(EXIT.setup, 'usage', `${why}; usage: native.mjs --eboot FILE --out DIR [--steps FILE] [--until-ms MS] [--graphics software|gles] [--model 0|1] [--emulator PATH] [--timeout S] [--realtime]`);
 }
 
 function parseArgs(argv) {
-  const o = { untilMs: 0, graphics: 'software', model: null, emulator: process.env.PPSSPP_HEADLESS || '', timeout: 300, inject: null };
+  const o = { untilMs: 0, graphics: 'software', model: null, emulator: process.env.PPSSPP_HEADLESS || '', timeout: 300, inject: null, realtime: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = () => {
@@ -74,6 +76,7 @@ function parseArgs(argv) {
     else if (flag === '--until-ms') o.untilMs = count();
     else if (flag === '--timeout') o.timeout = count();
     else if (flag === '--emulator') o.emulator = value();
+    else if (flag === '--realtime') o.realtime = true;
     else if (flag === '--graphics') {
       o.graphics = value();
       if (o.graphics !== 'software' && o.graphics !== 'gles') throw usage('--graphics is software or gles');
@@ -439,14 +442,28 @@ async function run(o) {
     log(`[harness] booted after ${info.bootSeconds} s, paused at ${status.us} us`);
     nowUs = status.us;
 
-    /** Runs the CPU to an emulated time; false if the game ended first. */
-    const runTo = async (us) => {
-      if (us <= nowUs) return true;
+    const runChunk = async (us) => {
       const stopped = dbg.next((m) => m.event === 'cpu.stepping');
       await dbg.ask('cpu.runUntilTime', { us });
       const r = await within(stopped, `running to ${(us / 1000).toFixed(0)} ms`);
       if (r.exit) return false;
       nowUs = us;
+      return true;
+    };
+    // --realtime: the emulated clock kept at the wall clock's pace (headless
+    // runs unthrottled), for programs that talk to a server whose clock is
+    // real: PACE_US at a time, then a wait while the emulator is ahead.
+    const pace = { us: nowUs, ms: Date.now() };
+    /** Runs the CPU to an emulated time; false if the game ended first. */
+    const runTo = async (us) => {
+      if (us <= nowUs) return true;
+      if (o.realtime) {
+        while (nowUs < us) {
+          if (!(await runChunk(Math.min(us, nowUs + PACE_US)))) return false;
+          const ahead = (nowUs - pace.us) / 1000 - (Date.now() - pace.ms);
+          if (ahead > 0) await new Promise((r) => setTimeout(r, ahead));
+        }
+      } else if (!(await runChunk(us))) return false;
       await drained();
       return true;
     };

@@ -8,9 +8,10 @@
 # native build then says in one line if SDL2 or libpng is missing).
 set -eu
 
-# A C compiler, SDL2 for the window and sound, libpng and zlib for the
-# headless host's screenshots.
-PLAY="build-essential pkg-config libsdl2-dev libpng-dev zlib1g-dev"
+# A C compiler, SDL2 for the window and sound, libwebsockets for the online
+# rooms (docs/network.md, "The C client"), libpng and zlib for the headless
+# host's screenshots.
+PLAY="build-essential pkg-config libsdl2-dev libwebsockets-dev libpng-dev zlib1g-dev"
 # The tests also need: the DejaVu fonts the asset tools rasterize, valgrind
 # for the memory check, a 32-bit compiler for the NaN-boxing cross-check
 # (gcc-multilib) and qemu-user to run it on kernels without 32-bit support,

@@ -2,7 +2,8 @@
 // provides it: saves in localStorage (src/save.ts; from the worker the
 // script runs in, a copy of it, src/save-mirror.ts), log lines on the
 // console, a seed from the browser's random source, the online rooms
-// through colyseus.js (src/net.ts).
+// through colyseus.js (src/net.ts), the keyboard's text (src/input/keys.ts,
+// sent with each frame).
 import { checkedHost, type Capabilities, type Host } from '../../src/contract';
 import type { LocalSave } from './save';
 import type { NetFunctions } from './net';
@@ -30,7 +31,15 @@ export function randomSeed(): number {
  * them to the page). A call with arguments the contract refuses throws its
  * TypeError, as the C hosts' bindings do (checkedHost).
  */
-export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onText: (text: string) => void, net: NetFunctions, logLine: (text: string) => void = log): WebHost {
+export function pageHost(
+  save: LocalSave,
+  caps: Capabilities,
+  seed: number,
+  onText: (text: string) => void,
+  net: NetFunctions,
+  logLine: (text: string) => void = log,
+  typed: () => string | null = () => null,
+): WebHost {
   return checkedHost({
     caps,
     seed,
@@ -46,6 +55,7 @@ export function pageHost(save: LocalSave, caps: Capabilities, seed: number, onTe
     log: (text) => logLine(text),
     problem: () => save.problem(),
     keepDamaged: () => save.keepDamaged(),
+    typed,
     ...net,
   });
 }

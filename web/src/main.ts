@@ -4,6 +4,7 @@
 // commands, plays its sounds, makes its saves and reads keys, game
 // controllers and touch as the PSP's buttons (docs/host-api.md).
 import { COMMAND_INTS, OP_QUIT, SIG_SAVE_FAILED, type Capabilities, type SaveProblem } from '../../src/contract';
+import { PROTOCOL_VERSION } from '../../src/net/protocol';
 import { WebAudioMixer, type SoundInfo } from './audio';
 import { createRenderer, isRendererKind, type Renderer, type RendererKind } from './draw/renderer';
 import { describeThrown, Engine, isEngineKind, type EngineKind, type ScriptError } from './engine/engine';
@@ -72,15 +73,18 @@ async function boot(): Promise<void> {
   const testing = params.has('test');
 
   const stages: Record<string, number> = { script: performance.now() };
+  // Whether rooms are served beside the page (make serve): then the title offers Online (host.caps.network).
+  const rooms = fetch('rooms', { cache: 'no-store' })
+    .then((r) => (r.ok ? (r.json() as Promise<{ protocol?: unknown }>) : null))
+    .then((j) => j !== null && j.protocol === PROTOCOL_VERSION)
+    .catch(() => false);
   const store = openStore();
   const touchDevice = touchFirst();
   // What this device's players hold (host.caps): a keyboard's keys, or on a
   // touch screen the PSP's glyphs, which the touch buttons carry, and the
   // touch zones of the saved number of people (they follow a change of it
   // during the visit, src/input/touch.ts); and the Gamepad API's two
-  // controllers (src/input/gamepad.ts).
-  // network stays false until the page's Online screens come (docs/network.md, "Not done yet"):
-  // the net functions are there, the title does not offer them yet.
+  // controllers (src/input/gamepad.ts); a network where a rooms server answers beside the page.
   const caps: Capabilities = touchDevice
     ? { glyphs: true, keys: null, pads: 2, touch: screenZones(touchSettings(peekSaved(store)).people), network: false }
     : { glyphs: false, keys: KEY_NAMES, pads: 2, touch: [], network: false };
@@ -97,6 +101,8 @@ async function boot(): Promise<void> {
   const hostDid = (out: HostOut): void => {
     for (const line of out.logs) log(line);
     for (const text of out.texts) touch.follow(text);
+    // An online room's link while in it: the player can copy it from the address bar (web/src/net.ts).
+    if (out.address !== null) history.replaceState(null, '', out.address);
     storage.problem = out.problem;
     if (!store || out.writes.length === 0) return;
     const refused = applyWrites(store, out.writes);
@@ -111,8 +117,9 @@ async function boot(): Promise<void> {
   let started: Promise<void> | null = null;
   const assets = await loadAssets(stages, (source) => {
     // The online rooms (colyseus.js, src/net.ts) are the worker's too: the script's host is there.
-    const net = { url: location.origin.replace(/^http/, 'ws'), search: location.search };
-    started = engine.start(source, { kind: 'page', seed, caps, storage: store ? readEntries(store) : null, net });
+    const net = { url: location.origin.replace(/^http/, 'ws'), search: location.search, page: location.origin + location.pathname };
+    // The rooms' answer comes before the script's text (a few bytes from the same server, asked first).
+    started = rooms.then((network) => engine.start(source, { kind: 'page', seed, caps: { ...caps, network }, storage: store ? readEntries(store) : null, net }));
     started.catch(() => {}); // awaited below
   });
   stages.decoded = performance.now();
@@ -240,7 +247,7 @@ async function boot(): Promise<void> {
     asked = true;
     const t0 = performance.now();
     times.askedAt = t0;
-    const answer = engine.frame(clock.now(), buttons, taps.take());
+    const answer = engine.frame(clock.now(), buttons, taps.take(), keyboard.takeTyped());
     const early = engine.early();
     if (early !== null) {
       times.early++;

@@ -5,6 +5,8 @@
 // on the frame after it came, as every host's script does. A dropped
 // connection is taken back with Colyseus's reconnection token for as long as
 // the room keeps the seat (60 s); the script hears ["away"] and ["back"].
+// Each open is a generation of its own: nothing of a room the script left
+// (a late "closed", a reconnection still trying) reaches it after netClose.
 import type { Client, Room } from 'colyseus.js';
 import type { Host } from '../../src/contract';
 import { PROTOCOL_VERSION, ROOM_NAME } from '../../src/net/protocol';
@@ -12,11 +14,12 @@ import { PROTOCOL_VERSION, ROOM_NAME } from '../../src/net/protocol';
 export type NetFunctions = Pick<Host, 'netOpen' | 'netSend' | 'netReceive' | 'netClose'>;
 
 /** A host without a network: the headless host's stand-in, a page no rooms server serves. */
-export const NO_NETWORK: NetFunctions = {
+export const NO_NETWORK: NetFunctions & Pick<Host, 'typed'> = {
   netOpen: () => false,
   netSend: () => false,
   netReceive: () => null,
   netClose: () => {},
+  typed: () => null, // and no keyboard's text: the replays press buttons only
 };
 
 /** How long the room keeps a dropped seat (server/room.ts RECONNECT_S), and how often to try again meanwhile (ms). */
@@ -32,6 +35,10 @@ export interface NetOptions {
   search: string;
   /** colyseus.js, loaded when first needed (the page's first frame does not wait for it). */
   load?: () => Promise<{ Client: typeof Client }>;
+  /** The page's own address without its query (the room's link is it with ?room=CODE), '' for none. */
+  page?: string;
+  /** Shows where the player is: the room's link while in a room, the page's address after (the address bar). */
+  showAddress?: (address: string) => void;
 }
 
 export function pageNet(opts: NetOptions): NetFunctions {
@@ -42,40 +49,50 @@ export function pageNet(opts: NetOptions): NetFunctions {
   const invite = new URLSearchParams(opts.search).get('room');
   if (invite && /^[A-Z2-9]{4,12}$/.test(invite.toUpperCase())) push('invite', invite.toUpperCase());
   const load = opts.load ?? (() => import('colyseus.js'));
+  const page = opts.page ?? '';
   let client: Client | null = null;
   let room: Room | null = null;
-  let busy = false;
-  let leaving = false;
+  /** The generation whose open is in flight (-1: none): one open at a time, but a left one does not hold the next up. */
+  let opening = -1;
+  /** The open's generation: what an older one (left, or replaced) still does is dropped. */
+  let gen = 0;
 
-  const listen = (r: Room): void => {
+  const listen = (r: Room, mine: number): void => {
     room = r;
-    r.onMessage('*', (type, payload) => push('m', type, payload ?? null));
+    r.onMessage('*', (type, payload) => {
+      if (mine === gen) push('m', type, payload ?? null);
+    });
     r.onLeave((code) => {
-      if (room !== r) return;
+      if (mine !== gen || room !== r) return;
       room = null;
-      // 4000: a leave on purpose (ours, or the room closing after its last word).
-      if (leaving || code === 4000 || code === 4003) push('closed', code);
-      else void comeBack(r.reconnectionToken, Date.now());
+      // 4000: the room closed after its last word; 4003: shown the door.
+      if (code === 4000 || code === 4003) push('closed', code);
+      else void comeBack(r.reconnectionToken, Date.now(), mine);
     });
   };
 
-  const comeBack = async (token: string, since: number): Promise<void> => {
+  const comeBack = async (token: string, since: number, mine: number): Promise<void> => {
     push('away');
-    while (!leaving && Date.now() - since < KEPT_MS) {
+    while (mine === gen && Date.now() - since < KEPT_MS) {
       try {
-        listen(await client!.reconnect(token));
+        const back = await client!.reconnect(token);
+        if (mine !== gen) {
+          void back.leave(true).catch(() => {});
+          return;
+        }
+        listen(back, mine);
         push('back');
         return;
       } catch {
         await new Promise((r) => setTimeout(r, RETRY_MS));
       }
     }
-    if (!leaving) push('closed', 'gone');
+    if (mine === gen) push('closed', 'gone');
   };
 
   return {
     netOpen(request: string): boolean {
-      if (busy || room !== null) return false;
+      if (opening === gen || room !== null) return false;
       let r: { op?: unknown; code?: unknown; name?: unknown; setup?: unknown };
       try {
         r = JSON.parse(request);
@@ -83,8 +100,8 @@ export function pageNet(opts: NetOptions): NetFunctions {
         return false;
       }
       if ((r.op !== 'create' && r.op !== 'join') || typeof r.name !== 'string') return false;
-      busy = true;
-      leaving = false;
+      const mine = ++gen;
+      opening = mine;
       const options = { v: PROTOCOL_VERSION, name: r.name, ...(r.op === 'create' ? { setup: r.setup } : {}) };
       load()
         .then(({ Client }) => {
@@ -92,11 +109,21 @@ export function pageNet(opts: NetOptions): NetFunctions {
           return r.op === 'create' ? client.create(ROOM_NAME, options) : client.joinById(String(r.code), options);
         })
         .then((joined) => {
-          listen(joined);
-          push('joined', joined.roomId);
+          if (mine !== gen) {
+            void joined.leave(true).catch(() => {});
+            return;
+          }
+          listen(joined, mine);
+          const link = page !== '' ? `${page}?room=${joined.roomId}` : '';
+          if (link !== '') opts.showAddress?.(link);
+          push('joined', joined.roomId, link);
         })
-        .catch((e: unknown) => push('closed', String((e as Error)?.message ?? e).slice(0, 120)))
-        .finally(() => (busy = false));
+        .catch((e: unknown) => {
+          if (mine === gen) push('closed', String((e as Error)?.message ?? e).slice(0, 120));
+        })
+        .finally(() => {
+          if (opening === mine) opening = -1;
+        });
       return true;
     },
     netSend(message: string): boolean {
@@ -111,10 +138,11 @@ export function pageNet(opts: NetOptions): NetFunctions {
     },
     netReceive: () => queue.shift() ?? null,
     netClose(): void {
-      leaving = true;
+      gen++;
       const r = room;
       room = null;
       if (r) void r.leave(true).catch(() => {});
+      if (page !== '') opts.showAddress?.(page);
     },
   };
 }

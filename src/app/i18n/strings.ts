@@ -53,7 +53,8 @@ export interface Strings {
   readonly title: string;
   /** The line under the (English) logo: in Russian it also names the game. */
   readonly subtitle: string;
-  readonly menu: { play: string; options: string; howTo: string; stats: string; watch: string; quit: string };
+  /** The title's rows; `online` only where the host reaches a rooms server (host.caps.network). */
+  readonly menu: { play: string; online: string; options: string; howTo: string; stats: string; watch: string; quit: string };
   /** The banner over a CPU-only game the player chose to watch. */
   readonly watching: string;
   readonly titleHint: string;
@@ -78,6 +79,7 @@ export interface Strings {
     readonly humans: Readonly<Record<Machine, string>>;
     readonly difficulty: string;
     readonly slapTimes: string;
+    readonly onlineCpus: string;
     readonly runLength: string;
     readonly runWrap: string;
     readonly wrongSlap: string;
@@ -95,6 +97,8 @@ export interface Strings {
   /** Option values with their units: "3 players", "2 people", "5,000 cards played". */
   readonly playersCount: (n: number) => string;
   readonly peopleCount: (n: number) => string;
+  /** Seats an online room keeps for CPU players: "1 seat", "2 seats". */
+  readonly seatsCount: (n: number) => string;
   readonly cardsPlayedCount: (n: number) => string;
   readonly opt: {
     ruleSet: string;
@@ -102,6 +106,7 @@ export interface Strings {
     humans: string;
     difficulty: string;
     slapTimes: string;
+    onlineCpus: string;
     slapRule: string;
     runLength: string;
     runWrap: string;
@@ -122,7 +127,7 @@ export interface Strings {
   /** The Slap times option's values: auto shows them at hard and master. */
   readonly slapTimesNames: { auto: string; on: string; off: string };
   readonly russianJokerNames: { off: string; beatsAll: string; chooser: string };
-  readonly wrongSlapNames: { burn: string; pileToNext: string; ban: string };
+  readonly wrongSlapNames: { pay: string; burn: string; pileToNext: string; ban: string };
   readonly on: string;
   readonly off: string;
   readonly slapRuleNames: Record<SlapRule, string>;
@@ -175,6 +180,8 @@ export interface Strings {
   readonly slapRuleHelp: Record<SlapRule, string>;
   readonly penaltyHelp: (cards: number) => string;
   readonly pileToNextHelp: string;
+  /** How to play's wrong slap under the default rule: a card to the player whose card was slapped. */
+  readonly payHelp: string;
   readonly banHelp: (cards: number) => string;
   readonly tensStopHelp: string;
   /** How to play: the page for two people on one PSP (the view draws the PSP beside it). */
@@ -240,6 +247,16 @@ export interface Strings {
   readonly jokerClaim: (name: string, isYou: boolean, cards: number) => string;
   readonly choiceClaim: (chooser: string, chooserIsYou: boolean, name: string, isYou: boolean, cards: number) => string;
   readonly wrongSlap: (name: string, isYou: boolean, burned: number) => string;
+  /** A slap before anyone could see the card (in its flight or just after it landed), a wrong slap whatever the card: the burn rule's line. */
+  readonly falseStart: (name: string, isYou: boolean, burned: number) => string;
+  /** Put before the other wrong-slap rules' lines (barred, banned) when the wrong slap was a false start. */
+  readonly falseStartLead: string;
+  /** Wrong slap "pile to next" after a false start: who takes the pile. */
+  readonly falseStartClaim: (name: string, isYou: boolean, cards: number) => string;
+  /** A wrong slap (or a false start, `early`) that paid `cards` to the player whose card was slapped. */
+  readonly wrongSlapPaid: (name: string, isYou: boolean, early: boolean, payee: string, payeeIsYou: boolean, cards: number) => string;
+  /** A false start in the slap-times line, in place of a time ("You 312 ms · Kim: false start"). */
+  readonly falseStartTime: (name: string) => string;
   readonly barred: (name: string, isYou: boolean) => string;
   readonly tooLate: string;
   readonly layCount: (total: number, left: number) => string;
@@ -312,4 +329,70 @@ export interface Strings {
   readonly resetQuestion: string;
   readonly resetHint: string;
   readonly percent: (n: number) => string;
+
+  /** The online rooms' screens (src/app/scenes/online.ts and the scenes it leads to; docs/network.md). */
+  readonly online: OnlineStrings;
+}
+
+/** The online rooms' words: the Online menu, Create, the name and code entry, the lobby, the table's lines, the results. */
+export interface OnlineStrings {
+  readonly title: string;
+  readonly rows: { readonly create: string; readonly join: string; readonly name: string; readonly back: string };
+  /** What Online is, under its menu. */
+  readonly about: string;
+  readonly hint: string;
+  /** Where a name has not been chosen yet. */
+  readonly noName: string;
+
+  readonly createTitle: string;
+  /** The Create screen's first row, and its help. */
+  readonly createRow: string;
+  readonly createHelp: string;
+  readonly createHint: string;
+
+  readonly nameTitle: string;
+  readonly nameHelp: string;
+  readonly codeTitle: string;
+  readonly codeHelp: string;
+  /** The letter picker's hint: the D-pad and buttons (PSP, pads, touch), or a keyboard's typing. */
+  readonly entryHint: string;
+  readonly entryKeysHint: string;
+  /** The picker's space cell and its switch to the other alphabet (shown on it: the alphabet it goes to). */
+  readonly space: string;
+
+  /** Under "Opening the room..." and "Joining the room...". */
+  readonly waitHint: string;
+  readonly opening: string;
+  readonly joining: string;
+  readonly lobbyTitle: (code: string) => string;
+  readonly shareCode: string;
+  /** The link's line, with the link. */
+  readonly shareLink: (link: string) => string;
+  /** A seat nobody has taken yet: a CPU player if nobody comes by the start. */
+  readonly openSeat: string;
+  readonly cpuMark: string;
+  readonly youMark: string;
+  readonly creatorMark: string;
+  readonly awayMark: string;
+  /** The room's game in one line: "Classic · 4 players · CPU Medium". */
+  readonly setupLine: (ruleSet: string, players: string, difficulty: string) => string;
+  readonly startHint: string;
+  readonly waitStartHint: (creator: string) => string;
+
+  readonly leaveQuestion: string;
+  readonly leaveAnswers: string;
+  readonly rematchHint: string;
+  readonly waitRematchHint: (creator: string) => string;
+  /** Seats whose players dropped (names joined), played for them meanwhile; and this player's own dropped connection. */
+  readonly away: (names: string) => string;
+  readonly reconnecting: string;
+
+  /** Why the player is back at the Online menu or the title: one line each. */
+  readonly notFound: string;
+  readonly started: string;
+  readonly full: string;
+  readonly unreachable: string;
+  readonly tooMany: string;
+  readonly lost: string;
+  readonly serverStopping: string;
 }

@@ -10,6 +10,12 @@ import { RESULTS } from './results';
 import { STATS } from './stats';
 import { TABLE } from './table';
 import { TITLE } from './title';
+import { ONLINE } from './online';
+import { CREATE } from './create';
+import { ENTRY } from './entry';
+import { LOBBY } from './lobby';
+import { ONLINE_TABLE } from './online-table';
+import { ONLINE_RESULTS } from './online-results';
 
 export const SCENES: { readonly [K in SceneKind]: SceneModule<SceneOf<K>> } = {
   title: TITLE,
@@ -18,6 +24,12 @@ export const SCENES: { readonly [K in SceneKind]: SceneModule<SceneOf<K>> } = {
   table: TABLE,
   results: RESULTS,
   stats: STATS,
+  online: ONLINE,
+  create: CREATE,
+  entry: ENTRY,
+  lobby: LOBBY,
+  onlineTable: ONLINE_TABLE,
+  onlineResults: ONLINE_RESULTS,
 };
 
 /**

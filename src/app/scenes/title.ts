@@ -16,21 +16,28 @@ import { releaseTable, stepTable, tableFinished, type AppTable } from '../table'
 import { enterHowTo } from './how-to';
 import { enterOptions } from './options';
 import { enterStats } from './stats';
+import { enterOnline, invited } from './online';
+import type { Strings } from '../i18n/strings';
 import { answer } from './question';
 
 /** Idle this long on the title and a CPU-only game plays behind it. */
 export const DEMO_AFTER_MS = 20000;
-/** Title menu rows, top to bottom. */
-const ITEM_PLAY = 0;
-const ITEM_OPTIONS = 1;
-const ITEM_HOWTO = 2;
-const ITEM_STATS = 3;
-const ITEM_WATCH = 4;
-const ITEM_QUIT = 5;
-const TITLE_ITEMS = 6;
+/** Title menu rows, top to bottom: Online only where the host reaches a rooms server (host.caps.network). */
+type TitleItem = keyof Strings['menu'];
+const ITEMS: readonly TitleItem[] = ['play', 'options', 'howTo', 'stats', 'watch', 'quit'];
+const ITEMS_ONLINE: readonly TitleItem[] = ['play', 'online', 'options', 'howTo', 'stats', 'watch', 'quit'];
+
+function titleItems(app: App): readonly TitleItem[] {
+  return app.host.caps.network ? ITEMS_ONLINE : ITEMS;
+}
 
 export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
   const b = app.buttons;
+  // A room's link opened the page: its room, once a name is chosen (src/app/scenes/online.ts).
+  if (app.host.caps.network) {
+    const invite = invited(app);
+    if (invite !== null) return invite;
+  }
   const demo = scene.demo;
   if (demo !== null) {
     // Any button (or a tap) ends the demo, and does nothing else.
@@ -67,26 +74,29 @@ export function titleFrame(app: App, scene: TitleScene, now: number): Scene {
   if (menuPressed(b, BTN_DOWN)) move(app, 1);
   if (wasPressed(b, BTN_START)) return askQuit(app, scene);
   // A tap on a row picks that row.
-  const tapped = b.tapped ? titleRowAt(b.tapX, b.tapY, TITLE_ITEMS) : -1;
+  const items = titleItems(app);
+  const tapped = b.tapped ? titleRowAt(b.tapX, b.tapY, items.length) : -1;
   if (tapped >= 0) app.titleCursor = tapped;
   else if (!wasPressed(b, BTN_CROSS)) {
     if (now - app.lastInputAt >= DEAL_AHEAD_AFTER_MS) scene.next = dealAhead(app, scene.next);
     return scene;
   }
   cue(app.cues, 'click');
-  switch (app.titleCursor) {
-    case ITEM_PLAY:
+  switch (items[app.titleCursor]) {
+    case 'play':
       return startGame(app, now, scene.next);
-    case ITEM_OPTIONS:
+    case 'online':
+      return enterOnline(app);
+    case 'options':
       return enterOptions(app);
-    case ITEM_HOWTO:
+    case 'howTo':
       return enterHowTo(app, null);
-    case ITEM_STATS:
+    case 'stats':
       return enterStats(app);
-    case ITEM_WATCH:
+    case 'watch':
       scene.starting = { watching: true, next: null };
       return stepStart(app, scene, now);
-    case ITEM_QUIT:
+    case 'quit':
       return askQuit(app, scene);
   }
   return scene;
@@ -122,7 +132,8 @@ function replaceDemo(scene: TitleScene, next: Demo | null): void {
 }
 
 function move(app: App, dir: number): void {
-  app.titleCursor = (app.titleCursor + dir + TITLE_ITEMS) % TITLE_ITEMS;
+  const n = titleItems(app).length;
+  app.titleCursor = (app.titleCursor + dir + n) % n;
   cue(app.cues, 'click');
 }
 
@@ -130,7 +141,7 @@ export function drawTitle(app: App, scene: TitleScene, view: View, now: number):
   const t = app.strings;
   const demo = scene.demo;
   if (demo === null) {
-    drawTitleMenu(view.menus, t, app.titleCursor);
+    drawTitleMenu(view.menus, t, titleItems(app), app.titleCursor);
     if (scene.quitAsked) drawQuestion(view, (t.machine ?? 'psp') === 'psp' ? t.quitQuestion.psp : t.quitQuestion.elsewhere, t.quitAnswers);
     return;
   }

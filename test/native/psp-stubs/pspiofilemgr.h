@@ -8,6 +8,10 @@ int sceIoRename(const char *oldname, const char *newname);
 int sceIoSync(const char *device, unsigned int unk);
 SceUID sceIoDopen(const char *dirname);
 int sceIoDclose(SceUID fd);
+#define PSP_O_RDONLY 0x0001
+SceUID sceIoOpen(const char *file, int flags, SceMode mode);
+int sceIoRead(SceUID fd, void *data, SceSize size);
+int sceIoClose(SceUID fd);
 int sceIoDevctl(const char *dev, unsigned int cmd, void *indata, int inlen, void *outdata, int outlen);
 /* pspiofilemgr_stat.h */
 #define FIO_S_IFMT 0xF000

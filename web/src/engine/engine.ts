@@ -30,7 +30,7 @@ export interface ScriptEngine {
  * replays of test/web and bench/web.mjs).
  */
 export type HostSetup =
-  | { readonly kind: 'page'; readonly seed: number; readonly caps: Capabilities; readonly storage: Entries | null; readonly net: { readonly url: string; readonly search: string } }
+  | { readonly kind: 'page'; readonly seed: number; readonly caps: Capabilities; readonly storage: Entries | null; readonly net: { readonly url: string; readonly search: string; readonly page: string } }
   | { readonly kind: 'headless'; readonly seed: number; readonly saved: string | null };
 
 export { describeThrown, ScriptError } from './errors';

@@ -18,7 +18,8 @@ export interface ReplayScript {
 export type ToWorker =
   /** shared: where the worker also writes each frame's commands at once (a cross-origin isolated page: worker-engine.ts early). */
   | { readonly type: 'start'; readonly kind: EngineKind; readonly source: string; readonly host: HostSetup; readonly shared: SharedArrayBuffer | null }
-  | { readonly type: 'frame'; readonly seq: number; readonly now: number; readonly buttons: number; readonly tap: number }
+  /** typed: the keyboard's text since the last frame (host.typed()), null for none. */
+  | { readonly type: 'frame'; readonly seq: number; readonly now: number; readonly buttons: number; readonly tap: number; readonly typed: string | null }
   | { readonly type: 'debug' }
   /** The page could not make the writes of the last answer: the entries as they are. */
   | { readonly type: 'refused'; readonly problem: SaveProblem; readonly entries: Entries }
@@ -35,6 +36,8 @@ export interface HostOut {
   readonly texts: string[];
   /** host.problem() after the request. */
   readonly problem: SaveProblem | null;
+  /** The address the page's address bar should show (an online room's link, or the page again after it), or null. */
+  readonly address: string | null;
 }
 
 export interface ReplayFrame {

@@ -96,10 +96,10 @@ export class WorkerEngine {
     if (ready.type === 'ready') this.onOut(ready.out);
   }
 
-  /** ratscrew.frame(nowMs, buttons, tap): the number of commands, then in `commands`. */
-  async frame(nowMs: number, buttons: number, tap: number = TAP_NONE): Promise<number> {
+  /** ratscrew.frame(nowMs, buttons, tap): the number of commands, then in `commands`; `typed`: what host.typed() answers in it. */
+  async frame(nowMs: number, buttons: number, tap: number = TAP_NONE, typed: string | null = null): Promise<number> {
     const seq = ++this.seq;
-    const m = await this.ask({ type: 'frame', seq, now: nowMs, buttons, tap }, 'ratscrew.frame', FRAME_BUDGET_MS);
+    const m = await this.ask({ type: 'frame', seq, now: nowMs, buttons, tap, typed }, 'ratscrew.frame', FRAME_BUDGET_MS);
     if (m.type !== 'frame') throw new ScriptError(`the script's worker answered ${m.type} to a frame`, '');
     this.commands = m.commands ?? this.shared!.body.slice(0, Math.max(0, m.n) * COMMAND_INTS);
     this.scriptMs = m.scriptMs;

@@ -23,6 +23,10 @@ const scope = self as unknown as {
 /** What the host did since the last answer. */
 let logs: string[] = [];
 let texts: string[] = [];
+/** The address the page should show (an online room's link, web/src/net.ts), null for no change. */
+let address: string | null = null;
+/** The keyboard's text the page sent with this frame: host.typed() hands it over once. */
+let typed: string | null = null;
 let mirror: MirrorStore | null = null;
 let save: LocalSave | null = null;
 let engine: ScriptEngine | null = null;
@@ -34,16 +38,23 @@ function post(message: FromWorker, transfer: Transferable[] = []): void {
 }
 
 function hostOut(): HostOut {
-  const out = { logs, writes: mirror?.take() ?? [], texts, problem: save?.problem() ?? null };
+  const out = { logs, writes: mirror?.take() ?? [], texts, problem: save?.problem() ?? null, address };
   logs = [];
   texts = [];
+  address = null;
   return out;
 }
 
 function pageHostIn(setup: Extract<HostSetup, { kind: 'page' }>): Host {
   mirror = setup.storage ? new MirrorStore(setup.storage) : null;
   save = new LocalSave(mirror);
-  return pageHost(save, setup.caps, setup.seed, (text) => void texts.push(text), pageNet(setup.net), (text) => void logs.push(text));
+  const net = pageNet({ ...setup.net, showAddress: (a) => (address = a) });
+  const takeTyped = (): string | null => {
+    const t = typed;
+    typed = null;
+    return t;
+  };
+  return pageHost(save, setup.caps, setup.seed, (text) => void texts.push(text), net, (text) => void logs.push(text), takeTyped);
 }
 
 /** native/desktop/main_headless.c's host: the saved text in memory, nothing refused. */
@@ -131,6 +142,7 @@ scope.onmessage = async (event: MessageEvent<ToWorker>): Promise<void> => {
         post({ type: 'ready', out: hostOut() });
         break;
       case 'frame':
+        typed = m.typed;
         frame(engine!, m.seq, m.now, m.buttons, m.tap);
         break;
       case 'debug':

@@ -59,7 +59,10 @@ export function keyName(e: Pick<KeyboardEvent, 'key' | 'code'>): string {
   return e.key;
 }
 
-/** Keys held and pressed, turned into the frame's button mask. */
+/** Characters kept for the script between two frames at most (a paste-speed typist types a few). */
+const TYPED_MAX = 64;
+
+/** Keys held and pressed, turned into the frame's button mask, and the text they type. */
 export class Keyboard {
   private readonly held = new Set<string>();
   /** Buttons pressed since the last frame, even if already released: a tap shorter than a frame counts. */
@@ -75,8 +78,12 @@ export class Keyboard {
   /** Whether a key was used since the page opened (How to play then names keys). */
   used = false;
 
+  /** Text typed since the script last asked (host.typed(): a name, a room's code), Backspace as "\b" and Enter as "\n". */
+  private typed = '';
+
   private down(e: KeyboardEvent): void {
     if (e.ctrlKey || e.metaKey || e.altKey) return; // the browser's shortcuts
+    if (!e.repeat) this.type(e.key);
     const name = keyName(e);
     const button = KEYS[name];
     if (button === undefined) return;
@@ -88,6 +95,18 @@ export class Keyboard {
 
   private up(e: KeyboardEvent): void {
     this.held.delete(keyName(e));
+  }
+
+  private type(key: string): void {
+    const c = key === 'Enter' ? '\n' : key === 'Backspace' ? '\b' : [...key].length === 1 ? key : '';
+    if (c !== '' && this.typed.length < TYPED_MAX) this.typed += c;
+  }
+
+  /** What was typed since the last call (the host contract's typed()), null for nothing. */
+  takeTyped(): string | null {
+    const t = this.typed;
+    this.typed = '';
+    return t === '' ? null : t;
   }
 
   /** The frame's mask; starts the next frame's presses. */

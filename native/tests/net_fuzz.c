@@ -1,0 +1,256 @@
+/* The C client's reading of the network (core/net) against any bytes a
+ * server, a transport or a script could hand it, under AddressSanitizer and
+ * UBSan:
+ *   - the wire (wire.c): every frame reader, converter and matchmaking
+ *     parser is given the input, with buffers of every size from none to
+ *     plenty, and must answer with a result or a reason, never read or
+ *     write outside what it was given; MessagePack that converts to JSON
+ *     converts back to the same JSON;
+ *   - the room (room.c): the input read as a run of events (HTTP answers,
+ *     WebSocket openings, messages and closes, the clock, the script's
+ *     calls) in any order, and every line the script is handed must be a
+ *     JSON array.
+ *   - libFuzzer (clang): `make -C native net-libfuzzer` builds build/native/net-libfuzzer,
+ *     coverage-guided, run for as long as one likes (docs/network.md has a campaign's figures);
+ *   - without it (gcc, make test): this file's main feeds it seeds and their
+ *     mutations, a fixed number, the same every run (test/native/net.test.ts). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "room.h"
+
+static void fail(const char *what, const uint8_t *data, size_t size)
+{
+    size_t i;
+    fprintf(stderr, "net_fuzz: %s on input of %zu bytes:", what, size);
+    for (i = 0; i < size && i < 64; i++) fprintf(stderr, " %02x", data[i]);
+    fprintf(stderr, "\n");
+    abort();
+}
+
+static int one_input(const uint8_t *data, size_t size);
+static void room_events(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    /* On the heap at its exact size, so that ASan sees a read one byte past it. */
+    uint8_t *copy = malloc(size ? size : 1);
+    int r;
+    memcpy(copy, data, size);
+    r = one_input(copy, size);
+    room_events(copy, size);
+    free(copy);
+    return r;
+}
+
+static int one_input(const uint8_t *data, size_t size)
+{
+    static const size_t caps[] = { 0, 1, 7, 64, 4096 };
+    size_t c;
+    for (c = 0; c < sizeof caps / sizeof caps[0]; c++) {
+        /* Exactly the buffer's size, on the heap: ASan sees one byte past it. */
+        char *json = caps[c] ? malloc(caps[c]) : NULL;
+        uint8_t *out = caps[c] ? malloc(caps[c]) : NULL;
+        char *text = malloc(size ? size : 1);
+        WireFrame f;
+        WireSeat seat;
+        const char *why = NULL;
+        size_t used = 0, json_len = 0, n;
+        char path[64], body[512];
+        memcpy(text, data, size);
+        if (wire_read_frame(data, size, json, caps[c], &f) == WIRE_BAD && f.why == NULL) fail("a bad frame without a reason", data, size);
+        if ((f.kind == WIRE_MESSAGE || f.kind == WIRE_REFUSED) && strlen(json) != f.json_len) fail("JSON of the wrong length", data, size);
+        if (!wire_msgpack_to_json(data, size, &used, json, caps[c], &json_len, &why) && why == NULL) fail("a refusal without a reason", data, size);
+        n = wire_json_to_msgpack(text, size, out, caps[c], &why);
+        if (n > caps[c]) fail("MessagePack past its buffer", data, size);
+        (void)wire_write_message(text, size, out, caps[c], &why);
+        (void)wire_read_seat(text, size, &seat);
+        if (!wire_matchmake_request(text, size, "ratscrew", 1, path, sizeof path, body, sizeof body, &why) && why == NULL) fail("a request refused without a reason", data, size);
+        free(json);
+        free(out);
+        free(text);
+    }
+    /* MessagePack -> JSON -> MessagePack -> JSON: the same JSON. */
+    {
+        static char a[8192], b[8192];
+        static uint8_t mp[8192];
+        const char *why = NULL;
+        size_t used, alen, blen, n;
+        if (wire_msgpack_to_json(data, size, &used, a, sizeof a, &alen, &why)) {
+            n = wire_json_to_msgpack(a, alen, mp, sizeof mp, &why);
+            if (n == 0) fail("its own JSON refused", data, size);
+            if (!wire_msgpack_to_json(mp, n, &used, b, sizeof b, &blen, &why) || used != n) fail("its own MessagePack refused", data, size);
+            if (alen != blen || memcmp(a, b, alen) != 0) fail("a round trip that changed the value", data, size);
+        }
+    }
+    return 0;
+}
+
+
+/* ---- the room fed events ---- */
+
+static int t_post(void *u, const char *p, const char *b, size_t n) { (void)u; (void)p; (void)b; (void)n; return 0; }
+static int t_open(void *u, const char *a, const char *p) { (void)u; (void)a; (void)p; return 0; }
+static int t_send(void *u, const uint8_t *b, size_t n) { (void)u; (void)b; return n > NET_OUT_MAX ? -1 : 0; }
+static void t_reset(void *u) { (void)u; }
+
+/* How far the runs went: inputs that joined a room, and lines handed out. */
+static long joined_runs, lines_out;
+
+static void take_lines(NetRoom *r, const uint8_t *data, size_t size)
+{
+    static uint8_t mp[2 * NET_LINE_MAX];
+    const char *line, *why = NULL;
+    size_t n;
+    while ((line = net_room_receive(r, &n)) != NULL) {
+        if (strlen(line) != n || n == 0 || line[0] != '[') fail("a line that is not an array", data, size);
+        if (wire_json_to_msgpack(line, n, mp, sizeof mp, &why) == 0) fail("a line that is not JSON", data, size);
+        lines_out++;
+    }
+}
+
+/* Each event: a kind byte, a length byte, that many bytes. */
+static void room_events(const uint8_t *data, size_t size)
+{
+    static NetRoom r;
+    static const NetTransport t = { NULL, t_post, t_open, t_send, t_reset };
+    static const char OPEN[] = "{\"op\":\"join\",\"code\":\"ROOMABC\",\"name\":\"A\"}";
+    size_t at = 0;
+    uint32_t now = 1000;
+    int joined = 0;
+    net_room_init(&r, &t, "ratscrew", 1);
+    while (at + 2 <= size) {
+        uint8_t kind = data[at], k = data[at + 1];
+        const uint8_t *p = data + at + 2;
+        /* A tick's second byte is its time (k x 100 ms), not a length. */
+        size_t len = kind % 10 == 5 ? 0 : size - at - 2 < k ? size - at - 2 : k;
+        at += 2 + len;
+        switch (kind % 10) {
+        case 0: net_room_open(&r, OPEN, sizeof OPEN - 1, now); break;
+        case 1: net_room_http_answer(&r, len ? 200 : 0, (const char *)p, len, now); break;
+        case 2: net_room_ws_opened(&r, now); break;
+        case 3: net_room_ws_message(&r, p, len, now); break;
+        case 4: net_room_ws_closed(&r, len ? 4000 + p[0] % 8 : NET_CLOSE_LOST, now); break;
+        case 5: now += (uint32_t)k * 100u; net_room_tick(&r, now); break;
+        case 6: (void)net_room_send(&r, (const char *)p, len); break;
+        case 7: net_room_close(&r, now); break;
+        case 8: take_lines(&r, data, size); break;
+        default: (void)net_room_open(&r, (const char *)p, len, now); break;
+        }
+        if (r.joined_once && !joined) joined = 1, joined_runs++;
+    }
+    take_lines(&r, data, size);
+}
+
+#ifndef NET_LIBFUZZER
+/* Seeds: frames the server sends, JSON the script and the matchmaking send. */
+static const char *const SEEDS[] = {
+    /* (No NUL bytes in a seed: each is a C string.) */
+    "\x0d\x04\x94\x05\x92\x01\x02\xa3" "abc\xcb\x40\x09\x21\xfb\x54\x44\x2d\x18", /* a step-like message */
+    "\x0d\x01\x97\xa7" "ABCDEFG\x01\x02\x94\xa3" "Ann\xa2\xd0\x9a\xa0\xa0\x94\x01\x01\x02\x02\x94\x01\x01\x01\x01\x83\xa7" "options\x82\xa7" "ruleSet\xa7" "classic\xa7" "players\x04\xa4" "cpus\x02\xaa" "difficulty\xa4" "hard",
+    "\x0d\x08\x91\xae" "serverStopping",
+    "\x0a\x0a" "abcdefghij\x0a" "schema-ish",
+    "\x0b\xcd\x10\x04\xa9" "not found",
+    "\x0a\x0a" "abcdefghij\x01" "x",
+    "\x0c",
+    "[2,[17,312]]",
+    "[1,[]]",
+    "{\"op\":\"create\",\"name\":\"\xd0\x9a\xd0\xb8\xd0\xbc\",\"setup\":{\"options\":{\"ruleSet\":\"russian\",\"players\":3},\"cpus\":1,\"difficulty\":\"hard\"}}",
+    "{\"op\":\"join\",\"code\":\"Q7RUVCH\",\"name\":\"Ann\"}",
+    "{\"room\":{\"clients\":0,\"locked\":false,\"private\":false,\"maxClients\":2,\"name\":\"ratscrew\",\"processId\":\"V5EGIonNV\",\"roomId\":\"WVTFVFH\",\"publicAddress\":\"127.0.0.1:25542/s1\"},\"sessionId\":\"3MkAot-Zc\"}",
+    "{\"code\":4212,\"error\":\"room \\\"ZZZZZZZ\\\" not found\"}",
+    "[\"\\ud83c\\udccf\",-1.5e3,true,false,null,{\"a\":[[[]]]}]",
+};
+
+/* Room event seeds (kind, length, bytes...: room_events), built at start. */
+static uint8_t room_seed[2][512];
+static size_t room_seed_len[2];
+
+static void event(int s, uint8_t kind, const void *bytes, size_t len)
+{
+    uint8_t *b = room_seed[s] + room_seed_len[s];
+    b[0] = kind, b[1] = (uint8_t)len;
+    if (kind == 5) len = 0; /* a tick: len is its time */
+    memcpy(b + 2, bytes, len);
+    room_seed_len[s] += 2 + len;
+}
+
+static void make_room_seeds(void)
+{
+    static const char SEAT[] = "{\"room\":{\"processId\":\"P1\",\"roomId\":\"ROOMABC\",\"publicAddress\":\"h:1/s\"},\"sessionId\":\"S1\"}";
+    static const char BACK[] = "{\"room\":{\"processId\":\"P2\",\"roomId\":\"ROOMABC\"},\"sessionId\":\"S2\"}";
+    static const uint8_t JOINED[] = { 10, 3, 't', 'o', 'k', 2, 'a', 'b' };
+    static const uint8_t FLY[] = { 13, 3, 0x92, 7, 1 };
+    static const uint8_t ERR[] = { 11, 0xcd, 0x10, 0x04, 0xa3, 'b', 'a', 'd' };
+    static const uint8_t LEAVE[] = { 12 };
+    static const char SLAP[] = "[2,[17,312]]";
+    static const uint8_t ONE[] = { 1 }, DROP[] = { 6 };
+    int s;
+    for (s = 0; s < 2; s++) {
+        event(s, 0, ONE, 1);
+        event(s, 1, s ? BACK : SEAT, strlen(s ? BACK : SEAT));
+        event(s, 2, ONE, 1);
+        event(s, 3, JOINED, sizeof JOINED);
+        event(s, 3, FLY, sizeof FLY);
+        event(s, 6, SLAP, strlen(SLAP));
+        event(s, 8, ONE, 1);
+        event(s, s ? 4 : 3, s ? (const void *)ONE : (const void *)ERR, s ? 0 : sizeof ERR);
+        event(s, 5, DROP, 20);
+        event(s, 1, BACK, strlen(BACK));
+        event(s, 3, JOINED, sizeof JOINED);
+        event(s, 3, s ? LEAVE : FLY, s ? sizeof LEAVE : sizeof FLY);
+        event(s, 7, ONE, 1);
+        event(s, 8, ONE, 1);
+    }
+}
+
+static uint32_t rng = 20261204u;
+static uint32_t next(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 17;
+    rng ^= rng << 5;
+    return rng;
+}
+
+int main(int argc, char **argv)
+{
+    long runs = argc > 1 ? atol(argv[1]) : 200000, r;
+    static const uint8_t interesting[] = { 0x00, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc4, 0xca, 0xcb, 0xcf, 0xd3, 0xd9, 0xdb, 0xdc, 0xdd, 0xde, 0xdf, 0xe0, 0xff, '"', '\\', '[', ']', '{', '}', ',', ':' };
+    uint8_t buf[1024];
+    size_t nseeds = sizeof SEEDS / sizeof SEEDS[0];
+    make_room_seeds();
+    for (r = 0; r < runs; r++) {
+        size_t len, i, edits;
+        if (r % 8 == 0) {
+            /* Random bytes. */
+            len = next() % 64;
+            for (i = 0; i < len; i++) buf[i] = (uint8_t)next();
+        } else {
+            size_t pick = next() % (nseeds + 2);
+            if (pick < nseeds) {
+                len = strlen(SEEDS[pick]);
+                memcpy(buf, SEEDS[pick], len);
+            } else {
+                len = room_seed_len[pick - nseeds];
+                memcpy(buf, room_seed[pick - nseeds], len);
+            }
+            edits = 1 + next() % 4;
+            for (i = 0; i < edits && len > 0; i++) {
+                size_t at = next() % len;
+                switch (next() % 5) {
+                case 0: buf[at] = (uint8_t)next(); break;
+                case 1: buf[at] = interesting[next() % sizeof interesting]; break;
+                case 2: len = at; break; /* cut */
+                case 3: if (len < sizeof buf) { memmove(buf + at + 1, buf + at, len - at); buf[at] = interesting[next() % sizeof interesting]; len++; } break;
+                default: buf[at] ^= (uint8_t)(1u << (next() % 8)); break;
+                }
+            }
+        }
+        LLVMFuzzerTestOneInput(buf, len);
+    }
+    printf("net_fuzz: %ld inputs, no fault (%ld joined a room; %ld lines for the script)\n", runs, joined_runs, lines_out);
+    return 0;
+}
+#endif

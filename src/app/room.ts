@@ -1,0 +1,138 @@
+// An online room as the game script holds it, from the request to open or
+// join one to leaving it: what the host's net functions bring (the host
+// contract's netReceive, polled once a frame by the scene the player is in:
+// the lobby, the online table, the results), and what goes back through
+// netSend. The server's messages are src/net/protocol.ts's; the game inside
+// them is the online table's (src/net/client.ts), which this hands them to.
+import { C, S, type Deal, type Lobby } from '../net/protocol';
+import { lobbyView, onlineMessage, type LobbyView, type OnlineTable } from '../net/client';
+import type { App } from './state';
+import { showNotice } from './saving';
+import { onlineScene, titleScene, type Scene } from './scene';
+
+/** Why a room ended for this player: the line the title (or the Online menu) shows (src/app/i18n OnlineStrings). */
+export type RoomEnd = 'notFound' | 'started' | 'full' | 'unreachable' | 'tooMany' | 'lost' | 'serverStopping' | 'left';
+
+export interface RoomLink {
+  /** Opened by this player (Create) rather than joined. */
+  readonly creating: boolean;
+  /** The room's code and the link that opens it ('' until the host says; the link '' on a host without one). */
+  code: string;
+  link: string;
+  /** Who sits where, as the last lobby message said (null before the first). */
+  lobby: LobbyView | null;
+  /** A deal the scene has not taken yet: a game starts, a rematch, or this player's game again after a drop. */
+  deal: Deal | null;
+  /** The game's messages go here (the online table of the game on screen), null outside a game. */
+  table: OnlineTable | null;
+  /** This player's connection dropped and the host is taking it back. */
+  dropped: boolean;
+  /** The room has ended for this player, and why; null while it is on. */
+  ended: RoomEnd | null;
+}
+
+/** Asks the host to open a room with the creator's setup (src/app/room-setup.ts), or to join one by its code. */
+export function openRoom(app: App, request: { op: 'create'; setup: object } | { op: 'join'; code: string }): RoomLink {
+  const room: RoomLink = { creating: request.op === 'create', code: request.op === 'join' ? request.code : '', link: '', lobby: null, deal: null, table: null, dropped: false, ended: null };
+  // A room left a moment ago may still be closing in the host: ask it to let go first.
+  app.host.netClose();
+  if (!app.host.netOpen(JSON.stringify({ ...request, name: app.settings.name }))) room.ended = 'unreachable';
+  return room;
+}
+
+/** Everything the network brought since the last frame, at frame time `now`. */
+export function pollRoom(app: App, room: RoomLink, now: number): void {
+  for (let i = 0; i < 500; i++) {
+    const line = app.host.netReceive();
+    if (line === null) return;
+    let item: unknown[];
+    try {
+      item = JSON.parse(line) as unknown[];
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(item)) continue;
+    arrived(room, item, now);
+  }
+}
+
+function arrived(room: RoomLink, item: unknown[], now: number): void {
+  switch (item[0]) {
+    case 'joined':
+      room.code = typeof item[1] === 'string' ? item[1] : room.code;
+      room.link = typeof item[2] === 'string' ? item[2] : '';
+      return;
+    case 'away':
+      room.dropped = true;
+      return;
+    case 'back':
+      room.dropped = false;
+      return;
+    case 'closed':
+      if (room.ended === null) room.ended = endOf(room, item[1]);
+      return;
+    case 'm':
+      message(room, item[1], item[2], now);
+  }
+}
+
+function message(room: RoomLink, type: unknown, body: unknown, now: number): void {
+  if (type === S.lobby && Array.isArray(body)) {
+    room.lobby = lobbyView(body as Lobby);
+    room.code = room.lobby.code;
+  } else if (type === S.deal && Array.isArray(body)) room.deal = body as Deal;
+  else if (type === S.closing) room.ended = 'serverStopping';
+  else if (room.table !== null && typeof type === 'number') onlineMessage(room.table, type, body, now);
+}
+
+/** The host's reason for a closed room, as the player's line: a join refused, the server gone, the connection lost. */
+function endOf(room: RoomLink, why: unknown): RoomEnd {
+  const text = String(why);
+  if (/not found/i.test(text)) return 'notFound';
+  if (/started/i.test(text)) return 'started';
+  if (/full|locked/i.test(text)) return 'full';
+  if (/too many|429/i.test(text)) return 'tooMany';
+  // Joined once, then gone: the connection could not be taken back (or the room closed under us).
+  if (room.code !== '' && room.lobby !== null) return 'lost';
+  return 'unreachable';
+}
+
+/** The creator starts the game from the lobby, or a rematch from the results. */
+export function startRoomGame(app: App): void {
+  app.host.netSend(JSON.stringify([C.start, []]));
+}
+
+/** The online table's messages to the server (its presses and answers), sent. */
+export function sendOut(app: App, table: OnlineTable): void {
+  const out = table.out;
+  for (let i = 0; i < out.length; i++) app.host.netSend(JSON.stringify(out[i]));
+  out.length = 0;
+}
+
+/** The player leaves the room on purpose (their seat, in a game, is played to its end). */
+export function leaveRoom(app: App, room: RoomLink): void {
+  room.ended = 'left';
+  app.host.netClose();
+}
+
+/** The creator's seat's name, for "Waiting for Anna to start". */
+export function creatorName(room: RoomLink): string {
+  const l = room.lobby;
+  return l !== null && l.creator >= 0 ? (l.names[l.creator] ?? '') : '';
+}
+
+/**
+ * Where a room that ended takes the player, with one line saying why: a
+ * join refused (no such room, started, full, too many tries, no server)
+ * back to the Online menu to try again; a game ended under them (the
+ * server restarted, the connection lost for good) to the title. A room the
+ * player left says nothing.
+ */
+export function endedScene(app: App, room: RoomLink, now: number): Scene {
+  const why = room.ended;
+  app.host.netClose();
+  if (why === null || why === 'left') return onlineScene(0);
+  app.host.log(`room ${room.code || '-'} ended: ${why}`);
+  showNotice(app, app.strings.online[why], now);
+  return why === 'serverStopping' || why === 'lost' ? titleScene() : onlineScene(room.creating ? 0 : 1);
+}

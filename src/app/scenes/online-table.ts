@@ -1,0 +1,91 @@
+// A game of an online room (src/app/online-table.ts runs its table from
+// the server's messages). The game does not wait for anyone, so there is
+// no pause: Start asks whether to leave it, with the table going on behind
+// the question; leaving, the seat is played to the end for the player. A
+// line over the table says who dropped out (their seat is played for them)
+// or that this player's own connection is being taken back; when it is,
+// the server's deal brings the game back as it stands. A game a person won
+// here ends in the celebration; then the results.
+import { BTN_START } from '../../contract';
+import { drawQuestion } from '../../view/render';
+import type { View } from '../../view/view';
+import { CELEBRATION_MS } from '../../view/celebration';
+import { NEVER } from '../../table/table';
+import type { App } from '../state';
+import { cue } from '../cues';
+import { anyPressed, wasPressed } from '../input';
+import { awayNames, onlineFinished, rejoinOnlineTable, stepOnlineTable } from '../online-table';
+import { endedScene, leaveRoom, pollRoom, sendOut } from '../room';
+import { RESULTS_AFTER_MS } from '../table';
+import { lobbyScene, onlineScene, type OnlineTableScene, type Scene, type SceneModule } from '../scene';
+import { answer } from './question';
+import { takeDeal } from './lobby';
+import { enterOnlineResults } from './online-results';
+
+/** A celebration takes no skip this soon (src/app/scenes/table.ts says why). */
+const SKIP_AFTER_MS = 500;
+
+export function onlineTableFrame(app: App, scene: OnlineTableScene, now: number): Scene {
+  const room = scene.room;
+  const table = scene.table;
+  pollRoom(app, room, now);
+  if (room.ended !== null) return endedScene(app, room, now);
+  if (room.deal !== null) {
+    // A game that is over and a new deal: a rematch already (this player was still at the table).
+    if (table.net.game.over !== null) return takeDeal(app, room, now);
+    rejoinOnlineTable(table, room.deal, now);
+    room.deal = null;
+    room.table = table.net;
+  }
+  // The room's lobby again in a game: the game ended while this player's connection was down.
+  if (room.lobby !== scene.lobby) return lobbyScene(room);
+  const b = app.buttons;
+  if (scene.leaveAsked) {
+    const a = answer(b);
+    if (a === 'yes') {
+      leaveRoom(app, room);
+      return onlineScene(0);
+    }
+    if (a === 'no') scene.leaveAsked = false;
+    stepOnlineTable(table, now, 0);
+  } else if (table.celebratedAt !== NEVER) {
+    stepOnlineTable(table, now, 0);
+    const since = now - table.celebratedAt;
+    if (since >= CELEBRATION_MS || (since >= SKIP_AFTER_MS && anyPressed(b))) return enterOnlineResults(app, room, table);
+  } else if (wasPressed(b, BTN_START)) {
+    scene.leaveAsked = true;
+    cue(app.cues, 'click');
+    stepOnlineTable(table, now, 0);
+  } else {
+    stepOnlineTable(table, now, b.pressed);
+    if (onlineFinished(table, now, RESULTS_AFTER_MS)) return enterOnlineResults(app, room, table);
+  }
+  sendOut(app, table.net);
+  return scene;
+}
+
+/** The line over the table: this player's connection being taken back, or who dropped out. */
+function banner(app: App, scene: OnlineTableScene): string {
+  const o = app.strings.online;
+  if (scene.room.dropped) return o.reconnecting;
+  const away = awayNames(scene.table);
+  return away !== '' ? o.away(away) : '';
+}
+
+export function drawOnlineTable(app: App, scene: OnlineTableScene, view: View, now: number): void {
+  const t = app.strings;
+  view.table.draw(scene.table.show.display, t, now, banner(app, scene));
+  if (scene.leaveAsked) drawQuestion(view, t.online.leaveQuestion, t.online.leaveAnswers);
+}
+
+/** The online game: its buttons are play until the leave question is up. */
+export const ONLINE_TABLE: SceneModule<OnlineTableScene> = {
+  frame: onlineTableFrame,
+  draw: drawOnlineTable,
+  onScreen: () => null,
+  held: () => null,
+  menu: (scene) => scene.leaveAsked,
+  touchConfirms: true,
+  taps: (scene) => scene.leaveAsked,
+  costlyEntry: () => false,
+};
