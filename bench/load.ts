@@ -48,6 +48,8 @@ const SETTLE_S = 6;
 const LIMIT_MS = 50;
 /** A step whose rooms saw a fifth fewer messages than at the first step was not driven as players drive it (the bots fell behind): the bench stops there. */
 const ACTIVITY_KEPT = 0.8;
+/** Fewer messages a room a second than this at the first step is rooms that hardly play (bots out of step with the game's client), not a load. */
+const PLAYING_MIN = 10;
 const BOT_PROCESSES = 2;
 /**
  * A server using this much of a core is its own limit when its wait passes
@@ -264,7 +266,8 @@ async function run(processes: number, until: number): Promise<Run> {
       messagesPerRoomS: bStats.reduce((a, b) => a + b.messages, 0) / rooms / seconds,
       stop: '',
     };
-    if (failed > 0) step.stop = `${failed} rooms failed to open (${opened.map((m) => m.why).find(Boolean)})`;
+    if (steps.length === 0 && !(step.messagesPerRoomS >= PLAYING_MIN)) step.stop = `the rooms hardly played (${step.messagesPerRoomS.toFixed(1)} messages a room a second): the bots are out of step with the game's client`;
+    else if (failed > 0) step.stop = `${failed} rooms failed to open (${opened.map((m) => m.why).find(Boolean)})`;
     else if (step.closed > 0) step.stop = `${step.closed} players' connections closed`;
     else if (!(step.p99 <= LIMIT_MS) && step.busiest >= SATURATED) step.stop = `the wait's p99 passed ${LIMIT_MS} ms with a server at ${pct(step.busiest)} of a core: the server's own limit`;
     else if (!(step.p99 <= 10 * LIMIT_MS)) step.stop = `the wait's p99 passed ${10 * LIMIT_MS} ms with the busiest server at ${pct(step.busiest)} of a core, waiting ${step.readyWait.toFixed(0)} ms a second for a CPU: the machine's other work`;
