@@ -48,8 +48,10 @@ const SETTLE_S = 6;
 const LIMIT_MS = 50;
 /** A step whose rooms saw a fifth fewer messages than at the first step was not driven as players drive it (the bots fell behind): the bench stops there. */
 const ACTIVITY_KEPT = 0.8;
-/** Fewer messages a room a second than this at the first step is rooms that hardly play (bots out of step with the game's client), not a load. */
-const PLAYING_MIN = 10;
+/** Fewer messages a person a second than this at the first step is rooms that hardly play (bots out of step with the game's client), not a load: they see 4-7. */
+const PLAYING_MIN = 3.5;
+/** Bots whose presses came at most this late (p99, ms) were not starved: rooms slower than the first step's then stalled. */
+const BOTS_ON_TIME_MS = 100;
 const BOT_PROCESSES = 2;
 /**
  * A server using this much of a core is its own limit when its wait passes
@@ -266,12 +268,16 @@ async function run(processes: number, until: number): Promise<Run> {
       messagesPerRoomS: bStats.reduce((a, b) => a + b.messages, 0) / rooms / seconds,
       stop: '',
     };
-    if (steps.length === 0 && !(step.messagesPerRoomS >= PLAYING_MIN)) step.stop = `the rooms hardly played (${step.messagesPerRoomS.toFixed(1)} messages a room a second): the bots are out of step with the game's client`;
+    if (steps.length === 0 && !(step.messagesPerRoomS / PEOPLE >= PLAYING_MIN)) step.stop = `the rooms hardly played (${step.messagesPerRoomS.toFixed(1)} messages a room a second): the bots are out of step with the game's client`;
     else if (failed > 0) step.stop = `${failed} rooms failed to open (${opened.map((m) => m.why).find(Boolean)})`;
     else if (step.closed > 0) step.stop = `${step.closed} players' connections closed`;
     else if (!(step.p99 <= LIMIT_MS) && step.busiest >= SATURATED) step.stop = `the wait's p99 passed ${LIMIT_MS} ms with a server at ${pct(step.busiest)} of a core: the server's own limit`;
     else if (!(step.p99 <= 10 * LIMIT_MS)) step.stop = `the wait's p99 passed ${10 * LIMIT_MS} ms with the busiest server at ${pct(step.busiest)} of a core, waiting ${step.readyWait.toFixed(0)} ms a second for a CPU: the machine's other work`;
-    else if (steps.length > 0 && step.messagesPerRoomS < ACTIVITY_KEPT * steps[0]!.messagesPerRoomS) step.stop = 'the bots fell behind the first step\'s pace (the machine had no more CPU for them)';
+    else if (steps.length > 0 && step.messagesPerRoomS < ACTIVITY_KEPT * steps[0]!.messagesPerRoomS)
+      step.stop =
+        step.botsLateP99 <= BOTS_ON_TIME_MS
+          ? `the rooms played slower than at the first step with the bots on time (late p99 ${step.botsLateP99.toFixed(0)} ms): they stalled (bots out of step with the game's client?)`
+          : 'the bots fell behind the first step\'s pace (the machine had no more CPU for them)';
     steps.push(step);
     console.log(
       `load: ${processes} process(es), ${rooms} rooms: judged ${step.judged}, p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, max ${step.max.toFixed(0)} ms; ` +
