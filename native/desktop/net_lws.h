@@ -2,8 +2,7 @@
  * over libwebsockets (Debian's libwebsockets-dev), its HTTP client for the
  * matchmaking and its WebSocket client for the room (docs/network.md, "The
  * C client"). Serviced once a frame without waiting: nothing here blocks a
- * frame, but for the name lookup of a server given by name (getaddrinfo,
- * once a connection; give an address to avoid it). */
+ * frame (a server's name is looked up on a thread of its own). */
 #ifndef RATSCREW_NET_LWS_H
 #define RATSCREW_NET_LWS_H
 
