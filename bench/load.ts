@@ -48,6 +48,10 @@ const SETTLE_S = 6;
 const LIMIT_MS = 50;
 /** A step whose rooms saw a fifth fewer messages than at the first step was not driven as players drive it (the bots fell behind): the bench stops there. */
 const ACTIVITY_KEPT = 0.8;
+/** Fewer messages a person a second than this at the first step is rooms that hardly play (bots out of step with the game's client), not a load: they see 4-7. */
+const PLAYING_MIN = 3.5;
+/** Bots whose presses came at most this late (p99, ms) were not starved: rooms slower than the first step's then stalled. */
+const BOTS_ON_TIME_MS = 100;
 const BOT_PROCESSES = 2;
 /**
  * A server using this much of a core is its own limit when its wait passes
@@ -123,6 +127,10 @@ interface Step {
   max: number;
   /** The servers' CPU, in cores (CPU seconds a second), all processes together. */
   serverCpu: number;
+  /** The share of the servers' CPU spent in the kernel (system time: the sockets' system calls). */
+  kernel: number;
+  /** The servers' socket writes a room a second. */
+  writesPerRoomS: number;
   /** The busiest server's CPU, in cores. */
   busiest: number;
   /** The most any one server's event loop stood ready but waited for a CPU, in ms a second. */
@@ -143,6 +151,8 @@ interface Step {
 interface ServerStats {
   seconds: number;
   cpuSeconds: number;
+  systemSeconds: number;
+  writes: number;
   rss: number;
   heapUsed: number;
   loopP99: number;
@@ -244,6 +254,8 @@ async function run(processes: number, until: number): Promise<Run> {
       max: waits.length ? waits[waits.length - 1]! : NaN,
       serverCpu: sStats.reduce((a, s) => a + s.cpuSeconds / s.seconds, 0),
       busiest: Math.max(...sStats.map((s) => s.cpuSeconds / s.seconds)),
+      kernel: sStats.reduce((a, s) => a + s.systemSeconds, 0) / sStats.reduce((a, s) => a + s.cpuSeconds, 0),
+      writesPerRoomS: sStats.reduce((a, s) => a + s.writes / s.seconds, 0) / rooms,
       readyWait: Math.max(...ready1.map((r, i) => ((r - ready0[i]!) / seconds) * 1000)),
       redisCpu: redisSeconds / seconds,
       botsCpu: bStats.reduce((a, b) => a + b.cpuSeconds / b.seconds, 0),
@@ -256,15 +268,20 @@ async function run(processes: number, until: number): Promise<Run> {
       messagesPerRoomS: bStats.reduce((a, b) => a + b.messages, 0) / rooms / seconds,
       stop: '',
     };
-    if (failed > 0) step.stop = `${failed} rooms failed to open (${opened.map((m) => m.why).find(Boolean)})`;
+    if (steps.length === 0 && !(step.messagesPerRoomS / PEOPLE >= PLAYING_MIN)) step.stop = `the rooms hardly played (${step.messagesPerRoomS.toFixed(1)} messages a room a second): the bots are out of step with the game's client`;
+    else if (failed > 0) step.stop = `${failed} rooms failed to open (${opened.map((m) => m.why).find(Boolean)})`;
     else if (step.closed > 0) step.stop = `${step.closed} players' connections closed`;
     else if (!(step.p99 <= LIMIT_MS) && step.busiest >= SATURATED) step.stop = `the wait's p99 passed ${LIMIT_MS} ms with a server at ${pct(step.busiest)} of a core: the server's own limit`;
     else if (!(step.p99 <= 10 * LIMIT_MS)) step.stop = `the wait's p99 passed ${10 * LIMIT_MS} ms with the busiest server at ${pct(step.busiest)} of a core, waiting ${step.readyWait.toFixed(0)} ms a second for a CPU: the machine's other work`;
-    else if (steps.length > 0 && step.messagesPerRoomS < ACTIVITY_KEPT * steps[0]!.messagesPerRoomS) step.stop = 'the bots fell behind the first step\'s pace (the machine had no more CPU for them)';
+    else if (steps.length > 0 && step.messagesPerRoomS < ACTIVITY_KEPT * steps[0]!.messagesPerRoomS)
+      step.stop =
+        step.botsLateP99 <= BOTS_ON_TIME_MS
+          ? `the rooms played slower than at the first step with the bots on time (late p99 ${step.botsLateP99.toFixed(0)} ms): they stalled (bots out of step with the game's client?)`
+          : 'the bots fell behind the first step\'s pace (the machine had no more CPU for them)';
     steps.push(step);
     console.log(
       `load: ${processes} process(es), ${rooms} rooms: judged ${step.judged}, p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, max ${step.max.toFixed(0)} ms; ` +
-        `server CPU ${(step.serverCpu * 100).toFixed(0)}% (idle ${(baseCpu * 100).toFixed(1)}%), waited for a CPU ${step.readyWait.toFixed(0)} ms/s, redis ${(step.redisCpu * 100).toFixed(1)}%, bots ${(step.botsCpu * 100).toFixed(0)}% (late p99 ${step.botsLateP99.toFixed(0)} ms, loop p99 ${Math.max(...bStats.map((b) => b.loopP99)).toFixed(0)} ms), ` +
+        `server CPU ${(step.serverCpu * 100).toFixed(0)}% (idle ${(baseCpu * 100).toFixed(1)}%, kernel ${pct(step.kernel)}, writes/room/s ${step.writesPerRoomS.toFixed(1)}), waited for a CPU ${step.readyWait.toFixed(0)} ms/s, redis ${(step.redisCpu * 100).toFixed(1)}%, bots ${(step.botsCpu * 100).toFixed(0)}% (late p99 ${step.botsLateP99.toFixed(0)} ms, loop p99 ${Math.max(...bStats.map((b) => b.loopP99)).toFixed(0)} ms), ` +
         `msgs/room/s ${step.messagesPerRoomS.toFixed(1)}, RSS ${(step.rss / 2 ** 20).toFixed(0)} MiB, heap ${(step.heap / 2 ** 20).toFixed(0)} MiB, loop p99 ${step.loopP99.toFixed(1)} ms; load ${load0.toFixed(1)}-${load1.toFixed(1)}${step.stop ? `; stop: ${step.stop}` : ''}`,
     );
     if (step.stop) break;
@@ -325,11 +342,11 @@ const table = (title: string, r: Run): void => {
   L.push('');
   L.push(`Idle (no room): ${(r.baseCpu * 100).toFixed(1)}% of a core, RSS ${(r.baseRss / 2 ** 20).toFixed(0)} MiB, heap ${(r.baseHeap / 2 ** 20).toFixed(0)} MiB${redis ? ' (both processes)' : ''}.`);
   L.push('');
-  L.push(`| rooms | people | slaps timed | wait p50 | wait p99 | wait max | server CPU | CPU a room-minute | waited for a CPU | RSS | a room | heap a room | loop delay p99 |${redis ? ' Redis CPU |' : ''} bots' CPU | bots late p99 | messages a room a second | bytes a player a minute | load avg | holds |`);
-  L.push(`| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${redis ? ' ---: |' : ''} ---: | ---: | ---: | ---: | ---: | --- |`);
+  L.push(`| rooms | people | slaps timed | wait p50 | wait p99 | wait max | server CPU | in the kernel | socket writes a room a second | CPU a room-minute | waited for a CPU | RSS | a room | heap a room | loop delay p99 |${redis ? ' Redis CPU |' : ''} bots' CPU | bots late p99 | messages a room a second | bytes a player a minute | load avg | holds |`);
+  L.push(`| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |${redis ? ' ---: |' : ''} ---: | ---: | ---: | ---: | ---: | --- |`);
   for (const s of r.steps) {
     L.push(
-      `| ${s.rooms} | ${s.rooms * PEOPLE} | ${s.judged} | ${s.p50.toFixed(1)} ms | ${s.p99.toFixed(1)} ms | ${s.max.toFixed(0)} ms | ${pct(s.serverCpu)} | ${(perRoomMinute(r, s) * 1000).toFixed(0)} ms | ${s.readyWait.toFixed(0)} ms/s | ${(s.rss / 2 ** 20).toFixed(0)} MiB | ${((s.rss - r.baseRss) / s.rooms / 1024).toFixed(0)} KiB | ${((s.heap - r.baseHeap) / s.rooms / 1024).toFixed(0)} KiB | ${s.loopP99.toFixed(1)} ms |${redis ? ` ${(s.redisCpu * 100).toFixed(1)}% |` : ''} ${pct(s.botsCpu)} | ${s.botsLateP99.toFixed(0)} ms | ${s.messagesPerRoomS.toFixed(1)} | ${(s.bytesPerPlayerMinute / 1024).toFixed(1)} KiB | ${s.load[0].toFixed(1)}-${s.load[1].toFixed(1)} | ${holds(s)} |`,
+      `| ${s.rooms} | ${s.rooms * PEOPLE} | ${s.judged} | ${s.p50.toFixed(1)} ms | ${s.p99.toFixed(1)} ms | ${s.max.toFixed(0)} ms | ${pct(s.serverCpu)} | ${pct(s.kernel)} | ${s.writesPerRoomS.toFixed(1)} | ${(perRoomMinute(r, s) * 1000).toFixed(0)} ms | ${s.readyWait.toFixed(0)} ms/s | ${(s.rss / 2 ** 20).toFixed(0)} MiB | ${((s.rss - r.baseRss) / s.rooms / 1024).toFixed(0)} KiB | ${((s.heap - r.baseHeap) / s.rooms / 1024).toFixed(0)} KiB | ${s.loopP99.toFixed(1)} ms |${redis ? ` ${(s.redisCpu * 100).toFixed(1)}% |` : ''} ${pct(s.botsCpu)} | ${s.botsLateP99.toFixed(0)} ms | ${s.messagesPerRoomS.toFixed(1)} | ${(s.bytesPerPlayerMinute / 1024).toFixed(1)} KiB | ${s.load[0].toFixed(1)}-${s.load[1].toFixed(1)} | ${holds(s)} |`,
     );
   }
   const last = r.steps[r.steps.length - 1];

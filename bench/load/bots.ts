@@ -2,7 +2,7 @@
 // four-seat rooms of people (four, or fewer and CPU players: argv[2]), every person a lean client of the
 // rooms' protocol (ws and MessagePack directly, no colyseus.js) holding the
 // game as the game script does (src/net/client.ts) and pressing when a
-// player would: a slap a reaction time after the face (250-450 ms), the move
+// player would: a slap a reaction time after the card lands face up (250-450 ms), the move
 // button 120 ms after the turn comes, the server's asks answered when its
 // clock gets there. Events, not frames: a frame clock per player would cost
 // the bench more than the server. The creator deals again 2 s after the
@@ -19,6 +19,7 @@ import { pack, unpackMultiple } from '@colyseus/msgpackr';
 import { C, PROTOCOL_VERSION, ROOM_NAME, S, type Deal, type Lobby } from '../../src/net/protocol';
 import { onlineFrame, onlineMessage, onlineTable, type OnlineTable } from '../../src/net/client';
 import { canSlap, slapPattern } from '../../src/rules';
+import { LAND_MS } from '../../src/table/table';
 
 const hrMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 const ROOM_DATA = 13;
@@ -139,6 +140,8 @@ class Player {
     if (mine && this.slapAt < 0 && this.moveAt < 0) this.moveAt = now + 120;
     if (!mine) this.moveAt = -1;
     let at = Infinity;
+    // A card whose face has come lands when its flight ends (src/net/client.ts): a frame then lands it.
+    if (t.flying !== null && t.flying.face) at = Math.min(at, t.flying.start + LAND_MS);
     if (this.slapAt >= 0) at = Math.min(at, this.slapAt);
     if (this.moveAt >= 0) at = Math.min(at, this.moveAt);
     if (t.ask !== null) at = Math.min(at, t.seq > t.ask[0] || t.readableAt < 0 ? now : t.readableAt + t.ask[1]);

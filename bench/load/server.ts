@@ -7,6 +7,7 @@
 // its race window: whatever the server's own load added.
 //   args: [redis url]; IPC in: 'reset' | 'stats'; IPC out: { ready, url } then the stats.
 import { writeFileSync } from 'node:fs';
+import { Socket } from 'node:net';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { unpackMultiple } from '@colyseus/msgpackr';
@@ -90,6 +91,19 @@ proto.tick = function (this: Internals) {
   for (let i = 0; i < done.length; i++) judged.push({ key, due, judged: now, kind: t.kind });
 };
 
+/**
+ * The socket writes the server makes (each a system call: a corked tick's
+ * messages leave in one writev, a ping in one write of its own), counted
+ * where every net.Socket write goes through.
+ */
+let writes = 0;
+const sock = Socket.prototype as unknown as { _writeGeneric: (...a: unknown[]) => unknown };
+const writeGeneric = sock._writeGeneric;
+sock._writeGeneric = function (this: unknown, ...a: unknown[]) {
+  writes++;
+  return writeGeneric.apply(this, a);
+};
+
 const redis = process.argv[2] || undefined;
 const quiet = (): void => {};
 const server = await startServer({
@@ -122,6 +136,7 @@ process.on('message', async (m: string) => {
   }
   if (m === 'reset') {
     judged = [];
+    writes = 0;
     cpu = process.cpuUsage();
     since = hrMs();
     lag.reset();
@@ -136,6 +151,7 @@ process.on('message', async (m: string) => {
         seconds: (hrMs() - since) / 1000,
         cpuSeconds: (used.user + used.system) / 1e6,
         systemSeconds: used.system / 1e6,
+        writes,
         rss: mem.rss,
         heapUsed: mem.heapUsed,
         loopP99: lag.percentile(99) / 1e6,

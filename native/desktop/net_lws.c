@@ -4,12 +4,17 @@
  * this host calls once a frame with a negative timeout (lws 4: poll() with
  * no wait). Callbacks of a connection the room let go (reset) find it no
  * longer current and are ignored while lws closes it. */
+#define _POSIX_C_SOURCE 200809L
 #include "net_lws.h"
 
+#include <arpa/inet.h>
 #include <libwebsockets.h>
+#include <netdb.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "../core/contract.h"
 #include "posix.h"
 
@@ -33,6 +38,7 @@ struct NetLws {
     /* The room's WebSocket. */
     struct lws *ws;
     char ws_host[256];
+    int ws_port;
     char ws_path[WIRE_ADDRESS_MAX + 3 * WIRE_ID_MAX + 64];
     uint8_t in[NET_IN_MAX];
     size_t in_len;
@@ -45,7 +51,82 @@ struct NetLws {
      * room at the next service, never into the middle of its own call. */
     int in_room_call;
     int http_failed_late, ws_failed_late;
+    /* A connection waiting for its host's name to be looked up, and the
+     * addresses found (kept here: lws may read them after the call). */
+    int http_waiting, ws_waiting;
+    char http_address[INET6_ADDRSTRLEN], ws_address[INET6_ADDRSTRLEN];
 };
+
+/* ---- names: looked up off the frame's thread ---- */
+
+/* One name at a time, kept once found (the rooms' server, and the public
+ * address of its processes, which is the same host behind a proxy). Static:
+ * a lookup still running when the host quits writes here, never into freed
+ * memory. */
+static struct {
+    pthread_mutex_t lock;
+    int busy, done;
+    char name[256];
+    char numeric[INET6_ADDRSTRLEN];
+} names = { PTHREAD_MUTEX_INITIALIZER, 0, 0, "", "" };
+
+static void *look_up(void *unused)
+{
+    struct addrinfo hints, *found = NULL;
+    char name[256], numeric[INET6_ADDRSTRLEN] = "";
+    (void)unused;
+    pthread_mutex_lock(&names.lock);
+    memcpy(name, names.name, sizeof name);
+    pthread_mutex_unlock(&names.lock);
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    if (getaddrinfo(name, NULL, &hints, &found) == 0 && found) {
+        /* One address is tried: an IPv4 one when the name has both (a
+         * server on 127.0.0.1 is not on localhost's ::1). */
+        struct addrinfo *a = found, *pick = found;
+        const void *at;
+        for (; a; a = a->ai_next)
+            if (a->ai_family == AF_INET) {
+                pick = a;
+                break;
+            }
+        at = pick->ai_family == AF_INET6 ? (const void *)&((struct sockaddr_in6 *)pick->ai_addr)->sin6_addr
+                                         : (const void *)&((struct sockaddr_in *)pick->ai_addr)->sin_addr;
+        if (!inet_ntop(pick->ai_family, at, numeric, sizeof numeric)) numeric[0] = '\0';
+    }
+    if (found) freeaddrinfo(found);
+    pthread_mutex_lock(&names.lock);
+    memcpy(names.numeric, numeric, sizeof numeric);
+    names.done = 1;
+    names.busy = 0;
+    pthread_mutex_unlock(&names.lock);
+    return NULL;
+}
+
+/* host's address to connect to: host itself when it is one, or its looked
+ * up address; NULL while the lookup runs (it is started here), "" when the
+ * name has none. */
+static const char *address_of(const char *host, char *out, size_t cap)
+{
+    unsigned char bytes[sizeof(struct in6_addr)];
+    const char *answer = NULL;
+    pthread_t thread;
+    if (inet_pton(AF_INET, host, bytes) == 1 || inet_pton(AF_INET6, host, bytes) == 1) return host;
+    pthread_mutex_lock(&names.lock);
+    if (names.done && strcmp(names.name, host) == 0) {
+        snprintf(out, cap, "%s", names.numeric);
+        answer = out;
+    } else if (!names.busy) {
+        snprintf(names.name, sizeof names.name, "%s", host);
+        names.done = 0;
+        names.busy = 1;
+        if (pthread_create(&thread, NULL, look_up, NULL) == 0) pthread_detach(thread);
+        else names.busy = 0, names.done = 1, names.numeric[0] = '\0';
+    }
+    pthread_mutex_unlock(&names.lock);
+    return answer;
+}
 
 static uint32_t now_ms(void) { return (uint32_t)posix_clock_ms(NULL); }
 
@@ -81,10 +162,12 @@ static int split_address(const char *address, char *host, size_t cap, int *port)
 
 /* ---- what the room asks ---- */
 
+static void start_http(NetLws *n);
+static void start_ws(NetLws *n);
+
 static int t_http_post(void *user, const char *path, const char *body, size_t len)
 {
     NetLws *n = (NetLws *)user;
-    struct lws_client_connect_info i;
     if (len > sizeof n->http_body || (size_t)snprintf(n->http_path, sizeof n->http_path, "/matchmake/%s", path) >= sizeof n->http_path)
         return -1;
     memcpy(n->http_body, body, len);
@@ -93,9 +176,25 @@ static int t_http_post(void *user, const char *path, const char *body, size_t le
     n->answer_len = 0;
     n->answer_too_big = 0;
     n->http_failed_late = 0;
+    n->http_waiting = 1;
+    start_http(n);
+    return 0;
+}
+
+/* The request, once its host's address is known. */
+static void start_http(NetLws *n)
+{
+    struct lws_client_connect_info i;
+    const char *address = address_of(n->host, n->http_address, sizeof n->http_address);
+    if (!address) return; /* still looking: the next service tries again */
+    n->http_waiting = 0;
+    if (!*address) {
+        n->http_failed_late = 1;
+        return;
+    }
     memset(&i, 0, sizeof i);
     i.context = n->ctx;
-    i.address = n->host;
+    i.address = address;
     i.port = n->port;
     i.path = n->http_path;
     i.host = n->host;
@@ -109,35 +208,50 @@ static int t_http_post(void *user, const char *path, const char *body, size_t le
     /* A refusal lws met at once reaches the room at the next service. */
     if (!lws_client_connect_via_info(&i)) n->http = NULL, n->http_failed_late = 1;
     n->in_room_call = 0;
-    return 0;
 }
 
 static int t_ws_open(void *user, const char *address, const char *path)
 {
     NetLws *n = (NetLws *)user;
-    struct lws_client_connect_info i;
     int port = n->port;
-    static const lws_retry_bo_t idle = {
-        /* A server that says nothing (not even its pings, every few
-         * seconds) for 20 s is gone: the room asks the seat back. */
-        .secs_since_valid_ping = 10,
-        .secs_since_valid_hangup = 20,
-    };
     if (address) {
         if (split_address(address, n->ws_host, sizeof n->ws_host, &port) < 0) return -1;
     } else {
         snprintf(n->ws_host, sizeof n->ws_host, "%s", n->host);
     }
     if ((size_t)snprintf(n->ws_path, sizeof n->ws_path, "%s", path) >= sizeof n->ws_path) return -1;
+    n->ws_port = port;
     n->in_len = 0;
     n->in_too_big = 0;
     n->close_code = NET_CLOSE_LOST;
     n->out_head = n->out_tail = 0;
     n->ws_failed_late = 0;
+    n->ws_waiting = 1;
+    start_ws(n);
+    return 0;
+}
+
+/* The WebSocket, once its host's address is known. */
+static void start_ws(NetLws *n)
+{
+    struct lws_client_connect_info i;
+    const char *address = address_of(n->ws_host, n->ws_address, sizeof n->ws_address);
+    static const lws_retry_bo_t idle = {
+        /* A server that says nothing (not even its pings, every few
+         * seconds) for 20 s is gone: the room asks the seat back. */
+        .secs_since_valid_ping = 10,
+        .secs_since_valid_hangup = 20,
+    };
+    if (!address) return; /* still looking: the next service tries again */
+    n->ws_waiting = 0;
+    if (!*address) {
+        n->ws_failed_late = 1;
+        return;
+    }
     memset(&i, 0, sizeof i);
     i.context = n->ctx;
-    i.address = n->ws_host;
-    i.port = port;
+    i.address = address;
+    i.port = n->ws_port;
     i.path = n->ws_path;
     i.host = n->ws_host;
     i.origin = n->ws_host;
@@ -149,7 +263,6 @@ static int t_ws_open(void *user, const char *address, const char *path)
     n->ws = NULL;
     if (!lws_client_connect_via_info(&i)) n->ws = NULL, n->ws_failed_late = 1;
     n->in_room_call = 0;
-    return 0;
 }
 
 static int t_ws_send(void *user, const uint8_t *bytes, size_t len)
@@ -184,6 +297,7 @@ static void t_reset(void *user)
     let_go(&n->http);
     let_go(&n->ws);
     n->http_failed_late = n->ws_failed_late = 0;
+    n->http_waiting = n->ws_waiting = 0;
     n->out_head = n->out_tail = 0;
 }
 
@@ -352,6 +466,9 @@ void net_lws_destroy(NetLws *n)
 void net_lws_service(NetLws *n)
 {
     int round;
+    /* Connections whose host's name was being looked up. */
+    if (n->http_waiting) start_http(n);
+    if (n->ws_waiting) start_ws(n);
     /* A failure lws reported inside the room's own call. */
     if (n->http_failed_late) {
         n->http_failed_late = 0;
@@ -373,6 +490,17 @@ void net_lws_service(NetLws *n)
 int net_lws_invite(NetLws *n, const char *code)
 {
     return net_room_invite(&n->room, code);
+}
+
+void net_lws_quit(NetLws *n, unsigned ms)
+{
+    uint32_t until = now_ms() + ms;
+    net_room_close(&n->room, now_ms());
+    while (n->room.state == NET_LEAVING && (int32_t)(until - now_ms()) > 0) {
+        struct timespec pause = { 0, 5 * 1000 * 1000 };
+        net_lws_service(n);
+        nanosleep(&pause, NULL);
+    }
 }
 
 /* ---- the VM's net functions ---- */

@@ -1,5 +1,6 @@
 #include <pspctrl.h>
 #include <pspkernel.h>
+#include <psppower.h>
 #include <stdio.h>
 #include <string.h>
 #include "commands.h"
@@ -43,9 +44,20 @@ static void sink_sound(void *user, int id, int volume, int pan)
     psp_audio_play(id, volume, pan);
 }
 
+#ifdef PSP_PROBE_SLEEP
+/* The online probe build only (make psp-probe, test/psp/online.test.ts):
+ * PPSSPP cannot suspend the PSP, so the probe script asks for a sleep with
+ * the log line "probe: sleep" and the loop calls the power callback as the
+ * switch would (replay.c does the same for its own sleep check). */
+static int probe_sleep;
+#endif
+
 static void host_log(void *user, const char *text)
 {
     (void)user;
+#ifdef PSP_PROBE_SLEEP
+    if (strcmp(text, "probe: sleep") == 0) probe_sleep = 1;
+#endif
     printf("[script] %s\n", text);
     fflush(stdout);
 }
@@ -139,6 +151,14 @@ static void game_loop(Vm *vm)
         if (count < 0) return;
         commands_run(cmds, count, &sound); /* sounds, music, quit */
         psp_video_frame(cmds, count);      /* presented before any quit */
+#ifdef PSP_PROBE_SLEEP
+        if (probe_sleep) {
+            probe_sleep = 0;
+            psp_power_callback(1, PSP_POWER_CB_SUSPENDING, NULL);
+            psp_power_callback(1, PSP_POWER_CB_RESUMING, NULL);
+            psp_power_callback(1, PSP_POWER_CB_RESUME_COMPLETE, NULL);
+        }
+#endif
         if (frames_run == 1) psp_game_say_since_start("first frame shown");
     }
     /* HOME or quit while in a room: leave it on purpose rather than drop. */

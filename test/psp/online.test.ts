@@ -31,7 +31,7 @@ describe.skipIf(why !== null)('the PSP host online in the native PPSSPP', () => 
     status = r.status;
   }, 1_800_000);
 
-  it('has the network, creates a room through the connection dialog, is joined, starts, drops and comes back, leaves', () => {
+  it('has the network, creates a room through the connection dialog, is joined, starts, drops and comes back, sleeps and comes back, leaves', () => {
     expect(lines.at(-1)).toBe('online: ok');
     expect(lines).toContain('psp: caps={"glyphs":true,"keys":null,"pads":0,"touch":[],"network":true}');
     expect(lines).toContain('psp: open true');
@@ -40,6 +40,9 @@ describe.skipIf(why !== null)('the PSP host online in the native PPSSPP', () => 
     expect(lines).toContain('second player: the PSP\'s seat away [0,1]');
     expect(lines).toContain('second player: the PSP\'s seat back [0,0]');
     expect(lines).toContain('psp: send while away false');
+    expect(lines).toContain('second player: the PSP\'s seat away after its sleep [0,1]');
+    expect(lines).toContain('second player: the PSP\'s seat back after its sleep [0,0]');
+    expect(lines).toContain('host: psp: net: the PSP slept: the connection is gone');
     expect(lines).toContain('second player: the PSP left [0,1]');
     expect(status).toBe(0);
   });

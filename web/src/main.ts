@@ -20,6 +20,7 @@ import { loadAtlas, type Atlas } from './png';
 import { openStore, peekSaved, SAVE_KEY } from './save';
 import { applyWrites, readEntries } from './save-mirror';
 import { installTestHook, type FrameTimes } from './test-hook';
+import { pageWords, sayInLanguage } from './words';
 
 /** The engine and renderer docs/web.md chose by measurement; ?engine= and ?draw= pick others. */
 export const DEFAULT_ENGINE: EngineKind = 'page';
@@ -66,6 +67,9 @@ function showError(e: ScriptError): void {
   log(`script error: ${e.message}`);
 }
 
+/** The language the player chose (the saved settings'), for the page's own words. */
+let language = 'en';
+
 async function boot(): Promise<void> {
   const params = new URLSearchParams(location.search);
   const engineKind = isEngineKind(params.get('engine')) ? (params.get('engine') as EngineKind) : DEFAULT_ENGINE;
@@ -79,6 +83,9 @@ async function boot(): Promise<void> {
     .then((j) => j !== null && j.protocol === PROTOCOL_VERSION)
     .catch(() => false);
   const store = openStore();
+  // The page's own words in the player's language, as the game's are (./words.ts).
+  language = touchSettings(peekSaved(store)).language;
+  sayInLanguage(document, language);
   const touchDevice = touchFirst();
   // What this device's players hold (host.caps): a keyboard's keys, or on a
   // touch screen the PSP's glyphs, which the touch buttons carry, and the
@@ -100,7 +107,11 @@ async function boot(): Promise<void> {
   // touch zones follow (the number of people, the language).
   const hostDid = (out: HostOut): void => {
     for (const line of out.logs) log(line);
-    for (const text of out.texts) touch.follow(text);
+    for (const text of out.texts) {
+      touch.follow(text);
+      const chosen = touchSettings(text).language;
+      if (chosen !== language) sayInLanguage(document, (language = chosen));
+    }
     // An online room's link while in it: the player can copy it from the address bar (web/src/net.ts).
     if (out.address !== null) history.replaceState(null, '', out.address);
     storage.problem = out.problem;
@@ -136,7 +147,7 @@ async function boot(): Promise<void> {
     await started;
     stages.engine = performance.now();
   } catch (e) {
-    $('status').hidden = true;
+    hideStatus();
     showError(describeThrown(e));
     addEventListener('keydown', (k) => k.key === 'Enter' && restart());
     return;
@@ -145,7 +156,7 @@ async function boot(): Promise<void> {
   stages.renderer = performance.now();
   const screen = $('screen');
   screen.replaceChildren(renderer.canvas);
-  $('status').hidden = true;
+  hideStatus();
   if (touchDevice) touch.show();
 
   const layOut = (): void => {
@@ -273,7 +284,16 @@ function hasQuit(cmds: Int32Array, count: number): boolean {
   return false;
 }
 
+/** The loading line has done its job. */
+function hideStatus(): void {
+  const status = $('status');
+  status.hidden = true;
+  delete status.dataset.loading;
+}
+
 boot().catch((e) => {
-  $('status').textContent = `The game could not start: ${e instanceof Error ? e.message : String(e)}`;
+  const status = $('status');
+  delete status.dataset.loading;
+  status.textContent = pageWords(language).couldNotStart(e instanceof Error ? e.message : String(e));
   console.error(e);
 });

@@ -6,8 +6,8 @@
 // tools/psp-emulator/native.mjs at the wall clock's pace (--realtime: the
 // server's clock is real), and plays the other side with the page's net
 // functions (colyseus.js): joins the PSP's room by its code, sees the deal,
-// cuts the PSP's connection once and sees its seat away and back, then its
-// leave. Prints the PSP's script lines and one last line,
+// cuts the PSP's connection once and sees its seat away and back, the same
+// after the PSP sleeps, then its leave. Prints the PSP's script lines and one last line,
 // "online: ok" or "online: FAIL <why>".
 //
 //   npx tsx test/psp/online/run.ts EBOOT OUT   (re-runs itself under unshare)
@@ -94,8 +94,10 @@ async function main(): Promise<void> {
   emu.stdout!.on('data', (d) => (driver += d));
   const ended = new Promise<void>((r) => emu.on('exit', () => r()));
   const log = path.join(out!, 'run/console.log');
-  const scriptLines = (): string[] =>
-    existsSync(log) ? readFileSync(log, 'utf8').split('\n').flatMap((l) => /Printf: stdout: \[script\] (.*)$/.exec(l)?.[1] ?? []) : [];
+  const printed = (re: RegExp): string[] =>
+    existsSync(log) ? readFileSync(log, 'utf8').split('\n').flatMap((l) => re.exec(l)?.[1] ?? []) : [];
+  const scriptLines = (): string[] => printed(/Printf: stdout: \[script\] (.*)$/);
+  const hostLines = (): string[] => printed(/Printf: stdout: (psp: net: .*)$/);
   const seen = async (re: RegExp, ms = 60_000): Promise<RegExpMatchArray> => {
     const until = Date.now() + ms;
     while (Date.now() < until) {
@@ -123,16 +125,23 @@ async function main(): Promise<void> {
     say(`second player: the PSP's seat away ${JSON.stringify(await nextMessage(kim, S.away))}`);
     await seen(/^net \["back"\]$/);
     say(`second player: the PSP's seat back ${JSON.stringify(await nextMessage(kim, S.away))}`);
+    // The PSP sleeps (the probe build's power callback): every socket gone, the seat away, then taken back.
+    await seen(/^woke away$/);
+    say(`second player: the PSP's seat away after its sleep ${JSON.stringify(await nextMessage(kim, S.away))}`);
+    await seen(/^woke back$/);
+    say(`second player: the PSP's seat back after its sleep ${JSON.stringify(await nextMessage(kim, S.away))}`);
     await seen(/^left$/);
     say(`second player: the PSP left ${JSON.stringify(await nextMessage(kim, S.away))}`);
     await seen(/^done$/);
     kim.netClose();
     await ended;
     for (const l of scriptLines()) say(`psp: ${l}`);
+    for (const l of hostLines()) say(`host: ${l}`);
     say(driver.trim());
     say('online: ok');
   } catch (e) {
     for (const l of scriptLines()) say(`psp: ${l}`);
+    for (const l of hostLines()) say(`host: ${l}`);
     say(`online: FAIL ${(e as Error).message}`);
     process.exitCode = 1;
   } finally {

@@ -9,6 +9,7 @@
 // A touch on a zone is also the frame's tap (./taps.ts), at its place: a
 // menu picks the row under it rather than the zone's button.
 import { BTN, SCREEN_H, SCREEN_W, type TouchZone } from '../../../src/contract';
+import { pageWords } from '../words';
 import type { Taps } from './taps';
 
 export interface Zone {
@@ -19,18 +20,9 @@ export interface Zone {
   readonly rect: readonly [number, number, number, number];
 }
 
-/**
- * The words of the game's own control hints (controlPlay, controlSlap in
- * src/app/i18n), and the line that asks an upright phone to turn, in the
- * player's language.
- */
-const WORDS: Readonly<Record<string, readonly [string, string, string]>> = {
-  en: ['Play', 'Slap', 'Turn the screen sideways for bigger cards.'],
-  ru: ['Ход', 'Хлопок', 'Поверните экран боком: карты станут крупнее.'],
-};
 
 export function zones(people: 1 | 2, language = 'en'): Zone[] {
-  const [play, slap] = WORDS[language] ?? WORDS.en!;
+  const { play, slap } = pageWords(language);
   if (people === 1) {
     return [
       { id: 'play', button: BTN.SQUARE, label: `□ ${play}`, rect: [0, 0, 0.5, 1] },
@@ -153,7 +145,7 @@ export class Touch {
       }),
     );
     this.root.dataset.people = String(this.people);
-    this.turn.textContent = (WORDS[this.language] ?? WORDS.en!)[2];
+    this.turn.textContent = pageWords(this.language).turn;
   }
 
   private button(id: string, glyph: string, button: number): HTMLElement {
