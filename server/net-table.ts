@@ -152,6 +152,8 @@ export interface NetTable {
    * server applied it (protocol.ts Step; the race's line shows reaction times).
    */
   readonly slapAimed: { seq: number; stamp: number }[];
+  /** The pile a slap last took (its seq and landing), until the next card: a CPU's slap after the claim is timed from that landing. */
+  raced: { seq: number; top: number } | null;
 }
 
 export interface NetSeat {
@@ -189,6 +191,7 @@ export function newNetTable(setup: NetTableSetup, now: number): NetTable {
     waitingSince: -1,
     pingNow: false,
     slapAimed: setup.seats.map(() => ({ seq: -1, stamp: 0 })),
+    raced: null,
   };
   (nt as { table: Table }).table = newTable(
     { options: setup.options, seed: setup.seed, dealer: setup.dealer, seats: controllers, aiSeed: setup.aiSeed, dealt: setup.dealt },
@@ -560,6 +563,7 @@ function onAction(nt: NetTable, action: Action, result: ApplyResult, before: Gam
   const pileChanged = game.pile !== before.pile && game.pile.length !== before.pile.length;
   if (action.type === 'play') {
     flushLanding(nt);
+    nt.raced = null;
     const seq = ++nt.seq;
     nt.tops[seq] = t + LAND_MS;
     nt.sentAt[seq] = NEVER;
@@ -569,14 +573,17 @@ function onAction(nt: NetTable, action: Action, result: ApplyResult, before: Gam
   }
   // Anything else in a card's flight shows at once, and the card with it.
   flushLanding(nt);
-  const aimed = action.type === 'slap' ? nt.slapAimed[action.seat]! : null;
+  const person = action.type === 'slap' ? nt.slapAimed[action.seat]! : null;
+  // A CPU's slap after a slap took the pile (one it had already begun) is timed from that pile's landing.
+  const aimed = person !== null && person.seq >= 0 ? person : action.type === 'slap' && nt.raced !== null ? { seq: nt.raced.seq, stamp: t - nt.raced.top } : null;
   const ms = t - nt.tops[nt.seq]!;
+  if (result.events.some((e) => e.type === 'claimed' && e.reason === 'slap')) nt.raced = { seq: nt.seq, top: nt.tops[nt.seq]! };
   if (pileChanged) {
     nt.seq++;
     nt.tops[nt.seq] = t;
     nt.sentAt[nt.seq] = UNSENT;
   }
-  const body: Step = aimed !== null && aimed.seq >= 0 ? [nt.seq, result.events, publicState(game), aimed.stamp, aimed.seq] : [nt.seq, result.events, publicState(game), ms];
+  const body: Step = aimed !== null ? [nt.seq, result.events, publicState(game), aimed.stamp, aimed.seq] : [nt.seq, result.events, publicState(game), ms];
   nt.out.push({ to: -1, type: S.step, body });
 }
 

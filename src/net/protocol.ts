@@ -91,7 +91,8 @@ export type Deal = [Seat, string[], number[], GameOptions, number, PublicState];
  * A person's slap also names the pile it was aimed at (`aimed`), and `ms` is
  * then their own stamp on it: a slap that arrived late is applied later
  * than it was made, and one made after its player saw the pile taken was
- * aimed at the next pile, no reaction to the raced one.
+ * aimed at the next pile, no reaction to the raced one. A CPU's slap after
+ * a slap took the pile names that pile, `ms` from its landing.
  */
 export type Step = [number, GameEvent[], PublicState, number] | [number, GameEvent[], PublicState, number, number];
 

@@ -124,6 +124,20 @@ describe('a slap race', () => {
     expect(missed(0).slice(3)).toEqual([cpu + 30, pile]);
   });
 
+  it('times a CPU\'s slap after the claim from the pile\'s landing', () => {
+    const t = table(STACKS());
+    const { cpu, at } = pairOnTable(t);
+    const pile = t.nt.seq;
+    // Seat 0 slaps 30 ms before the CPU's moment: the CPU's slap, already under way, comes too late.
+    receive(t.nt, 0, 'slap', pile, cpu - 30, at(cpu - 10));
+    receive(t.nt, 1, 'heard', pile, cpu + 5, at(cpu + 20));
+    run(t, at(cpu + 100));
+    const claim = t.out.find((m) => m.type === S.step && (m.body as Step)[1].some((e) => e.type === 'claimed'))!.body as Step;
+    expect(claim[1].find((e) => e.type === 'claimed')).toMatchObject({ seat: 0 });
+    const late = t.out.find((m) => m.type === S.step && (m.body as Step)[1].some((e) => e.type === 'slapMissed' && e.seat === 2))!.body as Step;
+    expect(late.slice(3)).toEqual([cpu, pile]);
+  });
+
   it('breaks an exact tie as one device does: nearest clockwise after whoever played the top card', () => {
     const t = table(STACKS());
     const { cpu, at } = pairOnTable(t);
