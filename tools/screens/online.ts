@@ -18,7 +18,7 @@ import { startServer } from '../../server/server';
 import { delayingProxy, type Proxy } from '../../test/server/proxy';
 import { rng } from '../../test/server/sim';
 import { slapPattern } from '../../src/rules';
-import { PICKER_PAGES } from '../../src/app/names';
+import { PICKER_PAGES } from '../../src/view/picker';
 import { saveTrailer } from '../../src/contract';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
