@@ -84,7 +84,7 @@ describe('save problems on the screen', () => {
     leaveOptions();
     expect(h.saves).toBe(1);
     expect(notice()).toMatch(text);
-    expect(h.logs.join('\n')).toContain(`saving settings failed: ${problem ?? 'no reason given'}`);
+    expect(h.logs.join('\n')).toContain(`saving settings failed: ${problem ?? 'no reason given (host.save returned false, host.problem() null)'}`);
   });
 
   it('a save that works shows nothing', () => {
