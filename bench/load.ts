@@ -310,8 +310,15 @@ const atPace = (r: Run, s: Step): number => perRoomMinute(r, s) * (r.steps[0]!.m
 const held = (r: Run | null): Step | null =>
   r ? ([...r.steps].reverse().find((s) => s.p99 <= LIMIT_MS && s.messagesPerRoomS >= ACTIVITY_KEPT * r.steps[0]!.messagesPerRoomS && s.closed === 0 && !s.stop.includes('failed to open')) ?? null) : null;
 const largest = (r: Run): Step => r.steps.reduce((a, s) => (s.rooms > a.rooms ? s : a));
+/**
+ * The step a room's CPU is taken from: the largest that held, else the
+ * first. Not a step past the bar: a server held back from the CPUs relays
+ * more messages a wake-up, in fewer writes, and so costs less a room than
+ * one that keeps its players' time (see the writes column).
+ */
+const costStep = (r: Run): Step => held(r) ?? r.steps[0]!;
 /** Rooms a process holds on a core of its own, from its cost a room at pace: a core's worth, less the idle process's own. */
-const roomsACore = (r: Run): number => ((1 - r.baseCpu / r.processes) * 60) / atPace(r, largest(r));
+const roomsACore = (r: Run): number => ((1 - r.baseCpu / r.processes) * 60) / atPace(r, costStep(r));
 
 const cond = (): string => {
   const loads = [...(one?.steps ?? []), ...(two?.steps ?? [])].flatMap((s) => s.load);
@@ -362,18 +369,19 @@ const h2 = held(two);
 L.push(`Shown here, the wait's p99 at most ${LIMIT_MS} ms with the bots at pace: one process **${h1 ? `${h1.rooms} rooms (p99 ${h1.p99.toFixed(1)} ms, ${pct(h1.serverCpu)} of a core)` : 'none of the steps'}**${two ? `, two processes **${h2 ? `${h2.rooms} rooms (p99 ${h2.p99.toFixed(1)} ms, ${pct(h2.serverCpu)} of a core between them)` : 'none of the steps'}**` : ''}.`);
 L.push('');
 if (one && one.steps.length) {
-  const s = largest(one);
+  const s = costStep(one);
+  const m = largest(one);
   L.push(
-    `From the largest step, a room costs one process **${(atPace(one, s) * 1000).toFixed(0)} ms of CPU a room-minute at the players' pace** ` +
-      `(${(perRoomMinute(one, s) * 1000).toFixed(0)} ms measured at ${s.messagesPerRoomS.toFixed(1)} messages a room a second, the first step's ${one.steps[0]!.messagesPerRoomS.toFixed(1)}) and **${((s.rss - one.baseRss) / s.rooms / 1024).toFixed(0)} KiB** of memory: ` +
+    `From ${s === h1 ? 'the largest step that held' : 'the first step (none held)'} (${s.rooms} rooms), a room costs one process **${(atPace(one, s) * 1000).toFixed(0)} ms of CPU a room-minute at the players' pace** ` +
+      `(${(perRoomMinute(one, s) * 1000).toFixed(0)} ms measured at ${s.messagesPerRoomS.toFixed(1)} messages a room a second, the first step's ${one.steps[0]!.messagesPerRoomS.toFixed(1)}), and from the largest (${m.rooms} rooms) **${((m.rss - one.baseRss) / m.rooms / 1024).toFixed(0)} KiB** of memory (RSS; ${((m.heap - one.baseHeap) / m.rooms / 1024).toFixed(0)} KiB of heap): ` +
       `its CPU bounds one process on a core of its own to about **${Math.round(roomsACore(one))} rooms** (all of the core; an estimate from the measured cost, not a measured step).`,
   );
 }
 if (two && two.steps.length) {
-  const s = largest(two);
+  const s = costStep(two);
   const ratio = one && one.steps.length ? roomsACore(two) / roomsACore(one) : NaN;
   L.push(
-    `Two processes behind Redis: **${(atPace(two, s) * 1000).toFixed(0)} ms a room-minute** between them, so two cores of their own would hold about **${Math.round(2 * roomsACore(two))} rooms**` +
+    `Two processes behind Redis, from ${s === h2 ? 'the largest step that held' : 'the first step (none held)'} (${s.rooms} rooms): **${(atPace(two, s) * 1000).toFixed(0)} ms a room-minute** between them, so two cores of their own would hold about **${Math.round(2 * roomsACore(two))} rooms**` +
       `${Number.isFinite(ratio) ? ` (**${(2 * ratio).toFixed(2)}×** one process's core; estimated likewise)` : ''}; Redis itself used ${(Math.max(...two.steps.map((x) => x.redisCpu)) * 100).toFixed(1)}% of a core at most: nothing of a game's path goes through it.`,
   );
 }
