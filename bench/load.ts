@@ -50,6 +50,8 @@ const LIMIT_MS = 50;
 const ACTIVITY_KEPT = 0.8;
 /** Fewer messages a person a second than this at the first step, with the bots on time, is rooms that hardly play (bots out of step with the game's client), not a load: they see 4-7. */
 const PLAYING_MIN = 3.5;
+/** A server whose event loop stood ready this long a second (ms) waiting for a CPU was held back by the machine's other work. */
+const SERVER_HELD_MS = 250;
 /** Bots whose presses came at most this late (p99, ms) were not starved: rooms slower than before then stalled. */
 const BOTS_ON_TIME_MS = 100;
 const BOT_PROCESSES = 2;
@@ -276,9 +278,11 @@ async function run(processes: number, until: number): Promise<Run> {
     else if (!(step.p99 <= 10 * LIMIT_MS)) step.stop = `the wait's p99 passed ${10 * LIMIT_MS} ms with the busiest server at ${pct(step.busiest)} of a core, waiting ${step.readyWait.toFixed(0)} ms a second for a CPU: the machine's other work`;
     else if (steps.length > 0 && step.messagesPerRoomS < ACTIVITY_KEPT * pace)
       step.stop =
-        step.botsLateP99 <= BOTS_ON_TIME_MS
-          ? `the rooms played slower than before with the bots on time (late p99 ${step.botsLateP99.toFixed(0)} ms): they stalled (bots out of step with the game's client?)`
-          : 'the bots fell behind the pace of the steps before (the machine had no more CPU for them)';
+        step.botsLateP99 > BOTS_ON_TIME_MS
+          ? 'the bots fell behind the pace of the steps before (the machine had no more CPU for them)'
+          : step.readyWait >= SERVER_HELD_MS
+            ? `the rooms played slower than before, the bots on time and the server waiting ${step.readyWait.toFixed(0)} ms a second for a CPU (the machine's other work)`
+            : `the rooms played slower than before with the bots on time and the server not held back: they stalled (bots out of step with the game's client?)`;
     steps.push(step);
     console.log(
       `load: ${processes} process(es), ${rooms} rooms: judged ${step.judged}, p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, max ${step.max.toFixed(0)} ms; ` +
