@@ -396,8 +396,24 @@ if (two && two.steps.length) {
   const ratio = one && one.steps.length ? roomsACore(two) / roomsACore(one) : NaN;
   L.push(
     `Two processes behind Redis, from ${s === h2 ? 'the largest step that held' : 'the first step (none held)'} (${s.rooms} rooms): **${(atPace(two, s) * 1000).toFixed(0)} ms a room-minute** between them${costRange(two) ? ` (${costRange(two).slice(2)})` : ''}, so two cores of their own would hold about **${Math.round(2 * roomsACore(two))} rooms**` +
-      `${Number.isFinite(ratio) ? ` (**${(2 * ratio).toFixed(2)}×** one process's core; estimated likewise)` : ''}; Redis itself used ${(Math.max(...two.steps.map((x) => x.redisCpu)) * 100).toFixed(1)}% of a core at most: nothing of a game's path goes through it.`,
+      `${Number.isFinite(ratio) ? ` (**${(2 * ratio).toFixed(2)}×** one process's core; estimated likewise, from steps of unequal rooms a process)` : ''}; Redis itself used ${(Math.max(...two.steps.map((x) => x.redisCpu)) * 100).toFixed(1)}% of a core at most: nothing of a game's path goes through it.`,
   );
+}
+if (one && two) {
+  // The fair comparison: the same rooms a process (a process's cost a room falls as it holds more), both at pace.
+  const atPaceOf = (r: Run, x: Step): boolean => x.messagesPerRoomS >= ACTIVITY_KEPT * paceOf(r);
+  const pairs = two.steps.flatMap((t) => {
+    const o = one.steps.find((x) => 2 * x.rooms === t.rooms && atPaceOf(one, x));
+    return o && atPaceOf(two, t) ? [{ o, t, r: (t.serverCpu - two.baseCpu) / (2 * (o.serverCpu - one.baseCpu)) }] : [];
+  });
+  if (pairs.length > 0) {
+    const rs = pairs.map((p) => p.r);
+    L.push(
+      `At the same rooms a process: ${pairs.map(({ o, t }) => `${t.rooms} rooms in two processes used ${pct(t.serverCpu / 2)} of a core each, ${o.rooms} in one ${pct(o.serverCpu)}`).join('; ')}. ` +
+        `A room cost two processes **${rs.length > 1 ? `${Math.min(...rs).toFixed(2)}-` : ''}${Math.max(...rs).toFixed(2)}×** what it cost one at the same rooms a process` +
+        (Math.max(...rs) <= 1 ? ': no more, so two processes on two cores hold **twice** the rooms of one on one, by the CPU (an estimate, not a measured step).' : `: two cores hold about **${(2 / Math.max(...rs)).toFixed(2)}×** one core's rooms, by the CPU (an estimate, not a measured step).`),
+    );
+  }
 }
 L.push('');
 const section = L.join('\n');
