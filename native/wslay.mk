@@ -18,8 +18,12 @@ $(WSLAY_STAMP): $(WSLAY_TARBALL) $(ROOT)/native/wslay.mk
 	rm -rf $(WSLAY_ROOT) && mkdir -p $(WSLAY_ROOT)
 	tar -xzf $(WSLAY_TARBALL) -C $(WSLAY_ROOT)
 	touch $@
-$(WSLAY_SRC)/%.c: $(WSLAY_STAMP) ;
+# Named one by one, not by a pattern: a pattern would also offer to make
+# any other .c there (make asked it for wslay_net.d.c, remaking the .d files
+# the PSP build includes).
+WSLAY_SOURCES := $(WSLAY_NAMES:%=$(WSLAY_SRC)/%.c)
+$(WSLAY_SOURCES): $(WSLAY_STAMP) ;
 # The sources come from the stamp's rule, so make counts them intermediate and
 # deletes them after a build; the next build (or another running beside it)
 # then finds the stamp but no file.
-.PRECIOUS: $(WSLAY_SRC)/%.c
+.PRECIOUS: $(WSLAY_SOURCES)

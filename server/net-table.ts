@@ -146,6 +146,14 @@ export interface NetTable {
   waitingSince: number;
   /** A pile's picture went out in the last drain (pingBehindPicture). */
   pingNow: boolean;
+  /**
+   * Per seat, the person's slap being applied (the pile it was aimed at and
+   * its stamp on it; seq -1 when none): its step tells these, not when the
+   * server applied it (protocol.ts Step; the race's line shows reaction times).
+   */
+  readonly slapAimed: { seq: number; stamp: number }[];
+  /** The pile a slap last took (its seq and landing), until the next card: a CPU's slap after the claim is timed from that landing. */
+  raced: { seq: number; top: number } | null;
 }
 
 export interface NetSeat {
@@ -182,6 +190,8 @@ export function newNetTable(setup: NetTableSetup, now: number): NetTable {
     counts: { waits: 0, waitedMs: 0, asks: 0 },
     waitingSince: -1,
     pingNow: false,
+    slapAimed: setup.seats.map(() => ({ seq: -1, stamp: 0 })),
+    raced: null,
   };
   (nt as { table: Table }).table = newTable(
     { options: setup.options, seed: setup.seed, dealer: setup.dealer, seats: controllers, aiSeed: setup.aiSeed, dealt: setup.dealt },
@@ -464,8 +474,10 @@ function applyQueued(nt: NetTable, t: number, at: number, now: number): void {
     // A slap on the pile it was aimed at is judged by its own stamp, even when applied later: under the
     // false-start floor it is a wrong slap (src/rules/slaps.ts).
     presses.push(q.press.type === 'slap' && q.seq === nt.seq ? { type: 'slap', seat: q.seat, sinceLanding: q.stamp } : q.press);
+    if (q.press.type === 'slap') nt.slapAimed[q.seat] = { seq: q.seq, stamp: q.stamp };
   }
   if (presses.length > 0) tableFrame(nt.table, at, presses);
+  for (const a of nt.slapAimed) a.seq = -1;
 }
 
 function requeue(nt: NetTable, q: Queued): void {
@@ -551,6 +563,7 @@ function onAction(nt: NetTable, action: Action, result: ApplyResult, before: Gam
   const pileChanged = game.pile !== before.pile && game.pile.length !== before.pile.length;
   if (action.type === 'play') {
     flushLanding(nt);
+    nt.raced = null;
     const seq = ++nt.seq;
     nt.tops[seq] = t + LAND_MS;
     nt.sentAt[seq] = NEVER;
@@ -560,13 +573,18 @@ function onAction(nt: NetTable, action: Action, result: ApplyResult, before: Gam
   }
   // Anything else in a card's flight shows at once, and the card with it.
   flushLanding(nt);
+  const person = action.type === 'slap' ? nt.slapAimed[action.seat]! : null;
+  // A CPU's slap after a slap took the pile (one it had already begun) is timed from that pile's landing.
+  const aimed = person !== null && person.seq >= 0 ? person : action.type === 'slap' && nt.raced !== null ? { seq: nt.raced.seq, stamp: t - nt.raced.top } : null;
   const ms = t - nt.tops[nt.seq]!;
+  if (result.events.some((e) => e.type === 'claimed' && e.reason === 'slap')) nt.raced = { seq: nt.seq, top: nt.tops[nt.seq]! };
   if (pileChanged) {
     nt.seq++;
     nt.tops[nt.seq] = t;
     nt.sentAt[nt.seq] = UNSENT;
   }
-  nt.out.push({ to: -1, type: S.step, body: [nt.seq, result.events, publicState(game), ms] satisfies Step });
+  const body: Step = aimed !== null ? [nt.seq, result.events, publicState(game), aimed.stamp, aimed.seq] : [nt.seq, result.events, publicState(game), ms];
+  nt.out.push({ to: -1, type: S.step, body });
 }
 
 /** A pile whose picture is in `out`, not sent yet: drain stamps it. */

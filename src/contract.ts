@@ -181,7 +181,7 @@ export interface Capabilities {
   readonly pads: number;
   /** Screen rectangles that hold buttons while touched (a phone or tablet); empty without a touch screen. */
   readonly touch: readonly TouchZone[];
-  /** The host reaches an online rooms server (docs/network.md) through the net functions: the title offers Online. False on the PSP and the headless hosts for now. */
+  /** The host reaches an online rooms server (docs/network.md) through the net functions: the title offers Online. On the PSP when its net modules load; on the headless host only while it replays a recorded net log (--net-log). */
   readonly network: boolean;
 }
 

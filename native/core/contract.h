@@ -150,7 +150,7 @@ typedef struct HostCaps {
     /* Screen rectangles that hold buttons while touched (a phone or tablet); empty without a touch screen. */
     const HostTouchZone *touch;
     int touch_count; /* at most 16 */
-    /* The host reaches an online rooms server (docs/network.md) through the net functions: the title offers Online. False on the PSP and the headless hosts for now. */
+    /* The host reaches an online rooms server (docs/network.md) through the net functions: the title offers Online. On the PSP when its net modules load; on the headless host only while it replays a recorded net log (--net-log). */
     int network;
 } HostCaps;
 

@@ -55,7 +55,10 @@ static int host_save(void *user, const char *text, size_t len)
 {
     Headless *h = (Headless *)user;
     char *copy = (char *)malloc(len + 1);
-    if (!copy) return 0;
+    if (!copy) {
+        h->save_problem = SAVE_FAILED; /* host.problem() names it, not the last save's outcome */
+        return 0;
+    }
     memcpy(copy, text, len);
     copy[len] = '\0';
     free(h->opt.script.saved);

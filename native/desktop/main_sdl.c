@@ -454,6 +454,10 @@ int main(int argc, char **argv)
     sdl_audio_open(&d.audio);
     fputs(sdl_input_help(), stderr);
     status = run(&d, &config, bundle);
+#ifdef RATSCREW_NET
+    /* Quitting leaves the room on purpose (at most half a second). */
+    if (d.net) net_lws_quit(d.net, 500);
+#endif
     if (d.vm) vm_destroy(d.vm);
 #ifdef RATSCREW_NET
     net_lws_destroy(d.net);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "../core/contract.h"
 #include "posix.h"
 
@@ -489,6 +490,17 @@ void net_lws_service(NetLws *n)
 int net_lws_invite(NetLws *n, const char *code)
 {
     return net_room_invite(&n->room, code);
+}
+
+void net_lws_quit(NetLws *n, unsigned ms)
+{
+    uint32_t until = now_ms() + ms;
+    net_room_close(&n->room, now_ms());
+    while (n->room.state == NET_LEAVING && (int32_t)(until - now_ms()) > 0) {
+        struct timespec pause = { 0, 5 * 1000 * 1000 };
+        net_lws_service(n);
+        nanosleep(&pause, NULL);
+    }
 }
 
 /* ---- the VM's net functions ---- */

@@ -24,6 +24,12 @@ void net_lws_plug(NetLws *n, VmHost *host);
 /* --join CODE: the room's link, the script's first line (net_room_invite). 0 when not a code. */
 int net_lws_invite(NetLws *n, const char *code);
 
+/* The program ends: a room still open is left on purpose (LEAVE_ROOM, as
+ * netClose leaves it), and the sockets are serviced until the server has
+ * closed it, at most ms: the others' tables see the seat gone at once, and
+ * the server keeps no seat for a player who quit. */
+void net_lws_quit(NetLws *n, unsigned ms);
+
 /* Once a frame, before the script's: everything the sockets have, then the
  * room's clock. Never waits. */
 void net_lws_service(NetLws *n);

@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "commands.h"
+#ifdef PSP_PROBE
+#include "net/log.h"
+#endif
 #include "contract.h"
 #include "psp_audio.h"
 #include "psp_error.h"
@@ -44,18 +47,29 @@ static void sink_sound(void *user, int id, int volume, int pan)
     psp_audio_play(id, volume, pan);
 }
 
-#ifdef PSP_PROBE_SLEEP
+#ifdef PSP_PROBE
 /* The online probe build only (make psp-probe, test/psp/online.test.ts):
  * PPSSPP cannot suspend the PSP, so the probe script asks for a sleep with
  * the log line "probe: sleep" and the loop calls the power callback as the
- * switch would (replay.c does the same for its own sleep check). */
+ * switch would (replay.c does the same for its own sleep check). And the
+ * loop prints each frame's command-list hash ("HASH frame hash") and the net
+ * functions' log (net/log.h, "NETLOG line"), which the headless host
+ * replays to the same hashes. */
 static int probe_sleep;
+static NetRecorder probe_recorder;
+
+static void probe_log_line(void *user, const char *line, size_t len)
+{
+    (void)user;
+    printf("NETLOG %.*s", (int)len, line);
+    fflush(stdout);
+}
 #endif
 
 static void host_log(void *user, const char *text)
 {
     (void)user;
-#ifdef PSP_PROBE_SLEEP
+#ifdef PSP_PROBE
     if (strcmp(text, "probe: sleep") == 0) probe_sleep = 1;
 #endif
     printf("[script] %s\n", text);
@@ -96,6 +110,9 @@ static Vm *create_vm(void)
     host.clock_ms = clock_ms;
     host.log = host_log;
     if (online) psp_room_plug(&host);
+#ifdef PSP_PROBE
+    if (online) net_record_plug(&probe_recorder, &host, probe_log_line, NULL);
+#endif
     return vm_create(&config, &host);
 }
 
@@ -147,11 +164,17 @@ static void game_loop(Vm *vm)
             psp_room_frame((uint32_t)clock_ms(NULL));
         }
         /* While the connection dialog is up its buttons are not the game's (a Cross there is no slap). */
+#ifdef PSP_PROBE
+        probe_recorder.frame = (int)frames_run - 1;
+#endif
         count = vm_frame(vm, (int)(now - start), (online && psp_room_dialog_up() ? 0 : read_buttons()) | signals, &cmds);
         if (count < 0) return;
+#ifdef PSP_PROBE
+        printf("HASH %u %08lx\n", frames_run - 1, (unsigned long)commands_hash(cmds, count));
+#endif
         commands_run(cmds, count, &sound); /* sounds, music, quit */
         psp_video_frame(cmds, count);      /* presented before any quit */
-#ifdef PSP_PROBE_SLEEP
+#ifdef PSP_PROBE
         if (probe_sleep) {
             probe_sleep = 0;
             psp_power_callback(1, PSP_POWER_CB_SUSPENDING, NULL);

@@ -41,6 +41,13 @@ static struct {
     /* Failures met inside the room's own call, told at the next service. */
     int http_failed_late, ws_failed_late;
     int connecting; /* psp_net_connect_start was called and not yet done */
+    /* netOpen's request, held while the access point is joined: the room's
+     * own deadlines (10 s an answer) start once there is a network, not
+     * while the player is still in the connection dialog. */
+    char open_request[NET_OUT_MAX];
+    size_t open_len;
+    int open_waiting;
+    int refuse_once; /* the connection failed: the held request's POST fails at once */
     uint32_t now;
 } psp;
 
@@ -101,7 +108,10 @@ static int t_http_post(void *user, const char *path, const char *body, size_t le
     memcpy(psp.http_body, body, len);
     psp.http_body_len = len;
     psp.http_waiting = psp.http_failed_late = 0;
-    if (!on_access_point()) psp.http_waiting = 1;
+    if (psp.refuse_once) {
+        psp.refuse_once = 0;
+        psp.http_failed_late = 1;
+    } else if (!on_access_point()) psp.http_waiting = 1;
     else if (!start_http()) psp.http_failed_late = 1;
     return 0;
 }
@@ -181,6 +191,13 @@ void psp_room_frame(uint32_t now_ms)
         if (s != PSP_NET_DIALOG) psp_video_set_overlay(NULL);
         if (s == PSP_NET_READY || s == PSP_NET_FAILED) {
             psp.connecting = 0;
+            if (psp.open_waiting) {
+                /* The room starts now; without a network it hears "no answer" at once and says so. */
+                psp.open_waiting = 0;
+                psp.refuse_once = s != PSP_NET_READY;
+                net_room_open(&psp.room, psp.open_request, psp.open_len, now_ms);
+                psp.refuse_once = 0;
+            }
             if (s == PSP_NET_READY) {
                 printf("psp: net: on the access point, address %s\n", psp_net_address());
                 if (psp.http_waiting && !start_http()) psp.http_failed_late = 1;
@@ -233,6 +250,7 @@ void psp_room_woke(uint32_t now_ms)
 void psp_room_leave(uint32_t now_ms)
 {
     int i;
+    psp.open_waiting = 0;
     if (!psp.ready || psp.room.state == NET_IDLE) return;
     net_room_close(&psp.room, now_ms);
     /* The leave frame goes out now; a few hundredths of a second for the socket to take it. */
@@ -248,7 +266,14 @@ void psp_room_leave(uint32_t now_ms)
 static int vm_open(void *user, const char *request, size_t len)
 {
     (void)user;
-    return net_room_open(&psp.room, request, len, psp.now);
+    if (psp.open_waiting) return 0;
+    /* A room still open (or leaving) is the room's to answer. */
+    if (psp.room.state != NET_IDLE || on_access_point()) return net_room_open(&psp.room, request, len, psp.now);
+    if (len > sizeof psp.open_request) return 0;
+    memcpy(psp.open_request, request, len);
+    psp.open_len = len;
+    psp.open_waiting = 1;
+    return 1;
 }
 
 static int vm_send(void *user, const char *message, size_t len)
@@ -266,6 +291,7 @@ static const char *vm_receive(void *user, size_t *len)
 static void vm_close(void *user)
 {
     (void)user;
+    psp.open_waiting = 0;
     net_room_close(&psp.room, psp.now);
 }
 

@@ -43,7 +43,7 @@ export function appFrame(app: App, now: number, mask: number, tap = TAP_NONE): v
   app.cues.count = 0;
   app.lastNow = now;
   if (anyPressed(app.buttons) || app.buttons.tapped) app.lastInputAt = now;
-  if ((mask & SIG_SAVE_FAILED) !== 0) saveFailed(app);
+  if ((mask & SIG_SAVE_FAILED) !== 0) saveFailed(app, 'the host signalled SIG_SAVE_FAILED');
   // The desktop window's close button: the host runs this one last frame and
   // exits. The settings as they are now (Options may be open) are kept.
   if ((mask & SIG_CLOSE) !== 0) {

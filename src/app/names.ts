@@ -1,33 +1,10 @@
 // What a player writes for the online rooms: their seat's name and a room's
 // code. Which characters each takes (a name: the letters the fonts draw,
 // which the server also takes; a code: the rooms' own alphabet), how a
-// letter picked with the D-pad is cased, and the letter picker's pages
-// (src/app/scenes/entry.ts runs it, src/view/entry-view.ts draws it).
+// letter picked with the D-pad is cased. The letter picker's pages are the
+// view's (src/view/picker.ts; src/app/scenes/entry.ts runs the picker).
 import { CODE_ALPHABET, CODE_LENGTH, NAME_MAX } from '../net/protocol';
-
-export type EntryKind = 'name' | 'code';
-
-/** The picker's cells that are not letters: a space, delete one, the other alphabet, done. */
-export const CELL_SPACE = ' ';
-export const CELL_DELETE = '\b';
-export const CELL_SWITCH = '\t';
-export const CELL_DONE = '\n';
-
-/**
- * The picker's pages: rows of cells, the last row the wide ones. A name
- * has a Latin and a Cyrillic page (the switch cell goes between them); a
- * code has one.
- */
-const SPECIALS_NAME = [CELL_SPACE, CELL_DELETE, CELL_SWITCH, CELL_DONE];
-const SPECIALS_CODE = [CELL_DELETE, CELL_DONE];
-const rows = (...r: string[]): string[][] => r.map((row) => [...row]);
-export const PICKER_PAGES: Readonly<Record<EntryKind, readonly (readonly (readonly string[])[])[]>> = {
-  name: [
-    [...rows('ABCDEFGHIJK', 'LMNOPQRSTUV', "WXYZ-.'", '0123456789'), SPECIALS_NAME],
-    [...rows('АБВГДЕЁЖЗИЙ', 'КЛМНОПРСТУФ', 'ХЦЧШЩЪЫЬЭЮЯ', '0123456789-'), SPECIALS_NAME],
-  ],
-  code: [[...rows(CODE_ALPHABET.slice(0, 11), CODE_ALPHABET.slice(11, 22), CODE_ALPHABET.slice(22)), SPECIALS_CODE]],
-};
+import type { EntryKind } from '../view/picker';
 
 /** The name page a language starts on: its own alphabet. */
 export function firstPage(kind: EntryKind, language: string): number {

@@ -145,6 +145,16 @@ export function stepOnlineTable(t: OnlineAppTable, now: number, pressed: number)
   onlineFrame(t.net, now, { slap, move, choose });
 }
 
+/**
+ * This player's connection is down (the host is taking it back): the table
+ * asks nothing of them, no help line and no buttons' legend, since a press
+ * would reach no one; the game coming back shows them again (rejoinOnlineTable).
+ */
+export function holdOnlineTable(t: OnlineAppTable): void {
+  t.show.display.hint = '';
+  t.show.display.can = 0;
+}
+
 /** What the server showed, into the display. */
 function showShown(t: OnlineAppTable, s: Shown): void {
   const you = t.net.you;
@@ -164,7 +174,7 @@ function showShown(t: OnlineAppTable, s: Shown): void {
   if (action.type === 'play') t.flyAt = NEVER;
   // The pile the action acted on: one that it changed (took, burned under) was the one before.
   const actedOn = action.type !== 'play' && after.pile.length !== before.pile.length ? s.seq - 1 : s.seq;
-  for (let i = 0; i < events.length; i++) noteEvent(t, events[i]!, s.seq, actedOn, s.ms, at);
+  for (let i = 0; i < events.length; i++) noteEvent(t, events[i]!, s.seq, actedOn, s.ms, s.aimed, at);
   showAction(t.show, action, events, before, after, at, t.naming, { flown: action.type === 'play', pressShown: mine });
   // The game as it now is (a pile taken, whose turn): at once, or with the card in flight as it lands.
   showGame(t.show, after, t.naming);
@@ -189,14 +199,14 @@ function actionOf(events: readonly GameEvent[]): Action {
 }
 
 /** An event's part in the figures, the race's times, the naming of a taker and the celebration. */
-function noteEvent(t: OnlineAppTable, e: GameEvent, seq: number, actedOn: number, ms: number, at: number): void {
+function noteEvent(t: OnlineAppTable, e: GameEvent, seq: number, actedOn: number, ms: number, aimed: number, at: number): void {
   countEvent(t.stats, e, ms, 0, 'seat' in e && e.seat === 0);
   if (e.type === 'chooseTaker' && e.seat === 0) t.naming = { seat: 0, pick: 1 % t.players };
   else if (e.type === 'gameOver') {
     t.naming = null;
     if (e.result.winner === 0) t.celebratedAt = showsAt(t.show, at);
   }
-  timeRace(t, e, seq, actedOn, ms, at);
+  timeRace(t, e, seq, actedOn, ms, aimed, at);
 }
 
 /**
@@ -206,13 +216,15 @@ function noteEvent(t: OnlineAppTable, e: GameEvent, seq: number, actedOn: number
  * time is from the landing of the pile it acted on: after the claim, from
  * the claim).
  */
-function timeRace(t: OnlineAppTable, e: GameEvent, seq: number, actedOn: number, ms: number, at: number): void {
+function timeRace(t: OnlineAppTable, e: GameEvent, seq: number, actedOn: number, ms: number, aimed: number, at: number): void {
   const race = t.race;
+  // A person's slap names the pile it was aimed at, with their stamp on it; others are timed from the pile they acted on.
+  const pile = aimed >= 0 ? aimed : actedOn;
   if (e.type === 'played') race.open = false;
   else if ((e.type === 'claimed' && e.reason === 'slap') || (e.type === 'wrongSlap' && e.falseStart === true)) {
-    if (!race.open || race.pile !== actedOn) {
+    if (!race.open || race.pile !== pile) {
       race.open = true;
-      race.pile = actedOn;
+      race.pile = pile;
       race.claimSeq = -1;
       race.seats.length = race.ms.length = race.early.length = 0;
     }
@@ -221,7 +233,12 @@ function timeRace(t: OnlineAppTable, e: GameEvent, seq: number, actedOn: number,
       race.claimSeq = seq;
       race.claimMs = ms;
     }
-  } else if (e.type === 'slapMissed' && race.open) addRaceSlap(t.show, race, e.seat, seq === race.claimSeq ? race.claimMs + ms : ms, at, t.people);
+  } else if (e.type === 'slapMissed' && race.open) {
+    // A person's slap aimed at the pile after the claim (made once they saw it taken) was no reaction to the raced pile.
+    if (aimed >= 0) {
+      if (aimed === race.pile) addRaceSlap(t.show, race, e.seat, ms, at, t.people);
+    } else addRaceSlap(t.show, race, e.seat, seq === race.claimSeq ? race.claimMs + ms : ms, at, t.people);
+  }
 }
 
 /** The naming player's buttons move the highlighted taker along the seats as the screen shows them; returns whether they confirmed it. */

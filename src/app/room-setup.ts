@@ -37,7 +37,12 @@ export function createRows(s: Settings): number[] {
 export function createLines(rows: readonly number[], s: Settings, t: Strings): OptionRow[] {
   const options = optionLines(rows.slice(1), s, t);
   // The CPU players' row reads what the room will keep: at most all seats but two people's.
-  for (let i = 0; i < options.length; i++) if (OPTIONS[rows[i + 1]!]!.path === 'onlineCpus') options[i]!.value = t.seatsCount(roomCpus(s));
+  for (let i = 0; i < options.length; i++) {
+    const path = OPTIONS[rows[i + 1]!]!.path;
+    if (path === 'onlineCpus') options[i]!.value = t.seatsCount(roomCpus(s));
+    // The seats are for whoever joins the room, not the people at this device.
+    else if (path === 'players') options[i]!.help = t.online.playersHelp;
+  }
   return [{ label: t.online.createRow, value: '', group: '', help: t.online.createHelp, picture: null }, ...options];
 }
 

@@ -12,18 +12,23 @@ const NOTICE_MS = 6000;
 
 export function save(app: App): void {
   let saved = false;
+  let why = 'host.save returned false';
   try {
     saved = app.host.save(writeSave(app.settings, app.stats));
-  } catch {
-    saved = false;
+  } catch (e) {
+    // A host that throws (or refuses one call too many, a RangeError) says why in its error.
+    why = `host.save threw ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
   }
-  if (!saved) saveFailed(app);
+  if (!saved) saveFailed(app, why);
 }
 
-/** A save that failed, at once or (SIG_SAVE_FAILED) after the host accepted it: said, with host.problem()'s reason. */
-export function saveFailed(app: App): void {
+/**
+ * A save that failed, at once or (SIG_SAVE_FAILED) after the host accepted it: said, with
+ * host.problem()'s reason; when the host names none, the log says what did happen (`what`).
+ */
+export function saveFailed(app: App, what: string): void {
   const problem = app.host.problem();
-  app.host.log(`saving settings failed: ${problem ?? 'no reason given'}`);
+  app.host.log(`saving settings failed: ${problem ?? `no reason given (${what}, host.problem() null)`}`);
   showNotice(app, saveNotice(problem, app.strings), app.lastNow);
 }
 

@@ -10,7 +10,7 @@ import type { NextGame } from './session';
 import type { App } from './state';
 import type { AppTable } from './table';
 import type { HowToPage, OptionRow, ResultsScreen, StatsRow } from './screen';
-import type { EntryKind } from './names';
+import type { EntryKind } from '../view/picker';
 import type { OnlineAppTable } from './online-table';
 import type { RoomLink } from './room';
 import type { LobbyView } from '../net/client';
@@ -181,7 +181,7 @@ export interface CreateScene {
 /**
  * Writing a seat's name or a room's code, typed on a keyboard or picked
  * with the D-pad and Cross (or a tap) from the letter picker's page
- * (src/app/names.ts PICKER_PAGES), its cursor at row, col.
+ * (src/view/picker.ts PICKER_PAGES), its cursor at row, col.
  */
 export interface EntryScene {
   readonly kind: 'entry';

@@ -16,7 +16,7 @@
 // app's online table (src/app/online-table.ts) lands its picture by the
 // same rule on the same frames.
 import type { GameEvent, GameOptions, GameState, Seat } from '../rules/types';
-import { C, S, gameFromPublic, type Deal, type Lobby, type PublicState, type RoomSetup, type Step } from './protocol';
+import { C, S, gameFromPublic, type Deal, type Lobby, type PublicState, type RoomSetup } from './protocol';
 import { LAND_MS } from '../table/table';
 
 export interface OnlineTable {
@@ -49,11 +49,12 @@ export interface OnlineTable {
 /**
  * What the server showed, in order: a card leaving a seat face down (its
  * pile `seq`), and each step: its events, the game before and after it, the
- * action's time from its pile's landing (ms), its pile.
+ * action's time from its pile's landing (ms), its pile; a person's slap, the
+ * pile it was aimed at (`aimed`, -1 otherwise) and `ms` their stamp on it.
  */
 export type Shown =
   | { readonly kind: 'fly'; readonly seq: number; readonly seat: Seat; readonly at: number }
-  | { readonly kind: 'step'; readonly seq: number; readonly events: GameEvent[]; readonly before: GameState; readonly after: GameState; readonly ms: number; readonly at: number };
+  | { readonly kind: 'step'; readonly seq: number; readonly events: GameEvent[]; readonly before: GameState; readonly after: GameState; readonly ms: number; readonly aimed: number; readonly at: number };
 
 /** A game begins (or a rejoin): the deal message, at frame time `now`. */
 export function onlineTable(deal: Deal, now: number): OnlineTable {
@@ -99,10 +100,10 @@ export function onlineMessage(t: OnlineTable, type: number, body: unknown, now: 
     t.readableAt = -1;
     t.shown.push({ kind: 'fly', seq, seat, at: now });
   } else if (type === S.step) {
-    const [seq, events, state, ms] = body as Step;
+    const [seq, events, state, ms, aimed] = body as [number, GameEvent[], PublicState, number, number?];
     const before = t.game;
     t.game = gameFromPublic(t.options, state);
-    t.shown.push({ kind: 'step', seq, events, before, after: t.game, ms, at: now });
+    t.shown.push({ kind: 'step', seq, events, before, after: t.game, ms, aimed: typeof aimed === 'number' ? aimed : -1, at: now });
     if (t.flying !== null && t.flying.seq === seq) {
       // The face came: the card lands once its flight has ended (land).
       t.flying.face = true;

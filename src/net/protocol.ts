@@ -85,11 +85,16 @@ export type Lobby = [string, Seat, Seat, string[], number[], number[], RoomSetup
 export type Deal = [Seat, string[], number[], GameOptions, number, PublicState];
 
 /**
- * S.step payload: [seq, events, state, ms]: `seq` is the pile's number after
- * the step, `ms` the action's time from the landing of the pile it acted on
- * (a slap's reaction time; the slap times line shows it).
+ * S.step payload: [seq, events, state, ms, aimed?]: `seq` is the pile's
+ * number after the step, `ms` the action's time from the landing of the
+ * pile it acted on (a slap's reaction time; the slap times line shows it).
+ * A person's slap also names the pile it was aimed at (`aimed`), and `ms` is
+ * then their own stamp on it: a slap that arrived late is applied later
+ * than it was made, and one made after its player saw the pile taken was
+ * aimed at the next pile, no reaction to the raced one. A CPU's slap after
+ * a slap took the pile names that pile, `ms` from its landing.
  */
-export type Step = [number, GameEvent[], PublicState, number];
+export type Step = [number, GameEvent[], PublicState, number] | [number, GameEvent[], PublicState, number, number];
 
 /**
  * The part of a GameState every player may see: the stacks only as counts,

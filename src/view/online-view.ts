@@ -6,7 +6,7 @@
 // when what it shows changes.
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import type { OnlineStrings, Strings } from '../app/i18n/strings';
-import { CELL_DELETE, CELL_DONE, CELL_SPACE, CELL_SWITCH, PICKER_PAGES, type EntryKind } from '../app/names';
+import { CELL_DELETE, CELL_DONE, CELL_SPACE, CELL_SWITCH, PICKER_PAGES, type EntryKind } from './picker';
 import * as C from './colours';
 import { rect } from './drawlist';
 import { newLayer, type Layer } from './layer';

@@ -195,6 +195,12 @@ describe('the online screens', () => {
     d.until((x) => x.online.table.away === '', 5);
     d.room.hostSays('away');
     expect(d.until((x) => x.online.room.dropped, 5).scene).toBe('onlineTable');
+    // While the connection is down a press reaches no one: the table takes none, and asks for none.
+    const sent = d.room.sent.length;
+    d.step(BTN.CROSS);
+    d.step(BTN.SQUARE);
+    expect(d.room.sent.length).toBe(sent);
+    expect(d.debug().online.table).toMatchObject({ hint: '', hand: { active: false } });
     d.room.rejoin();
     const back = d.until((x) => !x.online.room.dropped, 5);
     expect(back.scene).toBe('onlineTable');

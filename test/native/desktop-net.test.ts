@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type GameServer } from '../../server/server';
+import { matchMaker, startServer, type GameServer } from '../../server/server';
 import { S } from '../../src/net/protocol';
 import { pageNet, type NetFunctions } from '../../web/src/net';
 import { DESKTOP_CAPS } from '../support/caps';
@@ -199,4 +199,51 @@ describe('the desktop host online (libwebsockets)', () => {
     expect(replayed.length).toBe(frames.length);
     expect(replayed).toEqual(frames);
   }, 120_000);
+
+  it('leaves the room on purpose when it quits in the middle of a game: the server keeps no seat for it', async () => {
+    const dir = tempDir('deskquit');
+    const bundle = path.join(dir, 'quit.js');
+    // Creates a room, starts it once a second person is in, and quits on the deal's frame.
+    writeFileSync(
+      bundle,
+      `var c = new Int32Array(2048 * 8), quit = false, line;
+host.netOpen(JSON.stringify({ op: 'create', name: 'Desk', setup: { options: { ruleSet: 'classic', players: 3 }, cpus: 1, difficulty: 'easy' } }));
+globalThis.ratscrew = { commands: c, frame: function () {
+  while ((line = host.netReceive()) !== null) {
+    host.log('net ' + line.slice(0, 60));
+    var item = JSON.parse(line);
+    if (item[0] === 'm' && item[1] === ${S.lobby} && item[2][4].filter(function (k) { return k === 1; }).length === 2) host.netSend('[1,[]]');
+    if (item[0] === 'm' && item[1] === ${S.deal}) quit = true;
+  }
+  c[0] = quit ? 6 : 1; c[1] = 0;
+  return 1;
+} };`,
+    );
+    const desk = spawn(DESKTOP, ['--bundle', bundle, '--server', `127.0.0.1:${server.port}`, '--frames', '1800'], {
+      env: { ...process.env, SDL_VIDEODRIVER: 'dummy', SDL_AUDIODRIVER: 'dummy', XDG_DATA_HOME: tempDir('xdg') },
+    });
+    let log = '';
+    desk.stderr.setEncoding('utf8').on('data', (d: string) => (log += d));
+    const exited = new Promise<number | null>((r) => desk.on('exit', (status) => r(status)));
+    let kim: NetFunctions | null = null;
+    try {
+      const until = Date.now() + 20_000;
+      while (!/net \["joined","[A-Z2-9]{7}"\]/.test(log) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      const code = /net \["joined","([A-Z2-9]{7})"\]/.exec(log)?.[1];
+      expect(code, log).toBeTruthy();
+      kim = pageNet({ url: server.url.replace('http', 'ws').replace(/\/$/, ''), search: '' });
+      kim.netOpen(JSON.stringify({ op: 'join', code, name: 'Kim' }));
+      await nextMessage(kim, S.deal);
+      expect(await exited, log).toBe(0);
+      // Kim sees the seat away; the server keeps no reconnection for it (a drop would wait 60 s).
+      expect(await nextMessage(kim, S.away)).toEqual([0, 1]);
+      const room = matchMaker.getLocalRoomById(code!) as any;
+      expect(room).toBeTruthy();
+      expect(room.seats[0].present).toBe(false);
+      expect(Object.keys(room._reconnections)).toEqual([]);
+    } finally {
+      desk.kill();
+      kim?.netClose();
+    }
+  }, 60_000);
 });

@@ -7,12 +7,14 @@
 // starts the game and gets the deal, the cut shows as ["away"] and the
 // room takes its seat back (["back"]), the probe leaves, and a code nobody
 // holds is refused in the server's words (test/psp/online/run.ts, paced to
-// the wall clock: the server's clock is real). PPSSPP in Chromium has no
+// the wall clock: the server's clock is real). The probe build prints each
+// frame's hash and its net functions' log (native/core/net/log.h), and the
+// headless host replaying that log draws every frame the same. PPSSPP in Chromium has no
 // sockets: skipped there, saying so.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../native/headless';
+import { buildNative, ROOT } from '../native/headless';
 import { DRIVER, makePsp, missing, OUTPUT } from './ppsspp';
 
 const why = missing() ?? (DRIVER === 'native' ? null : 'PPSSPP in Chromium has no sockets: the online check needs the native emulator (PPSSPP_HEADLESS)');
@@ -22,6 +24,7 @@ let status: number | null = null;
 describe.skipIf(why !== null)('the PSP host online in the native PPSSPP', () => {
   beforeAll(() => {
     makePsp('psp-probe', 'PROBE=test/psp/online/probe.js');
+    buildNative('headless');
     const r = spawnSync('npx', ['tsx', path.join(ROOT, 'test/psp/online/run.ts'), path.join(ROOT, 'build/psp-probe/EBOOT.PBP'), path.join(OUTPUT, 'online')], {
       cwd: ROOT,
       encoding: 'utf8',
@@ -45,6 +48,10 @@ describe.skipIf(why !== null)('the PSP host online in the native PPSSPP', () => 
     expect(lines).toContain('host: psp: net: the PSP slept: the connection is gone');
     expect(lines).toContain('second player: the PSP left [0,1]');
     expect(status).toBe(0);
+  });
+
+  it('every frame the PSP drew is the headless host\'s, replaying the PSP\'s own net log', () => {
+    expect(lines.some((l) => /^headless replay of the PSP's net log: \d+ frames, every hash equal$/.test(l))).toBe(true);
   });
 
   it('a code nobody holds ends in the server\'s words', () => {

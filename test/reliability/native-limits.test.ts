@@ -22,24 +22,26 @@ describe('the game under the native memory limit', () => {
 
   // The heap budget. The PSP's VM may take 8 MiB (native/core/vm.h), of the
   // 16.1 MiB the C library's heap leaves free after the start on a PSP-1000
-  // (docs/performance.md, "Memory"): 1 MiB is no hard limit but an alarm,
-  // an eighth of the VM's limit and half of this run's, that a leak or a
-  // runaway table trips long before the PSP could run short. It is measured
-  // on what every host runs: the bytecode (the embedded one, compiled from
-  // this bundle). Loaded from source, QuickJS 2021-03-27 also keeps a copy
-  // of every function's text for Function.prototype.toString, which bytecode
-  // does not carry: 186 KB more at issue 20's merge, which no host ever holds (the source run
-  // below only has to play inside the 2 MB limit). And this is the 64-bit
-  // host: its pointers are twice the PSP's, so the PSP's heap is smaller
-  // (954,874 B here, 737,150 B on the 32-bit host, at issue 20's merge).
-  it('plays 20,000 frames (the title, then the idle demo of CPU-only play) inside a 2 MB limit; the heap stays under 1 MiB', () => {
+  // (docs/performance.md, "Memory"): 1.25 MiB is no hard limit but an alarm,
+  // under a sixth of the VM's limit, that a leak or a runaway table trips long
+  // before the PSP could run short. It is measured on what every host runs: the
+  // bytecode (the embedded one, compiled from this bundle). Loaded from source,
+  // QuickJS 2021-03-27 also keeps a copy of every function's text for
+  // Function.prototype.toString, which bytecode does not carry (the source run
+  // below only has to play inside the 2 MB limit). And this is the 64-bit host:
+  // its pointers are twice the PSP's, so the PSP's heap is smaller. At the
+  // online screens' merge (issue 35) the peak was 1,147,760 B (1,018,820 B
+  // before them: their code is 37 KB more bytecode, 129 KB more heap once
+  // loaded); the budget leaves 162,960 B (14%) above it. docs/performance.md
+  // "Budgets and their reasons" has the figures.
+  it('plays 20,000 frames (the title, then the idle demo of CPU-only play) inside a 2 MB limit; the heap stays under 1.25 MiB', () => {
     const stats = path.join(tempDir('limits'), 'stats.jsonl');
     const r = runHeadless(['--seed', '3', '--frames', '20000', '--no-raster', '--memory-limit', String(2 << 20), '--stats', stats], {
       timeoutMs: 60_000,
     });
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
-    expect(heapPeak(stats, 20_000)).toBeLessThan(1 << 20);
+    expect(heapPeak(stats, 20_000)).toBeLessThan(5 << 18);
   });
 
   it('loaded from source (the bundle, as the tests load it), the same 20,000 frames play inside the 2 MB limit', () => {
@@ -57,13 +59,14 @@ describe('the game under the native memory limit', () => {
   // being compiled, for about one limit in five between 64 KB and 1 MB
   // (get_prev_opcode read past the byte code, emit_goto wrote label_slots[-1]).
   // Found here, fixed in 4540a92 (native/quickjs/patches/0002, compile headroom).
-  // The range reaches 1.5 MB: the bundle with How to play's pictures, the
-  // statistics and the pause menu (issue 14) needs about 1.15 MB to load.
-  it('running out of memory while loading is reported, never a crash (every limit from 64 KB to 1.5 MB)', () => {
+  // The range reaches 2 MB: loading the bundle from source (compiling it) needs
+  // about 1.15 MB with How to play's pictures, the statistics and the pause menu
+  // (issue 14), 1.54 MB before the online screens (issue 35), 1.79 MB with them.
+  it('running out of memory while loading is reported, never a crash (every limit from 64 KB to 2 MB)', () => {
     const crashes: string[] = [];
     let outOfMemory = 0;
     let played = 0;
-    for (let limit = 65536; limit <= 3 << 19; limit += 10240) {
+    for (let limit = 65536; limit <= 2 << 20; limit += 10240) {
       const r = runHeadless(['--bundle', BUNDLE_PATH, '--frames', '30', '--no-raster', '--memory-limit', String(limit)], { timeoutMs: 20_000 });
       if (r.signal !== null || (r.status !== 0 && r.status !== 2)) crashes.push(`${limit}: ${r.signal ?? `exit ${r.status}`}`);
       else if (r.status === 2) {

@@ -84,7 +84,20 @@ describe('save problems on the screen', () => {
     leaveOptions();
     expect(h.saves).toBe(1);
     expect(notice()).toMatch(text);
-    expect(h.logs.join('\n')).toContain(`saving settings failed: ${problem ?? 'no reason given'}`);
+    expect(h.logs.join('\n')).toContain(`saving settings failed: ${problem ?? 'no reason given (host.save returned false, host.problem() null)'}`);
+  });
+
+  it('a host.save that throws: the notice, and the log names the error (it was swallowed: "no reason given")', () => {
+    const h = host({});
+    h.save = () => {
+      h.saves++;
+      throw new RangeError('host.save was called more than 4 times during frame');
+    };
+    start(h);
+    leaveOptions();
+    expect(h.saves).toBe(1);
+    expect(notice()).toMatch(/^Could not save \(write error\)/);
+    expect(h.logs).toContain('saving settings failed: no reason given (host.save threw RangeError: host.save was called more than 4 times during frame, host.problem() null)');
   });
 
   it('a save that works shows nothing', () => {

@@ -36,6 +36,21 @@ describe('reading saved text (settings module, many variants)', () => {
     }
   });
 
+  it('the online fields (issue 35): a name or a CPU count it cannot read is the default, with the notice; the rest is kept', () => {
+    const save = (settings: Record<string, unknown>) => JSON.stringify({ version: 1, settings: { language: 'ru', ...settings } });
+    for (const name of ['x'.repeat(13), 42, null, [], 'Kim\u0000', 'Kim\u0007', 'Kim\n', '\tKim', ' Kim', 'Kim ', 'Kim \ud83c\udccf', '\ud800']) {
+      const got = readSave(save({ name, onlineCpus: 3 }));
+      expect({ ...got.settings, tried: name, damaged: got.damaged }).toMatchObject({ name: '', onlineCpus: 3, language: 'ru', tried: name, damaged: true });
+    }
+    for (const onlineCpus of [5, -1, 1.5, '2', null, true, 1e308]) {
+      const got = readSave(save({ name: 'Kim', onlineCpus }));
+      expect({ ...got.settings, tried: onlineCpus, damaged: got.damaged }).toMatchObject({ name: 'Kim', onlineCpus: 1, language: 'ru', tried: onlineCpus, damaged: true });
+    }
+    for (const name of ['', 'Ж'.repeat(12), 'Анна-Мария', "D'Arcy J.K_9"]) expect(readSave(save({ name, onlineCpus: 0 }))).toMatchObject({ settings: { name, onlineCpus: 0 }, damaged: false });
+    // Missing (a save from before the online screens): the defaults, quietly.
+    expect(readSave(save({}))).toMatchObject({ settings: { name: '', onlineCpus: 1 }, damaged: false });
+  });
+
   it(`5,000 seeded damaged saves keep exactly the readable fields (seed ${SEED})`, () => {
     const rnd = new Rand(SEED);
     const good = sampleSave();

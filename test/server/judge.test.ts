@@ -105,6 +105,39 @@ describe('a slap race', () => {
     expect(events(t.out).some((e) => e.type === 'slapMissed' && e.seat === 0)).toBe(true);
   });
 
+  it('tells a late slap\'s own stamp and its pile, not when it was applied (the race\'s line shows reaction times)', () => {
+    const t = table(STACKS());
+    const { cpu, at } = pairOnTable(t);
+    const pile = t.nt.seq;
+    run(t, at(cpu));
+    for (const seat of [0, 1]) receive(t.nt, seat, 'heard', pile, cpu + 5, at(cpu + 50));
+    run(t, at(cpu + 60));
+    expect(events(t.out).find((e) => e.type === 'claimed')).toMatchObject({ seat: 2 });
+    // Seat 1 slapped 60 ms after the claim and is heard first; seat 0 slapped 30 ms after it, heard later.
+    receive(t.nt, 1, 'slap', pile, cpu + 60, at(cpu + 120));
+    run(t, at(cpu + 135));
+    receive(t.nt, 0, 'slap', pile, cpu + 30, at(cpu + 140));
+    run(t, at(cpu + 200));
+    const missed = (seat: number): Step => t.out.find((m) => m.type === S.step && (m.body as Step)[1].some((e) => e.type === 'slapMissed' && e.seat === seat))!.body as Step;
+    // Each step tells the slap's own stamp and the pile it was aimed at (the race's line shows 60 and 30 after the claim).
+    expect(missed(1).slice(3)).toEqual([cpu + 60, pile]);
+    expect(missed(0).slice(3)).toEqual([cpu + 30, pile]);
+  });
+
+  it('times a CPU\'s slap after the claim from the pile\'s landing', () => {
+    const t = table(STACKS());
+    const { cpu, at } = pairOnTable(t);
+    const pile = t.nt.seq;
+    // Seat 0 slaps 30 ms before the CPU's moment: the CPU's slap, already under way, comes too late.
+    receive(t.nt, 0, 'slap', pile, cpu - 30, at(cpu - 10));
+    receive(t.nt, 1, 'heard', pile, cpu + 5, at(cpu + 20));
+    run(t, at(cpu + 100));
+    const claim = t.out.find((m) => m.type === S.step && (m.body as Step)[1].some((e) => e.type === 'claimed'))!.body as Step;
+    expect(claim[1].find((e) => e.type === 'claimed')).toMatchObject({ seat: 0 });
+    const late = t.out.find((m) => m.type === S.step && (m.body as Step)[1].some((e) => e.type === 'slapMissed' && e.seat === 2))!.body as Step;
+    expect(late.slice(3)).toEqual([cpu, pile]);
+  });
+
   it('breaks an exact tie as one device does: nearest clockwise after whoever played the top card', () => {
     const t = table(STACKS());
     const { cpu, at } = pairOnTable(t);

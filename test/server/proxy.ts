@@ -13,12 +13,19 @@ export interface Proxy {
   port: number;
   /** Cuts every connection through it (a network switch, a phone locked), still taking new ones. */
   cut(): void;
+  /** While true, a new connection is closed at once (a network that stays down). */
+  refusing: boolean;
   close(): Promise<void>;
 }
 
 export async function delayingProxy(target: number, delay: Delay, random: () => number): Promise<Proxy> {
   const sockets = new Set<Socket>();
+  const state = { refusing: false };
   const server: Server = createServer({ allowHalfOpen: true }, (inbound) => {
+    if (state.refusing) {
+      inbound.destroy();
+      return;
+    }
     const outbound = connect({ port: target, host: '127.0.0.1', allowHalfOpen: true });
     sockets.add(inbound).add(outbound);
     // Each side's end reaches the other after what it sent (an HTTP response the server closes comes whole).
@@ -36,6 +43,12 @@ export async function delayingProxy(target: number, delay: Delay, random: () => 
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     port: (server.address() as AddressInfo).port,
+    get refusing() {
+      return state.refusing;
+    },
+    set refusing(on: boolean) {
+      state.refusing = on;
+    },
     cut: () => {
       for (const s of sockets) s.destroy();
       sockets.clear();

@@ -20,7 +20,7 @@ import { startServer, type GameServer } from '../../server/server';
 import { delayingProxy, type Proxy } from '../server/proxy';
 import { rng } from '../server/sim';
 import { slapPattern } from '../../src/rules';
-import { PICKER_PAGES } from '../../src/app/names';
+import { PICKER_PAGES } from '../../src/view/picker';
 import { buildWeb, debug, missing, open, until, waitFrames, WEB_DIR, type Session } from './browser';
 
 const why = missing();

@@ -226,14 +226,16 @@ export async function buttonFuzz(opts: ButtonFuzzOptions): Promise<ButtonFuzzRes
   /**
    * Liveness: while the table waits for a CPU player (or for the results after
    * the last card), something must happen within STALL_FRAMES. Waiting for the
-   * human is fine; the quit question pauses the clock.
+   * human is fine; the quit question pauses the clock, and so does the
+   * prompt for a person who is out (barred by a wrong slap without cards:
+   * a false start in a flight does it too), which waits for their answer.
    */
   let lastSig = '';
   let sigSince = 0;
   const STALL_FRAMES = 600; // 10 s; CPU players act within about 2 s
   const checkProgress = (): void => {
     const onTable = (scene === 'table' || (scene === 'title' && state.demo)) && state.table?.game;
-    if (!onTable || state.table.quitConfirm || state.paused) {
+    if (!onTable || state.table.quitConfirm || state.paused || state.outPrompt) {
       lastSig = '';
       return;
     }

@@ -5,6 +5,7 @@
 // present but unreadable falls back to its default and raises the notice, one
 // that is missing defaults quietly (docs/host-api.md, src/app/settings.ts).
 import { DIFFICULTIES } from '../../src/ai';
+import { NAME_MAX } from '../../src/net/protocol';
 import { SLAP_RULES, defaultOptions } from '../../src/rules';
 import { Rand } from './random';
 
@@ -20,6 +21,7 @@ export const SETTING_VALUES: Record<string, readonly unknown[]> = {
   players: [2, 3, 4, 5, 6],
   humans: [1, 2],
   difficulty: DIFFICULTIES,
+  onlineCpus: [0, 1, 2, 3, 4],
   slapTimes: ['auto', 'on', 'off'],
   runLength: [3, 4],
   runWrap: [true, false],
@@ -41,6 +43,8 @@ export const DEFAULTS = {
   players: 4,
   humans: 1,
   difficulty: 'medium',
+  onlineCpus: 1,
+  name: '',
   slapTimes: 'auto',
   slapRules: slapRuleDefaults,
   runLength: 3,
@@ -67,6 +71,8 @@ export function sampleSave(): string {
       players: 6,
       humans: 2,
       difficulty: 'master',
+      onlineCpus: 3,
+      name: 'Анна-Мария',
       slapTimes: 'off',
       slapRules: slapRulesFlipped,
       runLength: 4,
@@ -102,6 +108,15 @@ export interface Expected {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+/**
+ * An online seat's name as the Online screens let a player write it (the letters both fonts
+ * draw, which the server takes too): '' (none chosen yet), or 1 to NAME_MAX
+ * Latin or Cyrillic letters, digits, spaces and . _ ' - (no control characters), not starting
+ * or ending with a space.
+ */
+const NAME_LETTER = /^[A-Za-z0-9\u0401\u0410-\u044f\u0451 ._'-]$/;
+const isName = (v: unknown): v is string =>
+  typeof v === 'string' && (v === '' || ([...v].length <= NAME_MAX && v.trim() === v && [...v].every((c) => NAME_LETTER.test(c))));
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 1e9;
 
 /** What the game must load from `text` (null: nothing saved). */
@@ -126,6 +141,7 @@ export function expectedLoad(text: string | null): Expected {
     for (const [key, allowed] of Object.entries(SETTING_VALUES)) {
       if (field(s[key], allowed.includes(s[key]))) settings[key] = s[key];
     }
+    if (field(s.name, isName(s.name))) settings.name = s.name;
     const rules = s.slapRules;
     if (field(rules, isObject(rules)) && isObject(rules)) {
       const out = settings.slapRules as Record<string, boolean>;
@@ -150,7 +166,7 @@ export function expectedLoad(text: string | null): Expected {
   return { settings, stats, damaged };
 }
 
-const ODD_VALUES: readonly unknown[] = [null, true, false, 0, -1, 1.5, 7, 1e308, -0, '', 'ru', 'classic', 'x'.repeat(300), [], [1, 2], {}, { a: 1 }, '\u0000', '\ud800', '6', 4, 'hard'];
+const ODD_VALUES: readonly unknown[] = [null, true, false, 0, -1, 1.5, 7, 1e308, -0, '', 'ru', 'classic', 'x'.repeat(300), [], [1, 2], {}, { a: 1 }, '\u0000', '\ud800', '6', 4, 'hard', 'x'.repeat(13), ' Kim', 'Kim\n', 'Ким'];
 const ODD_TEXT = ['{', '}', '[', ']', '"', ',', ':', '\\', '\\u', '\ud83c', '\udfb4', '\u0000', 'null', '1e999', '-', 'é', 'Ж', '\n', ' '];
 
 /** A JSON-level change: a random path set to an odd value, deleted, or joined by an extra key. */
@@ -232,6 +248,21 @@ export function nastySaves(): [string, string][] {
     ['no version', good.replace('"version":1,', '')],
     ['partial: one valid field', JSON.stringify({ version: 1, settings: { language: 'ru' } })],
     ['partial: valid and invalid fields', JSON.stringify({ version: 1, settings: { ...parsed.settings, players: 9, difficulty: 'insane' } })],
+    // The online fields (issue 35): a name too long, padded, not a string, with control characters
+    // or letters the fonts do not draw; a CPU count out of range or not a number.
+    ['name: 13 letters', JSON.stringify({ version: 1, settings: { ...parsed.settings, name: 'x'.repeat(NAME_MAX + 1) } })],
+    ['name: 12 letters', JSON.stringify({ version: 1, settings: { ...parsed.settings, name: 'Ж'.repeat(NAME_MAX) } })],
+    ['name: a number', JSON.stringify({ version: 1, settings: { ...parsed.settings, name: 42 } })],
+    ['name: null', JSON.stringify({ version: 1, settings: { ...parsed.settings, name: null } })],
+    ['name: control characters', JSON.stringify({ version: 1, settings: { ...parsed.settings, name: 'Kim\u0000\u0007' } })],
+    ['name: a newline', JSON.stringify({ version: 1, settings: { ...parsed.settings, name: 'Kim\nDana' } })],
+    ['name: a leading space', JSON.stringify({ version: 1, settings: { ...parsed.settings, name: ' Kim' } })],
+    ['name: an emoji', JSON.stringify({ version: 1, settings: { ...parsed.settings, name: 'Kim \ud83c\udccf' } })],
+    ['onlineCpus: 5', JSON.stringify({ version: 1, settings: { ...parsed.settings, onlineCpus: 5 } })],
+    ['onlineCpus: -1', JSON.stringify({ version: 1, settings: { ...parsed.settings, onlineCpus: -1 } })],
+    ['onlineCpus: 1.5', JSON.stringify({ version: 1, settings: { ...parsed.settings, onlineCpus: 1.5 } })],
+    ['onlineCpus: a string', JSON.stringify({ version: 1, settings: { ...parsed.settings, onlineCpus: '2' } })],
+    ['onlineCpus: 1e308', '{"version":1,"settings":{"onlineCpus":1e308,"name":"Kim"}}'],
     ['huge counts', JSON.stringify({ version: 1, stats: { classic: { games: 1e300, wins: 1e10 }, russian: { games: 2 ** 53, wins: 1 } } })],
     ['__proto__ keys', '{"version":1,"__proto__":{"settings":{"language":"ru"}},"settings":{"__proto__":{"players":6},"constructor":{"x":1}}}'],
     ['duplicate keys', '{"version":1,"settings":{"players":6,"players":"six"}}'],

@@ -5,7 +5,7 @@
 //
 //   node tools/psp-emulator/native.mjs --eboot build/psp/EBOOT.PBP --out DIR
 //        [--steps steps.json] [--until-ms MS] [--graphics software|gles]
-//        [--model 0|1] [--emulator PATH] [--timeout S] [--realtime]
+//        [--model 0|1] [--emulator PATH] [--timeout S] [--realtime] [--save FILE]
 //
 // The emulator starts paused with its WebSocket debugger on a port of its
 // own; this driver runs it to each step's time (cpu.runUntilTime, emulated
@@ -54,7 +54,7 @@ class Failure extends Error {
 }
 
 function usage(why) {
-  return new Failure(EXIT.setup, 'usage', `${why}; usage: native.mjs --eboot FILE --out DIR [--steps FILE] [--until-ms MS] [--graphics software|gles] [--model 0|1] [--emulator PATH] [--timeout S] [--realtime]`);
+  return new Failure(EXIT.setup, 'usage', `${why}; usage: native.mjs --eboot FILE --out DIR [--steps FILE] [--until-ms MS] [--graphics software|gles] [--model 0|1] [--emulator PATH] [--timeout S] [--realtime] [--save FILE]`);
 }
 
 function parseArgs(argv) {
@@ -77,6 +77,9 @@ function parseArgs(argv) {
     else if (flag === '--timeout') o.timeout = count();
     else if (flag === '--emulator') o.emulator = value();
     else if (flag === '--realtime') o.realtime = true;
+    // A save file put on the fresh memory stick before the boot (its text
+    // and trailer, native/core/save.c), where the game keeps its own.
+    else if (flag === '--save') o.save = path.resolve(value());
     else if (flag === '--graphics') {
       o.graphics = value();
       if (o.graphics !== 'software' && o.graphics !== 'gles') throw usage('--graphics is software or gles');
@@ -305,6 +308,11 @@ async function run(o) {
   const home = path.join(o.out, 'home');
   rmSync(home, { recursive: true, force: true });
   mkdirSync(home, { recursive: true });
+  if (o.save) {
+    const folder = path.join(home, '.ppsspp/PSP/SAVEDATA/RATS00001SETTINGS');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'save.json'), readFileSync(o.save));
+  }
   for (const f of readdirSync(o.out)) if (/^emitted(-\d+)?\.png$/.test(f)) rmSync(path.join(o.out, f), { force: true });
 
   let xvfb = null;

@@ -323,6 +323,7 @@ export const EN: Strings = {
     createTitle: 'Create a room',
     createRow: 'Create the room',
     createHelp: 'Opens the room: you get a code and a link to give the others, and you start the game when they are in.',
+    playersHelp: 'How many sit at the table: you, the people who join, and the CPU players.',
     createHint: 'Up/Down: move   Left/Right, {confirm}: change   {start}: create   {circle}: back',
     nameTitle: 'Your name',
     nameHelp: 'The others see it at the table. It is kept for next time.',

@@ -348,6 +348,8 @@ export interface OnlineStrings {
   /** The Create screen's first row, and its help. */
   readonly createRow: string;
   readonly createHelp: string;
+  /** The Players row's help in Create: the room's seats are for whoever joins, and CPU players. */
+  readonly playersHelp: string;
   readonly createHint: string;
 
   readonly nameTitle: string;

@@ -14,7 +14,7 @@ import { NEVER } from '../../table/table';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { anyPressed, wasPressed } from '../input';
-import { awayNames, onlineFinished, rejoinOnlineTable, stepOnlineTable } from '../online-table';
+import { awayNames, holdOnlineTable, onlineFinished, rejoinOnlineTable, stepOnlineTable } from '../online-table';
 import { endedScene, leaveRoom, pollRoom, sendOut } from '../room';
 import { RESULTS_AFTER_MS } from '../table';
 import { lobbyScene, onlineScene, type OnlineTableScene, type Scene, type SceneModule } from '../scene';
@@ -52,6 +52,10 @@ export function onlineTableFrame(app: App, scene: OnlineTableScene, now: number)
     stepOnlineTable(table, now, 0);
     const since = now - table.celebratedAt;
     if (since >= CELEBRATION_MS || (since >= SKIP_AFTER_MS && anyPressed(b))) return enterOnlineResults(app, room, table);
+  } else if (room.dropped) {
+    // Nothing pressed reaches the server now: the table shows no prompt, and takes no press, until the game comes back.
+    stepOnlineTable(table, now, 0);
+    holdOnlineTable(table);
   } else if (wasPressed(b, BTN_START)) {
     scene.leaveAsked = true;
     cue(app.cues, 'click');

@@ -135,6 +135,22 @@ async function main(): Promise<void> {
     await seen(/^done$/);
     kim.netClose();
     await ended;
+    // The PSP's frames replayed by the headless host from the PSP's own net log (the probe build prints both).
+    const all = readFileSync(log, 'utf8').split('\n');
+    const hashes = all.flatMap((l) => {
+      const m = /Printf: stdout: HASH (\d+) ([0-9a-f]{8})$/.exec(l);
+      return m ? [`${m[1]} ${m[2]}`] : [];
+    });
+    const netLog = all.flatMap((l) => /Printf: stdout: NETLOG (.*)$/.exec(l)?.[1] ?? []);
+    writeFileSync(path.join(out!, 'net.log'), netLog.join('\n') + '\n');
+    const replay = spawnSync(path.join(ROOT, 'build/native/ratscrew-headless'), ['--bundle', path.join(ROOT, 'test/psp/online/probe.js'),
+      '--net-log', path.join(out!, 'net.log'), '--frames', String(hashes.length), '--out', path.join(out!, 'replay'), '--no-raster'], { encoding: 'utf8' });
+    if (replay.status !== 0) throw new Error(`the headless replay of the PSP's net log failed: ${replay.stderr.trim()}`);
+    const replayed = readFileSync(path.join(out!, 'replay/hashes.txt'), 'utf8').trim().split('\n');
+    const first = hashes.findIndex((h, i) => h !== replayed[i]);
+    if (hashes.length < 100 || replayed.length !== hashes.length || first >= 0)
+      throw new Error(`the headless replay differs: ${hashes.length} PSP frames, ${replayed.length} replayed, first difference at ${first} (${hashes[first]} / ${replayed[first]})`);
+    say(`headless replay of the PSP's net log: ${hashes.length} frames, every hash equal`);
     for (const l of scriptLines()) say(`psp: ${l}`);
     for (const l of hostLines()) say(`host: ${l}`);
     say(driver.trim());
