@@ -11,12 +11,16 @@ import { frameTotals } from '../lib/frame-totals.mjs';
 import { DEMO_FRAMES, WATCH_FRAMES, playTitle } from '../lib/game-driver.mjs';
 import { BUILD, BUNDLE, PLAYERS, ROOT, fmt, max, median, readJsonl, writeScript } from '../lib/common.mjs';
 
-/** The Watch CPUs row of the title menu, read from where the menu's rows are numbered. */
+/**
+ * The Watch CPUs row of the title menu, read from its rows as the headless
+ * host has them (no network: ITEMS, not ITEMS_ONLINE).
+ */
 function watchRow() {
   const src = readFileSync(join(ROOT, 'src/app/scenes/title.ts'), 'utf8');
-  const m = /const ITEM_WATCH = (\d+);/.exec(src);
-  if (!m) throw new Error('bench: src/app/scenes/title.ts names no ITEM_WATCH row (bench/figures/title.mjs reads it)');
-  return Number(m[1]);
+  const m = /const ITEMS: [^=]*= \[([^\]]*)\]/.exec(src);
+  const row = m ? m[1].split(',').map((s) => s.trim().replace(/^'|'$/g, '')).indexOf('watch') : -1;
+  if (row < 0) throw new Error("bench: src/app/scenes/title.ts's ITEMS has no 'watch' row (bench/figures/title.mjs reads it)");
+  return row;
 }
 
 const PARTS = {
