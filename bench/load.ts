@@ -29,7 +29,7 @@
 // Everything runs at the bench's own priority: run it as
 //   nice -n 10 npx tsx bench/load.ts [--people 4] [--steps 50,100,...] [--window 15] [--only 1|2] [--minutes 9]
 // It stops adding rooms when a step's wait passes the bar, when the bots
-// could no longer play at the first step's pace, or after --minutes in all.
+// could no longer play at the pace of the steps before, or after --minutes in all.
 // Writes its section into bench/results.md.
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -46,11 +46,13 @@ const STEPS = arg('--steps', '50,100,200,300,400,500,600,800,1000').split(',').m
 const WINDOW_S = Number(arg('--window', '15'));
 const SETTLE_S = 6;
 const LIMIT_MS = 50;
-/** A step whose rooms saw a fifth fewer messages than at the first step was not driven as players drive it (the bots fell behind): the bench stops there. */
+/** A step whose rooms saw a fifth fewer messages than a step before was not driven as players drive it (the bots fell behind): the bench stops there. */
 const ACTIVITY_KEPT = 0.8;
-/** Fewer messages a person a second than this at the first step is rooms that hardly play (bots out of step with the game's client), not a load: they see 4-7. */
+/** Fewer messages a person a second than this at the first step, with the bots on time, is rooms that hardly play (bots out of step with the game's client), not a load: they see 4-7. */
 const PLAYING_MIN = 3.5;
-/** Bots whose presses came at most this late (p99, ms) were not starved: rooms slower than the first step's then stalled. */
+/** A server whose event loop stood ready this long a second (ms) waiting for a CPU was held back by the machine's other work. */
+const SERVER_HELD_MS = 250;
+/** Bots whose presses came at most this late (p99, ms) were not starved: rooms slower than before then stalled. */
 const BOTS_ON_TIME_MS = 100;
 const BOT_PROCESSES = 2;
 /**
@@ -268,16 +270,19 @@ async function run(processes: number, until: number): Promise<Run> {
       messagesPerRoomS: bStats.reduce((a, b) => a + b.messages, 0) / rooms / seconds,
       stop: '',
     };
-    if (steps.length === 0 && !(step.messagesPerRoomS / PEOPLE >= PLAYING_MIN)) step.stop = `the rooms hardly played (${step.messagesPerRoomS.toFixed(1)} messages a room a second): the bots are out of step with the game's client`;
+    const pace = Math.max(0, ...steps.map((x) => x.messagesPerRoomS));
+    if (steps.length === 0 && !(step.messagesPerRoomS / PEOPLE >= PLAYING_MIN) && step.botsLateP99 <= BOTS_ON_TIME_MS) step.stop = `the rooms hardly played (${step.messagesPerRoomS.toFixed(1)} messages a room a second): the bots are out of step with the game's client`;
     else if (failed > 0) step.stop = `${failed} rooms failed to open (${opened.map((m) => m.why).find(Boolean)})`;
     else if (step.closed > 0) step.stop = `${step.closed} players' connections closed`;
     else if (!(step.p99 <= LIMIT_MS) && step.busiest >= SATURATED) step.stop = `the wait's p99 passed ${LIMIT_MS} ms with a server at ${pct(step.busiest)} of a core: the server's own limit`;
     else if (!(step.p99 <= 10 * LIMIT_MS)) step.stop = `the wait's p99 passed ${10 * LIMIT_MS} ms with the busiest server at ${pct(step.busiest)} of a core, waiting ${step.readyWait.toFixed(0)} ms a second for a CPU: the machine's other work`;
-    else if (steps.length > 0 && step.messagesPerRoomS < ACTIVITY_KEPT * steps[0]!.messagesPerRoomS)
+    else if (steps.length > 0 && step.messagesPerRoomS < ACTIVITY_KEPT * pace)
       step.stop =
-        step.botsLateP99 <= BOTS_ON_TIME_MS
-          ? `the rooms played slower than at the first step with the bots on time (late p99 ${step.botsLateP99.toFixed(0)} ms): they stalled (bots out of step with the game's client?)`
-          : 'the bots fell behind the first step\'s pace (the machine had no more CPU for them)';
+        step.botsLateP99 > BOTS_ON_TIME_MS
+          ? 'the bots fell behind the pace of the steps before (the machine had no more CPU for them)'
+          : step.readyWait >= SERVER_HELD_MS
+            ? `the rooms played slower than before, the bots on time and the server waiting ${step.readyWait.toFixed(0)} ms a second for a CPU (the machine's other work)`
+            : `the rooms played slower than before with the bots on time and the server not held back: they stalled (bots out of step with the game's client?)`;
     steps.push(step);
     console.log(
       `load: ${processes} process(es), ${rooms} rooms: judged ${step.judged}, p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, max ${step.max.toFixed(0)} ms; ` +
@@ -297,21 +302,35 @@ const deadline = began + MINUTES * 60_000;
 const one = only === '2' ? null : await run(1, only === '1' ? deadline : began + (MINUTES * 60_000) / 2);
 const two = only === '1' ? null : await run(2, deadline);
 
+/** The players' pace: the most messages a room a second any step saw (a step the machine starved sees fewer). */
+const paceOf = (r: Run): number => Math.max(...r.steps.map((s) => s.messagesPerRoomS));
 /** The CPU a room costs its server (seconds a room-minute, the idle process's own cost taken out). */
 const perRoomMinute = (r: Run, s: Step): number => ((s.serverCpu - r.baseCpu) * 60) / s.rooms;
 /**
  * The same at the players' pace: where the bots fell behind, fewer messages
- * passed, and a room's cost is scaled by the first step's messages a room
+ * passed, and a room's cost is scaled by the pace's messages a room
  * over the step's (the server's work follows the messages it relays). An
  * estimate from the measurements, said as one.
  */
-const atPace = (r: Run, s: Step): number => perRoomMinute(r, s) * (r.steps[0]!.messagesPerRoomS / s.messagesPerRoomS);
+const atPace = (r: Run, s: Step): number => perRoomMinute(r, s) * (paceOf(r) / s.messagesPerRoomS);
 /** The largest step that held: its wait's p99 within the bar, with the bots at pace, every room open and every player connected. */
 const held = (r: Run | null): Step | null =>
-  r ? ([...r.steps].reverse().find((s) => s.p99 <= LIMIT_MS && s.messagesPerRoomS >= ACTIVITY_KEPT * r.steps[0]!.messagesPerRoomS && s.closed === 0 && !s.stop.includes('failed to open')) ?? null) : null;
+  r ? ([...r.steps].reverse().find((s) => s.p99 <= LIMIT_MS && s.messagesPerRoomS >= ACTIVITY_KEPT * paceOf(r) && s.closed === 0 && !s.stop.includes('failed to open')) ?? null) : null;
 const largest = (r: Run): Step => r.steps.reduce((a, s) => (s.rooms > a.rooms ? s : a));
+/**
+ * The step a room's CPU is taken from: the largest that held, else the
+ * first. Not a step past the bar: a server held back from the CPUs relays
+ * more messages a wake-up, in fewer writes, and so costs less a room than
+ * one that keeps its players' time (see the writes column).
+ */
+const costStep = (r: Run): Step => held(r) ?? r.steps[0]!;
+/** The range of a room's CPU at pace over the steps where the bots kept the pace (ms a room-minute): how steady it was. */
+const costRange = (r: Run): string => {
+  const at = r.steps.filter((s) => s.messagesPerRoomS >= ACTIVITY_KEPT * paceOf(r)).map((s) => atPace(r, s) * 1000);
+  return at.length > 1 ? `; ${Math.round(Math.min(...at))}-${Math.round(Math.max(...at))} ms over the ${at.length} steps at pace` : '';
+};
 /** Rooms a process holds on a core of its own, from its cost a room at pace: a core's worth, less the idle process's own. */
-const roomsACore = (r: Run): number => ((1 - r.baseCpu / r.processes) * 60) / atPace(r, largest(r));
+const roomsACore = (r: Run): number => ((1 - r.baseCpu / r.processes) * 60) / atPace(r, costStep(r));
 
 const cond = (): string => {
   const loads = [...(one?.steps ?? []), ...(two?.steps ?? [])].flatMap((s) => s.load);
@@ -333,8 +352,9 @@ L.push(`machine's up to a wait of ${10 * LIMIT_MS} ms, for the rooms' cost.`);
 L.push('');
 L.push(`Run on ${new Date(began).toISOString().slice(0, 16).replace('T', ' ')} UTC, every process at nice ${getPriority()}, on ${cpus().length} cores shared with the team's other work (1-minute load`);
 L.push(`average ${cond()} during the windows; each row has its own). The bots need about as much CPU as the server they drive, so on`);
-L.push('this machine they and the server share the same two cores; a step where the bots\' rooms saw a fifth fewer messages than at');
-L.push('the first step is where the machine had no more CPU to drive the server with, and the bench stops there.');
+L.push('this machine they and the server share the same two cores; a step where the bots\' rooms saw a fifth fewer messages than a');
+L.push('step before is where the machine had no more CPU to drive the server with, and the bench stops there. The players\' pace is the');
+L.push('most messages a room a second of any step.');
 L.push('');
 const table = (title: string, r: Run): void => {
   const redis = r.processes > 1;
@@ -355,27 +375,45 @@ const table = (title: string, r: Run): void => {
 };
 if (one) table('One process, rooms in memory', one);
 if (two) table('Two processes sharing the rooms through Redis (each room created through one, joined through the other)', two);
-const first = (one ?? two)!.steps[0];
-if (first) L.push(`Bytes a player's connection carries at the players' pace (the first step), both ways (WebSocket frames with their headers, pings included; TCP/IP headers not): **${(first.bytesPerPlayerMinute / 1024).toFixed(1)} KiB a minute**.`, '');
+const busiest = [...(one?.steps ?? []), ...(two?.steps ?? [])].reduce<Step | null>((a, s) => (a === null || s.messagesPerRoomS > a.messagesPerRoomS ? s : a), null);
+const first = busiest;
+if (first) L.push(`Bytes a player's connection carries at the players' pace (the step of the most messages a room), both ways (WebSocket frames with their headers, pings included; TCP/IP headers not): **${(first.bytesPerPlayerMinute / 1024).toFixed(1)} KiB a minute**.`, '');
 const h1 = held(one);
 const h2 = held(two);
 L.push(`Shown here, the wait's p99 at most ${LIMIT_MS} ms with the bots at pace: one process **${h1 ? `${h1.rooms} rooms (p99 ${h1.p99.toFixed(1)} ms, ${pct(h1.serverCpu)} of a core)` : 'none of the steps'}**${two ? `, two processes **${h2 ? `${h2.rooms} rooms (p99 ${h2.p99.toFixed(1)} ms, ${pct(h2.serverCpu)} of a core between them)` : 'none of the steps'}**` : ''}.`);
 L.push('');
 if (one && one.steps.length) {
-  const s = largest(one);
+  const s = costStep(one);
+  const m = largest(one);
   L.push(
-    `From the largest step, a room costs one process **${(atPace(one, s) * 1000).toFixed(0)} ms of CPU a room-minute at the players' pace** ` +
-      `(${(perRoomMinute(one, s) * 1000).toFixed(0)} ms measured at ${s.messagesPerRoomS.toFixed(1)} messages a room a second, the first step's ${one.steps[0]!.messagesPerRoomS.toFixed(1)}) and **${((s.rss - one.baseRss) / s.rooms / 1024).toFixed(0)} KiB** of memory: ` +
+    `From ${s === h1 ? 'the largest step that held' : 'the first step (none held)'} (${s.rooms} rooms), a room costs one process **${(atPace(one, s) * 1000).toFixed(0)} ms of CPU a room-minute at the players' pace** ` +
+      `(${(perRoomMinute(one, s) * 1000).toFixed(0)} ms measured at ${s.messagesPerRoomS.toFixed(1)} messages a room a second, the pace ${paceOf(one).toFixed(1)}${costRange(one)}), and from the largest (${m.rooms} rooms) **${((m.rss - one.baseRss) / m.rooms / 1024).toFixed(0)} KiB** of memory (RSS; ${((m.heap - one.baseHeap) / m.rooms / 1024).toFixed(0)} KiB of heap): ` +
       `its CPU bounds one process on a core of its own to about **${Math.round(roomsACore(one))} rooms** (all of the core; an estimate from the measured cost, not a measured step).`,
   );
 }
 if (two && two.steps.length) {
-  const s = largest(two);
+  const s = costStep(two);
   const ratio = one && one.steps.length ? roomsACore(two) / roomsACore(one) : NaN;
   L.push(
-    `Two processes behind Redis: **${(atPace(two, s) * 1000).toFixed(0)} ms a room-minute** between them, so two cores of their own would hold about **${Math.round(2 * roomsACore(two))} rooms**` +
-      `${Number.isFinite(ratio) ? ` (**${(2 * ratio).toFixed(2)}×** one process's core; estimated likewise)` : ''}; Redis itself used ${(Math.max(...two.steps.map((x) => x.redisCpu)) * 100).toFixed(1)}% of a core at most: nothing of a game's path goes through it.`,
+    `Two processes behind Redis, from ${s === h2 ? 'the largest step that held' : 'the first step (none held)'} (${s.rooms} rooms): **${(atPace(two, s) * 1000).toFixed(0)} ms a room-minute** between them${costRange(two) ? ` (${costRange(two).slice(2)})` : ''}, so two cores of their own would hold about **${Math.round(2 * roomsACore(two))} rooms**` +
+      `${Number.isFinite(ratio) ? ` (**${(2 * ratio).toFixed(2)}×** one process's core; estimated likewise, from steps of unequal rooms a process)` : ''}; Redis itself used ${(Math.max(...two.steps.map((x) => x.redisCpu)) * 100).toFixed(1)}% of a core at most: nothing of a game's path goes through it.`,
   );
+}
+if (one && two) {
+  // The fair comparison: the same rooms a process (a process's cost a room falls as it holds more), both at pace.
+  const atPaceOf = (r: Run, x: Step): boolean => x.messagesPerRoomS >= ACTIVITY_KEPT * paceOf(r);
+  const pairs = two.steps.flatMap((t) => {
+    const o = one.steps.find((x) => 2 * x.rooms === t.rooms && atPaceOf(one, x));
+    return o && atPaceOf(two, t) ? [{ o, t, r: (t.serverCpu - two.baseCpu) / (2 * (o.serverCpu - one.baseCpu)) }] : [];
+  });
+  if (pairs.length > 0) {
+    const rs = pairs.map((p) => p.r);
+    L.push(
+      `At the same rooms a process: ${pairs.map(({ o, t }) => `${t.rooms} rooms in two processes used ${pct(t.serverCpu / 2)} of a core each, ${o.rooms} in one ${pct(o.serverCpu)}`).join('; ')}. ` +
+        `A room cost two processes **${rs.length > 1 ? `${Math.min(...rs).toFixed(2)}-` : ''}${Math.max(...rs).toFixed(2)}×** what it cost one at the same rooms a process` +
+        (Math.max(...rs) <= 1 ? ': no more, so two processes on two cores hold **twice** the rooms of one on one, by the CPU (an estimate, not a measured step).' : `: two cores hold about **${(2 / Math.max(...rs)).toFixed(2)}×** one core's rooms, by the CPU (an estimate, not a measured step).`),
+    );
+  }
 }
 L.push('');
 const section = L.join('\n');
