@@ -207,6 +207,14 @@ export function layout(
   return { cmds: scratch.slice(0, o), width: widest, lines: lines.length };
 }
 
+/** A laid-out text's glyph commands in another tint (each is a SPRITE, its tint the last int). */
+function recoloured(run: TextRun, tint: number): TextRun {
+  const cmds = run.cmds.slice();
+  tint |= 0;
+  for (let o = COMMAND_INTS - 1; o < cmds.length; o += COMMAND_INTS) cmds[o] = tint;
+  return { cmds, width: run.width, lines: run.lines };
+}
+
 /** What a skipped layout draws: nothing. */
 const NO_RUN: TextRun = { cmds: new Int32Array(0), width: 0, lines: 0 };
 
@@ -245,17 +253,23 @@ export class TextSlot {
   /** The layout of this text here (remembered or new) without drawing it: for boxes sized to their text. */
   lay(font: Font, text: string, x: number, y: number, align: number, tint: number, maxWidth = 0): TextRun {
     const laid = this.laid;
+    let sameBut: Laid | null = null;
     for (let i = 0; i < laid.length; i++) {
       const l = laid[i]!;
-      if (l.text === text && l.x === x && l.y === y && l.font === font && l.tint === tint && l.align === align && l.maxWidth === maxWidth) {
-        this.run = l.run;
-        return l.run;
+      if (l.text === text && l.x === x && l.y === y && l.font === font && l.align === align && l.maxWidth === maxWidth) {
+        if (l.tint === tint) {
+          this.run = l.run;
+          return l.run;
+        }
+        sameBut = l;
       }
     }
     // A rehearsal whose work is spent lays it out another frame (src/view/budget.ts).
     if (overBudget()) return (this.run = NO_RUN);
-    const run = layout(font, text, x, y, align, tint, maxWidth);
-    spend(4 + text.length);
+    // Only the colour changed (a seat's name greys as its player goes out, on
+    // the frame a card lands with much else to show): the same glyphs, recoloured.
+    const run = sameBut !== null ? recoloured(sameBut.run, tint) : layout(font, text, x, y, align, tint, maxWidth);
+    spend(sameBut !== null ? 2 : 4 + text.length);
     const entry: Laid = { text, font, x, y, align, tint, maxWidth, run };
     if (laid.length < this.memory) laid.push(entry);
     else {

@@ -8,7 +8,8 @@ import { EN } from '../../src/app/i18n/en';
 import { RU } from '../../src/app/i18n/ru';
 import { newCues } from '../../src/app/cues';
 import { newTableDisplay } from '../../src/view/table-display';
-import { MESSAGE_MS, newTableShow, showEvent, type TableShow } from '../../src/app/table-show';
+import { landFlight, MESSAGE_MS, newTableShow, showAction, showEvent, type TableShow } from '../../src/app/table-show';
+import { names, play, table } from '../rules/table';
 import { LAND_MS } from '../../src/table/table';
 import type { Controller } from '../../src/table/seats';
 import type { Strings } from '../../src/app/i18n/strings';
@@ -129,6 +130,19 @@ describe('how long a line stays', () => {
     } finally {
       d.dispose();
     }
+  });
+});
+
+describe('a pile a play wins', () => {
+  it('is swept with the card that won it on top (Russian: a lower card), as that card lands', () => {
+    const before = play(table({ rules: 'russian', stacks: ['9H 2C', '4D 3C', '7S 8S'], turn: 0 }), 0).state;
+    const step = play(before, 1);
+    const app = appAt(EN);
+    showAction(app, { type: 'play', seat: 1 }, step.events, before, step.state, 1000, null);
+    expect(app.display.sweep.active).toBe(false); // nothing shows before the landing
+    landFlight(app, 1000 + LAND_MS, step.state, null);
+    const sw = app.display.sweep;
+    expect([sw.active, sw.seat, names(Array.from(sw.cards.slice(0, sw.count)))]).toEqual([true, 1, '9H 4D']);
   });
 });
 

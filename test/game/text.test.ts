@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FALLBACK_CODE, FONT_LARGE, FONT_SMALL } from '../../src/assets/font';
 import { LANGUAGES } from '../../src/app/i18n';
 import { bindCommands, commandCount } from '../../src/view/drawlist';
-import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, drawNumber, glyphDrawn, layout, measure, setFallbackCode, wrap } from '../../src/view/text';
+import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, drawNumber, glyphDrawn, layout, measure, setFallbackCode, TextSlot, wrap } from '../../src/view/text';
 import { languageTexts } from '../support/language-texts';
 
 const buf = new Int32Array(2048 * 8);
@@ -56,6 +56,19 @@ describe('text layout', () => {
     const run = layout(FONT_SMALL, 'one\ntwo', 0, 20, ALIGN_LEFT, -1);
     expect(run.lines).toBe(2);
     expect(run.cmds[2 + 8 * 3]! - run.cmds[2]!).toBe(FONT_SMALL.lineHeight + (FONT_SMALL.glyphs[glyphDrawn(FONT_SMALL, 116) * 7 + 5]! - FONT_SMALL.glyphs[glyphDrawn(FONT_SMALL, 111) * 7 + 5]!));
+  });
+
+  it('a slot recolours a line it laid out when only the tint changed, as a fresh layout would draw it', () => {
+    const slot = new TextSlot(2);
+    const white = slot.lay(FONT_SMALL, 'Alex wins', 95, 5, ALIGN_LEFT, -1, 0);
+    const grey = slot.lay(FONT_SMALL, 'Alex wins', 95, 5, ALIGN_LEFT, 0x7f737373, 0);
+    const fresh = layout(FONT_SMALL, 'Alex wins', 95, 5, ALIGN_LEFT, 0x7f737373, 0);
+    expect(Array.from(grey.cmds)).toEqual(Array.from(fresh.cmds));
+    expect([grey.width, grey.lines]).toEqual([fresh.width, fresh.lines]);
+    // the white run it was made from is untouched, and both stay remembered
+    expect(white.cmds[7]).toBe(-1);
+    expect(slot.lay(FONT_SMALL, 'Alex wins', 95, 5, ALIGN_LEFT, -1, 0)).toBe(white);
+    expect(slot.lay(FONT_SMALL, 'Alex wins', 95, 5, ALIGN_LEFT, 0x7f737373, 0)).toBe(grey);
   });
 
   it('draws numbers digit by digit without building strings', () => {
