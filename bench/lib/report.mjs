@@ -19,7 +19,9 @@ const BUDGET = {
   coldStartIr: 20000000,
   gameWorstFrameIr: 600000,
   frameWorstIr: 600000,
-  ebootBytes: 2600000,
+  // 2,600,000 until the rooms (issues 35-37): their screens' bytecode (~37 KB) and the PSP's
+  // network code with wslay (~77 KB) are the feature's real cost (docs/performance.md).
+  ebootBytes: 2700000,
   pspTitleAfterMinimalMs: 250,
   nodeGamesPerSec: 1000,
 };
