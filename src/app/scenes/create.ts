@@ -4,12 +4,13 @@
 // Left, Right and Cross change a row as in Options (Cross on the first row
 // creates the room), Start creates it from any row, Circle goes back to the
 // Online menu. The choices are the player's settings, saved.
-import { BTN_CIRCLE, BTN_CROSS, BTN_DOWN, BTN_LEFT, BTN_RIGHT, BTN_START, BTN_UP } from '../../contract';
-import { drawOptionsPage, optionRowAt } from '../../view/menus';
+import { BTN_CIRCLE, BTN_CROSS, BTN_LEFT, BTN_RIGHT, BTN_START } from '../../contract';
+import { drawOptionsPage } from '../../view/menus';
 import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { menuPressed, wasPressed } from '../input';
+import { moveOptionCursor } from './option-cursor';
 import { openRoom } from '../room';
 import { CREATE_ROW, changeCreateRow, createLines, createRows, roomSetup } from '../room-setup';
 import { applySettings, save } from '../saving';
@@ -30,15 +31,7 @@ function refresh(app: App, scene: CreateScene): void {
 
 export function createFrame(app: App, scene: CreateScene): Scene {
   const b = app.buttons;
-  const n = scene.rows.length;
-  const tapped = b.tapped ? optionRowAt(scene.shown, scene.cursor, b.tapX, b.tapY) : -1;
-  const tapChanges = tapped >= 0 && tapped === scene.cursor;
-  if (tapped >= 0 && !tapChanges) {
-    scene.cursor = tapped;
-    cue(app.cues, 'click');
-  }
-  if (menuPressed(b, BTN_UP)) scene.cursor = (scene.cursor + n - 1) % n;
-  if (menuPressed(b, BTN_DOWN)) scene.cursor = (scene.cursor + 1) % n;
+  const tapChanges = moveOptionCursor(app, scene);
   if (wasPressed(b, BTN_CIRCLE)) {
     save(app);
     cue(app.cues, 'click');

@@ -2,12 +2,13 @@
 // Right (or Cross) change the row under the cursor at once, Circle or Start
 // goes back to the title and saves. A tap on a row selects it (its help
 // shows under the list); a tap on the selected row changes it, as Cross does.
-import { BTN_CIRCLE, BTN_CROSS, BTN_DOWN, BTN_LEFT, BTN_RIGHT, BTN_START, BTN_UP } from '../../contract';
-import { drawOptionsPage, optionRowAt } from '../../view/menus';
+import { BTN_CIRCLE, BTN_CROSS, BTN_LEFT, BTN_RIGHT, BTN_START } from '../../contract';
+import { drawOptionsPage } from '../../view/menus';
 import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { menuPressed, wasPressed } from '../input';
+import { moveOptionCursor } from './option-cursor';
 import { changeRow, optionLines, optionRows } from '../options';
 import { applySettings, save } from '../saving';
 import { titleScene, type OptionsScene, type Scene, type SceneModule } from '../scene';
@@ -28,15 +29,7 @@ function refresh(app: App, scene: OptionsScene): void {
 
 export function optionsFrame(app: App, scene: OptionsScene): Scene {
   const b = app.buttons;
-  const n = scene.rows.length;
-  const tapped = b.tapped ? optionRowAt(scene.shown, scene.cursor, b.tapX, b.tapY) : -1;
-  const tapChanges = tapped >= 0 && tapped === scene.cursor;
-  if (tapped >= 0 && !tapChanges) {
-    scene.cursor = tapped;
-    cue(app.cues, 'click');
-  }
-  if (menuPressed(b, BTN_UP)) scene.cursor = (scene.cursor + n - 1) % n;
-  if (menuPressed(b, BTN_DOWN)) scene.cursor = (scene.cursor + 1) % n;
+  const tapChanges = moveOptionCursor(app, scene);
   const dir = menuPressed(b, BTN_LEFT) ? -1 : menuPressed(b, BTN_RIGHT) || wasPressed(b, BTN_CROSS) || tapChanges ? 1 : 0;
   if (dir !== 0) {
     changeRow(scene.rows[scene.cursor]!, app.settings, dir);
