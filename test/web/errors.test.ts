@@ -46,6 +46,22 @@ describe.skipIf(why !== null)('a failing script in the web version', () => {
     });
   });
 
+  // index.html starts the script's worker before the page's own script is
+  // there to listen (web/build.mjs): its failure then must not be lost, or
+  // the page waits on "Loading" for ever.
+  it("the script's worker that cannot start: the error panel", async () => {
+    const context = await s.browser.newContext();
+    const page = await context.newPage();
+    await page.route('**/assets/worker-*.js', (route) => route.fulfill({ status: 404, body: 'not found' }));
+    try {
+      await page.goto(`${s.url}?test&no-sw`);
+      await page.waitForSelector('#error:not([hidden])', { timeout: 30_000 });
+      expect(await page.textContent('#error-text')).toMatch(/the script's worker failed/);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a missing file: says which', async () => {
     await withScript(s, null, async (page) => {
       await page.waitForFunction(() => /ratscrew\.js: 404/.test(document.getElementById('status')!.textContent ?? ''), null, { timeout: 30_000 });

@@ -42,18 +42,20 @@ async function fetchOk(url: string): Promise<Response> {
   return r;
 }
 
-/** The three files, fetched at once; `onSource` gets the bundle's text as soon as it is there. */
-export async function loadAssets(stages: Record<string, number> = {}, onSource: (source: string) => void = () => {}): Promise<Assets> {
-  const [source, atlasBytes, sounds] = await Promise.all([
-    fetchOk('ratscrew.js').then((r) => r.text()).then((t) => {
-      onSource(t);
-      return t;
-    }),
-    fetchOk('atlas.png').then((r) => r.arrayBuffer()),
-    fetchOk('sounds.json').then((r) => r.json() as Promise<SoundInfo[]>),
-  ]);
-  stages.fetched = performance.now();
-  return { source, atlas: await loadAtlas(atlasBytes), sounds };
+/**
+ * The three files, asked for at once (index.html preloads them): the
+ * bundle's text as soon as it is here (the script's worker evaluates it
+ * meanwhile), and all three.
+ */
+export function loadAssets(stages: Record<string, number> = {}): { source: Promise<string>; all: Promise<Assets> } {
+  const source = fetchOk('ratscrew.js').then((r) => r.text());
+  const atlasBytes = fetchOk('atlas.png').then((r) => r.arrayBuffer());
+  const sounds = fetchOk('sounds.json').then((r) => r.json() as Promise<SoundInfo[]>);
+  const all = Promise.all([source, atlasBytes, sounds]).then(async ([text, bytes, info]) => {
+    stages.fetched = performance.now();
+    return { source: text, atlas: await loadAtlas(bytes), sounds: info };
+  });
+  return { source, all };
 }
 
 /** A touch screen as the main way in (a phone or tablet), rather than one beside a mouse. */
@@ -77,6 +79,8 @@ async function boot(): Promise<void> {
   const testing = params.has('test');
 
   const stages: Record<string, number> = { script: performance.now() };
+  // The files first: what the page sets up meanwhile (the saves' storage, the touch zones) does not hold them up.
+  const files = loadAssets(stages);
   // Whether rooms are served beside the page (make serve): then the title offers Online (host.caps.network).
   const rooms = fetch('rooms', { cache: 'no-store' })
     .then((r) => (r.ok ? (r.json() as Promise<{ protocol?: unknown }>) : null))
@@ -125,14 +129,13 @@ async function boot(): Promise<void> {
   };
   // The worker's code loads while the files are fetched; the script starts as soon as its text is here.
   const engine = Engine.spawn(engineKind, hostDid);
-  let started: Promise<void> | null = null;
-  const assets = await loadAssets(stages, (source) => {
-    // The online rooms (colyseus.js, src/net.ts) are the worker's too: the script's host is there.
-    const net = { url: location.origin.replace(/^http/, 'ws'), search: location.search, page: location.origin + location.pathname };
-    // The rooms' answer comes before the script's text (a few bytes from the same server, asked first).
-    started = rooms.then((network) => engine.start(source, { kind: 'page', seed, caps: { ...caps, network }, storage: store ? readEntries(store) : null, net }));
-    started.catch(() => {}); // awaited below
-  });
+  // The online rooms (colyseus.js, src/net.ts) are the worker's too: the script's host is there.
+  const net = { url: location.origin.replace(/^http/, 'ws'), search: location.search, page: location.origin + location.pathname };
+  // The rooms' answer comes before the script's text (a few bytes from the same server, asked first).
+  const started = Promise.all([files.source, rooms]).then(([source, network]) =>
+    engine.start(source, { kind: 'page', seed, caps: { ...caps, network }, storage: store ? readEntries(store) : null, net }));
+  started.catch(() => {}); // awaited below
+  const assets = await files.all;
   stages.decoded = performance.now();
   const keyboard = new Keyboard(window);
   const pads = new Gamepads();
@@ -143,6 +146,13 @@ async function boot(): Promise<void> {
   $('error-restart').addEventListener('click', restart);
   $('quit-restart').addEventListener('click', restart);
 
+  // The drawing's setup (the atlas to the GPU) while the worker evaluates
+  // the script: the page's thread would only wait meanwhile.
+  const rendering = createRenderer(drawKind, assets.atlas, testing).then((r) => {
+    stages.renderer = performance.now();
+    return r;
+  });
+  rendering.catch(() => {}); // awaited below, once the script has started
   try {
     await started;
     stages.engine = performance.now();
@@ -152,8 +162,7 @@ async function boot(): Promise<void> {
     addEventListener('keydown', (k) => k.key === 'Enter' && restart());
     return;
   }
-  const renderer: Renderer = await createRenderer(drawKind, assets.atlas, testing);
-  stages.renderer = performance.now();
+  const renderer: Renderer = await rendering;
   const screen = $('screen');
   screen.replaceChildren(renderer.canvas);
   hideStatus();

@@ -31,6 +31,12 @@ interface Waiting {
  */
 export const EARLY_WAIT_MS = 4;
 
+/** The worker index.html started, and the error it reported before the page's script was there to hear it. */
+interface EarlyWorker {
+  readonly worker: Worker;
+  readonly error: string | null;
+}
+
 export class WorkerEngine {
   /** The commands of the last frame: [0, n) of the number it returned. */
   commands: Int32Array = new Int32Array(MAX_COMMANDS * COMMAND_INTS);
@@ -69,8 +75,15 @@ export class WorkerEngine {
    * answer (log lines, writes for localStorage, saved texts).
    */
   static spawn(kind: EngineKind, onOut: (out: HostOut) => void = () => {}): WorkerEngine {
-    const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'ratscrew' });
-    return new WorkerEngine(kind, worker, onOut);
+    // The built page's index.html starts the worker before the page's own
+    // script has loaded (web/build.mjs): the first spawn takes that one.
+    const scope = globalThis as { ratscrewWorker?: EarlyWorker | null };
+    const early = scope.ratscrewWorker ?? null;
+    scope.ratscrewWorker = null;
+    const worker = early?.worker ?? new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'ratscrew' });
+    const engine = new WorkerEngine(kind, worker, onOut);
+    if (early?.error != null) engine.fail(new ScriptError(`the script's worker failed: ${early.error}`, ''));
+    return engine;
   }
 
   /** spawn, then start. */
