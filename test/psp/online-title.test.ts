@@ -46,7 +46,7 @@ describe.skipIf(why !== null)('the PSP online from its title in the native PPSSP
   it('sleeps in a slap race: its seat away, kept and back, the race judged, the game on to its results', () => {
     expect(lines.some((l) => /^psp: slaps pile \d+ and sleeps$/.test(l))).toBe(true);
     expect(lines).toContain('host: psp: net: the PSP slept: the connection is gone');
-    expect(lines.some((l) => /^second player: the PSP's seat away [\d.]+ s after its sleep, then back$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^second player: the PSP's seat away for [\d.]+ s after its sleep, then back$/.test(l))).toBe(true);
     expect(lines.some((l) => /^second player: the race the PSP slept in judged \d+ ms after its slap: pile \d+ to seat \d/.test(l))).toBe(true);
   });
 

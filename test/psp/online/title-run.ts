@@ -171,7 +171,7 @@ async function main(): Promise<void> {
     check(away >= 0 && back > away, `the PSP's seat did not go away and come back (${JSON.stringify(heard.filter(([t]) => t === S.away).map(([, b]) => b))})`);
     if (away >= 0 && back > away) {
       const gone = heard[back]![2] - heard[away]![2];
-      say(`second player: the PSP's seat away ${(gone / 1000).toFixed(1)} s after its sleep, then back`);
+      say(`second player: the PSP's seat away for ${(gone / 1000).toFixed(1)} s after its sleep, then back`);
       check(gone < RECONNECT_S * 1000, 'the seat came back after the reconnection time');
     }
     // The raced pile judged: the first step after the PSP's slap and sleep that a slap decided.
