@@ -43,16 +43,19 @@ try {
     });
     // ?test: the seed given is the one dealt (web/src/main.ts).
     await page.goto(`${url}?test&no-sw&seed=${script.seed}`);
+    const quit = page.locator('#quit');
     for (let taken = 0; taken < script.shots.length; taken++) {
       const deadline = Date.now() + 600_000;
-      while (shots.length <= taken && Date.now() < deadline) await page.waitForTimeout(100);
+      while (shots.length <= taken && Date.now() < deadline && !(await quit.isVisible())) await page.waitForTimeout(100);
+      // The frame that quits is the page's last: its panel shows instead (below).
+      if (shots.length <= taken && (await quit.isVisible())) break;
       if (shots.length <= taken) throw new Error(`${name}: shot ${taken} never came`);
       await page.waitForTimeout(400);
       const file = path.join(out, `${prefix}-${name}-${shots[taken]}.png`);
       await page.screenshot({ path: file });
       console.log(file);
     }
-    if (await page.locator('#quit').isVisible()) {
+    if (await quit.isVisible()) {
       const file = path.join(out, `${prefix}-${name}-quit-panel.png`);
       await page.screenshot({ path: file });
       console.log(file);
