@@ -179,9 +179,10 @@ serve: web
 psp-net-check:
 	$(MAKE) -C native psp-net-check
 
-# The release EBOOT with PROBE=file.js as its script (test/psp/online.test.ts).
-psp-probe:
-	$(MAKE) -C native psp-probe PROBE_BUNDLE=$(abspath $(PROBE))
+# The release EBOOT with PROBE=file.js as its script and PROBE_DIR=name its
+# folder under build/ (test/psp/online.test.ts, online-title.test.ts).
+psp-probe: bundle
+	$(MAKE) -C native psp-probe PROBE_BUNDLE=$(abspath $(PROBE)) $(if $(PROBE_DIR),PROBE_DIR=$(PROBE_DIR))
 
 psp-replay: bundle
 	$(MAKE) -C native psp-replay $(if $(SCRIPT),SCRIPTS="$(abspath $(SCRIPT))")
