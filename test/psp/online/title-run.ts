@@ -1,6 +1,6 @@
 // The PSP online from its title (test/psp/online-title.test.ts): the game's
-// EBOOT (the probe build of the game's own bundle, build/psp-probe-game:
-// the release code, and the lines a frame-for-frame replay needs) in
+// EBOOT (the probe build, build/psp-probe: the release code and the game's
+// bundle, and the lines a frame-for-frame replay needs) in
 // PPSSPP's native emulator at the wall clock's pace, a save holding its
 // player's name and a two-seat classic room; a rooms server in this process
 // on 127.0.0.1 (a known deal, every game ended by the card limit after
