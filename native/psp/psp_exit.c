@@ -13,6 +13,7 @@
 #define EXIT_POLL_MS 10
 
 static volatile int exit_requested;
+static SceUID exit_cb = -1;
 
 void psp_exit_now(void)
 {
@@ -35,10 +36,9 @@ static int exit_callback(int arg1, int arg2, void *common)
 /* Callbacks run only in a thread that sleeps with the CB variant. */
 static int callback_thread(SceSize args, void *argp)
 {
-    int cbid;
     (void)args; (void)argp;
-    cbid = sceKernelCreateCallback("Exit Callback", exit_callback, NULL);
-    sceKernelRegisterExitCallback(cbid);
+    exit_cb = sceKernelCreateCallback("Exit Callback", exit_callback, NULL);
+    sceKernelRegisterExitCallback(exit_cb);
     sceKernelSleepThreadCB();
     return 0;
 }
@@ -55,3 +55,11 @@ int psp_exit_requested(void)
 {
     return exit_requested;
 }
+
+#ifdef PSP_PROBE
+void psp_exit_probe_home(void)
+{
+    /* What the firmware does on HOME: the registered callback, run on its own thread. */
+    if (exit_cb >= 0) sceKernelNotifyCallback(exit_cb, 0);
+}
+#endif

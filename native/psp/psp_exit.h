@@ -12,4 +12,11 @@ int psp_exit_requested(void);
  * of its own to check the bound in PPSSPP (test/psp). */
 void psp_exit_now(void);
 
+#ifdef PSP_PROBE
+/* The probe build only (psp_game.c): PPSSPPHeadless never raises the exit
+ * callback (only its GUI's stop does), so the probe notifies the registered
+ * callback itself, as HOME would. */
+void psp_exit_probe_home(void);
+#endif
+
 #endif

@@ -28,12 +28,13 @@ static uint64_t clock_ms(void *user)
     return (uint64_t)sceKernelGetSystemTimeWide() / 1000u;
 }
 
-static uint32_t read_buttons(void)
+/* Every button the PSP reports (the game's are GAME_BUTTONS of them). */
+static uint32_t read_pad(void)
 {
     SceCtrlData pad;
     /* Peek, not Read: Read would wait for the next sampling and halve the rate. */
     if (sceCtrlPeekBufferPositive(&pad, 1) <= 0) return 0;
-    return pad.Buttons & GAME_BUTTONS;
+    return pad.Buttons;
 }
 
 /* Each sound also goes to the log, by id (src/assets/sounds.ts): with the
@@ -48,13 +49,24 @@ static void sink_sound(void *user, int id, int volume, int pan)
 }
 
 #ifdef PSP_PROBE
-/* The online probe build only (make psp-probe, test/psp/online.test.ts):
+/* The online probe build only (make psp-probe: test/psp/online.test.ts with
+ * a probe script, test/psp/online-title.test.ts with the game's own):
  * PPSSPP cannot suspend the PSP, so the probe script asks for a sleep with
- * the log line "probe: sleep" and the loop calls the power callback as the
- * switch would (replay.c does the same for its own sleep check). And the
- * loop prints each frame's command-list hash ("HASH frame hash") and the net
- * functions' log (net/log.h, "NETLOG line"), which the headless host
- * replays to the same hashes. */
+ * the log line "probe: sleep", or NOTE is pressed (a button no game is
+ * shown on a PSP; PPSSPP's debugger can press it), and the loop calls the
+ * power callback as the switch would (replay.c does the same for its own
+ * sleep check); with NOTE the PSP stays asleep PROBE_SLEEP_MS, its Wi-Fi
+ * off. PPSSPPHeadless never raises the exit callback (only PPSSPP's GUI
+ * does, on its stop), so HOME, which its debugger can press and which a
+ * PSP never shows a game, notifies the registered callback as the
+ * firmware would. And the loop prints what the headless host needs to
+ * replay the run frame for frame: the seed ("SEED n"), each change of the
+ * buttons the script got ("MASK frame mask"), each frame's command-list
+ * hash ("HASH frame hash") and the net functions' log (net/log.h, "NETLOG
+ * line"); frame i runs at HEADLESS_FRAME_MS(i), the headless host's time. */
+#define PROBE_SLEEP_MS 4000
+#define PROBE_NOTE 0x800000u /* PSP_CTRL_NOTE */
+#define PROBE_HOME 0x010000u /* PSP_CTRL_HOME */
 static int probe_sleep;
 static NetRecorder probe_recorder;
 
@@ -102,6 +114,9 @@ static Vm *create_vm(void)
     caps.network = online;
     config.caps = &caps;
     config.seed = (uint32_t)sceKernelGetSystemTimeWide();
+#ifdef PSP_PROBE
+    printf("SEED %lu\n", (unsigned long)config.seed);
+#endif
     memset(&host, 0, sizeof host);
     host.load = psp_save_load;
     host.save = psp_save_store;
@@ -146,6 +161,9 @@ static void game_loop(Vm *vm)
     PowerClock power;
     int quit = 0;
     CommandSink sound;
+#ifdef PSP_PROBE
+    uint32_t last_mask = 0, last_pad = 0;
+#endif
     memset(&sound, 0, sizeof sound);
     sound.user = &quit;
     sound.sound = sink_sound;
@@ -156,6 +174,7 @@ static void game_loop(Vm *vm)
         const int32_t *cmds;
         uint32_t signals = 0;
         uint64_t now = psp_power_frame(&power, clock_ms(NULL), &signals); /* less any sleep */
+        uint32_t pad = read_pad(), mask;
         int count;
         frames_run++;
         if (online) {
@@ -164,10 +183,17 @@ static void game_loop(Vm *vm)
             psp_room_frame((uint32_t)clock_ms(NULL));
         }
         /* While the connection dialog is up its buttons are not the game's (a Cross there is no slap). */
+        mask = (online && psp_room_dialog_up() ? 0 : pad & GAME_BUTTONS) | signals;
 #ifdef PSP_PROBE
         probe_recorder.frame = (int)frames_run - 1;
+        if (mask != last_mask) printf("MASK %u %lu\n", frames_run - 1, (unsigned long)mask);
+        last_mask = mask;
+        now = start + (uint64_t)HEADLESS_FRAME_MS(frames_run - 1);
+        if ((pad & ~last_pad) & PROBE_NOTE) probe_sleep = 2;
+        if ((pad & ~last_pad) & PROBE_HOME) psp_exit_probe_home();
+        last_pad = pad;
 #endif
-        count = vm_frame(vm, (int)(now - start), (online && psp_room_dialog_up() ? 0 : read_buttons()) | signals, &cmds);
+        count = vm_frame(vm, (int)(now - start), mask, &cmds);
         if (count < 0) return;
 #ifdef PSP_PROBE
         printf("HASH %u %08lx\n", frames_run - 1, (unsigned long)commands_hash(cmds, count));
@@ -176,8 +202,14 @@ static void game_loop(Vm *vm)
         psp_video_frame(cmds, count);      /* presented before any quit */
 #ifdef PSP_PROBE
         if (probe_sleep) {
-            probe_sleep = 0;
+            printf("psp: probe: asleep\n");
+            fflush(stdout);
             psp_power_callback(1, PSP_POWER_CB_SUSPENDING, NULL);
+            if (probe_sleep == 2) {
+                if (online) psp_room_probe_wifi_off();
+                sceKernelDelayThread(PROBE_SLEEP_MS * 1000);
+            }
+            probe_sleep = 0;
             psp_power_callback(1, PSP_POWER_CB_RESUMING, NULL);
             psp_power_callback(1, PSP_POWER_CB_RESUME_COMPLETE, NULL);
         }

@@ -48,6 +48,7 @@ static struct {
     size_t open_len;
     int open_waiting;
     int refuse_once; /* the connection failed: the held request's POST fails at once */
+    int wifi_lost;   /* the probe's suspend took the WebSocket (psp_room_probe_wifi_off) */
     uint32_t now;
 } psp;
 
@@ -231,8 +232,9 @@ int psp_room_dialog_up(void)
 
 void psp_room_woke(uint32_t now_ms)
 {
-    int was_open = psp.ws.state != NET_LINK_IDLE;
+    int was_open = psp.ws.state != NET_LINK_IDLE || psp.wifi_lost;
     if (!psp.ready) return;
+    psp.wifi_lost = 0;
     psp.now = now_ms;
     printf("psp: net: the PSP slept: the connection is gone\n");
     /* The sockets died with the Wi-Fi; the access point is joined again when the room next asks. */
@@ -259,7 +261,24 @@ void psp_room_leave(uint32_t now_ms)
         sceKernelDelayThread(10 * 1000);
     }
     t_reset(NULL);
+    printf("psp: net: left the room\n");
+    fflush(stdout);
 }
+
+#ifdef PSP_PROBE
+void psp_room_probe_wifi_off(void)
+{
+    /* The Wi-Fi goes off with the suspend: the sockets end with no closing
+     * word (the server sees the seat go while the PSP sleeps); the room
+     * hears of it when the PSP wakes, as on a PSP. */
+    psp.wifi_lost = psp.ws.state != NET_LINK_IDLE;
+    psp.ws.close_sent = 1;
+    psp.http.close_sent = 1;
+    if (psp.ws.socket >= 0) psp.ws.io.close(psp.ws.io.ctx, psp.ws.socket);
+    if (psp.http.socket >= 0) psp.http.io.close(psp.http.io.ctx, psp.http.socket);
+    psp.ws.socket = psp.http.socket = -1;
+}
+#endif
 
 /* ---- the VM's net functions ---- */
 

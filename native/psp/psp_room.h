@@ -34,4 +34,10 @@ int psp_room_dialog_up(void);
 /* HOME: leaves the room (Colyseus's leave, sent now) before the game ends. */
 void psp_room_leave(uint32_t now_ms);
 
+#ifdef PSP_PROBE
+/* The probe build's sleep (psp_game.c): the sockets end as the Wi-Fi does
+ * when the PSP suspends, before psp_room_woke on the frame after. */
+void psp_room_probe_wifi_off(void);
+#endif
+
 #endif

@@ -1,14 +1,21 @@
-// The release EBOOT online from its title in PPSSPP's native emulator
+// The game's EBOOT online from its title in PPSSPP's native emulator
 // (test/psp/online/title-run.ts): Title > Online > Create > Start, the
-// system's connection dialog, its lobby, where a second player (the page's
-// net functions) joins by the code and sees it, then the game with CPU
-// seats played on a fixed beat to its results, against the real rooms
-// server on 127.0.0.1, paced to the wall clock. PPSSPP in Chromium has no
-// sockets: skipped there, saying so.
+// system's connection dialog, its lobby, where a second player (a
+// colyseus.js client playing by the script's own online table) joins by
+// the code; a whole two-seat game played to its results by the PSP's live
+// buttons (pressed as the table stands) and the second player's cards and
+// slaps, against the real rooms server on 127.0.0.1, paced to the wall
+// clock. In the middle of it the PSP sleeps during a slap race (the probe
+// build's power callback, four seconds, Wi-Fi off); at the results HOME
+// (the probe build's exit callback) leaves the room. The headless host then
+// replays the PSP's seed, buttons and net log to the same frames. The EBOOT
+// is the probe build (build/psp-probe: the release code and the game's
+// bundle, frame i at the headless host's time, and its replay's lines). PPSSPP in Chromium has no sockets: skipped there, saying so.
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../native/headless';
+import { buildNative, ROOT } from '../native/headless';
 import { DRIVER, makePsp, missing, OUTPUT } from './ppsspp';
 
 const why = missing() ?? (DRIVER === 'native' ? null : 'PPSSPP in Chromium has no sockets: the online check needs the native emulator (PPSSPP_HEADLESS)');
@@ -16,18 +23,38 @@ let lines: string[] = [];
 
 describe.skipIf(why !== null)('the PSP online from its title in the native PPSSPP', () => {
   beforeAll(() => {
-    makePsp('psp');
-    const r = spawnSync('npx', ['tsx', path.join(ROOT, 'test/psp/online/title-run.ts'), path.join(ROOT, 'build/psp/EBOOT.PBP'), path.join(OUTPUT, 'online-title')], {
+    makePsp('psp-probe');
+    buildNative('headless');
+    const r = spawnSync('npx', ['tsx', path.join(ROOT, 'test/psp/online/title-run.ts'), path.join(ROOT, 'build/psp-probe/EBOOT.PBP'), path.join(OUTPUT, 'online-title')], {
       cwd: ROOT,
       encoding: 'utf8',
-      timeout: 400_000,
+      timeout: 500_000,
     });
     lines = `${r.stdout}${r.stderr}`.trim().split('\n');
+    writeFileSync(path.join(OUTPUT, 'online-title/lines.txt'), lines.join('\n') + '\n');
   }, 1_800_000);
 
-  it('opens a room from the title, is seen in its lobby by a second player, plays to the results', () => {
+  it('opens a room from the title, plays a whole game against a second player by its live buttons, to the results', () => {
+    expect(lines.filter((l) => l.startsWith('online-title: failed'))).toEqual([]);
     expect(lines.at(-1)).toBe('online-title: ok');
-    expect(lines.some((l) => /^second player: the lobby of [A-Z2-9]{7}: Psp,Kim/.test(l))).toBe(true);
+    expect(lines.some((l) => /^second player: the lobby of [A-Z2-9]{7}: Psp,Kim$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^second player: the game ended after \d+ cards \(cardLimit\)/.test(l))).toBe(true);
     expect(lines.find((l) => l.startsWith('psp scenes: '))).toMatch(/online create lobby onlineTable onlineResults/);
+  });
+
+  it('sleeps in a slap race: its seat away, kept and back, the race judged, the game on to its results', () => {
+    expect(lines.some((l) => /^psp: slaps pile \d+ and sleeps$/.test(l))).toBe(true);
+    expect(lines).toContain('host: psp: net: the PSP slept: the connection is gone');
+    expect(lines.some((l) => /^second player: the PSP's seat away for [\d.]+ s after its sleep, then back$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^second player: the race the PSP slept in judged \d+ ms after its slap: pile \d+ to seat \d/.test(l))).toBe(true);
+  });
+
+  it('HOME leaves the room on purpose (the exit callback), then the game ends', () => {
+    expect(lines).toContain('host: psp: net: left the room');
+    expect(lines).toContain('server: the PSP\'s leave after HOME consented: true');
+  });
+
+  it('every frame the PSP drew is the headless host\'s, replaying its seed, buttons and net log', () => {
+    expect(lines.some((l) => /^headless replay of the PSP's seed, buttons and net log: \d+ frames, every hash equal$/.test(l))).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
 // its face was drawn, a card is played soon after the turn comes, and the
 // script answers the server's asks itself.
 import { Client, type Room } from 'colyseus.js';
-import { C, PROTOCOL_VERSION, ROOM_NAME, S, type Deal, type Step } from '../../src/net/protocol';
+import { C, PROTOCOL_VERSION, ROOM_NAME, S, type Deal, type Lobby, type Step } from '../../src/net/protocol';
 import { onlineFrame, onlineMessage, onlineTable, type OnlineTable } from '../../src/net/client';
 import { canSlap, slapPattern } from '../../src/rules';
 
@@ -20,10 +20,34 @@ export interface BotLog {
   over: boolean;
 }
 
+/**
+ * A client whose room hears its messages from the first: colyseus.js drops
+ * a message that comes in the same read as the join's answer, before a
+ * handler could be set (the lobby, sent as the player joins).
+ */
+class ListeningClient extends Client {
+  constructor(
+    url: string,
+    private readonly onRoom: (room: Room) => void,
+  ) {
+    super(url);
+  }
+
+  protected override createRoom<T>(roomName: string, rootSchema?: Parameters<Client['create']>[2]): Room<T> {
+    const room = super.createRoom<T>(roomName, rootSchema as never);
+    this.onRoom(room);
+    return room;
+  }
+}
+
 export class Bot {
   room!: Room;
   /** The game as this player's script holds it (src/net/client.ts), from the deal on. */
   table: OnlineTable | null = null;
+  /** The last lobby the room showed this player. */
+  lobby: Lobby | null = null;
+  /** What else the room said, in order: [type, payload, ms] (S.away, S.race, S.deal). */
+  readonly heard: [number, unknown, number][] = [];
   private timers: ReturnType<typeof setTimeout>[] = [];
   private frames: ReturnType<typeof setInterval> | null = null;
   private lastMessage = 0;
@@ -50,8 +74,10 @@ export class Bot {
   }
 
   async join(code: string): Promise<void> {
-    this.room = await new Client(this.url).joinById(code, { v: PROTOCOL_VERSION, name: this.name });
-    this.listen();
+    this.room = await new ListeningClient(this.url, (room) => {
+      this.room = room;
+      this.listen();
+    }).joinById(code, { v: PROTOCOL_VERSION, name: this.name });
   }
 
   get seat(): number {
@@ -86,6 +112,8 @@ export class Bot {
       if (this.table !== null && this.lastMessage > 0) this.log.longestGap = Math.max(this.log.longestGap, now - this.lastMessage);
       this.lastMessage = now;
       this.log.messages++;
+      if (type === S.lobby) this.lobby = body as Lobby;
+      if (type === S.away || type === S.race || type === S.deal) this.heard.push([type as number, body, now]);
       if (type === S.closing) {
         this.log.closing.push(String((body as [string])[0]));
         this.stop();

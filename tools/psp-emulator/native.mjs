@@ -5,7 +5,7 @@
 //
 //   node tools/psp-emulator/native.mjs --eboot build/psp/EBOOT.PBP --out DIR
 //        [--steps steps.json] [--until-ms MS] [--graphics software|gles]
-//        [--model 0|1] [--emulator PATH] [--timeout S] [--realtime] [--save FILE]
+//        [--model 0|1] [--emulator PATH] [--timeout S] [--realtime [--live]] [--save FILE]
 //
 // The emulator starts paused with its WebSocket debugger on a port of its
 // own; this driver runs it to each step's time (cpu.runUntilTime, emulated
@@ -17,7 +17,10 @@
 // Chromium driver (run.mjs) writes it: console.log (the emulator's log with
 // the driver's "[harness] press" lines in emulated-time order),
 // printed.txt (the game's printf lines), NAME.png (480x272) per screenshot,
-// run.json. It prints one line, "psp-emulator: ok ..." or
+// run.json. --live (with --realtime) also takes commands on stdin, one a
+// line, done at the emulated time they come: "press BUTTON[+BUTTON]" (held
+// for one pacing step, three frames), "shot NAME", "end" (or stdin closed):
+// a test that watches the game presses as a player would. It prints one line, "psp-emulator: ok ..." or
 // "psp-emulator: FAIL (<what>): <why>", and exits 0, 1 (usage or setup),
 // 2 (boot), 3 (crash) or 4 (time limit).
 //
@@ -42,6 +45,8 @@ const PACE_US = 50_000;
 const BUTTONS = {
   cross: 'cross', square: 'square', circle: 'circle', triangle: 'triangle', start: 'start', select: 'select',
   up: 'up', down: 'down', left: 'left', right: 'right', l: 'ltrigger', r: 'rtrigger', home: 'home',
+  // Buttons a PSP never shows a game: the probe build's sleep (native/psp/psp_game.c).
+  note: 'note',
 };
 const PRINTF = /^. Printf: stdout: (.*)$/;
 
@@ -54,7 +59,7 @@ class Failure extends Error {
 }
 
 function usage(why) {
-  return new Failure(EXIT.setup, 'usage', `${why}; usage: native.mjs --eboot FILE --out DIR [--steps FILE] [--until-ms MS] [--graphics software|gles] [--model 0|1] [--emulator PATH] [--timeout S] [--realtime] [--save FILE]`);
+  return new Failure(EXIT.setup, 'usage', `${why}; usage: native.mjs --eboot FILE --out DIR [--steps FILE] [--until-ms MS] [--graphics software|gles] [--model 0|1] [--emulator PATH] [--timeout S] [--realtime [--live]] [--save FILE]`);
 }
 
 function parseArgs(argv) {
@@ -77,6 +82,7 @@ function parseArgs(argv) {
     else if (flag === '--timeout') o.timeout = count();
     else if (flag === '--emulator') o.emulator = value();
     else if (flag === '--realtime') o.realtime = true;
+    else if (flag === '--live') o.live = true;
     // A save file put on the fresh memory stick before the boot (its text
     // and trailer, native/core/save.c), where the game keeps its own.
     else if (flag === '--save') o.save = path.resolve(value());
@@ -96,6 +102,7 @@ function parseArgs(argv) {
   if (!o.eboot || !o.out) throw usage('--eboot and --out are required');
   if (!existsSync(o.eboot)) throw usage(`no EBOOT at ${o.eboot}`);
   if (o.inject && o.inject !== 'crash') throw usage('--inject knows only "crash"');
+  if (o.live && !o.realtime) throw usage('--live needs --realtime (its commands come at the wall clock\'s times)');
   return o;
 }
 
@@ -462,15 +469,57 @@ async function run(o) {
     // runs unthrottled), for programs that talk to a server whose clock is
     // real: PACE_US at a time, then a wait while the emulator is ahead.
     const pace = { us: nowUs, ms: Date.now() };
+    // --live: the commands read from stdin, done between two pacing steps.
+    const live = { queue: [], held: null, end: !o.live, dumps: [] };
+    if (o.live) {
+      let buf = '';
+      process.stdin.setEncoding('utf8');
+      process.stdin.on('data', (d) => {
+        buf += d;
+        for (let i; (i = buf.indexOf('\n')) >= 0; buf = buf.slice(i + 1)) {
+          const [kind, arg] = buf.slice(0, i).trim().split(/\s+/);
+          if (kind === 'end') live.end = true;
+          else if (kind === 'press' && arg && arg.split('+').every((b) => b in BUTTONS)) live.queue.push({ press: arg.split('+') });
+          else if (kind === 'shot' && /^[\w.-]+$/.test(arg ?? '')) live.queue.push({ shot: arg });
+          else log(`[harness] live: not a command: ${buf.slice(0, i)}`);
+        }
+      });
+      process.stdin.on('end', () => (live.end = true));
+    }
+    const serviceLive = async () => {
+      if (live.held) {
+        await dbg.ask('input.buttons.send', { buttons: Object.fromEntries(live.held.map((b) => [BUTTONS[b], false])) });
+        live.held = null;
+      }
+      const c = live.queue.shift();
+      if (c?.press) {
+        await dbg.ask('input.buttons.send', { buttons: Object.fromEntries(c.press.map((b) => [BUTTONS[b], true])) });
+        live.held = c.press;
+        log(`[harness] press ${c.press.join('+')} at ${(nowUs / 1000).toFixed(1)} ms (live)`);
+      } else if (c?.shot) {
+        const at = nowUs;
+        live.dumps.push(dbg.ask('gpu.record.dump').then((m) => {
+          dumps.set(c.shot, Buffer.from(m.uri.slice(m.uri.indexOf(',') + 1), 'base64'));
+          shots.push({ name: c.shot, at_ms: Math.round(at / 1000) });
+          log(`[harness] screenshot ${c.shot} recorded at ${(at / 1000).toFixed(1)} ms (live)`);
+        }, (e) => skipped.push({ at_ms: Math.round(at / 1000), kind: 'shot', what: c.shot, why: e.message })));
+      }
+    };
+    /** Runs the CPU to an emulated time at the wall clock's pace; false if the game ended first. */
+    const runPaced = async (us) => {
+      while (nowUs < us) {
+        if (!(await runChunk(Math.min(us, nowUs + PACE_US)))) return false;
+        if (o.live) await serviceLive();
+        const ahead = (nowUs - pace.us) / 1000 - (Date.now() - pace.ms);
+        if (ahead > 0) await new Promise((r) => setTimeout(r, ahead));
+      }
+      return true;
+    };
     /** Runs the CPU to an emulated time; false if the game ended first. */
     const runTo = async (us) => {
       if (us <= nowUs) return true;
       if (o.realtime) {
-        while (nowUs < us) {
-          if (!(await runChunk(Math.min(us, nowUs + PACE_US)))) return false;
-          const ahead = (nowUs - pace.us) / 1000 - (Date.now() - pace.ms);
-          if (ahead > 0) await new Promise((r) => setTimeout(r, ahead));
-        }
+        if (!(await runPaced(us))) return false;
       } else if (!(await runChunk(us))) return false;
       await drained();
       return true;
@@ -538,7 +587,11 @@ async function run(o) {
       }
     }
     if (!ended && pendingDump) await awaitDump();
-    if (!ended && o.untilMs * 1000 > nowUs) ended = !(await runTo(Math.round(o.untilMs * 1000)));
+    // --live: on until "end", the game's end or --until-ms.
+    while (!ended && !live.end && nowUs < o.untilMs * 1000) ended = !(await runPaced(Math.min(nowUs + PACE_US, Math.round(o.untilMs * 1000))));
+    if (!ended && live.dumps.length) await runPaced(nowUs + 100_000);
+    if (!ended && o.untilMs * 1000 > nowUs && !o.live) ended = !(await runTo(Math.round(o.untilMs * 1000)));
+    await Promise.all(live.dumps);
     if (!ended && o.inject === 'crash' && !info.injected) {
       info.injected = true;
       end(emu, 'SIGABRT');

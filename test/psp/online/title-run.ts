@@ -1,26 +1,41 @@
-// The PSP online from its title (test/psp/online-title.test.ts): the
-// release EBOOT in PPSSPP's native emulator at the wall clock's pace, its
-// buttons at fixed times of its clock (native.mjs steps), a save holding
-// its player's name; a rooms server in this process on 127.0.0.1 (a known
-// deal, the game ended by the card limit after 40 cards), both in a network
-// namespace of their own. The PSP goes Title > Online > Create > Start
-// (the connection dialog, then its lobby); a second player (the page's
-// net functions, colyseus.js) joins that room by its code, sees the PSP in
-// the lobby and leaves; the PSP starts the game (the empty seats play as
-// CPU players) and presses on a fixed beat (Square plays, Cross slaps now
-// and then) until its results. Prints the PSP's scene lines, the second
-// player's lines, and "online-title: ok" or "online-title: FAIL <why>".
+// The PSP online from its title (test/psp/online-title.test.ts): the game's
+// EBOOT (the probe build, build/psp-probe: the release code and the game's
+// bundle, and the lines a frame-for-frame replay needs) in
+// PPSSPP's native emulator at the wall clock's pace, a save holding its
+// player's name and a two-seat classic room; a rooms server in this process
+// on 127.0.0.1 (a known deal, every game ended by the card limit after
+// CARD_LIMIT cards: the rooms offer no game length a creator may choose,
+// the server's own setting is the one there is), both in a network
+// namespace of their own. The PSP goes Title > Online > Create > Start (the
+// connection dialog, then its lobby); a second player (test/server/bot.ts:
+// colyseus.js and the script's own online table, playing its cards and
+// slapping what can be slapped) joins by the code. The PSP's buttons are
+// live (native.mjs --live): this run watches the table as the second
+// player sees it and presses as a player would, Cross (start) in the lobby,
+// Square when it is the PSP's turn or pile, Cross on a pile that can be
+// slapped, a race with the second player. On one such race (after
+// SLEEP_AFTER cards) the PSP also sleeps (NOTE: the probe build's power
+// callback, four seconds asleep, its Wi-Fi off): its seat goes away, is
+// kept and taken back, the race is judged, the game goes on to its
+// results. There HOME (the probe build notifies the registered exit
+// callback, as the firmware does) leaves the room on purpose (a consented
+// leave on the server), and the game ends. Then the headless host replays
+// the PSP's seed, buttons and net log: every frame hashes the same.
+// Prints the PSP's scene lines, the second player's lines, one line per
+// failed check, and "online-title: ok" or "online-title: FAIL".
 //   npx tsx test/psp/online/title-run.ts EBOOT OUT   (re-runs itself under unshare)
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { matchMaker } from '@colyseus/core';
+import { RatscrewRoom, RECONNECT_S } from '../../../server/room';
 import { startServer } from '../../../server/server';
 import { readSave, writeSave } from '../../../src/app/settings';
 import { saveTrailer } from '../../../src/contract';
 import { S } from '../../../src/net/protocol';
-import { pageNet } from '../../../web/src/net';
+import { Bot } from '../../server/bot';
+import { pressAsTheTableStands } from './press';
 
 const HERE = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(HERE), '../../..');
@@ -30,6 +45,9 @@ if (process.env.RATSCREW_PSP_NETNS !== '1') {
   process.exit(r.status ?? 1);
 }
 const [eboot, out] = process.argv.slice(2).map((a) => path.resolve(a));
+// The seat is played for the PSP while it is away (about ten seconds): the game must outlast that.
+const CARD_LIMIT = 60;
+const SLEEP_AFTER = 6;
 const say = (line: string): boolean => process.stdout.write(line + '\n');
 const quiet = (): void => {};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -38,77 +56,168 @@ async function main(): Promise<void> {
   rmSync(out!, { recursive: true, force: true });
   const game = path.join(out!, 'game');
   mkdirSync(game, { recursive: true });
-  const server = await startServer({ cardLimit: 40, seed: 29, logger: { info: quiet, warn: quiet, error: quiet, debug: quiet } });
+  // Whether each leave of the room was the client's own (Colyseus's consented): HOME must leave, not drop.
+  const leaves: boolean[] = [];
+  const onLeave = RatscrewRoom.prototype.onLeave;
+  RatscrewRoom.prototype.onLeave = function (this: RatscrewRoom, client: Parameters<RatscrewRoom['onLeave']>[0], consented: boolean) {
+    leaves.push(consented);
+    return onLeave.call(this, client, consented);
+  };
+  const server = await startServer({ cardLimit: CARD_LIMIT, seed: 29, logger: { info: quiet, warn: quiet, error: quiet, debug: quiet } });
   copyFileSync(eboot!, path.join(game, 'EBOOT.PBP'));
   writeFileSync(path.join(game, 'server.txt'), `127.0.0.1:${server.port}\n`);
   const fresh = readSave(null);
-  const text = writeSave({ ...fresh.settings, name: 'Psp' }, fresh.stats);
+  const text = writeSave({ ...fresh.settings, name: 'Psp', ruleSet: 'classic', players: 2, onlineCpus: 0, slapTimes: 'on' }, fresh.stats);
   writeFileSync(path.join(out!, 'save.json'), text + saveTrailer(new TextEncoder().encode(text)));
-  // On the PSP's clock (ms after boot): the room opens after the Start on
-  // Create and the connection dialog (~6.4 s); the second player comes and
-  // goes before the game starts at 20 s.
-  const steps: object[] = [
+  // On the PSP's clock (ms after boot): Title > Online > Create > Start; the rest is live.
+  const steps = [
     { at_ms: 1600, press: 'down' },
     { at_ms: 1900, press: 'cross', comment: 'Online' },
     { at_ms: 2700, press: 'cross', comment: 'Create' },
     { at_ms: 3400, press: 'start', comment: 'open the room' },
-    { at_ms: 19_000, screenshot: 'lobby' },
-    { at_ms: 20_000, press: 'cross', comment: 'start' },
   ];
-  for (let t = 21_000, i = 0; t < 62_000; t += 450, i++) steps.push({ at_ms: t, press: i % 7 === 3 ? 'cross' : 'square' });
-  steps.push({ at_ms: 66_000, screenshot: 'results' });
   writeFileSync(path.join(out!, 'steps.json'), JSON.stringify(steps));
   const run = path.join(out!, 'run');
   const emu = spawn(process.execPath, ['--experimental-websocket', '--no-warnings=ExperimentalWarning', path.join(ROOT, 'tools/psp-emulator/native.mjs'),
     '--eboot', path.join(game, 'EBOOT.PBP'), '--out', run, '--steps', path.join(out!, 'steps.json'), '--save', path.join(out!, 'save.json'),
-    '--realtime', '--until-ms', '67000', '--timeout', '300'], { env: { ...process.env, RATSCREW_PSP_NETNS: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    '--realtime', '--live', '--until-ms', '180000', '--timeout', '300'], { env: { ...process.env, RATSCREW_PSP_NETNS: '1' }, stdio: ['pipe', 'pipe', 'inherit'] });
   let driver = '';
   emu.stdout!.on('data', (d) => (driver += d));
   const ended = new Promise<void>((r) => emu.on('exit', () => r()));
+  const tell = (command: string): void => void emu.stdin!.write(command + '\n');
   const log = path.join(run, 'console.log');
-  const scenes = (): string[] =>
-    existsSync(log) ? readFileSync(log, 'utf8').split('\n').flatMap((l) => /Printf: stdout: \[script\] scene (\S+)/.exec(l)?.[1] ?? []) : [];
+  const printed = (re: RegExp): string[] =>
+    existsSync(log) ? readFileSync(log, 'utf8').split('\n').flatMap((l) => re.exec(l)?.[1] ?? []) : [];
+  const scenes = (): string[] => printed(/Printf: stdout: \[script\] scene (\S+)/);
+  const until = async (what: string | (() => string), ok: () => boolean, ms: number): Promise<void> => {
+    const said = (): string => (typeof what === 'string' ? what : what());
+    for (const by = Date.now() + ms; !ok(); await sleep(25)) {
+      if (Date.now() > by) throw new Error(`${said()}: not within ${ms / 1000} s (psp scenes: ${scenes().join(' ')})`);
+      if (emu.exitCode !== null) throw new Error(`${said()}: the emulator ended first (${driver.trim()})`);
+    }
+  };
+  const failed: string[] = [];
+  const check = (ok: boolean, what: string): void => {
+    if (!ok) failed.push(what);
+  };
+  const bot = new Bot(server.url.replace('http', 'ws').replace(/\/$/, ''), 'Kim', 300, 150);
   try {
-    // The PSP's room, as the server lists it: its id is its code.
+    // The PSP's room, as the server lists it once the PSP sits in it: its id is its code.
     let code = '';
     for (let i = 0; i < 600 && !code; i++) {
-      const rooms = await matchMaker.query({});
-      code = rooms[0]?.roomId ?? '';
+      // (The listing counts a seat once reserved: the room's own clients, once the PSP is in.)
+      const id = (await matchMaker.query({}))[0]?.roomId;
+      code = id && matchMaker.getLocalRoomById(id)?.clients.length > 0 ? id : '';
       if (!code) await sleep(100);
     }
     if (!code) throw new Error(`no room opened (${scenes().join(' ')})`);
-    const kim = pageNet({ url: server.url.replace('http', 'ws').replace(/\/$/, ''), search: '' });
-    if (!kim.netOpen(JSON.stringify({ op: 'join', code, name: 'Kim' }))) throw new Error('the second player could not open');
-    let names = '';
-    for (let i = 0; i < 200 && !names.startsWith('Psp,Kim'); i++) {
-      const line = kim.netReceive();
-      if (line === null) {
-        await sleep(50);
-        continue;
-      }
-      const item = JSON.parse(line) as unknown[];
-      if (item[0] === 'm' && item[1] === S.lobby) names = ((item[2] as unknown[])[3] as string[]).join(',');
+    await bot.join(code);
+    await until(() => `the second player seeing the PSP in the lobby (${JSON.stringify(bot.lobby?.[3])})`, () => bot.lobby?.[3].join(',') === 'Psp,Kim', 20_000);
+    say(`second player: the lobby of ${code}: ${bot.lobby![3].join(',')}`);
+    await until('the PSP in its lobby', () => scenes().includes('lobby'), 20_000);
+    tell('shot lobby');
+    await sleep(400);
+    tell('press cross');
+    await until('the deal', () => bot.table !== null, 20_000);
+    const psp = bot.table!.names.indexOf('Psp');
+    say(`second player: dealt, seats ${bot.table!.names.join(',')}, the PSP at ${psp}`);
+    // The PSP's live buttons, from the table as the second player sees it; on the first race after SLEEP_AFTER cards it also sleeps.
+    let asleep = null as { seq: number; at: number } | null;
+    const by = Date.now() + 150_000;
+    const { presses, slaps } = await pressAsTheTableStands(bot, psp, tell, (seq, cards) => {
+      if (asleep !== null || cards < SLEEP_AFTER) return 'cross';
+      asleep = { seq, at: performance.now() };
+      say(`psp: slaps pile ${seq} and sleeps`);
+      return 'cross+note';
+    }, () => (Date.now() > by || emu.exitCode !== null ? `the game did not reach its end (${bot.table!.game.cardsPlayed} cards played; psp scenes: ${scenes().join(' ')})` : null),
+    // Nobody presses for a sleeping PSP (until the server has seen its seat go).
+    () => (asleep === null ? 0 : asleep.at + 1000));
+    say(`second player: the game ended after ${bot.table!.game.cardsPlayed} cards (${bot.table!.game.over!.endedBy}); the PSP pressed Square ${presses} times, Cross on ${slaps} piles`);
+    await until('the PSP\'s results', () => scenes().includes('onlineResults'), 20_000);
+    tell('shot results');
+    await sleep(1500);
+    // The sleep: its seat away and back within the room's reconnection time, the raced pile judged.
+    const heard = bot.heard;
+    const away = heard.findIndex(([type, body]) => type === S.away && (body as number[])[0] === psp && (body as number[])[1] === 1);
+    const back = heard.findIndex(([type, body], i) => i > away && type === S.away && (body as number[])[0] === psp && (body as number[])[1] === 0);
+    check(asleep !== null, 'the PSP never slept: no pile it could slap after the first cards');
+    check(away >= 0 && back > away, `the PSP's seat did not go away and come back (${JSON.stringify(heard.filter(([t]) => t === S.away).map(([, b]) => b))})`);
+    if (away >= 0 && back > away) {
+      const gone = heard[back]![2] - heard[away]![2];
+      say(`second player: the PSP's seat away for ${(gone / 1000).toFixed(1)} s after its sleep, then back`);
+      check(gone < RECONNECT_S * 1000, 'the seat came back after the reconnection time');
     }
-    say(`second player: the lobby of ${code}: ${names}`);
-    kim.netClose();
-    await ended;
+    // The raced pile judged: the first step after the PSP's slap and sleep that a slap decided.
+    if (asleep) {
+      const judged = bot.table!.shown.find((x) => x.kind === 'step' && x.at >= asleep!.at && x.events.some((e) => e.type === 'claimed' || e.type === 'wrongSlap' || e.type === 'slapMissed'));
+      const claim = judged?.kind === 'step' ? judged.events.find((e) => e.type === 'claimed' && e.reason === 'slap') : undefined;
+      check(claim !== undefined, `the race the PSP slept in was not judged (${JSON.stringify(judged?.kind === 'step' ? judged.events : null)})`);
+      if (judged?.kind === 'step' && claim?.type === 'claimed')
+        say(`second player: the race the PSP slept in judged ${Math.round(judged.at - asleep.at)} ms after its slap: pile ${asleep.seq} to seat ${claim.seat} (${claim.seat === psp ? 'the PSP' : 'Kim'}), ${judged.ms} ms`);
+    }
+    check(bot.table!.names[psp] === 'Psp' && bot.table!.kinds[psp] === 1, 'the PSP\'s seat was not kept for it');
+    check(bot.log.errors.length === 0 && bot.log.closing.length === 0, `the second player saw errors ${bot.log.errors.join('; ')} ${bot.log.closing.join('; ')}`);
+    // HOME: the exit callback leaves the room (a consented leave), then the game ends.
+    const before = leaves.length;
+    tell('press home');
+    await Promise.race([ended, sleep(15_000)]);
+    check(emu.exitCode !== null, 'the game did not end after HOME');
     const seen = scenes();
     say(`psp scenes: ${seen.join(' ')}`);
     say(driver.trim());
+    const host = printed(/Printf: stdout: (psp: (?:net|probe|HOME): .*)$/);
+    for (const l of host) say(`host: ${l}`);
+    check(host.includes('psp: net: left the room'), 'HOME did not leave the room (psp_room_leave)');
+    check(leaves.length > before && leaves[leaves.length - 1] === true, `HOME's leave was not the PSP's own on the server (leaves ${JSON.stringify(leaves.slice(before))})`);
+    say(`server: the PSP's leave after HOME consented: ${leaves[leaves.length - 1]}`);
     const at = (s: string): number => seen.indexOf(s);
-    if (!names.startsWith('Psp,Kim')) throw new Error(`the second player did not see the PSP in the lobby (${names})`);
-    if (!(at('online') >= 0 && at('create') > at('online') && at('lobby') > at('create') && at('onlineTable') > at('lobby') && at('onlineResults') > at('onlineTable')))
-      throw new Error('the PSP did not go title > online > create > lobby > table > results');
-    say('online-title: ok');
+    check(at('online') >= 0 && at('create') > at('online') && at('lobby') > at('create') && at('onlineTable') > at('lobby') && at('onlineResults') > at('onlineTable'),
+      'the PSP did not go title > online > create > lobby > table > results');
+    replay(log, failed);
+    for (const f of failed) say(`online-title: failed: ${f}`);
+    say(failed.length ? 'online-title: FAIL' : 'online-title: ok');
+    if (failed.length) process.exitCode = 1;
   } catch (e) {
     say(`psp scenes: ${scenes().join(' ')}`);
+    for (const f of failed) say(`online-title: failed: ${f}`);
     say(`online-title: FAIL ${(e as Error).message}`);
     process.exitCode = 1;
   } finally {
+    bot.stop();
+    tell('end');
+    emu.stdin!.end();
+    await Promise.race([ended, sleep(8000)]);
     if (emu.exitCode === null) emu.kill('SIGTERM');
     await Promise.race([ended, sleep(5000)]);
     await server.stop().catch(() => {});
   }
+}
+
+/** The headless host replays the PSP's seed, save, buttons and net log: each frame's hash must be the PSP's. */
+function replay(log: string, failed: string[]): void {
+  const all = readFileSync(log, 'utf8').split('\n');
+  const line = (re: RegExp): RegExpExecArray[] => all.flatMap((l) => { const m = re.exec(l); return m ? [m] : []; });
+  const hashes = line(/Printf: stdout: HASH (\d+) ([0-9a-f]{8})$/).map((m) => `${m[1]} ${m[2]}`);
+  const seed = Number(line(/Printf: stdout: SEED (\d+)$/)[0]?.[1] ?? NaN);
+  const inputs = line(/Printf: stdout: MASK (\d+) (\d+)$/).map((m) => [Number(m[1]), Number(m[2])]);
+  const netLog = line(/Printf: stdout: NETLOG (.*)$/).map((m) => m[1]);
+  const saved = readSave(null);
+  const text = writeSave({ ...saved.settings, name: 'Psp', ruleSet: 'classic', players: 2, onlineCpus: 0, slapTimes: 'on' }, saved.stats);
+  const dir = path.join(out!, 'replay');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'net.log'), netLog.join('\n') + '\n');
+  writeFileSync(path.join(dir, 'inputs.json'), JSON.stringify({ seed, frames: hashes.length, inputs, saved: text }));
+  const r = spawnSync(path.join(ROOT, 'build/native/ratscrew-headless'), ['--inputs', path.join(dir, 'inputs.json'), '--net-log', path.join(dir, 'net.log'),
+    '--out', path.join(dir, 'out'), '--no-raster'], { encoding: 'utf8' });
+  if (r.status !== 0) {
+    failed.push(`the headless replay of the PSP's run failed: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    return;
+  }
+  const replayed = readFileSync(path.join(dir, 'out/hashes.txt'), 'utf8').trim().split('\n');
+  const first = hashes.findIndex((h, i) => h !== replayed[i]);
+  if (!Number.isFinite(seed) || hashes.length < 1000 || replayed.length !== hashes.length || first >= 0)
+    failed.push(`the headless replay differs: ${hashes.length} PSP frames, ${replayed.length} replayed, first difference at ${first} (${hashes[first]} / ${replayed[first]})`);
+  else say(`headless replay of the PSP's seed, buttons and net log: ${hashes.length} frames, every hash equal`);
 }
 
 main().then(() => process.exit(process.exitCode ?? 0), (e) => {
