@@ -188,8 +188,8 @@ async function firstFrame(chrome, url, throttle, engine) {
   for (let r = 0; r < RUNS * 2; r++) {
     const asked = requested.length;
     const r0 = await loadOnce(chrome, `${url}?test&no-sw&engine=${engine}`, throttle);
-    // What the script's worker fetched (its code, QuickJS's WebAssembly) by the first frame: asked of the server, unseen by the page.
-    const byWorker = requested.slice(asked).filter((p) => p.startsWith('/assets/') && !r0.pageFiles.includes(p));
+    // What the script's worker fetched (its code, the bundle, QuickJS's WebAssembly) by the first frame: asked of the server, unseen by the page.
+    const byWorker = requested.slice(asked).filter((p) => (p.startsWith('/assets/') || p === '/ratscrew.js') && !r0.pageFiles.includes(p));
     r0.files.push(...new Set(byWorker));
     if (!r0.isolated) throw new Error('the page is not cross-origin isolated: its timer is too coarse for frame times');
     times.push(r0.first);

@@ -64,7 +64,8 @@ describe.skipIf(why !== null)('a failing script in the web version', () => {
 
   it('a missing file: says which', async () => {
     await withScript(s, null, async (page) => {
-      await page.waitForFunction(() => /ratscrew\.js: 404/.test(document.getElementById('status')!.textContent ?? ''), null, { timeout: 30_000 });
+      // The script's worker fetches the bundle itself in the built page (web/build.mjs): its start fails, and the error panel says so.
+      await page.waitForFunction(() => /ratscrew\.js: 404/.test(`${document.getElementById('status')!.textContent} ${document.getElementById('error-text')!.textContent}`), null, { timeout: 30_000 });
     });
   });
 });

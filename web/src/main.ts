@@ -31,7 +31,8 @@ const MIN_FRAME_GAP_MS = 1000 / 60 - 4;
 const $ = (id: string): HTMLElement => document.getElementById(id)!;
 
 export interface Assets {
-  readonly source: string;
+  /** The bundle's text (the test hook's replays); fetched when first asked for where the script's worker fetched its own. */
+  readonly source: () => Promise<string>;
   readonly atlas: Atlas;
   readonly sounds: readonly SoundInfo[];
 }
@@ -43,17 +44,19 @@ async function fetchOk(url: string): Promise<Response> {
 }
 
 /**
- * The three files, asked for at once (index.html preloads them): the
- * bundle's text as soon as it is here (the script's worker evaluates it
- * meanwhile), and all three.
+ * The files, asked for at once (index.html preloads them): the bundle's
+ * text as soon as it is here, for the script's worker (null when the
+ * worker fetches it itself: fetchSource false), and all of them.
  */
-export function loadAssets(stages: Record<string, number> = {}): { source: Promise<string>; all: Promise<Assets> } {
-  const source = fetchOk('ratscrew.js').then((r) => r.text());
+export function loadAssets(stages: Record<string, number> = {}, fetchSource = true): { source: Promise<string> | null; all: Promise<Assets> } {
+  const source = fetchSource ? fetchOk('ratscrew.js').then((r) => r.text()) : null;
   const atlasBytes = fetchOk('atlas.png').then((r) => r.arrayBuffer());
   const sounds = fetchOk('sounds.json').then((r) => r.json() as Promise<SoundInfo[]>);
   const all = Promise.all([source, atlasBytes, sounds]).then(async ([text, bytes, info]) => {
     stages.fetched = performance.now();
-    return { source: text, atlas: await loadAtlas(bytes), sounds: info };
+    let later: Promise<string> | null = null;
+    const bundle = (): Promise<string> => (text !== null ? Promise.resolve(text) : (later ??= fetchOk('ratscrew.js').then((r) => r.text())));
+    return { source: bundle, atlas: await loadAtlas(bytes), sounds: info };
   });
   return { source, all };
 }
@@ -80,7 +83,8 @@ async function boot(): Promise<void> {
 
   const stages: Record<string, number> = { script: performance.now() };
   // The files first: what the page sets up meanwhile (the saves' storage, the touch zones) does not hold them up.
-  const files = loadAssets(stages);
+  // The bundle is not among them where index.html's worker fetches it itself (web/build.mjs).
+  const files = loadAssets(stages, !Engine.fetchesBundle());
   // Whether rooms are served beside the page (make serve): then the title offers Online (host.caps.network).
   const rooms = fetch('rooms', { cache: 'no-store' })
     .then((r) => (r.ok ? (r.json() as Promise<{ protocol?: unknown }>) : null))

@@ -85,7 +85,7 @@ async function replay(live: Live, script: ReplayScript, opts: ReplayOptions): Pr
     replayEngines.set(kind, engine);
   }
   const t0 = performance.now();
-  await engine.start(opts.source ?? live.assets.source, { kind: 'headless', seed: script.seed, saved: script.saved ?? null });
+  await engine.start(opts.source ?? (await live.assets.source()), { kind: 'headless', seed: script.seed, saved: script.saved ?? null });
   const loadMs = performance.now() - t0;
   const renderer = await createRenderer(opts.draw ?? live.drawKind, live.assets.atlas, true);
   const shots = new Set(script.shots ?? []);

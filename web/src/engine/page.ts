@@ -13,6 +13,9 @@ interface Entry {
   debug?(): string;
 }
 
+/** The bundle compiled but not run, or what compiling it threw (thrown again when it is run, as before). */
+export type Compiled = ((scope: object) => void) | { readonly error: unknown };
+
 export class PageEngine implements ScriptEngine {
   readonly kind = 'page' as const;
   readonly commands: Int32Array;
@@ -21,11 +24,21 @@ export class PageEngine implements ScriptEngine {
     this.commands = entry.commands;
   }
 
-  static create(source: string, host: WebHost): PageEngine {
-    const scope: { host: WebHost; ratscrew?: Entry } = { host };
+  static compile(source: string): Compiled {
     try {
       // eslint-disable-next-line @typescript-eslint/no-implied-eval
-      new Function('globalThis', `${source}\n//# sourceURL=ratscrew.js`)(scope);
+      return new Function('globalThis', `${source}\n//# sourceURL=ratscrew.js`) as (scope: object) => void;
+    } catch (e) {
+      return { error: e };
+    }
+  }
+
+  static create(source: string | Compiled, host: WebHost): PageEngine {
+    const scope: { host: WebHost; ratscrew?: Entry } = { host };
+    const run = typeof source === 'string' ? PageEngine.compile(source) : source;
+    try {
+      if (typeof run !== 'function') throw run.error;
+      run(scope);
     } catch (e) {
       throw describeThrown(e);
     }

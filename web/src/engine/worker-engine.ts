@@ -37,6 +37,11 @@ interface EarlyWorker {
   readonly error: string | null;
 }
 
+/** The early worker, while no engine has taken it. */
+function earlyWorker(): EarlyWorker | null {
+  return (globalThis as { ratscrewWorker?: EarlyWorker | null }).ratscrewWorker ?? null;
+}
+
 export class WorkerEngine {
   /** The commands of the last frame: [0, n) of the number it returned. */
   commands: Int32Array = new Int32Array(MAX_COMMANDS * COMMAND_INTS);
@@ -103,8 +108,17 @@ export class WorkerEngine {
     return this.failure !== null;
   }
 
-  /** Evaluates the bundle in the worker (again: a fresh script in the same worker), with the C hosts' load deadline. */
-  async start(source: string, host: HostSetup): Promise<void> {
+  /**
+   * Whether the next spawn takes index.html's worker, which fetches and
+   * compiles the bundle itself (web/build.mjs): its start needs no source,
+   * and the page need not fetch it.
+   */
+  static fetchesBundle(): boolean {
+    return earlyWorker() !== null;
+  }
+
+  /** Evaluates the bundle in the worker (again: a fresh script in the same worker), with the C hosts' load deadline; null: the bundle the worker fetched itself. */
+  async start(source: string | null, host: HostSetup): Promise<void> {
     const ready = await this.ask({ type: 'start', kind: this.kind, source, host, shared: this.shared?.buffer ?? null }, 'loading the script', LOAD_BUDGET_MS, false);
     if (ready.type === 'ready') this.onOut(ready.out);
   }

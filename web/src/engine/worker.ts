@@ -11,7 +11,7 @@ import { MirrorStore } from '../save-mirror';
 import { LocalSave } from '../save';
 import type { EngineKind, HostSetup, ScriptEngine } from './engine';
 import { describeThrown } from './errors';
-import { PageEngine } from './page';
+import { type Compiled, PageEngine } from './page';
 import type { FromWorker, HostOut, ReplayFrame, ReplayScript, ToWorker } from './protocol';
 
 /** The worker's global scope, as far as it is used here (the page's DOM types describe a window). */
@@ -30,6 +30,8 @@ let typed: string | null = null;
 let mirror: MirrorStore | null = null;
 let save: LocalSave | null = null;
 let engine: ScriptEngine | null = null;
+/** The bundle this worker fetched itself ('fetch'), compiled while the page was loading: its text and the compiled function. */
+let ahead: Promise<{ source: string; compiled: Compiled }> | null = null;
 /** The page's shared buffer: [0] the last frame written, [1] its command count, then its commands. */
 let shared: { head: Int32Array; body: Int32Array } | null = null;
 
@@ -75,15 +77,24 @@ function headlessHost(setup: Extract<HostSetup, { kind: 'headless' }>): Host {
   };
 }
 
-async function start(kind: EngineKind, source: string, setup: HostSetup): Promise<ScriptEngine> {
+async function fetchBundle(url: string): Promise<{ source: string; compiled: Compiled }> {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`ratscrew.js: ${r.status} ${r.statusText}`);
+  const source = await r.text();
+  return { source, compiled: PageEngine.compile(source) };
+}
+
+async function start(kind: EngineKind, given: string | null, setup: HostSetup): Promise<ScriptEngine> {
+  if (given === null && !ahead) throw new Error("the script's worker was given no bundle");
+  const bundle = given === null ? await ahead! : { source: given, compiled: null };
   const host = setup.kind === 'page' ? pageHostIn(setup) : headlessHost(setup);
   if (kind === 'quickjs') {
     const { QuickJsEngine } = await import('./quickjs');
     post({ type: 'evaluating' });
-    return QuickJsEngine.create(source, host);
+    return QuickJsEngine.create(bundle.source, host);
   }
   post({ type: 'evaluating' });
-  return PageEngine.create(source, host);
+  return PageEngine.create(bundle.compiled ?? bundle.source, host);
 }
 
 function frame(e: ScriptEngine, seq: number, now: number, buttons: number, tap: number): void {
@@ -140,6 +151,10 @@ scope.onmessage = async (event: MessageEvent<ToWorker>): Promise<void> => {
         shared = m.shared ? { head: new Int32Array(m.shared, 0, 2), body: new Int32Array(m.shared, 8) } : null;
         engine = await start(m.kind, m.source, m.host);
         post({ type: 'ready', out: hostOut() });
+        break;
+      case 'fetch':
+        ahead = fetchBundle(m.url);
+        ahead.catch(() => {}); // the start reports it
         break;
       case 'frame':
         typed = m.typed;
