@@ -58,6 +58,8 @@ export interface ResultsScreen {
   /** Best first. */
   ranking: SeatResult[];
   fastestMs: number;
+  /** What fastestMs is: the person's own, or with two people the quicker of the two (it is not told whose). */
+  fastestLabel: string;
   cardsPlayed: number;
   lifetime: string[];
 }

@@ -129,6 +129,9 @@ const ROW_H = 15;
 /** Lines of the list (group headings and rows) shown at once, and the top of the first. */
 const VISIBLE_LINES = 10;
 const LINES_Y = 38;
+/** The options' scroll arrows: between the values' right edge (422) and the panel's border (436). */
+export const ARROW_X = 424;
+export const ARROW_W = 10;
 /** The selected row's help under the list: a rule line, then the text (beside a slap rule's picture). */
 const HELP_Y = 196;
 
@@ -182,10 +185,12 @@ export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionR
     labelSlots[i]!.draw(FONT_SMALL, row.label, 64, y, ALIGN_LEFT, on ? C.YELLOW : C.WHITE);
     valueSlots[i]!.draw(FONT_SMALL, row.value, 422, y, ALIGN_RIGHT, on ? C.YELLOW : C.PALE_GOLD);
   }
-  // More lines above or below: small arrows at the panel's right edge.
+  // More lines above or below: small arrows at the panel's right edge,
+  // right of the values' column (which ends at 422: at 418 the arrow lay on
+  // the last row's value, "Off" read "Of⬇").
   const a = SPRITES.arrow;
-  if (first > 0) sprite(418, 16, 12, -12, a[0], a[1], a[2], a[3], C.GOLD);
-  if (first + VISIBLE_LINES < lines.length) sprite(418, HELP_Y - 16, 12, 12, a[0], a[1], a[2], a[3], C.GOLD);
+  if (first > 0) sprite(ARROW_X, 16, ARROW_W, -ARROW_W, a[0], a[1], a[2], a[3], C.GOLD);
+  if (first + VISIBLE_LINES < lines.length) sprite(ARROW_X, HELP_Y - 16, ARROW_W, ARROW_W, a[0], a[1], a[2], a[3], C.GOLD);
   // What the selected row does.
   const selected = rows[cursor];
   if (selected !== undefined) {
@@ -275,7 +280,7 @@ export function drawResultsPage(v: MenusView, t: Strings, r: ResultsScreen, slap
   }
   y = 154;
   if (slapping) {
-    text(FONT_SMALL, t.statFastest, 36, y, ALIGN_LEFT, C.WHITE);
+    text(FONT_SMALL, r.fastestLabel, 36, y, ALIGN_LEFT, C.WHITE);
     text(FONT_SMALL, r.fastestMs >= 0 ? t.ms(r.fastestMs) : t.none, 300, y, ALIGN_RIGHT, C.PALE_GOLD);
     y += 14;
   }

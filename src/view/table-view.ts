@@ -163,6 +163,8 @@ export function newTableView(felt: Layer): TableView {
   let shownHint = '';
   let shownPlace = PLACE_CENTRE;
   let shownCan = 0;
+  /** The line the bottom seat's hand moved aside (below), '' for none. */
+  let asideMessage = '';
   // While a played card flies the display holds the game as it was before
   // the play (src/app/table-show.ts says why): the pile under the flying
   // card is the display's whole pile.
@@ -180,6 +182,14 @@ export function newTableView(felt: Layer): TableView {
         shownPlace = messagePlace(game.options.players, t.messageSeat);
         shownCan = t.can;
       }
+      // The bottom seat's hand passes where a centred line is, whoever that
+      // line is about (a slap in a card's flight, under the line from before
+      // the play; a late slap): the line moves beside its path, and stays
+      // there while it shows.
+      const h = t.slapHand;
+      if (shownMessage !== asideMessage) asideMessage = '';
+      if (h.active && now - h.start < HAND_MS && sideOf(game.options.players, h.seat) === SIDE_BOTTOM) asideMessage = shownMessage;
+      if (shownMessage !== '' && shownMessage === asideMessage) shownPlace = PLACE_LEFT;
       previousGame = game;
       previousNow = now;
       const shaking = t.shake.active && now - t.shake.start < SHAKE_MS;

@@ -49,6 +49,7 @@ function sixPlayers(language: 'en' | 'ru'): ResultsScreen {
     cause: t.resultCause('cardLimit', 'classic', 1),
     ranking: names.map((name, i) => ({ place: i + 1, name, cards: 52 - i * 9, piles: 10 + i, slapsWon: 12 + i, wrongSlaps: 3 + i })),
     fastestMs: 287,
+    fastestLabel: t.statFastest,
     cardsPlayed: 5000,
     lifetime: [t.lifetimeLine(t.ruleSetNames.classic, 12, 5), t.lifetimeLine(t.ruleSetNames.russian, 3, 1)],
   };
@@ -121,6 +122,22 @@ describe('a game the players ended', () => {
     expect(one).not.toBe(two);
     expect(one).toMatch(language === 'en' ? /^You ended it early/ : /^Вы закончили игру досрочно/);
     expect(two).toMatch(language === 'en' ? /^The players ended it early/ : /^Игроки закончили игру досрочно/);
+  });
+
+  it('two people: the fastest slap is either one\'s, not "yours" (the right player\'s 338 ms was "Your fastest slap")', async () => {
+    const d = await startGame(3, { People: '2' });
+    d.wait(120);
+    d.press(BTN.START);
+    d.presses(BTN.DOWN, BTN.DOWN, BTN.CROSS, BTN.CROSS);
+    const s = d.until((x) => x.scene === 'results', 200);
+    expect(s.results.fastestLabel).toBe('Fastest slap of you two');
+    d.dispose();
+    const one = await startGame(3);
+    one.wait(120);
+    one.press(BTN.START);
+    one.presses(BTN.DOWN, BTN.DOWN, BTN.CROSS, BTN.CROSS);
+    expect(one.until((x) => x.scene === 'results', 200).results.fastestLabel).toBe('Your fastest slap');
+    one.dispose();
   });
 
   it('End game from the pause menu, alone at the table: the results say you ended it', async () => {

@@ -12,6 +12,7 @@ import { PLATE_H, PLATE_W, STACK_H, STACK_W, plateX, plateY, stackX, stackY } fr
 import { BURN_FLY_MS, BURN_SHOW_MS, HAND_MS, SWEEP_MS } from '../../src/view/table-view';
 import { ALIGN_LEFT, layout, setFallbackCode } from '../../src/view/text';
 import { T, bindScratch, slapFrame as frame, slapTable as tableAt } from './slap-scenes';
+import { stringsFor } from '../../src/app/i18n';
 
 const WHITE = 0xffffffff | 0;
 
@@ -105,5 +106,24 @@ describe('the message of a slap is never covered', () => {
   it.each(CASES)('%i players, seat %i slaps wrongly, %i people', (players, seat, people) => {
     for (const language of ['en', 'ru'] as const)
       for (const burned of [0, 1, 2]) expect(covered(tableAt(players, seat, 'wrong', people, language, burned), players), `${language}, ${burned} burned`).toEqual([]);
+  });
+});
+
+// Issue 32: the hand came up from the bottom seat over a line about another
+// seat (a slap in a card's flight, under the line from before the play:
+// "У Даши оста[hand]сь 2 попытки"; a late slap beside who took the pile).
+describe('the bottom seat\'s hand never covers a line about another seat', () => {
+  const OTHERS: [number, number, 1 | 2][] = [];
+  for (let players = 2; players <= 6; players++) for (let about = 1; about < players; about++) for (const people of [1, 2] as const) OTHERS.push([players, about, people]);
+  it.each(OTHERS)('%i players, the line about seat %i, %i people', (players, about, people) => {
+    for (const language of ['en', 'ru'] as const) {
+      const s = stringsFor(language);
+      for (const kind of ['won', 'wrong'] as const) {
+        const t = tableAt(players, 0, kind, people, language, 0);
+        t.message = s.chancesLeft(t.names[about]!, false, 2);
+        t.messageSeat = about;
+        expect(covered(t, players), `${language}, ${kind}`).toEqual([]);
+      }
+    }
   });
 });

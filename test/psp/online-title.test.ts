@@ -9,9 +9,8 @@
 // build's power callback, four seconds, Wi-Fi off); at the results HOME
 // (the probe build's exit callback) leaves the room. The headless host then
 // replays the PSP's seed, buttons and net log to the same frames. The EBOOT
-// is the probe build of the game's bundle (build/psp-probe-game: the
-// release code, frame i at the headless host's time, and its replay's
-// lines). PPSSPP in Chromium has no sockets: skipped there, saying so.
+// is the probe build (build/psp-probe: the release code and the game's
+// bundle, frame i at the headless host's time, and its replay's lines). PPSSPP in Chromium has no sockets: skipped there, saying so.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,9 +23,9 @@ let lines: string[] = [];
 
 describe.skipIf(why !== null)('the PSP online from its title in the native PPSSPP', () => {
   beforeAll(() => {
-    makePsp('psp-probe', 'PROBE=dist/ratscrew.js', 'PROBE_DIR=psp-probe-game');
+    makePsp('psp-probe');
     buildNative('headless');
-    const r = spawnSync('npx', ['tsx', path.join(ROOT, 'test/psp/online/title-run.ts'), path.join(ROOT, 'build/psp-probe-game/EBOOT.PBP'), path.join(OUTPUT, 'online-title')], {
+    const r = spawnSync('npx', ['tsx', path.join(ROOT, 'test/psp/online/title-run.ts'), path.join(ROOT, 'build/psp-probe/EBOOT.PBP'), path.join(OUTPUT, 'online-title')], {
       cwd: ROOT,
       encoding: 'utf8',
       timeout: 500_000,

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { DEFAULT_CAPABILITIES } from '../../src/contract';
 import { BTN, Driver } from '../../test/support/driver';
 import { writeScript } from '../../test/support/script';
-import { goToTitleItem, pairOrSandwich, rank, setOptions, startFromOptions } from '../../test/game/helpers';
+import { endGameFromPause, goToTitleItem, pairOrSandwich, rank, setOptions, startFromOptions } from '../../test/game/helpers';
 
 const OUT = path.resolve(process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'build/screens');
 const CAPS = { ...DEFAULT_CAPABILITIES, network: process.argv.includes('--network') };
@@ -26,6 +26,18 @@ function openOptions(d: Driver): void {
   goToTitleItem(d, CAPS.network ? 2 : 1);
   d.press(BTN.CROSS);
   if (d.debug().scene !== 'options') throw new Error('options did not open');
+}
+
+/** The title's row `name` (Play, Online where offered, Options, How to play, ...). */
+function titleRow(name: 'play' | 'options' | 'howTo'): number {
+  const extra = CAPS.network ? 1 : 0;
+  return name === 'play' ? 0 : name === 'options' ? 1 + extra : 2 + extra;
+}
+
+/** In Options: the cursor onto row `row` (by index: the labels change with the language). */
+function goToRow(d: Driver, row: number): void {
+  for (let i = 0; i < 40 && d.debug().optionCursor !== row; i++) d.press(d.debug().optionCursor < row ? BTN.DOWN : BTN.UP);
+  if (d.debug().optionCursor !== row) throw new Error(`the options' cursor never reached row ${row}`);
 }
 
 /** The frame just run (shots name frames by index). */
@@ -111,6 +123,119 @@ async function table(language: 'English' | 'Русский', seed: number): Prom
   d.dispose();
 }
 
+/**
+ * Issue 32's words, with two people at a four-player table against hard
+ * CPUs: Options on People (the host's own words: this PSP, this keyboard,
+ * this screen) and on Slap times (its help explains "Hard and Master");
+ * How to play's first page (the two players' own buttons or keys) and its
+ * two-people page; at the table a CPU's challenge line (the Russian names
+ * declined); a race where the left player presses in the card's flight (a
+ * false start, in words, never a negative time) and the right player
+ * slaps after the landing (not called late); ended early by the players;
+ * then one person at six, ended at once ("You ended it early", the places
+ * the players level on cards share).
+ */
+async function words(language: 'English' | 'Русский', seed: number): Promise<void> {
+  const d = await Driver.create({ seed, caps: CAPS });
+  const shots: number[] = [];
+  const shot = (): void => {
+    shots.push(last(d));
+  };
+  d.wait(5);
+  openOptions(d);
+  const rows = d.debug().optionRows.map((r: { label: string }) => r.label) as string[];
+  const row = (label: string): number => {
+    const i = rows.indexOf(label);
+    if (i < 0) throw new Error(`no option row "${label}" in ${JSON.stringify(rows)}`);
+    return i;
+  };
+  setOptions(d, { Players: '4', People: '2', 'CPU players': 'Hard', 'Slap times': 'Hard and Master', Language: language });
+  goToRow(d, row('People'));
+  d.wait(3);
+  shot(); // the People row's help: the host's own device
+  goToRow(d, row('Slap times'));
+  d.wait(3);
+  shot(); // the Slap times row's help: what "Hard and Master" means
+  d.press(BTN.CIRCLE);
+  goToTitleItem(d, titleRow('howTo'));
+  d.press(BTN.CROSS);
+  if (d.debug().scene !== 'howTo') throw new Error('How to play did not open');
+  d.wait(3);
+  shot(); // page 1 with two people: their own buttons or keys
+  for (let i = 0; i < 20; i++) d.press(BTN.RIGHT);
+  d.wait(3);
+  shot(); // the two-people page: this host's device
+  d.press(BTN.CIRCLE);
+  goToTitleItem(d, titleRow('play'));
+  d.press(BTN.CROSS);
+  if (d.debug().scene !== 'table') throw new Error('the table did not open');
+  const players = 4;
+  const right = players - 1;
+  let challenged = false;
+  let raced = false;
+  let cards = -1;
+  for (let guard = 0; guard < 30000 && !(challenged && raced); guard++) {
+    const s = d.debug();
+    if (s.scene !== 'table' || s.table.game.over !== null || s.outPrompt) throw new Error(`${language}: the game ended first (challenge ${challenged}, race ${raced})`);
+    const g = s.table.game;
+    const played = g.cardsPlayed !== cards;
+    cards = g.cardsPlayed;
+    // A CPU's challenge on a CPU, its line up once the face card has landed.
+    if (!challenged && g.challenge !== null && g.challenge.answerer !== 0 && g.challenge.answerer !== right && !s.table.flying && s.table.message !== '' && g.pendingCollect === null) {
+      challenged = true;
+      d.wait(10);
+      shot(); // "Challenge! Dana has 2 chances", the name declined in Russian
+      continue;
+    }
+    // A pair or sandwich in its flight: the left player presses now (a false
+    // start), the right player 330 ms after the landing.
+    if (challenged && !raced && played && s.table.flying && g.pile.length > 1 && pairOrSandwich(g.pile) && g.stacks[0].length > 2) {
+      raced = true;
+      d.wait(2);
+      d.press(BTN.LTRIGGER);
+      d.until((x) => !x.table.flying, 20);
+      d.wait(19);
+      d.press(BTN.RTRIGGER);
+      d.wait(12);
+      shot(); // "Left: false start · Right 333 ms", whoever took the pile
+      continue;
+    }
+    const turn = g.pendingCollect !== null ? g.pendingCollect.seat : g.turn;
+    if (g.pendingChoice === null && !s.table.flying && turn === 0) d.press(BTN.LEFT);
+    else if (g.pendingChoice === null && !s.table.flying && turn === right) d.press(BTN.SQUARE);
+    else d.step(0);
+  }
+  if (!(challenged && raced)) throw new Error(`${language}: no challenge or race (challenge ${challenged}, race ${raced})`);
+  d.wait(30);
+  endGameFromPause(d);
+  d.wait(10);
+  if (d.debug().scene !== 'results') throw new Error(`${language}: no results after End game`);
+  shot(); // "The players ended it early"
+  d.press(BTN.CIRCLE);
+  d.wait(3);
+  goToTitleItem(d, titleRow('options'));
+  d.press(BTN.CROSS);
+  goToRow(d, row('People'));
+  d.press(BTN.LEFT);
+  goToRow(d, row('Players'));
+  d.press(BTN.RIGHT);
+  d.press(BTN.RIGHT);
+  d.press(BTN.CIRCLE);
+  goToTitleItem(d, titleRow('play'));
+  d.press(BTN.CROSS);
+  const t = d.debug().table;
+  if (t.game.stacks.length !== 6) throw new Error(`${language}: not one person at six (${t.game.stacks.length})`);
+  d.wait(30);
+  endGameFromPause(d);
+  d.wait(10);
+  shot(); // "You ended it early", shared places
+  d.wait(10);
+  const name = language === 'English' ? 'issue32-words' : 'issue32-words-ru';
+  writeScript(path.join(OUT, `${name}.json`), { seed, frames: d.frameIndex, inputs: d.recorder.inputs, shots });
+  console.log(`${name}: seed ${seed}, ${d.frameIndex} frames, shots ${shots.join(' ')}`);
+  d.dispose();
+}
+
 /** The title's quit: Start, then Cross; a host that stays (the web page) shows its last picture under its panel. */
 async function quit(language: 'English' | 'Русский'): Promise<void> {
   const d = await Driver.create({ seed: 4, caps: CAPS });
@@ -148,3 +273,4 @@ for (;; seed++) {
 }
 await table('Русский', seed);
 for (const language of ['English', 'Русский'] as const) await quit(language);
+for (const language of ['English', 'Русский'] as const) await words(language, 4);

@@ -271,6 +271,7 @@ export const EN: Strings = {
   statPilesTaken: 'Piles taken',
   statWrongSlaps: 'Wrong slaps',
   statFastest: 'Your fastest slap',
+  statFastestPeople: 'Fastest slap of you two',
   statCardsPlayed: 'Cards played',
   lifetime: 'All games',
   lifetimeLine: (ruleSet, games, wins) => ruleSet + ': ' + games + ' played, ' + wins + ' won',

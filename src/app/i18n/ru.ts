@@ -315,6 +315,7 @@ export const RU: Strings = {
   statPilesTaken: 'Взято стопок',
   statWrongSlaps: 'Ошибочных хлопков',
   statFastest: 'Ваш быстрейший хлопок',
+  statFastestPeople: 'Быстрейший хлопок из вас двоих',
   statCardsPlayed: 'Сыграно карт',
   lifetime: 'Все игры',
   lifetimeLine: (ruleSet, games, wins) => ruleSet + ': сыграно ' + games + ', побед ' + wins,

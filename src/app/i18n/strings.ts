@@ -281,6 +281,8 @@ export interface Strings {
   readonly statPilesTaken: string;
   readonly statWrongSlaps: string;
   readonly statFastest: string;
+  /** The results' fastest slap with two people at the table: either one's, not "yours". */
+  readonly statFastestPeople: string;
   readonly statCardsPlayed: string;
   readonly lifetime: string;
   readonly lifetimeLine: (ruleSet: string, games: number, wins: number) => string;

@@ -31,6 +31,7 @@ export function enterOnlineResults(app: App, room: RoomLink, played: OnlineAppTa
     cause: t.resultCause(resultCause(over), game.options.ruleSet, 1),
     ranking: res.ranking,
     fastestMs: res.fastestMs,
+    fastestLabel: t.statFastest,
     cardsPlayed: res.cardsPlayed,
     lifetime: [
       t.lifetimeLine(t.ruleSetNames.classic, app.stats.classic.games, app.stats.classic.wins),

@@ -29,6 +29,7 @@ export function enterResults(app: App, played: AppTable, ended: boolean): Result
     cause: t.resultCause(ended && over === null ? 'ended' : resultCause(over), played.table.game.options.ruleSet, played.humans.length),
     ranking: res.ranking,
     fastestMs: res.fastestMs,
+    fastestLabel: played.duel ? t.statFastestPeople : t.statFastest,
     cardsPlayed: res.cardsPlayed,
     lifetime: played.duel
       ? [t.twoPlayerLine(two.games, two.leftWins, two.rightWins)]

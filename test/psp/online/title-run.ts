@@ -1,6 +1,6 @@
 // The PSP online from its title (test/psp/online-title.test.ts): the game's
-// EBOOT (the probe build of the game's own bundle, build/psp-probe-game:
-// the release code, and the lines a frame-for-frame replay needs) in
+// EBOOT (the probe build, build/psp-probe: the release code and the game's
+// bundle, and the lines a frame-for-frame replay needs) in
 // PPSSPP's native emulator at the wall clock's pace, a save holding its
 // player's name and a two-seat classic room; a rooms server in this process
 // on 127.0.0.1 (a known deal, every game ended by the card limit after
@@ -34,8 +34,8 @@ import { startServer } from '../../../server/server';
 import { readSave, writeSave } from '../../../src/app/settings';
 import { saveTrailer } from '../../../src/contract';
 import { S } from '../../../src/net/protocol';
-import { canSlap, slapPattern } from '../../../src/rules';
 import { Bot } from '../../server/bot';
+import { pressAsTheTableStands } from './press';
 
 const HERE = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(HERE), '../../..');
@@ -121,44 +121,17 @@ async function main(): Promise<void> {
     await until('the deal', () => bot.table !== null, 20_000);
     const psp = bot.table!.names.indexOf('Psp');
     say(`second player: dealt, seats ${bot.table!.names.join(',')}, the PSP at ${psp}`);
-    // The PSP's live buttons, from the table as the second player sees it.
-    let slapped = -1, moved = -1, movedAt = 0, turnSeen = -1, turnAt = 0;
-    let asleep: { seq: number; at: number } | null = null;
-    let presses = 0, slaps = 0;
-    for (const by = Date.now() + 150_000; !bot.log.over; await sleep(20)) {
-      if (Date.now() > by || emu.exitCode !== null) throw new Error(`the game did not reach its end (${bot.table!.game.cardsPlayed} cards played; psp scenes: ${scenes().join(' ')})`);
-      const t = bot.table!;
-      const g = t.game;
-      // Asleep or not back yet: nobody is pressing.
-      if (t.readableAt < 0 || t.flying !== null || t.away[psp] || (asleep !== null && performance.now() - asleep.at < 1000)) continue;
-      // A slap a player's reaction after the pile could be read (the second player's is 300 ms; under FALSE_START_MS is a false start).
-      if (slapPattern(g) !== null && canSlap(g, psp) && slapped !== t.seq) {
-        if (performance.now() - t.readableAt < 200) continue;
-        slapped = t.seq;
-        slaps++;
-        if (asleep === null && g.cardsPlayed >= SLEEP_AFTER) {
-          asleep = { seq: t.seq, at: performance.now() };
-          tell('press cross+note');
-          say(`psp: slaps pile ${t.seq} and sleeps`);
-        } else tell('press cross');
-        continue;
-      }
-      const mine = g.pendingCollect !== null ? g.pendingCollect.seat === psp : g.pendingChoice === null && g.turn === psp && g.over === null;
-      if (!mine) continue;
-      const now = Date.now();
-      const key = t.seq * 100 + g.cardsPlayed;
-      if (turnSeen !== key) {
-        turnSeen = key;
-        turnAt = now;
-      }
-      // A player's pause before the press; pressed again only if the table has not moved on in a second.
-      if (now - turnAt >= 150 && (moved !== key || now - movedAt >= 1000)) {
-        moved = key;
-        movedAt = now;
-        presses++;
-        tell('press square');
-      }
-    }
+    // The PSP's live buttons, from the table as the second player sees it; on the first race after SLEEP_AFTER cards it also sleeps.
+    let asleep = null as { seq: number; at: number } | null;
+    const by = Date.now() + 150_000;
+    const { presses, slaps } = await pressAsTheTableStands(bot, psp, tell, (seq, cards) => {
+      if (asleep !== null || cards < SLEEP_AFTER) return 'cross';
+      asleep = { seq, at: performance.now() };
+      say(`psp: slaps pile ${seq} and sleeps`);
+      return 'cross+note';
+    }, () => (Date.now() > by || emu.exitCode !== null ? `the game did not reach its end (${bot.table!.game.cardsPlayed} cards played; psp scenes: ${scenes().join(' ')})` : null),
+    // Nobody presses for a sleeping PSP (until the server has seen its seat go).
+    () => (asleep === null ? 0 : asleep.at + 1000));
     say(`second player: the game ended after ${bot.table!.game.cardsPlayed} cards (${bot.table!.game.over!.endedBy}); the PSP pressed Square ${presses} times, Cross on ${slaps} piles`);
     await until('the PSP\'s results', () => scenes().includes('onlineResults'), 20_000);
     tell('shot results');
