@@ -96,15 +96,17 @@ async function main() {
   rmSync(path.join(OUT, '.vite'), { recursive: true });
   // The script's worker starts from index.html, before the page's own
   // script has loaded: its thread and code are the longest step before the
-  // first frame (bench/results.md); WorkerEngine.spawn takes it. It fetches
-  // and compiles the bundle itself meanwhile ('fetch'), so the page neither
-  // preloads nor reads the bundle.
+  // first frame (bench/results.md); WorkerEngine.spawn takes it. The inline
+  // script fetches the bundle's bytes at once and hands them to the worker
+  // ('bundle'), which decodes and compiles them meanwhile: the page's own
+  // script neither preloads nor reads the bundle.
   const page = chunks['index.html'].file;
   const workerFile = readFileSync(path.join(OUT, page), 'utf8').match(/["`](worker-[\w-]+\.js)["`]/)?.[1];
   if (!workerFile) throw new Error(`web/build.mjs: no worker-*.js named in ${page}`);
   const early =
     `<script>try { const w = new Worker('${path.posix.join(path.posix.dirname(page), workerFile)}', { type: 'module', name: 'ratscrew' }); ` +
-    `w.postMessage({ type: 'fetch', url: new URL('ratscrew.js', document.baseURI).href }); ` +
+    `fetch('ratscrew.js').then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(\`ratscrew.js: \${r.status} \${r.statusText}\`)))).then(` +
+    `(b) => w.postMessage({ type: 'bundle', bytes: b, error: null }, [b]), (e) => w.postMessage({ type: 'bundle', bytes: null, error: String(e.message || e) })); ` +
     `self.ratscrewWorker = { worker: w, error: null }; ` +
     `w.onerror = (e) => { e.preventDefault(); self.ratscrewWorker && (self.ratscrewWorker.error = e.message || 'no reason given'); }; } catch {}</script>\n`;
   const indexFile = path.join(OUT, 'index.html');

@@ -19,8 +19,8 @@ export type ToWorker =
   /** shared: where the worker also writes each frame's commands at once (a cross-origin isolated page: worker-engine.ts early). */
   /** source null: the bundle the worker fetched itself ('fetch'). */
   | { readonly type: 'start'; readonly kind: EngineKind; readonly source: string | null; readonly host: HostSetup; readonly shared: SharedArrayBuffer | null }
-  /** From index.html's early start: fetch the bundle and compile it while the page loads (a notice, no answer; the start reports its failure). */
-  | { readonly type: 'fetch'; readonly url: string }
+  /** From index.html's early start: the bundle's bytes (or why there are none), to compile while the page loads (a notice, no answer; the start reports a failure). */
+  | { readonly type: 'bundle'; readonly bytes: ArrayBuffer | null; readonly error: string | null }
   /** typed: the keyboard's text since the last frame (host.typed()), null for none. */
   | { readonly type: 'frame'; readonly seq: number; readonly now: number; readonly buttons: number; readonly tap: number; readonly typed: string | null }
   | { readonly type: 'debug' }

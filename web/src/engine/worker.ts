@@ -30,8 +30,17 @@ let typed: string | null = null;
 let mirror: MirrorStore | null = null;
 let save: LocalSave | null = null;
 let engine: ScriptEngine | null = null;
-/** The bundle this worker fetched itself ('fetch'), compiled while the page was loading: its text and the compiled function. */
-let ahead: Promise<{ source: string; compiled: Compiled }> | null = null;
+type Bundle = { source: string; compiled: Compiled };
+/**
+ * The bundle index.html fetched for this worker ('bundle'), compiled as
+ * soon as it is here, while the page is still loading: a start with no
+ * source waits for it (its message may come after the start's).
+ */
+let arrived: (bundle: Promise<Bundle>) => void = () => {};
+const ahead = new Promise<Bundle>((resolve) => {
+  arrived = resolve;
+});
+ahead.catch(() => {}); // the start reports it
 /** The page's shared buffer: [0] the last frame written, [1] its command count, then its commands. */
 let shared: { head: Int32Array; body: Int32Array } | null = null;
 
@@ -77,16 +86,14 @@ function headlessHost(setup: Extract<HostSetup, { kind: 'headless' }>): Host {
   };
 }
 
-async function fetchBundle(url: string): Promise<{ source: string; compiled: Compiled }> {
-  const r = await fetch(url);
-  if (!r.ok) throw new Error(`ratscrew.js: ${r.status} ${r.statusText}`);
-  const source = await r.text();
-  return { source, compiled: PageEngine.compile(source) };
+function compileBundle(bytes: ArrayBuffer | null, error: string | null): Promise<Bundle> {
+  if (bytes === null) return Promise.reject(new Error(error ?? 'ratscrew.js: not fetched'));
+  const source = new TextDecoder().decode(bytes);
+  return Promise.resolve({ source, compiled: PageEngine.compile(source) });
 }
 
 async function start(kind: EngineKind, given: string | null, setup: HostSetup): Promise<ScriptEngine> {
-  if (given === null && !ahead) throw new Error("the script's worker was given no bundle");
-  const bundle = given === null ? await ahead! : { source: given, compiled: null };
+  const bundle = given === null ? await ahead : { source: given, compiled: null };
   const host = setup.kind === 'page' ? pageHostIn(setup) : headlessHost(setup);
   if (kind === 'quickjs') {
     const { QuickJsEngine } = await import('./quickjs');
@@ -152,9 +159,8 @@ scope.onmessage = async (event: MessageEvent<ToWorker>): Promise<void> => {
         engine = await start(m.kind, m.source, m.host);
         post({ type: 'ready', out: hostOut() });
         break;
-      case 'fetch':
-        ahead = fetchBundle(m.url);
-        ahead.catch(() => {}); // the start reports it
+      case 'bundle':
+        arrived(compileBundle(m.bytes, m.error));
         break;
       case 'frame':
         typed = m.typed;
