@@ -107,7 +107,8 @@ function seatNames(strings: Strings, names: readonly string[], kinds: readonly n
 /**
  * This player's game again after their connection was taken back (the
  * server's deal in the middle of the game): the game as it stands, shown at
- * once; nothing shown so far is lost (the figures stay).
+ * once; nothing shown so far is lost (the figures stay). A game that ended
+ * while they were away comes back as it ended: its table, then its results.
  */
 export function rejoinOnlineTable(t: OnlineAppTable, deal: Deal, now: number): void {
   t.net = onlineTable(deal, now);
@@ -119,6 +120,7 @@ export function rejoinOnlineTable(t: OnlineAppTable, deal: Deal, now: number): v
   t.show.display.flight.active = false;
   t.show.display.flight.faceDown = false;
   showGame(t.show, t.game, null);
+  if (t.game.over !== null && t.overAt === NEVER) t.overAt = now;
 }
 
 /**

@@ -79,8 +79,9 @@ export interface RoomSetup {
 export type Lobby = [string, Seat, Seat, string[], number[], number[], RoomSetup];
 
 /**
- * S.deal payload: [you, names[], kinds[], options, seq, state, race open?]: the game as
- * it stands (a rejoin gets the same message in the middle of a game).
+ * S.deal payload: [you, names[], kinds[], options, seq, state]: the game as
+ * it stands (a rejoin gets the same message in the middle of a game, or
+ * after it: the game as it ended while the player was away, `over` set).
  */
 export type Deal = [Seat, string[], number[], GameOptions, number, PublicState];
 
