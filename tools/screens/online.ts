@@ -7,8 +7,8 @@
 // names herself and creates a room; Kim opens its link and picks her name
 // by taps; a classic game with its first race's times; Kim's network goes
 // down for a few seconds (Ann sees her away, Kim sees she is reconnecting);
-// the results and the rematch; Kim joins Ann's next room by its code. In
-// English, then in Russian.
+// the results and the rematch; Kim joins Ann's next room, for two people
+// (no CPU seats), by its code. In English, then in Russian.
 //   npx tsx tools/screens/online.ts OUT_DIR
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -218,6 +218,10 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
   await until(ann, 'the Online menu', (d) => d.scene === 'online');
   await key(ann, 'Enter');
   await until(ann, 'Create', (d) => d.scene === 'create');
+  // This one for two people: no CPU seats, no CPU level said once Kim is in.
+  await key(ann, 'ArrowDown');
+  await key(ann, 'ArrowDown');
+  await key(ann, 'ArrowLeft');
   await key(ann, 'Escape');
   const next = await until(ann, 'the next lobby', (d) => d.scene === 'lobby' && d.online.room.lobby !== null && d.online.room.code !== code);
   await tapButton(kim, cdp, 'circle');
@@ -229,6 +233,11 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
   await shot(kim, `web-phone-online-code${sfx}`);
   await tapText(kim, cdp, 'code', (next.online.room.code as string).slice(4));
   await until(kim, 'the next lobby', (d) => d.scene === 'lobby' && d.online.room.lobby !== null);
+  await until(ann, 'Kim in the next room', (d) => d.online?.room?.lobby?.names?.[1] !== '');
+  await settle(kim);
+  await settle(ann);
+  await shot(kim, `web-phone-online-lobby-people${sfx}`);
+  await shot(ann, `web-desktop-online-lobby-people${sfx}`);
   await annCtx.close();
   await kimCtx.close();
 }
