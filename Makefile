@@ -179,10 +179,10 @@ serve: web
 psp-net-check:
 	$(MAKE) -C native psp-net-check
 
-# The release EBOOT with PROBE=file.js as its script and PROBE_DIR=name its
-# folder under build/ (test/psp/online.test.ts, online-title.test.ts).
+# The release EBOOT with the probe hooks (native/Makefile; test/psp/online*.test.ts),
+# the game's bundle in it, or PROBE=file.js's.
 psp-probe: bundle
-	$(MAKE) -C native psp-probe PROBE_BUNDLE=$(abspath $(PROBE)) $(if $(PROBE_DIR),PROBE_DIR=$(PROBE_DIR))
+	$(MAKE) -C native psp-probe $(if $(PROBE),PROBE_BUNDLE=$(abspath $(PROBE)))
 
 psp-replay: bundle
 	$(MAKE) -C native psp-replay $(if $(SCRIPT),SCRIPTS="$(abspath $(SCRIPT))")

@@ -49,6 +49,40 @@ static void rooms_server(const char *eboot, char *out, size_t cap)
     out[strcspn(out, " \r\n\t")] = 0;
 }
 
+#ifdef PSP_PROBE
+#include <stdlib.h>
+/* The probe build (make psp-probe): a probe script beside the EBOOT
+ * (probe.js, source) runs in the game's place (test/psp/online.test.ts);
+ * without one, the game (test/psp/online-title.test.ts). One build for both. */
+static int probe_script(const char *eboot, VmScript *script)
+{
+    char path[256];
+    const char *slash = eboot ? strrchr(eboot, '/') : NULL;
+    SceUID f;
+    SceOff size;
+    unsigned char *bytes;
+    if (!slash || (size_t)(slash - eboot) + sizeof "/probe.js" > sizeof path) return 0;
+    snprintf(path, sizeof path, "%.*s/probe.js", (int)(slash - eboot), eboot);
+    if ((f = sceIoOpen(path, PSP_O_RDONLY, 0)) < 0) return 0;
+    size = sceIoLseek(f, 0, PSP_SEEK_END);
+    sceIoLseek(f, 0, PSP_SEEK_SET);
+    bytes = size > 0 && size < 1024 * 1024 ? malloc((size_t)size + 1) : NULL;
+    if (!bytes || sceIoRead(f, bytes, (SceSize)size) != (int)size) {
+        free(bytes);
+        sceIoClose(f);
+        return 0;
+    }
+    sceIoClose(f);
+    bytes[size] = 0;
+    script->name = "probe.js";
+    script->bytes = bytes;
+    script->len = (size_t)size;
+    script->bytecode = 0;
+    printf("psp: probe: %s runs in the game's place\n", path);
+    return 1;
+}
+#endif
+
 int main(int argc, char **argv)
 {
     uint64_t start_us = sceKernelGetSystemTimeWide();
@@ -75,6 +109,9 @@ int main(int argc, char **argv)
     }
     {
         VmScript game = { "ratscrew.js", embedded_bytecode, embedded_bytecode_len, 1 };
+#ifdef PSP_PROBE
+        probe_script(argc > 0 ? argv[0] : NULL, &game);
+#endif
         psp_game_run(&game);
     }
     sceKernelExitGame();

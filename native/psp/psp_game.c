@@ -56,7 +56,8 @@ static void sink_sound(void *user, int id, int volume, int pan)
  * shown on a PSP; PPSSPP's debugger can press it), and the loop calls the
  * power callback as the switch would (replay.c does the same for its own
  * sleep check); with NOTE the PSP stays asleep PROBE_SLEEP_MS, its Wi-Fi
- * off. PPSSPPHeadless never raises the exit callback (only PPSSPP's GUI
+ * off; WLAN (the switch's bit, which PPSSPP's debugger can set) takes the
+ * access point away without a sleep. PPSSPPHeadless never raises the exit callback (only PPSSPP's GUI
  * does, on its stop), so HOME, which its debugger can press and which a
  * PSP never shows a game, notifies the registered callback as the
  * firmware would. And the loop prints what the headless host needs to
@@ -67,6 +68,7 @@ static void sink_sound(void *user, int id, int volume, int pan)
 #define PROBE_SLEEP_MS 4000
 #define PROBE_NOTE 0x800000u /* PSP_CTRL_NOTE */
 #define PROBE_HOME 0x010000u /* PSP_CTRL_HOME */
+#define PROBE_WLAN 0x040000u /* PSP_CTRL_WLAN_UP */
 static int probe_sleep;
 static NetRecorder probe_recorder;
 
@@ -191,6 +193,10 @@ static void game_loop(Vm *vm)
         now = start + (uint64_t)HEADLESS_FRAME_MS(frames_run - 1);
         if ((pad & ~last_pad) & PROBE_NOTE) probe_sleep = 2;
         if ((pad & ~last_pad) & PROBE_HOME) psp_exit_probe_home();
+        if (((pad & ~last_pad) & PROBE_WLAN) && online) {
+            printf("psp: probe: the access point is gone\n");
+            psp_room_probe_access_point_lost();
+        }
         last_pad = pad;
 #endif
         count = vm_frame(vm, (int)(now - start), mask, &cmds);

@@ -157,6 +157,7 @@ PspNetState psp_net_connect_frame(uint32_t now_ms)
         int state = APCTL_DISCONNECTED;
         if (sceNetApctlGetState(&state) < 0 || state != APCTL_GOT_IP) {
             snprintf(net.why, sizeof net.why, "the access point was lost");
+            printf("psp: net: %s\n", net.why);
             net.address[0] = 0;
             net.state = PSP_NET_IDLE;
         }

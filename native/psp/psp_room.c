@@ -6,6 +6,10 @@
 #include "psp_room.h"
 
 #include <pspkernel.h>
+#ifdef PSP_PROBE
+#include <pspnet_apctl.h>
+#include <pspnet_inet.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -277,6 +281,19 @@ void psp_room_probe_wifi_off(void)
     if (psp.ws.socket >= 0) psp.ws.io.close(psp.ws.io.ctx, psp.ws.socket);
     if (psp.http.socket >= 0) psp.http.io.close(psp.http.io.ctx, psp.http.socket);
     psp.ws.socket = psp.http.socket = -1;
+}
+
+void psp_room_probe_access_point_lost(void)
+{
+    /* The access point gone without a sleep (out of range, switched off):
+     * the PSP is off it (apctl no longer "got IP") and the sockets stop
+     * working under the links. Nothing here tells the room: the release
+     * code finds both out for itself (a failed read, then apctl's state). */
+    sceNetApctlDisconnect();
+    /* Shut down, not closed: a closed socket's number may be given to
+     * another of the emulator's own (it read a stranger's bytes once). */
+    if (psp.ws.socket >= 0) sceNetInetShutdown(psp.ws.socket, 2);
+    if (psp.http.socket >= 0) sceNetInetShutdown(psp.http.socket, 2);
 }
 #endif
 

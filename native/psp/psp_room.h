@@ -38,6 +38,8 @@ void psp_room_leave(uint32_t now_ms);
 /* The probe build's sleep (psp_game.c): the sockets end as the Wi-Fi does
  * when the PSP suspends, before psp_room_woke on the frame after. */
 void psp_room_probe_wifi_off(void);
+/* The probe build's access point lost (psp_game.c): off it, the sockets dead. */
+void psp_room_probe_access_point_lost(void);
 #endif
 
 #endif

@@ -31,7 +31,13 @@ export interface Layer {
 /** A key no drawing uses: a new layer's keys, so its first reuse() draws. */
 const NOTHING: unknown = {};
 
-export function newLayer(): Layer {
+/**
+ * A new layer. `inner`: one drawn only inside another layer's drawing (a
+ * seat's stack and plate inside the seat), whose work the rehearsal's budget
+ * counts once, when the layer around it is kept, as it did before the inner
+ * layer was cut out of it.
+ */
+export function newLayer(inner = false): Layer {
   const run: Run = newRun();
   /** Where this drawing started in the command buffer. */
   let from = 0;
@@ -63,7 +69,7 @@ export function newLayer(): Layer {
         return;
       }
       capture(run, from);
-      spend(2 + ((mark() - from) >> 3));
+      if (!inner) spend(2 + ((mark() - from) >> 3));
     },
   };
 }

@@ -92,6 +92,8 @@ interface Parts {
   /** Inside it: the pile, and each seat. */
   readonly pile: Layer;
   readonly seats: readonly Layer[];
+  /** Inside each seat: its stack and plate with the name, which a changed card count alone leaves as they were. */
+  readonly seatBodies: readonly Layer[];
   readonly names: readonly TextSlot[];
   readonly marks: readonly TextSlot[];
   readonly message: TextSlot;
@@ -116,10 +118,12 @@ interface Parts {
  */
 export function newTableView(felt: Layer): TableView {
   const seats: Layer[] = [];
+  const seatBodies: Layer[] = [];
   const names: TextSlot[] = [];
   const marks: TextSlot[] = [];
   for (let i = 0; i < 6; i++) {
     seats.push(newLayer());
+    seatBodies.push(newLayer(true));
     names.push(new TextSlot());
     marks.push(new TextSlot());
   }
@@ -129,6 +133,7 @@ export function newTableView(felt: Layer): TableView {
     layer,
     pile: newLayer(),
     seats,
+    seatBodies,
     names,
     marks,
     message: new TextSlot(12),
@@ -315,19 +320,29 @@ function drawSeat(v: Parts, t: TableDisplay, game: GameState, seat: number, dx: 
   const out = isOut(game, seat);
   const sx = stackX(players, seat) + dx;
   const sy = stackY(players, seat);
-  if (count > 0) {
-    const thick = count > 12 ? 3 : count > 4 ? 2 : 1;
+  const marked = t.marks[seat] !== undefined && t.marks[seat] !== '';
+  // The stack's thickness (0: none) and the plate stay as they were while
+  // only the count changes (a card played, a card paid): the body is copied.
+  const thick = count > 12 ? 3 : count > 4 ? 2 : count > 0 ? 1 : 0;
+  const body = v.seatBodies[seat]!;
+  if (!body.reuse(thick, out, marked, dx, seat === t.human, t.names, players)) {
+    drawSeatBody(v, t, seat, px, py, sx, sy, thick, out, marked);
+    body.keep();
+  }
+  drawNumber(FONT_SMALL, count, px + 35, py - 7, ALIGN_RIGHT, out ? C.GREY : C.YELLOW);
+  if (game.barred[seat]) rect(px - 36, py, 72, 1, C.RED);
+  if (marked) drawMark(v.marks[seat]!, t.marks[seat]!, seat, players, px, py, sx, sy);
+}
+
+function drawSeatBody(v: Parts, t: TableDisplay, seat: number, px: number, py: number, sx: number, sy: number, thick: number, out: boolean, marked: boolean): void {
+  if (thick > 0) {
     for (let j = thick - 1; j >= 0; j--) drawSmallBack(sx + j, sy - j, C.WHITE);
   } else {
     rect(sx, sy, STACK_W, STACK_H, C.SHADE_LIGHT);
   }
   spriteRect(px - (PLATE_W >> 1), py - (PLATE_H >> 1), SPRITES.seat, out ? C.DIM_TINT : C.WHITE);
-  const marked = t.marks[seat] !== undefined && t.marks[seat] !== '';
   const nameColour = out ? C.GREY : seat === t.human || marked ? C.PALE_GOLD : C.WHITE;
   v.names[seat]!.draw(FONT_SMALL, t.names[seat]!, px - 35, py - 7, ALIGN_LEFT, nameColour);
-  drawNumber(FONT_SMALL, count, px + 35, py - 7, ALIGN_RIGHT, out ? C.GREY : C.YELLOW);
-  if (game.barred[seat]) rect(px - 36, py, 72, 1, C.RED);
-  if (marked) drawMark(v.marks[seat]!, t.marks[seat]!, seat, players, px, py, sx, sy);
 }
 
 /**

@@ -10,7 +10,7 @@
 import { glyphIndex } from '../assets/font';
 import { COMMAND_INTS, writeSprite } from '../contract';
 import { overBudget, spend } from './budget';
-import { copyInts, glyph } from './drawlist';
+import { copyInts, stamp } from './drawlist';
 
 /** The shape of FONT_SMALL / FONT_LARGE: 7 ints per glyph (u, v, w, h, xoff, yoff, advance). */
 export interface Font {
@@ -31,26 +31,55 @@ let fallbackCode = 0x3f; // '?', replaced by the atlas's own FALLBACK_CODE
 
 export function setFallbackCode(code: number): void {
   fallbackCode = code;
-  // The lookup tables hold fallback entries: rebuild them for the new one.
+  // The lookup tables hold fallback entries: rebuild them, and the glyphs' commands, for the new one.
   tableFonts.length = 0;
   tables.length = 0;
+  commandsAt.length = 0;
+  digitCommands.length = 0;
+  scratch = new Int32Array(0);
+  scratchCap = 0;
+  laidFrom = 0;
 }
 
 /** Code points below this (Latin and Cyrillic) get a direct lookup table per font. */
 const TABLE_CODES = 0x500;
 const tableFonts: Font[] = [];
 const tables: Int16Array[] = [];
+/** Per font (as tableFonts), where its glyphs' commands start in scratch (emitLine). */
+const commandsAt: number[] = [];
+/** Per font, the SPRITE commands of the digits 0-9 at pen 0, top 0 (drawNumber). */
+const digitCommands: Int32Array[][] = [];
 
-/** code -> glyph index for the common code points, built once per font by binary search. */
-function tableFor(font: Font): Int16Array {
-  for (let i = 0; i < tableFonts.length; i++) if (tableFonts[i] === font) return tables[i]!;
+/** The font's place in tableFonts: its lookup table built once by binary search, room made for its glyphs' commands. */
+function fontIndex(font: Font): number {
+  for (let i = 0; i < tableFonts.length; i++) if (tableFonts[i] === font) return i;
   const table = new Int16Array(TABLE_CODES);
   table.fill(searchGlyph(font, fallbackCode));
   const codes = font.codes;
   for (let i = 0; i < codes.length; i++) if (codes[i]! < TABLE_CODES) table[codes[i]!] = i;
   tableFonts.push(font);
   tables.push(table);
-  return table;
+  commandsAt.push(laidFrom);
+  const digits: Int32Array[] = [];
+  for (let d = 0; d < 10; d++) {
+    const k = table[48 + d]! * GLYPH_INTS;
+    const g = font.glyphs;
+    const cmd = new Int32Array(COMMAND_INTS);
+    writeSprite(cmd, 0, g[k + 4]!, g[k + 5]!, g[k + 2]!, g[k + 3]!, g[k]!, g[k + 1]!, g[k + 2]!, g[k + 3]!, 0);
+    digits.push(cmd);
+  }
+  digitCommands.push(digits);
+  // Its commands go where text was laid out until now: none is made yet (op 0).
+  const from = laidFrom + codes.length * COMMAND_INTS;
+  grow(laidFrom, from + 256);
+  scratch.fill(0, laidFrom, from);
+  laidFrom = from;
+  return tableFonts.length - 1;
+}
+
+/** code -> glyph index for the common code points. */
+function tableFor(font: Font): Int16Array {
+  return tables[fontIndex(font)]!;
 }
 
 /**
@@ -120,32 +149,57 @@ export interface TextRun {
   readonly lines: number;
 }
 
-/** Glyph commands of the text being laid out: room for one per UTF-16 unit. */
+/**
+ * The fonts' glyph commands, then the glyph commands of the text being laid
+ * out (from laidFrom, room for one per UTF-16 unit). A glyph's SPRITE
+ * command, with the pen and the line's top at 0 and untinted, is written by
+ * writeSprite the first time the glyph is laid out and copied after that
+ * (copyWithin, then its x, y and tint set): half of what writing its eight
+ * ints costs QuickJS, on the frames that already do the most (a card landing
+ * with a new message). In the same buffer so that the copy makes no view.
+ */
 let scratch = new Int32Array(0);
 let scratchCap = 0;
+/** Where the text laid out starts in scratch: after the fonts' glyph commands. */
+let laidFrom = 0;
 /** The pen after the last emitLine call. */
 let penEnd = 0;
 
-function reserve(ints: number): void {
+/** Makes room for `ints` ints in scratch, keeping its first `keep`. */
+function grow(keep: number, ints: number): void {
   if (ints <= scratchCap) return;
   let cap = 256;
   while (cap < ints) cap *= 2;
-  scratch = new Int32Array(cap);
+  const next = new Int32Array(cap);
+  next.set(scratch.subarray(0, keep));
+  scratch = next;
   scratchCap = cap;
 }
 
+function reserve(ints: number): void {
+  grow(laidFrom, laidFrom + ints);
+}
+
 /** Writes one line's glyphs into scratch from int o, pen at pen; returns the next free int, the pen in penEnd. */
-function emitLine(font: Font, table: Int16Array, line: string, o: number, pen: number, top: number, tint: number): number {
+function emitLine(font: Font, f: number, line: string, o: number, pen: number, top: number, tint: number): number {
   const g = font.glyphs;
+  const table = tables[f]!;
+  const at = commandsAt[f]!;
   const cmds = scratch;
   const n = line.length;
   for (let i = 0; i < n; i++) {
     const code = line.charCodeAt(i);
-    const k = (code < TABLE_CODES ? table[code]! : searchGlyph(font, code)) * GLYPH_INTS;
+    const j = code < TABLE_CODES ? table[code]! : searchGlyph(font, code);
+    const k = j * GLYPH_INTS;
     if (code !== 32) {
-      const w = g[k + 2]!;
-      const h = g[k + 3]!;
-      writeSprite(cmds, o, pen + g[k + 4]!, top + g[k + 5]!, w, h, g[k]!, g[k + 1]!, w, h, tint);
+      const c = at + j * COMMAND_INTS;
+      // A command not yet written has op 0 (none is).
+      if (cmds[c] === 0) writeSprite(cmds, c, g[k + 4]!, g[k + 5]!, g[k + 2]!, g[k + 3]!, g[k]!, g[k + 1]!, g[k + 2]!, g[k + 3]!, 0);
+      cmds.copyWithin(o, c, c + COMMAND_INTS);
+      // The SPRITE's x, y and tint: ints 1, 2 and 7 (shiftX, recolour).
+      cmds[o + 1] += pen;
+      cmds[o + 2] += top;
+      cmds[o + 7] = tint;
       o += COMMAND_INTS;
     }
     pen += g[k + 6]!;
@@ -180,38 +234,43 @@ export function layout(
   tint: number,
   maxWidth = 0,
 ): TextRun {
-  const table = tableFor(font);
+  const f = fontIndex(font);
   tint |= 0;
   x |= 0;
   reserve(text.length * COMMAND_INTS);
   const left = align === ALIGN_LEFT ? x : 0;
   // One line that fits, the common case: written without splitting the text.
   if (text.indexOf('\n') < 0) {
-    const n = emitLine(font, table, text, 0, left, y, tint);
+    const n = emitLine(font, f, text, laidFrom, left, y, tint);
     const w = penEnd - left;
     if (maxWidth <= 0 || w <= maxWidth) {
-      shiftX(0, n, startPen(x, w, align) - left);
-      return { cmds: scratch.slice(0, n), width: w, lines: 1 };
+      shiftX(laidFrom, n, startPen(x, w, align) - left);
+      return { cmds: scratch.slice(laidFrom, n), width: w, lines: 1 };
     }
   }
   const lines = wrap(font, text, maxWidth);
-  let o = 0;
+  let o = laidFrom;
   let widest = 0;
   for (let i = 0; i < lines.length; i++) {
     const from = o;
-    o = emitLine(font, table, lines[i]!, o, left, y + i * font.lineHeight, tint);
+    o = emitLine(font, f, lines[i]!, o, left, y + i * font.lineHeight, tint);
     const w = penEnd - left;
     if (w > widest) widest = w;
     shiftX(from, o, startPen(x, w, align) - left);
   }
-  return { cmds: scratch.slice(0, o), width: widest, lines: lines.length };
+  return { cmds: scratch.slice(laidFrom, o), width: widest, lines: lines.length };
 }
 
-/** A laid-out text's glyph commands in another tint (each is a SPRITE, its tint the last int). */
-function recoloured(run: TextRun, tint: number): TextRun {
-  const cmds = run.cmds.slice();
+/** Sets the tint of glyph commands (each is a SPRITE, its tint the last int). */
+function recolour(cmds: Int32Array, tint: number): void {
   tint |= 0;
   for (let o = COMMAND_INTS - 1; o < cmds.length; o += COMMAND_INTS) cmds[o] = tint;
+}
+
+/** A laid-out text's glyph commands in another tint. */
+function recoloured(run: TextRun, tint: number): TextRun {
+  const cmds = run.cmds.slice();
+  recolour(cmds, tint);
   return { cmds, width: run.width, lines: run.lines };
 }
 
@@ -243,6 +302,8 @@ export class TextSlot {
   private next = 0;
   /** The run drawn last. */
   run: TextRun | null = null;
+  /** Its layout: asked for first, as it is again and again while a message shows. */
+  private last: Laid | null = null;
 
   constructor(private readonly memory = 1) {}
 
@@ -252,12 +313,19 @@ export class TextSlot {
 
   /** The layout of this text here (remembered or new) without drawing it: for boxes sized to their text. */
   lay(font: Font, text: string, x: number, y: number, align: number, tint: number, maxWidth = 0): TextRun {
+    // A slot's texts are all different layouts, so the last one matching is the one.
+    const last = this.last;
+    if (last !== null && last.text === text && last.x === x && last.y === y && last.font === font && last.align === align && last.maxWidth === maxWidth && last.tint === tint) {
+      this.run = last.run;
+      return last.run;
+    }
     const laid = this.laid;
     let sameBut: Laid | null = null;
     for (let i = 0; i < laid.length; i++) {
       const l = laid[i]!;
       if (l.text === text && l.x === x && l.y === y && l.font === font && l.align === align && l.maxWidth === maxWidth) {
         if (l.tint === tint) {
+          this.last = l;
           this.run = l.run;
           return l.run;
         }
@@ -266,16 +334,42 @@ export class TextSlot {
     }
     // A rehearsal whose work is spent lays it out another frame (src/view/budget.ts).
     if (overBudget()) return (this.run = NO_RUN);
-    // Only the colour changed (a seat's name greys as its player goes out, on
-    // the frame a card lands with much else to show): the same glyphs, recoloured.
+    const full = laid.length === this.memory;
+    if (sameBut !== null && full && laid[this.next] === sameBut) {
+      // The other colour's layout is the one the new one would replace (a
+      // seat's name, remembered alone, greying as its player goes out): its
+      // commands are recoloured where they are, as the card lands.
+      recolour(sameBut.run.cmds, tint);
+      sameBut.tint = tint;
+      spend(2);
+      this.next = (this.next + 1) % this.memory;
+      this.last = sameBut;
+      this.run = sameBut.run;
+      return sameBut.run;
+    }
+    // Only the colour changed, and the other colour's layout stays remembered:
+    // the same glyphs, copied and recoloured.
     const run = sameBut !== null ? recoloured(sameBut.run, tint) : layout(font, text, x, y, align, tint, maxWidth);
     spend(sameBut !== null ? 2 : 4 + text.length);
-    const entry: Laid = { text, font, x, y, align, tint, maxWidth, run };
-    if (laid.length < this.memory) laid.push(entry);
-    else {
-      laid[this.next] = entry;
+    let entry: Laid;
+    if (!full) {
+      entry = { text, font, x, y, align, tint, maxWidth, run };
+      laid.push(entry);
+    } else {
+      // The oldest layout's record takes the new one: a new object of eight
+      // fields cost QuickJS about 8,000 instructions, setting them an eighth.
+      entry = laid[this.next]!;
+      entry.text = text;
+      entry.font = font;
+      entry.x = x;
+      entry.y = y;
+      entry.align = align;
+      entry.tint = tint;
+      entry.maxWidth = maxWidth;
+      entry.run = run;
       this.next = (this.next + 1) % this.memory;
     }
+    this.last = entry;
     this.run = run;
     return run;
   }
@@ -283,14 +377,16 @@ export class TextSlot {
 
 /**
  * Draws a non-negative integer without building a string (card counts,
- * timers change often). Returns the width drawn. Each digit is one glyph
- * command written straight (drawlist.ts glyph): the results page draws some
- * thirty numbers, and a call chain per digit cost QuickJS about 15,000
- * instructions a number.
+ * timers change often). Returns the width drawn. Each digit's command is
+ * made once per font and stamped (drawlist.ts stamp): the results page draws
+ * some thirty numbers, a call chain per digit cost QuickJS about 15,000
+ * instructions a number, and writing each digit's eight ints about 4,500.
  */
 export function drawNumber(font: Font, value: number, x: number, y: number, align: number, tint: number): number {
   let v = value < 0 ? 0 : Math.floor(value);
-  const table = tableFor(font);
+  const f = fontIndex(font);
+  const table = tables[f]!;
+  const digitCmds = digitCommands[f]!;
   const g = font.glyphs;
   let digits = 1;
   for (let p = 10; p <= v; p *= 10) digits++;
@@ -299,8 +395,7 @@ export function drawNumber(font: Font, value: number, x: number, y: number, alig
   let pen = startPen(x, w, align) + (digits - 1) * adv;
   for (let d = 0; d < digits; d++) {
     const digit = v % 10;
-    const k = table[48 + digit]! * GLYPH_INTS;
-    glyph(pen + g[k + 4]!, y + g[k + 5]!, g[k + 2]!, g[k + 3]!, g[k]!, g[k + 1]!, tint);
+    stamp(digitCmds[digit]!, pen, y, tint);
     v = (v - digit) / 10;
     pen -= adv;
   }

@@ -6,12 +6,12 @@
 // buttons (pressed as the table stands) and the second player's cards and
 // slaps, against the real rooms server on 127.0.0.1, paced to the wall
 // clock. In the middle of it the PSP sleeps during a slap race (the probe
-// build's power callback, four seconds, Wi-Fi off); at the results HOME
+// build's power callback, four seconds, Wi-Fi off), and in a later race
+// loses its access point without a sleep (the probe build's WLAN); at the results HOME
 // (the probe build's exit callback) leaves the room. The headless host then
 // replays the PSP's seed, buttons and net log to the same frames. The EBOOT
-// is the probe build of the game's bundle (build/psp-probe-game: the
-// release code, frame i at the headless host's time, and its replay's
-// lines). PPSSPP in Chromium has no sockets: skipped there, saying so.
+// is the probe build (build/psp-probe: the release code and the game's
+// bundle, frame i at the headless host's time, and its replay's lines). PPSSPP in Chromium has no sockets: skipped there, saying so.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,12 +24,12 @@ let lines: string[] = [];
 
 describe.skipIf(why !== null)('the PSP online from its title in the native PPSSPP', () => {
   beforeAll(() => {
-    makePsp('psp-probe', 'PROBE=dist/ratscrew.js', 'PROBE_DIR=psp-probe-game');
+    makePsp('psp-probe');
     buildNative('headless');
-    const r = spawnSync('npx', ['tsx', path.join(ROOT, 'test/psp/online/title-run.ts'), path.join(ROOT, 'build/psp-probe-game/EBOOT.PBP'), path.join(OUTPUT, 'online-title')], {
+    const r = spawnSync('npx', ['tsx', path.join(ROOT, 'test/psp/online/title-run.ts'), path.join(ROOT, 'build/psp-probe/EBOOT.PBP'), path.join(OUTPUT, 'online-title')], {
       cwd: ROOT,
       encoding: 'utf8',
-      timeout: 500_000,
+      timeout: 600_000,
     });
     lines = `${r.stdout}${r.stderr}`.trim().split('\n');
     writeFileSync(path.join(OUTPUT, 'online-title/lines.txt'), lines.join('\n') + '\n');
@@ -47,7 +47,15 @@ describe.skipIf(why !== null)('the PSP online from its title in the native PPSSP
     expect(lines.some((l) => /^psp: slaps pile \d+ and sleeps$/.test(l))).toBe(true);
     expect(lines).toContain('host: psp: net: the PSP slept: the connection is gone');
     expect(lines.some((l) => /^second player: the PSP's seat away for [\d.]+ s after its sleep, then back$/.test(l))).toBe(true);
-    expect(lines.some((l) => /^second player: the race the PSP slept in judged \d+ ms after its slap: pile \d+ to seat \d/.test(l))).toBe(true);
+    expect(lines.some((l) => /^second player: the race in which its sleep judged \d+ ms after its slap: pile \d+ to seat \d/.test(l))).toBe(true);
+  });
+
+  it('loses its access point in a slap race (no sleep): finds out itself, joins again, its seat back, the race judged', () => {
+    expect(lines.some((l) => /^psp: slaps pile \d+ and its access point goes$/.test(l))).toBe(true);
+    expect(lines.some((l) => l.startsWith('host: psp: net: the connection failed'))).toBe(true);
+    expect(lines).toContain('host: psp: net: the access point was lost');
+    expect(lines.some((l) => /^second player: the PSP's seat away for [\d.]+ s after its access point went, then back$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^second player: the race in which its access point went judged \d+ ms after its slap: pile \d+ to seat \d/.test(l))).toBe(true);
   });
 
   it('HOME leaves the room on purpose (the exit callback), then the game ends', () => {

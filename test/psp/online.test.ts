@@ -23,7 +23,7 @@ let status: number | null = null;
 
 describe.skipIf(why !== null)('the PSP host online in the native PPSSPP', () => {
   beforeAll(() => {
-    makePsp('psp-probe', 'PROBE=test/psp/online/probe.js');
+    makePsp('psp-probe');
     buildNative('headless');
     const r = spawnSync('npx', ['tsx', path.join(ROOT, 'test/psp/online/run.ts'), path.join(ROOT, 'build/psp-probe/EBOOT.PBP'), path.join(OUTPUT, 'online')], {
       cwd: ROOT,

@@ -45,8 +45,8 @@ const PACE_US = 50_000;
 const BUTTONS = {
   cross: 'cross', square: 'square', circle: 'circle', triangle: 'triangle', start: 'start', select: 'select',
   up: 'up', down: 'down', left: 'left', right: 'right', l: 'ltrigger', r: 'rtrigger', home: 'home',
-  // Buttons a PSP never shows a game: the probe build's sleep (native/psp/psp_game.c).
-  note: 'note',
+  // The probe build's sleep and access point lost (native/psp/psp_game.c).
+  note: 'note', wlan: 'wlan',
 };
 const PRINTF = /^. Printf: stdout: (.*)$/;
 

@@ -1,8 +1,9 @@
 // The PSP online in PPSSPP's native emulator (test/psp/online.test.ts):
 // inside a network namespace of its own (the emulator, the rooms server
 // and the second player all on its 127.0.0.1), starts the real server
-// behind a proxy this run can cut, puts server.txt beside a copy of the
-// probe EBOOT (build/psp-probe, test/psp/online/probe.js), runs it through
+// behind a proxy this run can cut, puts server.txt and the probe script
+// (test/psp/online/probe.js, run in the game's place) beside a copy of the
+// probe EBOOT (build/psp-probe, make psp-probe), runs it through
 // tools/psp-emulator/native.mjs at the wall clock's pace (--realtime: the
 // server's clock is real), and plays the other side with the page's net
 // functions (colyseus.js): joins the PSP's room by its code, sees the deal,
@@ -85,6 +86,8 @@ async function main(): Promise<void> {
   const server = await startServer({ logger: { info: quiet, warn: quiet, error: quiet, debug: quiet } });
   const proxy = await cuttingProxy(server.port);
   copyFileSync(eboot!, path.join(game, 'EBOOT.PBP'));
+  // The probe build runs a probe.js beside it in the game's place (native/psp/main.c).
+  copyFileSync(path.join(ROOT, 'test/psp/online/probe.js'), path.join(game, 'probe.js'));
   writeFileSync(path.join(game, 'server.txt'), `127.0.0.1:${proxy.port}\n`);
   const emu = spawn(process.execPath, ['--experimental-websocket', '--no-warnings=ExperimentalWarning', path.join(ROOT, 'tools/psp-emulator/native.mjs'),
     '--eboot', path.join(game, 'EBOOT.PBP'), '--out', path.join(out!, 'run'), '--realtime', '--until-ms', '90000', '--timeout', '240'], {

@@ -1,6 +1,6 @@
 // The PSP online from its title (test/psp/online-title.test.ts): the game's
-// EBOOT (the probe build of the game's own bundle, build/psp-probe-game:
-// the release code, and the lines a frame-for-frame replay needs) in
+// EBOOT (the probe build, build/psp-probe: the release code and the game's
+// bundle, and the lines a frame-for-frame replay needs) in
 // PPSSPP's native emulator at the wall clock's pace, a save holding its
 // player's name and a two-seat classic room; a rooms server in this process
 // on 127.0.0.1 (a known deal, every game ended by the card limit after
@@ -15,9 +15,11 @@
 // Square when it is the PSP's turn or pile, Cross on a pile that can be
 // slapped, a race with the second player. On one such race (after
 // SLEEP_AFTER cards) the PSP also sleeps (NOTE: the probe build's power
-// callback, four seconds asleep, its Wi-Fi off): its seat goes away, is
-// kept and taken back, the race is judged, the game goes on to its
-// results. There HOME (the probe build notifies the registered exit
+// callback, four seconds asleep, its Wi-Fi off), and on a later one its
+// access point goes without a sleep (WLAN: the probe build leaves it and
+// ends the sockets under the links, which find out for themselves): each
+// time its seat goes away, is kept and taken back, the race is judged,
+// and the game goes on to its results. There HOME (the probe build notifies the registered exit
 // callback, as the firmware does) leaves the room on purpose (a consented
 // leave on the server), and the game ends. Then the headless host replays
 // the PSP's seed, buttons and net log: every frame hashes the same.
@@ -34,8 +36,8 @@ import { startServer } from '../../../server/server';
 import { readSave, writeSave } from '../../../src/app/settings';
 import { saveTrailer } from '../../../src/contract';
 import { S } from '../../../src/net/protocol';
-import { canSlap, slapPattern } from '../../../src/rules';
 import { Bot } from '../../server/bot';
+import { pressAsTheTableStands } from './press';
 
 const HERE = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(HERE), '../../..');
@@ -45,9 +47,18 @@ if (process.env.RATSCREW_PSP_NETNS !== '1') {
   process.exit(r.status ?? 1);
 }
 const [eboot, out] = process.argv.slice(2).map((a) => path.resolve(a));
-// The seat is played for the PSP while it is away (about ten seconds): the game must outlast that.
-const CARD_LIMIT = 60;
+// The seat is played for the PSP while it is away (about ten seconds, twice): the game must outlast that.
+const CARD_LIMIT = 90;
 const SLEEP_AFTER = 6;
+const LOST_AFTER = 8;
+
+/** The PSP gone in a race: asleep (NOTE) or off its access point (WLAN), on pile seq after `cards` cards, at the second player's time. */
+interface Outage {
+  what: 'sleep' | 'lost';
+  seq: number;
+  cards: number;
+  at: number;
+}
 const say = (line: string): boolean => process.stdout.write(line + '\n');
 const quiet = (): void => {};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -80,7 +91,7 @@ async function main(): Promise<void> {
   const run = path.join(out!, 'run');
   const emu = spawn(process.execPath, ['--experimental-websocket', '--no-warnings=ExperimentalWarning', path.join(ROOT, 'tools/psp-emulator/native.mjs'),
     '--eboot', path.join(game, 'EBOOT.PBP'), '--out', run, '--steps', path.join(out!, 'steps.json'), '--save', path.join(out!, 'save.json'),
-    '--realtime', '--live', '--until-ms', '180000', '--timeout', '300'], { env: { ...process.env, RATSCREW_PSP_NETNS: '1' }, stdio: ['pipe', 'pipe', 'inherit'] });
+    '--realtime', '--live', '--until-ms', '240000', '--timeout', '420'], { env: { ...process.env, RATSCREW_PSP_NETNS: '1' }, stdio: ['pipe', 'pipe', 'inherit'] });
   let driver = '';
   emu.stdout!.on('data', (d) => (driver += d));
   const ended = new Promise<void>((r) => emu.on('exit', () => r()));
@@ -121,66 +132,45 @@ async function main(): Promise<void> {
     await until('the deal', () => bot.table !== null, 20_000);
     const psp = bot.table!.names.indexOf('Psp');
     say(`second player: dealt, seats ${bot.table!.names.join(',')}, the PSP at ${psp}`);
-    // The PSP's live buttons, from the table as the second player sees it.
-    let slapped = -1, moved = -1, movedAt = 0, turnSeen = -1, turnAt = 0;
-    let asleep: { seq: number; at: number } | null = null;
-    let presses = 0, slaps = 0;
-    for (const by = Date.now() + 150_000; !bot.log.over; await sleep(20)) {
-      if (Date.now() > by || emu.exitCode !== null) throw new Error(`the game did not reach its end (${bot.table!.game.cardsPlayed} cards played; psp scenes: ${scenes().join(' ')})`);
-      const t = bot.table!;
-      const g = t.game;
-      // Asleep or not back yet: nobody is pressing.
-      if (t.readableAt < 0 || t.flying !== null || t.away[psp] || (asleep !== null && performance.now() - asleep.at < 1000)) continue;
-      // A slap a player's reaction after the pile could be read (the second player's is 300 ms; under FALSE_START_MS is a false start).
-      if (slapPattern(g) !== null && canSlap(g, psp) && slapped !== t.seq) {
-        if (performance.now() - t.readableAt < 200) continue;
-        slapped = t.seq;
-        slaps++;
-        if (asleep === null && g.cardsPlayed >= SLEEP_AFTER) {
-          asleep = { seq: t.seq, at: performance.now() };
-          tell('press cross+note');
-          say(`psp: slaps pile ${t.seq} and sleeps`);
-        } else tell('press cross');
-        continue;
-      }
-      const mine = g.pendingCollect !== null ? g.pendingCollect.seat === psp : g.pendingChoice === null && g.turn === psp && g.over === null;
-      if (!mine) continue;
-      const now = Date.now();
-      const key = t.seq * 100 + g.cardsPlayed;
-      if (turnSeen !== key) {
-        turnSeen = key;
-        turnAt = now;
-      }
-      // A player's pause before the press; pressed again only if the table has not moved on in a second.
-      if (now - turnAt >= 150 && (moved !== key || now - movedAt >= 1000)) {
-        moved = key;
-        movedAt = now;
-        presses++;
-        tell('press square');
-      }
-    }
+    // The PSP's live buttons, from the table as the second player sees it. On the first race after
+    // SLEEP_AFTER cards it also sleeps (NOTE); on the first race LOST_AFTER cards after it is back, its
+    // access point goes (WLAN).
+    const outages: Outage[] = [];
+    const by = Date.now() + 240_000;
+    const isBack = (o: Outage): boolean => bot.heard.some(([type, body, at]) => type === S.away && at > o.at && (body as number[])[0] === psp && (body as number[])[1] === 0);
+    const { presses, slaps } = await pressAsTheTableStands(bot, psp, tell, (seq, cards) => {
+      const last = outages.at(-1);
+      const what = !last ? (cards >= SLEEP_AFTER ? 'sleep' : null) : outages.length === 1 && isBack(last) && cards >= last.cards + LOST_AFTER ? 'lost' : null;
+      if (what === null) return 'cross';
+      outages.push({ what, seq, cards, at: performance.now() });
+      say(what === 'sleep' ? `psp: slaps pile ${seq} and sleeps` : `psp: slaps pile ${seq} and its access point goes`);
+      return what === 'sleep' ? 'cross+note' : 'cross+wlan';
+    }, () => (Date.now() > by || emu.exitCode !== null ? `the game did not reach its end (${bot.table!.game.cardsPlayed} cards played; psp scenes: ${scenes().join(' ')})` : null),
+    // Nobody presses for a PSP that is gone (until the server has seen its seat go).
+    () => (outages.length ? outages.at(-1)!.at + 1000 : 0));
     say(`second player: the game ended after ${bot.table!.game.cardsPlayed} cards (${bot.table!.game.over!.endedBy}); the PSP pressed Square ${presses} times, Cross on ${slaps} piles`);
-    await until('the PSP\'s results', () => scenes().includes('onlineResults'), 20_000);
+    await until('the PSP\'s results', () => scenes().includes('onlineResults'), 60_000);
     tell('shot results');
     await sleep(1500);
-    // The sleep: its seat away and back within the room's reconnection time, the raced pile judged.
-    const heard = bot.heard;
-    const away = heard.findIndex(([type, body]) => type === S.away && (body as number[])[0] === psp && (body as number[])[1] === 1);
-    const back = heard.findIndex(([type, body], i) => i > away && type === S.away && (body as number[])[0] === psp && (body as number[])[1] === 0);
-    check(asleep !== null, 'the PSP never slept: no pile it could slap after the first cards');
-    check(away >= 0 && back > away, `the PSP's seat did not go away and come back (${JSON.stringify(heard.filter(([t]) => t === S.away).map(([, b]) => b))})`);
-    if (away >= 0 && back > away) {
-      const gone = heard[back]![2] - heard[away]![2];
-      say(`second player: the PSP's seat away for ${(gone / 1000).toFixed(1)} s after its sleep, then back`);
-      check(gone < RECONNECT_S * 1000, 'the seat came back after the reconnection time');
-    }
-    // The raced pile judged: the first step after the PSP's slap and sleep that a slap decided.
-    if (asleep) {
-      const judged = bot.table!.shown.find((x) => x.kind === 'step' && x.at >= asleep!.at && x.events.some((e) => e.type === 'claimed' || e.type === 'wrongSlap' || e.type === 'slapMissed'));
+    // Each outage: its seat away and back within the room's reconnection time, the raced pile judged.
+    check(outages.length === 2, `the PSP slept and lost its access point in ${outages.length} of 2 races (no pile it could slap when due)`);
+    for (const o of outages) {
+      const words = o.what === 'sleep' ? 'its sleep' : 'its access point went';
+      const heard = bot.heard;
+      const away = heard.findIndex(([type, body, at]) => type === S.away && at >= o.at && (body as number[])[0] === psp && (body as number[])[1] === 1);
+      const back = heard.findIndex(([type, body], i) => i > away && type === S.away && (body as number[])[0] === psp && (body as number[])[1] === 0);
+      check(away >= 0 && back > away, `the PSP's seat did not go away and come back after ${words} (${JSON.stringify(heard.filter(([t]) => t === S.away).map(([, b]) => b))})`);
+      if (away >= 0 && back > away) {
+        const gone = heard[back]![2] - heard[away]![2];
+        say(`second player: the PSP's seat away for ${(gone / 1000).toFixed(1)} s after ${words}, then back`);
+        check(gone < RECONNECT_S * 1000, `the seat came back after the reconnection time (${words})`);
+      }
+      // The raced pile judged: the first step after the PSP's slap that a slap decided.
+      const judged = bot.table!.shown.find((x) => x.kind === 'step' && x.at >= o.at && x.events.some((e) => e.type === 'claimed' || e.type === 'wrongSlap' || e.type === 'slapMissed'));
       const claim = judged?.kind === 'step' ? judged.events.find((e) => e.type === 'claimed' && e.reason === 'slap') : undefined;
-      check(claim !== undefined, `the race the PSP slept in was not judged (${JSON.stringify(judged?.kind === 'step' ? judged.events : null)})`);
+      check(claim !== undefined, `the race in which ${words} was not judged (${JSON.stringify(judged?.kind === 'step' ? judged.events : null)})`);
       if (judged?.kind === 'step' && claim?.type === 'claimed')
-        say(`second player: the race the PSP slept in judged ${Math.round(judged.at - asleep.at)} ms after its slap: pile ${asleep.seq} to seat ${claim.seat} (${claim.seat === psp ? 'the PSP' : 'Kim'}), ${judged.ms} ms`);
+        say(`second player: the race in which ${words} judged ${Math.round(judged.at - o.at)} ms after its slap: pile ${o.seq} to seat ${claim.seat} (${claim.seat === psp ? 'the PSP' : 'Kim'}), ${judged.ms} ms`);
     }
     check(bot.table!.names[psp] === 'Psp' && bot.table!.kinds[psp] === 1, 'the PSP\'s seat was not kept for it');
     check(bot.log.errors.length === 0 && bot.log.closing.length === 0, `the second player saw errors ${bot.log.errors.join('; ')} ${bot.log.closing.join('; ')}`);
