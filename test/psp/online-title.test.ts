@@ -29,7 +29,7 @@ describe.skipIf(why !== null)('the PSP online from its title in the native PPSSP
     const r = spawnSync('npx', ['tsx', path.join(ROOT, 'test/psp/online/title-run.ts'), path.join(ROOT, 'build/psp-probe/EBOOT.PBP'), path.join(OUTPUT, 'online-title')], {
       cwd: ROOT,
       encoding: 'utf8',
-      timeout: 500_000,
+      timeout: 600_000,
     });
     lines = `${r.stdout}${r.stderr}`.trim().split('\n');
     writeFileSync(path.join(OUTPUT, 'online-title/lines.txt'), lines.join('\n') + '\n');

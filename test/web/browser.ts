@@ -120,3 +120,19 @@ export async function until(page: Page, what: string, test: (state: any) => bool
     await page.waitForTimeout(30);
   }
 }
+
+/**
+ * Moves the title's cursor to item i by arrow keys, checking each step: on a
+ * loaded machine the page can hand a short press to the script late enough
+ * that the menu's auto-repeat counts it twice, so a fixed number of presses
+ * can land on the wrong item.
+ */
+export async function toTitleItem(page: Page, i: number): Promise<void> {
+  for (let tries = 0; tries < 8; tries++) {
+    const at = (await until(page, 'the title', (d) => d.scene === 'title' && !d.demo)).titleCursor as number;
+    if (at === i) return;
+    await page.keyboard.press(at < i ? 'ArrowDown' : 'ArrowUp', { delay: 50 });
+    await until(page, 'the title cursor to move', (d) => d.scene === 'title' && d.titleCursor !== at);
+  }
+  throw new Error(`the title's cursor never reached item ${i}`);
+}

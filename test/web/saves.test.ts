@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { trailer, verify } from '../../web/src/save';
 // The C hosts' check of a save, written out again so that the page's own reader cannot vouch for itself.
 import { savedText } from '../reliability/save-folder';
-import { debug, game, missing, until, waitFrames, sessionForTests } from './browser';
+import { debug, game, missing, toTitleItem, until, waitFrames, sessionForTests } from './browser';
 
 const why = missing();
 const KEY = 'ratscrew/save.json';
@@ -21,7 +21,7 @@ async function press(page: Page, key: string): Promise<void> {
 /** From the title into Options (its second item), changes the first row and leaves: the game saves then. Returns the settings chosen. */
 async function changeASetting(page: Page): Promise<any> {
   const before = (await until(page, 'the title', (d) => d.scene === 'title' && !d.demo)).settings;
-  await press(page, 'ArrowDown');
+  await toTitleItem(page, 1);
   await press(page, 's');
   await until(page, 'Options (the title\'s second item)', (d) => d.scene === 'options');
   await press(page, 'ArrowRight');

@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   const run = path.join(out!, 'run');
   const emu = spawn(process.execPath, ['--experimental-websocket', '--no-warnings=ExperimentalWarning', path.join(ROOT, 'tools/psp-emulator/native.mjs'),
     '--eboot', path.join(game, 'EBOOT.PBP'), '--out', run, '--steps', path.join(out!, 'steps.json'), '--save', path.join(out!, 'save.json'),
-    '--realtime', '--live', '--until-ms', '180000', '--timeout', '300'], { env: { ...process.env, RATSCREW_PSP_NETNS: '1' }, stdio: ['pipe', 'pipe', 'inherit'] });
+    '--realtime', '--live', '--until-ms', '240000', '--timeout', '420'], { env: { ...process.env, RATSCREW_PSP_NETNS: '1' }, stdio: ['pipe', 'pipe', 'inherit'] });
   let driver = '';
   emu.stdout!.on('data', (d) => (driver += d));
   const ended = new Promise<void>((r) => emu.on('exit', () => r()));
@@ -136,7 +136,7 @@ async function main(): Promise<void> {
     // SLEEP_AFTER cards it also sleeps (NOTE); on the first race LOST_AFTER cards after it is back, its
     // access point goes (WLAN).
     const outages: Outage[] = [];
-    const by = Date.now() + 150_000;
+    const by = Date.now() + 240_000;
     const isBack = (o: Outage): boolean => bot.heard.some(([type, body, at]) => type === S.away && at > o.at && (body as number[])[0] === psp && (body as number[])[1] === 0);
     const { presses, slaps } = await pressAsTheTableStands(bot, psp, tell, (seq, cards) => {
       const last = outages.at(-1);
@@ -149,7 +149,7 @@ async function main(): Promise<void> {
     // Nobody presses for a PSP that is gone (until the server has seen its seat go).
     () => (outages.length ? outages.at(-1)!.at + 1000 : 0));
     say(`second player: the game ended after ${bot.table!.game.cardsPlayed} cards (${bot.table!.game.over!.endedBy}); the PSP pressed Square ${presses} times, Cross on ${slaps} piles`);
-    await until('the PSP\'s results', () => scenes().includes('onlineResults'), 20_000);
+    await until('the PSP\'s results', () => scenes().includes('onlineResults'), 60_000);
     tell('shot results');
     await sleep(1500);
     // Each outage: its seat away and back within the room's reconnection time, the raced pile judged.

@@ -66,7 +66,7 @@ export class WorkerEngine {
   /**
    * A worker for the script, its code loading at once (the page starts it
    * before the bundle has arrived); onOut gets what the host did with each
-   * answer (log lines, writes for localStorage, saved texts).
+   * answer (log lines, writes for localStorage, what host.chosen said).
    */
   static spawn(kind: EngineKind, onOut: (out: HostOut) => void = () => {}): WorkerEngine {
     const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'ratscrew' });
