@@ -267,8 +267,8 @@ export class RatscrewRoom extends Room {
   }
 
   private deal(seat: Seat): Deal {
-    const { seq, game } = tableNow(this.nt!);
-    return [seat, this.seats.map((s) => s.name), this.seats.map((s) => SEAT_KINDS.indexOf(s.kind)), this.setup.options, seq, publicState(game)];
+    const { seq, game, figures } = tableNow(this.nt!);
+    return [seat, this.seats.map((s) => s.name), this.seats.map((s) => SEAT_KINDS.indexOf(s.kind)), this.setup.options, seq, publicState(game), figures];
   }
 
   /** Runs the table to now, sends what it did, and sets the timer for its next moment. */

@@ -240,6 +240,11 @@ describe('the online screens', () => {
     d.room.rejoin();
     const results = d.until((x) => x.scene === 'onlineResults', 300);
     expect(results.results.cardsPlayed).toBe(16);
+    // The figures the player missed (their seat was played for them) come with the deal: the columns the others see.
+    const [piles, slapsWon, wrongSlaps] = d.room.deal()[6]!;
+    const ranking = d.room.nt!.table.game.over!.ranking;
+    expect(results.results.ranking.map((r: any) => [r.piles, r.slapsWon, r.wrongSlaps])).toEqual(ranking.map((s) => [piles[s], slapsWon[s], wrongSlaps[s]]));
+    expect(piles.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     expect(results.stats.classic.games).toBe(1);
     expect(JSON.parse(d.vm.saved!).stats.classic.games).toBe(1);
     // Dropped again at the results and back: the same game, on screen already, is not played or counted again.

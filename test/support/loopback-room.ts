@@ -110,8 +110,8 @@ export class LoopbackRoom {
   }
 
   deal(): Deal {
-    const { seq, game } = tableNow(this.nt!);
-    return [this.you, this.names, this.kinds.map((k) => SEAT_KINDS.indexOf(k)), this.setup!.options, seq, publicState(game)];
+    const { seq, game, figures } = tableNow(this.nt!);
+    return [this.you, this.names, this.kinds.map((k) => SEAT_KINDS.indexOf(k)), this.setup!.options, seq, publicState(game), figures];
   }
 
   /** Runs the room to the test's clock and hands the player's host what it sent them (call before each frame). */
