@@ -180,7 +180,9 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
       const after = await Promise.all(players.map((p) => debug(p.page)));
       raced = after.every((s, i) => s?.online?.table?.slapTimes === states[i].online.table.slapTimes);
     }
-    if (raced && !dropped && states.every((x) => x?.scene === 'onlineTable') && slapPattern(states[0].online.table.shownGame) === null) {
+    // After the first race's shots (or, their line gone before both were taken, late in the game: a drop must span the end).
+    const late = states[0]?.online?.table?.shownGame?.cardsPlayed >= 12;
+    if ((raced || late) && !dropped && states.every((x) => x?.scene === 'onlineTable') && slapPattern(states[0].online.table.shownGame) === null) {
       // Kim's network goes down until the game has ended: Ann sees her away, Kim sees she is reconnecting.
       dropped = true;
       proxies[1]!.refusing = true;
