@@ -11,7 +11,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { trailer, verify } from '../../web/src/save';
 import { THROW_IN_FRAME } from '../native/bundles';
-import { missing, OUTPUT, type Session, sessionForTests, toTitleItem, until } from './browser';
+import { changeRow, missing, OUTPUT, press, type Session, sessionForTests, toTitleItem, until } from './browser';
 
 const why = missing();
 
@@ -50,33 +50,6 @@ function pageLines(page: Page): Promise<{ lang: string; turn: string; zones: str
     turn: document.getElementById('turn')!.textContent ?? '',
     zones: [...document.querySelectorAll('#touch .zone-label')].map((e) => e.textContent ?? ''),
   }));
-}
-
-async function press(page: Page, key: string): Promise<void> {
-  await page.keyboard.press(key, { delay: 50 });
-  await page.waitForTimeout(120);
-}
-
-/**
- * In Options: moves the cursor to the row labelled `label` (in the words
- * shown now) and changes it (Right) until `changed` holds, checking each
- * step: on a loaded machine the menu's auto-repeat can count a late press
- * twice (test/web/browser.ts toTitleItem), and a row of two values changed
- * twice is back where it was.
- */
-async function changeRow(page: Page, label: string, changed: (d: any) => boolean): Promise<void> {
-  const d = await until(page, 'Options', (x) => x.scene === 'options');
-  const row = (d.optionRows as { label: string }[]).findIndex((r) => r.label === label);
-  expect(row, `no row "${label}"`).toBeGreaterThanOrEqual(0);
-  for (let tries = 0, at = d.optionCursor as number; at !== row; tries++, at = (await until(page, 'Options', (x) => x.scene === 'options')).optionCursor) {
-    if (tries === 40) throw new Error(`the options' cursor never reached "${label}"`);
-    await press(page, at < row ? 'ArrowDown' : 'ArrowUp');
-  }
-  for (let tries = 0; !changed(await until(page, 'Options', (x) => x.scene === 'options')); tries++) {
-    if (tries === 4) throw new Error(`the row "${label}" never changed`);
-    await press(page, 'ArrowRight');
-    await page.waitForTimeout(300);
-  }
 }
 
 describe.skipIf(why !== null)("the page's own words", () => {
