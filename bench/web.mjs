@@ -118,7 +118,8 @@ const requested = [];
  * worker starts as in a player's browser. send(method, params, session).
  */
 function devtools() {
-  const proc = spawn(CHROMIUM, [...FLAGS, '--remote-debugging-pipe', `--window-size=960,544`, `--user-data-dir=${mkdtempSync(path.join(tmpdir(), 'ratscrew-webbench-'))}`, 'about:blank'], {
+  const profile = mkdtempSync(path.join(tmpdir(), 'ratscrew-webbench-'));
+  const proc = spawn(CHROMIUM, [...FLAGS, '--remote-debugging-pipe', `--window-size=960,544`, `--user-data-dir=${profile}`, 'about:blank'], {
     stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
   });
   const [toBrowser, fromBrowser] = [proc.stdio[3], proc.stdio[4]];
@@ -142,7 +143,16 @@ function devtools() {
       waiting.set(++id, { method, resolve, reject });
       toBrowser.write(`${JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) })}\0`);
     });
-  return { send, close: () => proc.kill() };
+  // Closed: the browser ended, then its profile removed.
+  const close = () =>
+    new Promise((resolve) => {
+      proc.once('exit', () => {
+        rmSync(profile, { recursive: true, force: true });
+        resolve();
+      });
+      proc.kill();
+    });
+  return { send, close };
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -212,7 +222,7 @@ async function against(otherDir) {
       for (const k of r % 2 ? [1, 0] : [0, 1]) res[k].push(await loadOnce(chrome, `${servers[k].url}?test&no-sw&engine=page`, 1));
     }
   } finally {
-    chrome.close();
+    await chrome.close();
     for (const s of servers) s.server.close();
   }
   const row = (k, key) => res[k].map((x) => x[key]);
@@ -294,7 +304,7 @@ async function main() {
       }
     }
   } finally {
-    chrome.close();
+    await chrome.close();
     await browser.close();
     server.close();
   }

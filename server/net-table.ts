@@ -19,7 +19,8 @@ import { FALSE_START_MS, canSlap, slapPattern } from '../src/rules';
 import type { Action, ApplyResult, GameOptions, GameState, Seat } from '../src/rules/types';
 import type { Controller } from '../src/table/seats';
 import { LAND_MS, NEVER, newTable, nextDue, seatToAct, tableFrame, type Press, type Table } from '../src/table/table';
-import { S, publicState, type Step } from '../src/net/protocol';
+import { S, publicState, type Figures, type Step } from '../src/net/protocol';
+import { countEvent, newStats, type GameStats } from '../src/app/game-stats';
 
 /**
  * The longest the table waits for one player's word on a pile (ms). A
@@ -154,6 +155,12 @@ export interface NetTable {
   readonly slapAimed: { seq: number; stamp: number }[];
   /** The pile a slap last took (its seq and landing), until the next card: a CPU's slap after the claim is timed from that landing. */
   raced: { seq: number; top: number } | null;
+  /**
+   * Each seat's figures as the steps sent so far show them (the results'
+   * columns): a player who was away when some were sent gets them in the
+   * deal that brings them back (src/net/protocol.ts Figures).
+   */
+  readonly figures: GameStats;
 }
 
 export interface NetSeat {
@@ -192,6 +199,7 @@ export function newNetTable(setup: NetTableSetup, now: number): NetTable {
     pingNow: false,
     slapAimed: setup.seats.map(() => ({ seq: -1, stamp: 0 })),
     raced: null,
+    figures: newStats(setup.options.players),
   };
   (nt as { table: Table }).table = newTable(
     { options: setup.options, seed: setup.seed, dealer: setup.dealer, seats: controllers, aiSeed: setup.aiSeed, dealt: setup.dealt },
@@ -584,7 +592,13 @@ function onAction(nt: NetTable, action: Action, result: ApplyResult, before: Gam
     nt.sentAt[nt.seq] = UNSENT;
   }
   const body: Step = aimed !== null ? [nt.seq, result.events, publicState(game), aimed.stamp, aimed.seq] : [nt.seq, result.events, publicState(game), ms];
-  nt.out.push({ to: -1, type: S.step, body });
+  sendStep(nt, body);
+}
+
+/** A step to everyone, counted in the seats' figures as it goes (a card's play at its landing, when its step goes). */
+function sendStep(nt: NetTable, step: Step): void {
+  for (const e of step[1]) countEvent(nt.figures, e, 0, 0, false);
+  nt.out.push({ to: -1, type: S.step, body: step });
 }
 
 /** A pile whose picture is in `out`, not sent yet: drain stamps it. */
@@ -618,11 +632,12 @@ function flushLanding(nt: NetTable): void {
   const l = nt.landing;
   if (!l) return;
   nt.landing = null;
-  nt.out.push({ to: -1, type: S.step, body: l.step });
+  sendStep(nt, l.step);
   nt.sentAt[l.seq] = UNSENT;
 }
 
-/** Everything a (re)joining player needs: the pile's number and the game as everyone sees it. */
-export function tableNow(nt: NetTable): { seq: number; game: GameState } {
-  return { seq: nt.seq, game: nt.table.game };
+/** Everything a (re)joining player needs: the pile's number, the game as everyone sees it, the seats' figures so far. */
+export function tableNow(nt: NetTable): { seq: number; game: GameState; figures: Figures } {
+  const f = nt.figures;
+  return { seq: nt.seq, game: nt.table.game, figures: [f.piles.slice(), f.slapsWon.slice(), f.wrongSlaps.slice(), f.racesLost.slice(), f.challengesWon.slice()] };
 }

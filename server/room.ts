@@ -137,11 +137,11 @@ export class RatscrewRoom extends Room {
       const back = await this.allowReconnection(client, RECONNECT_S);
       this.seats[seat]!.present = true;
       this.listenForPongs(back);
-      if (this.nt && this.phase === 'playing') {
-        setPresent(this.nt, seat, true);
-        back.send(S.deal, this.deal(seat));
-        this.tick();
-      } else this.sendLobby();
+      // The game as it stands; or, if it ended meanwhile, as it ended: its
+      // results, which the others saw and which count for this player too.
+      setPresent(this.nt!, seat, true);
+      back.send(S.deal, this.deal(seat));
+      this.tick();
     } catch {
       // Gone for good: the seat is played for them to the end.
     }
@@ -267,8 +267,8 @@ export class RatscrewRoom extends Room {
   }
 
   private deal(seat: Seat): Deal {
-    const { seq, game } = tableNow(this.nt!);
-    return [seat, this.seats.map((s) => s.name), this.seats.map((s) => SEAT_KINDS.indexOf(s.kind)), this.setup.options, seq, publicState(game)];
+    const { seq, game, figures } = tableNow(this.nt!);
+    return [seat, this.seats.map((s) => s.name), this.seats.map((s) => SEAT_KINDS.indexOf(s.kind)), this.setup.options, seq, publicState(game), figures];
   }
 
   /** Runs the table to now, sends what it did, and sets the timer for its next moment. */

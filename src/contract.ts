@@ -218,6 +218,7 @@ export const HOST_FUNCTIONS = [
   { name: 'netReceive', args: [], result: 'string?', optional: true },
   { name: 'netClose', args: [], result: 'void', optional: true },
   { name: 'typed', args: [], result: 'string?', optional: true },
+  { name: 'chosen', args: [{ name: 'language', type: 'string' }, { name: 'people', type: 'int', min: 1, max: 2 }], result: 'void', optional: true },
 ] as const;
 
 /** Why the contract refuses a call of host[name] with these arguments (the message of the TypeError native/core/host_api.c throws), or null. */
@@ -226,7 +227,7 @@ export function hostArgumentError(name: string, args: ArrayLike<unknown>): strin
     if (f.name !== name) continue;
     for (let i = 0; i < f.args.length; i++) {
       const a = f.args[i]!;
-      if (typeof args[i] !== a.type) return `host.${name}: ${a.name} must be a ${a.type}`;
+      if (a.type === 'int' ? !isInt(args[i], a.min, a.max) : typeof args[i] !== a.type) return `host.${name}: ${a.name} ${a.type === 'int' ? `must be an integer from ${a.min} to ${a.max}` : `must be a ${a.type}`}`;
     }
   }
   return null;
@@ -277,6 +278,8 @@ export interface Host {
   netClose(): void;
   /** What was typed on a keyboard since the last call, as text: the characters as typed, "\b" for Backspace, "\n" for Enter; null when nothing was (or the host has no keyboard). The script reads it where the player writes a name or a room's code; the same keys still press their buttons. Optional. */
   typed(): string | null;
+  /** The language (a code of src/app/i18n: "en", "ru") and the number of people sharing the screen (1 or 2) as the game shows them now: once at the start, then again whenever a setting changes, in Options before it saves them on the way out (the same values may come again). A host that draws words or touch zones of its own beside the picture follows these, never the save (the web page: its lines, the zones' labels, the two people's zones). The C hosts draw none and take no notice. Optional. */
+  chosen(language: string, people: number): void;
 }
 
 /** What evaluating the bundle defines: the global object `ratscrew` (docs/host-api.md section 2). */

@@ -7,6 +7,15 @@
 #include "host_api.h"
 #include "vm_host.h"
 
+/* Whether v is a number holding an integer from lo to hi (src/contract.ts isInt), then in *out. */
+static int int_arg(JSContext *ctx, JSValueConst v, int lo, int hi, int *out)
+{
+    double d;
+    if (!JS_IsNumber(v) || JS_ToFloat64(ctx, &d, v) < 0 || !(d >= lo && d <= hi) || d != (double)(int)d) return 0;
+    *out = (int)d;
+    return 1;
+}
+
 /* host.load() -> string? */
 static JSValue js_host_load(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
@@ -165,6 +174,27 @@ static JSValue js_host_typed(JSContext *ctx, JSValueConst this_val, int argc, JS
     return value;
 }
 
+/* host.chosen(language: string, people: int) -> void */
+static JSValue js_host_chosen(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    Vm *vm = (Vm *)JS_GetContextOpaque(ctx);
+    const char *language;
+    size_t language_len;
+    int people;
+    (void)this_val;
+    if (argc <= 0 || !JS_IsString(argv[0]))
+        return JS_ThrowTypeError(ctx, "host.chosen: language must be a string");
+    if (argc <= 1 || !int_arg(ctx, argv[1], 1, 2, &people))
+        return JS_ThrowTypeError(ctx, "host.chosen: people must be an integer from 1 to 2");
+    language = JS_ToCStringLen(ctx, &language_len, argv[0]);
+    if (!language) {
+        return JS_EXCEPTION;
+    }
+    vm_host_chosen(vm, language, language_len, people);
+    JS_FreeCString(ctx, language);
+    return JS_UNDEFINED;
+}
+
 static const JSCFunctionListEntry host_functions[] = {
     JS_CFUNC_DEF("load", 0, js_host_load),
     JS_CFUNC_DEF("save", 1, js_host_save),
@@ -176,6 +206,7 @@ static const JSCFunctionListEntry host_functions[] = {
     JS_CFUNC_DEF("netReceive", 0, js_host_netReceive),
     JS_CFUNC_DEF("netClose", 0, js_host_netClose),
     JS_CFUNC_DEF("typed", 0, js_host_typed),
+    JS_CFUNC_DEF("chosen", 2, js_host_chosen),
 };
 
 /* A HostKeyNames as a JS object (JS_EXCEPTION when out of memory). */

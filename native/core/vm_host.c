@@ -147,3 +147,14 @@ char *vm_host_typed(Vm *vm, size_t *result_len)
     *result_len = len;
     return copy;
 }
+
+/* The language and people the game shows now: the C hosts draw no words
+ * or touch zones of their own beside the picture (the web page does), so
+ * there is nothing here to follow them. */
+void vm_host_chosen(Vm *vm, const char *language, size_t language_len, int people)
+{
+    (void)vm;
+    (void)language;
+    (void)language_len;
+    (void)people;
+}

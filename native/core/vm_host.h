@@ -30,6 +30,8 @@ char *vm_host_net_receive(Vm *vm, size_t *result_len);
 void vm_host_net_close(Vm *vm);
 /* host.typed(): What was typed on a keyboard since the last call, as text: the characters as typed, "\b" for Backspace, "\n" for Enter; null when nothing was (or the host has no keyboard). The script reads it where the player writes a name or a room's code; the same keys still press their buttons. Returns malloc'd text (the binding frees it) and its length, or NULL for null. */
 char *vm_host_typed(Vm *vm, size_t *result_len);
+/* host.chosen(language, people): The language (a code of src/app/i18n: "en", "ru") and the number of people sharing the screen (1 or 2) as the game shows them now: once at the start, then again whenever a setting changes, in Options before it saves them on the way out (the same values may come again). A host that draws words or touch zones of its own beside the picture follows these, never the save (the web page: its lines, the zones' labels, the two people's zones). The C hosts draw none and take no notice. */
+void vm_host_chosen(Vm *vm, const char *language, size_t language_len, int people);
 /* Before a bounded function (contract: "bounded") runs: whether one more call fits
  * its bound for this frame or load (vm.h VM_HOST_IO_CALLS, VM_HOST_IO_MS); if not,
  * a RangeError naming it is pending and the binding returns JS_EXCEPTION. */

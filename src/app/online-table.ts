@@ -16,7 +16,7 @@ import { canSlap } from '../rules';
 import { LAND_MS, NEVER } from '../table/table';
 import type { Controller } from '../table/seats';
 import { landsAt, onlineFrame, onlineTable, type OnlineTable, type Shown } from '../net/client';
-import { SEAT_PERSON, type Deal } from '../net/protocol';
+import { SEAT_PERSON, type Deal, type Figures } from '../net/protocol';
 import { serverSeat, viewEvent, viewGame, viewSeat } from '../net/seats';
 import { newTableDisplay } from '../view/table-display';
 import { screenOrder } from '../view/seats';
@@ -107,7 +107,10 @@ function seatNames(strings: Strings, names: readonly string[], kinds: readonly n
 /**
  * This player's game again after their connection was taken back (the
  * server's deal in the middle of the game): the game as it stands, shown at
- * once; nothing shown so far is lost (the figures stay).
+ * once, with every seat's figures as the server counted them (what was
+ * done while they were away among them; their own slap times stay). A game
+ * that ended while they were away comes back as it ended: its table, then
+ * its results.
  */
 export function rejoinOnlineTable(t: OnlineAppTable, deal: Deal, now: number): void {
   t.net = onlineTable(deal, now);
@@ -119,6 +122,22 @@ export function rejoinOnlineTable(t: OnlineAppTable, deal: Deal, now: number): v
   t.show.display.flight.active = false;
   t.show.display.flight.faceDown = false;
   showGame(t.show, t.game, null);
+  if (t.game.over !== null && t.overAt === NEVER) t.overAt = now;
+  if (deal[6] !== undefined) takeFigures(t, deal[6]);
+}
+
+/** Each seat's figures as the server counted them (what the player missed while away among them), into the shown seats; their own slap times stay theirs. */
+function takeFigures(t: OnlineAppTable, figures: Figures): void {
+  const [piles, slapsWon, wrongSlaps, racesLost, challengesWon] = figures;
+  const st = t.stats;
+  for (let s = 0; s < t.players; s++) {
+    const d = viewSeat(s, t.net.you, t.players);
+    st.piles[d] = piles[s] ?? 0;
+    st.slapsWon[d] = slapsWon[s] ?? 0;
+    st.wrongSlaps[d] = wrongSlaps[s] ?? 0;
+    st.racesLost[d] = racesLost[s] ?? 0;
+    st.challengesWon[d] = challengesWon[s] ?? 0;
+  }
 }
 
 /**

@@ -37,8 +37,14 @@ export function showNotice(app: App, text: string, now: number): void {
   app.notice.until = now + NOTICE_MS;
 }
 
-/** The texts and sound of the settings as they now are. */
+/**
+ * The texts and sound of the settings as they now are; the host hears the
+ * language and the number of people at once, as Options changes them, for
+ * its own words and touch zones (host.chosen): the save comes only when the
+ * player leaves Options.
+ */
 export function applySettings(app: App): void {
   app.strings = stringsFor(app.settings.language, app.host.caps);
   app.cues.on = app.settings.sound;
+  app.host.chosen(app.settings.language, app.settings.humans);
 }

@@ -227,14 +227,12 @@ export interface OnlineTableScene {
   readonly kind: 'onlineTable';
   readonly room: RoomLink;
   readonly table: OnlineAppTable;
-  /** The room's lobby as the game began: another one means the game is over for the server (it ended while this player was away). */
-  readonly lobby: LobbyView | null;
   leaveAsked: boolean;
 }
 
 /** A game of `room` on screen. */
 export function onlineTableScene(room: RoomLink, table: OnlineAppTable): OnlineTableScene {
-  return { kind: 'onlineTable', room, table, lobby: room.lobby, leaveAsked: false };
+  return { kind: 'onlineTable', room, table, leaveAsked: false };
 }
 
 /** An online game's results; the creator starts a rematch, everyone may leave (src/app/scenes/online-results.ts). */

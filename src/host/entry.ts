@@ -40,6 +40,10 @@ function completeHost(host: Partial<Host> | undefined): Host {
       const got = typeof h.typed === 'function' ? h.typed() : null;
       return typeof got === 'string' ? got : null;
     },
+    // A host that draws nothing of its own beside the picture need not hear it.
+    chosen: (language, people) => {
+      if (typeof h.chosen === 'function') h.chosen(language, people);
+    },
   };
 }
 

@@ -182,4 +182,9 @@ export function onlineOver(t: OnlineTable): boolean {
   return t.game.over !== null;
 }
 
+/** Whether a deal is of a game that has ended: a player back after a drop gets the game as it ended (server/room.ts). */
+export function dealOver(deal: Deal): boolean {
+  return deal[5][13] !== 0;
+}
+
 export type { PublicState };

@@ -79,10 +79,16 @@ export interface RoomSetup {
 export type Lobby = [string, Seat, Seat, string[], number[], number[], RoomSetup];
 
 /**
- * S.deal payload: [you, names[], kinds[], options, seq, state, race open?]: the game as
- * it stands (a rejoin gets the same message in the middle of a game).
+ * S.deal payload: [you, names[], kinds[], options, seq, state, figures?]: the game as
+ * it stands (a rejoin gets the same message in the middle of a game, or
+ * after it: the game as it ended while the player was away, `over` set),
+ * and each seat's figures so far (a player back after a drop missed the
+ * steps that made some of them).
  */
-export type Deal = [Seat, string[], number[], GameOptions, number, PublicState];
+export type Deal = [Seat, string[], number[], GameOptions, number, PublicState] | [Seat, string[], number[], GameOptions, number, PublicState, Figures];
+
+/** Each seat's figures, by seat (src/app/game-stats.ts counts them from the steps): [piles, slapsWon, wrongSlaps, racesLost, challengesWon]. */
+export type Figures = [number[], number[], number[], number[], number[]];
 
 /**
  * S.step payload: [seq, events, state, ms, aimed?]: `seq` is the pile's

@@ -226,6 +226,34 @@ describe('the online screens', () => {
     expect(JSON.parse(f.vm.saved!).stats.classic.games).toBe(1);
     expect(f.debug().results.cardsPlayed).toBe(16);
   });
+
+  it('show a game that ended while the player was away its results when they are back, counted as the others count it, once', async () => {
+    const d = await online({ saved: named('Ann', { players: 2, onlineCpus: 1 }), cardLimit: 16 });
+    createRoom(d);
+    startGame(d);
+    d.wait(30);
+    d.room.drop();
+    d.until(() => d.room.nt!.table.game.over !== null, 6000, 10);
+    // The last card's landing (its step, which the player never gets) is past.
+    d.wait(60);
+    expect(d.debug()).toMatchObject({ scene: 'onlineTable', online: { table: { shownGame: { over: null } } } });
+    d.room.rejoin();
+    const results = d.until((x) => x.scene === 'onlineResults', 300);
+    expect(results.results.cardsPlayed).toBe(16);
+    // The figures the player missed (their seat was played for them) come with the deal: the columns the others see.
+    const [piles, slapsWon, wrongSlaps] = d.room.deal()[6]!;
+    const ranking = d.room.nt!.table.game.over!.ranking;
+    expect(results.results.ranking.map((r: any) => [r.piles, r.slapsWon, r.wrongSlaps])).toEqual(ranking.map((s) => [piles[s], slapsWon[s], wrongSlaps[s]]));
+    expect(piles.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+    expect(results.stats.classic.games).toBe(1);
+    expect(JSON.parse(d.vm.saved!).stats.classic.games).toBe(1);
+    // Dropped again at the results and back: the same game, on screen already, is not played or counted again.
+    d.room.drop();
+    d.wait(10);
+    d.room.rejoin();
+    d.wait(200);
+    expect(d.debug()).toMatchObject({ scene: 'onlineResults', stats: { classic: { games: 1 } } });
+  });
 });
 
 /** Plays the player's cards (and takes their piles) until cond holds. */

@@ -30,10 +30,13 @@ describe('the host API, bound from the contract in C and in the test host', () =
     expect(native).toEqual(test);
     // and what they agree on is the contract
     expect(native).toContain(`caps = ${JSON.stringify(DEFAULT_CAPABILITIES)}`);
-    expect(native).toContain('members = ["caps","keepDamaged","load","log","netClose","netOpen","netReceive","netSend","problem","save","seed","typed"]');
+    expect(native).toContain('members = ["caps","chosen","keepDamaged","load","log","netClose","netOpen","netReceive","netSend","problem","save","seed","typed"]');
     expect(native).toContain('save(42) threw TypeError: host.save: text must be a string');
     expect(native).toContain('log() threw TypeError: host.log: text must be a string');
     expect(native).toContain('load after = "{\\"probe\\":1}"');
     expect(native).toContain('seed = 7');
+    expect(native).toContain('chosen(ru, 2) = undefined');
+    expect(native).toContain('chosen(2, ru) threw TypeError: host.chosen: language must be a string');
+    expect(native).toContain('chosen(ru, 1.5) threw TypeError: host.chosen: people must be an integer from 1 to 2');
   });
 });

@@ -44,8 +44,9 @@ export class Bot {
   room!: Room;
   /** The game as this player's script holds it (src/net/client.ts), from the deal on. */
   table: OnlineTable | null = null;
-  /** The last lobby the room showed this player. */
+  /** The last lobby the room showed this player, and how many it showed. */
   lobby: Lobby | null = null;
+  lobbiesHeard = 0;
   /** What else the room said, in order: [type, payload, ms] (S.away, S.race, S.deal). */
   readonly heard: [number, unknown, number][] = [];
   private timers: ReturnType<typeof setTimeout>[] = [];
@@ -112,7 +113,10 @@ export class Bot {
       if (this.table !== null && this.lastMessage > 0) this.log.longestGap = Math.max(this.log.longestGap, now - this.lastMessage);
       this.lastMessage = now;
       this.log.messages++;
-      if (type === S.lobby) this.lobby = body as Lobby;
+      if (type === S.lobby) {
+        this.lobby = body as Lobby;
+        this.lobbiesHeard++;
+      }
       if (type === S.away || type === S.race || type === S.deal) this.heard.push([type as number, body, now]);
       if (type === S.closing) {
         this.log.closing.push(String((body as [string])[0]));
@@ -121,7 +125,11 @@ export class Bot {
       }
       if (type === S.deal) {
         this.table = onlineTable(body as Deal, now);
-        if (!this.frames) this.frames = setInterval(() => this.frame(), 16);
+        // A game that ended while this player was away comes back as its last state: its results, nothing to press.
+        if (this.table.game.over !== null) {
+          this.log.over = true;
+          this.stop();
+        } else if (!this.frames) this.frames = setInterval(() => this.frame(), 16);
         return;
       }
       if (!this.table) return;

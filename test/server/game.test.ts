@@ -8,13 +8,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type GameServer } from '../../server/server';
 import { openRooms } from '../../server/room';
-import { publicState } from '../../src/net/protocol';
-import { delayingProxy } from './proxy';
+import { S, publicState } from '../../src/net/protocol';
+import { delayingProxy, type Proxy } from './proxy';
 import { Bot } from './bot';
 import { rng } from './sim';
 
+/** Waits until done() holds (checked every 50 ms), for at most ms. */
+async function until(what: string, done: () => boolean, ms = 20_000): Promise<void> {
+  const started = Date.now();
+  while (!done()) {
+    if (Date.now() - started > ms) throw new Error(`no ${what} within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 let server: GameServer;
-const proxies: { port: number; close(): Promise<void> }[] = [];
+const proxies: Proxy[] = [];
 const quiet = (): void => {};
 
 beforeAll(async () => {
@@ -59,5 +68,33 @@ describe('a whole game over delayed connections', () => {
     const { a, waited } = await playToResults({ options: { ruleSet: 'russian', players: 2 }, cpus: 0, difficulty: 'hard' });
     expect(a.table!.game.over).not.toBeNull();
     console.log(`russian: ${a.table!.game.cardsPlayed} cards; frames waited: ${waited}`);
+  });
+
+  it('a player away when the game ends comes back to its results (its last state), not to a lobby', async () => {
+    const a = new Bot(`ws://127.0.0.1:${proxies[0]!.port}`, 'Ann', 260, 40);
+    const code = await a.create({ options: { ruleSet: 'classic', players: 3 }, cpus: 1, difficulty: 'hard' });
+    const b = new Bot(`ws://127.0.0.1:${proxies[1]!.port}`, 'Kim', 300, 40);
+    await b.join(code);
+    a.start();
+    await until('Kim to see cards', () => b.log.cardsSeen >= 18);
+    // Kim's network goes (her proxy cuts her connection); her seat plays itself to the end.
+    proxies[1]!.cut();
+    await until('the drop', () => b.log.closed !== null);
+    b.stop();
+    await until('the game to end without her', () => a.log.over, 90_000);
+    const lobbies = b.lobbiesHeard;
+    await b.rejoin(`ws://127.0.0.1:${proxies[1]!.port}`);
+    const deals = (): number => b.heard.filter(([type]) => type === S.deal).length;
+    await until('word from the room', () => deals() === 2 || b.lobbiesHeard > lobbies);
+    expect(b.lobbiesHeard).toBe(lobbies);
+    expect(deals()).toBe(2);
+    const room = [...openRooms].find((r) => r.roomId === code)!;
+    const nt = room['nt' as never] as { table: { game: Parameters<typeof publicState>[0] } };
+    // What she gets is the finished game, as the server holds it: her script shows its results.
+    expect(publicState(b.table!.game)).toEqual(publicState(nt.table.game));
+    expect(b.table!.game.over).not.toBeNull();
+    expect(b.log.over).toBe(true);
+    expect(b.log.errors).toEqual([]);
+    a.stop();
   });
 });

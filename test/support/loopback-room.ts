@@ -31,6 +31,8 @@ export class LoopbackRoom {
   readonly sent: [number, unknown][] = [];
   open = false;
   closed = 0;
+  /** The player's connection is down (drop): what the room says meanwhile never reaches them. */
+  private cut = false;
 
   /**
    * The room's seats for a join (the creator's setup is the host's own on a
@@ -108,8 +110,8 @@ export class LoopbackRoom {
   }
 
   deal(): Deal {
-    const { seq, game } = tableNow(this.nt!);
-    return [this.you, this.names, this.kinds.map((k) => SEAT_KINDS.indexOf(k)), this.setup!.options, seq, publicState(game)];
+    const { seq, game, figures } = tableNow(this.nt!);
+    return [this.you, this.names, this.kinds.map((k) => SEAT_KINDS.indexOf(k)), this.setup!.options, seq, publicState(game), figures];
   }
 
   /** Runs the room to the test's clock and hands the player's host what it sent them (call before each frame). */
@@ -117,7 +119,7 @@ export class LoopbackRoom {
     const now = this.now();
     if (this.nt) {
       advance(this.nt, now);
-      for (const m of drain(this.nt, now)) if (m.to === -1 || m.to === this.you) this.push('m', m.type, m.body);
+      for (const m of drain(this.nt, now)) if (!this.cut && (m.to === -1 || m.to === this.you)) this.push('m', m.type, m.body);
     }
     while (this.held.length > 0 && this.held[0]!.at <= now) this.lines.push(this.held.shift()!.line);
   }
@@ -148,7 +150,17 @@ export class LoopbackRoom {
     this.push('m', S.closing, ['serverStopping']);
   }
 
+  /** The player's connection goes down: their host says so, the room plays their seat for them and tells them nothing until rejoin. */
+  drop(): void {
+    this.push('away');
+    this.cut = true;
+    setPresent(this.nt!, this.you, false);
+  }
+
+  /** The connection taken back: the game as it stands (or as it ended meanwhile), as server/room.ts deals it to a player who comes back. */
   rejoin(): void {
+    this.cut = false;
+    setPresent(this.nt!, this.you, true);
     this.push('back');
     this.push('m', S.deal, this.deal());
   }

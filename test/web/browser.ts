@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ROOT } from '../native/headless';
 
 export const WEB_DIR = path.join(ROOT, 'build/web');
@@ -118,5 +118,48 @@ export async function until(page: Page, what: string, test: (state: any) => bool
     if (state !== null && test(state)) return state;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}; state: ${JSON.stringify(state && { scene: state.scene, notice: state.notice, table: state.table && { turn: state.table.game?.turn, message: state.table.message } })}`);
     await page.waitForTimeout(30);
+  }
+}
+
+/**
+ * Moves the title's cursor to item i by arrow keys, checking each step: on a
+ * loaded machine the page can hand a short press to the script late enough
+ * that the menu's auto-repeat counts it twice, so a fixed number of presses
+ * can land on the wrong item.
+ */
+export async function toTitleItem(page: Page, i: number): Promise<void> {
+  for (let tries = 0; tries < 8; tries++) {
+    const at = (await until(page, 'the title', (d) => d.scene === 'title' && !d.demo)).titleCursor as number;
+    if (at === i) return;
+    await page.keyboard.press(at < i ? 'ArrowDown' : 'ArrowUp', { delay: 50 });
+    await until(page, 'the title cursor to move', (d) => d.scene === 'title' && d.titleCursor !== at);
+  }
+  throw new Error(`the title's cursor never reached item ${i}`);
+}
+
+export async function press(page: Page, key: string): Promise<void> {
+  await page.keyboard.press(key, { delay: 50 });
+  await page.waitForTimeout(120);
+}
+
+/**
+ * In Options: moves the cursor to the row labelled `label` (in the words
+ * shown now) and changes it (Right) until `changed` holds, checking each
+ * step: on a loaded machine the menu's auto-repeat can count a late press
+ * twice (toTitleItem above), and a row of two values changed
+ * twice is back where it was.
+ */
+export async function changeRow(page: Page, label: string, changed: (d: any) => boolean): Promise<void> {
+  const d = await until(page, 'Options', (x) => x.scene === 'options');
+  const row = (d.optionRows as { label: string }[]).findIndex((r) => r.label === label);
+  expect(row, `no row "${label}"`).toBeGreaterThanOrEqual(0);
+  for (let tries = 0, at = d.optionCursor as number; at !== row; tries++, at = (await until(page, 'Options', (x) => x.scene === 'options')).optionCursor) {
+    if (tries === 40) throw new Error(`the options' cursor never reached "${label}"`);
+    await press(page, at < row ? 'ArrowDown' : 'ArrowUp');
+  }
+  for (let tries = 0; !changed(await until(page, 'Options', (x) => x.scene === 'options')); tries++) {
+    if (tries === 4) throw new Error(`the row "${label}" never changed`);
+    await press(page, 'ArrowRight');
+    await page.waitForTimeout(300);
   }
 }

@@ -1,14 +1,17 @@
 // The page's own words around the game's picture (web/src/words.ts): the
 // quit and error panels speak the language the player chose in the game,
 // and the quit panel stands alone, nothing of the game's last picture under
-// it (issue 32: a ghost of the quit question showed through it).
+// it (issue 32: a ghost of the quit question showed through it). The
+// page's words and touch zones follow the language and the number of people
+// as the player changes them in Options, before Options saves them on the
+// way out (host.chosen, docs/host-api.md; issue 32: they followed the save).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { trailer } from '../../web/src/save';
+import { trailer, verify } from '../../web/src/save';
 import { THROW_IN_FRAME } from '../native/bundles';
-import { missing, OUTPUT, type Session, sessionForTests, until } from './browser';
+import { changeRow, missing, OUTPUT, press, type Session, sessionForTests, toTitleItem, until } from './browser';
 
 const why = missing();
 
@@ -40,8 +43,37 @@ const WORDS = {
   ru: { thanks: 'Спасибо за игру', again: 'Играть снова', stopped: 'Игра остановилась', restart: 'Начать заново' },
 } as const;
 
+/** The page's words and zones that the game's picture does not draw: the line asking to turn the phone, the zones' labels. */
+function pageLines(page: Page): Promise<{ lang: string; turn: string; zones: string[] }> {
+  return page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    turn: document.getElementById('turn')!.textContent ?? '',
+    zones: [...document.querySelectorAll('#touch .zone-label')].map((e) => e.textContent ?? ''),
+  }));
+}
+
 describe.skipIf(why !== null)("the page's own words", () => {
   const s = sessionForTests();
+
+  it('a phone: the page\'s line and zones follow Language and People while Options is still open (nothing saved yet)', async () => {
+    await withPage(s, 'en', PHONE, async (page) => {
+      await until(page, 'the title', (d) => d.scene === 'title' && !d.demo, 30_000);
+      expect(await pageLines(page)).toEqual({ lang: 'en', turn: 'Turn the screen sideways for bigger cards.', zones: ['□ Play', '✕ Slap'] });
+      await toTitleItem(page, 1);
+      await press(page, 's');
+      await changeRow(page, 'Language', (d) => d.settings.language === 'ru');
+      // Still in Options, which saves only on the way out.
+      await until(page, 'Options, the picture in Russian', (d) => d.scene === 'options');
+      expect(await pageLines(page)).toEqual({ lang: 'ru', turn: 'Поверните экран боком: карты станут крупнее.', zones: ['□ Ход', '✕ Хлопок'] });
+      await changeRow(page, 'Людей', (d) => d.settings.humans === 2);
+      expect(await pageLines(page)).toEqual({ lang: 'ru', turn: 'Поверните экран боком: карты станут крупнее.', zones: ['L Хлопок', '← Ход', 'R Хлопок', '□ Ход'] });
+      expect(await page.evaluate((k) => localStorage.getItem(k), KEY), 'Options saved before the player left it').toBeNull();
+      await press(page, 'd');
+      await until(page, 'the title', (d) => d.scene === 'title');
+      expect(JSON.parse(verify((await page.evaluate((k) => localStorage.getItem(k), KEY))!)!).settings).toMatchObject({ language: 'ru', humans: 2 });
+      expect((await pageLines(page)).zones).toEqual(['L Хлопок', '← Ход', 'R Хлопок', '□ Ход']);
+    });
+  });
 
   for (const [size, options] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     for (const language of ['en', 'ru'] as const) {

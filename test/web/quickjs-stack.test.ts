@@ -15,7 +15,7 @@ import { QuickJsEngine } from '../../web/src/engine/quickjs';
 import { NO_NETWORK } from '../../web/src/net';
 
 function host(logs: string[]): Host {
-  return { seed: 1, caps: DEFAULT_CAPABILITIES, load: () => null, save: () => true, log: (t) => void logs.push(t), problem: () => null, keepDamaged: () => true, ...NO_NETWORK };
+  return { seed: 1, caps: DEFAULT_CAPABILITIES, load: () => null, save: () => true, log: (t) => void logs.push(t), problem: () => null, keepDamaged: () => true, chosen: () => {}, ...NO_NETWORK };
 }
 
 const C = 'var c = new Int32Array(2048 * 8), n = 0;\n';

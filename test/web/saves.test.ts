@@ -8,24 +8,21 @@ import { describe, expect, it } from 'vitest';
 import { trailer, verify } from '../../web/src/save';
 // The C hosts' check of a save, written out again so that the page's own reader cannot vouch for itself.
 import { savedText } from '../reliability/save-folder';
-import { debug, game, missing, until, waitFrames, sessionForTests } from './browser';
+import { changeRow, debug, game, missing, press, toTitleItem, until, waitFrames, sessionForTests } from './browser';
 
 const why = missing();
 const KEY = 'ratscrew/save.json';
 
-async function press(page: Page, key: string): Promise<void> {
-  await page.keyboard.press(key, { delay: 50 });
-  await page.waitForTimeout(120);
-}
-
 /** From the title into Options (its second item), changes the first row and leaves: the game saves then. Returns the settings chosen. */
 async function changeASetting(page: Page): Promise<any> {
   const before = (await until(page, 'the title', (d) => d.scene === 'title' && !d.demo)).settings;
-  await press(page, 'ArrowDown');
+  await toTitleItem(page, 1);
   await press(page, 's');
   await until(page, 'Options (the title\'s second item)', (d) => d.scene === 'options');
-  await press(page, 'ArrowRight');
-  const changed = await until(page, 'a changed setting', (d) => JSON.stringify(d.settings) !== JSON.stringify(before));
+  const first = (await until(page, 'Options', (d) => d.scene === 'options')).optionRows[0].label as string;
+  const differs = (d: any): boolean => JSON.stringify(d.settings) !== JSON.stringify(before);
+  await changeRow(page, first, differs);
+  const changed = await until(page, 'a changed setting', differs);
   await press(page, 'd');
   await until(page, 'back on the title', (d) => d.scene === 'title');
   return changed.settings;

@@ -170,6 +170,7 @@ export const HOST_FUNCTIONS = [
   { name: 'netReceive', args: [], result: 'string?', optional: true },
   { name: 'netClose', args: [], result: 'void', optional: true },
   { name: 'typed', args: [], result: 'string?', optional: true },
+  { name: 'chosen', args: [{ name: 'language', type: 'string' }, { name: 'people', type: 'int', min: 1, max: 2 }], result: 'void', optional: true },
 ];
 
 /** Why the contract refuses a call of host[name] with these arguments (the message of the TypeError native/core/host_api.c throws), or null. */
@@ -178,7 +179,7 @@ export function hostArgumentError(name, args) {
     if (f.name !== name) continue;
     for (let i = 0; i < f.args.length; i++) {
       const a = f.args[i];
-      if (typeof args[i] !== a.type) return `host.${name}: ${a.name} must be a ${a.type}`;
+      if (a.type === 'int' ? !isInt(args[i], a.min, a.max) : typeof args[i] !== a.type) return `host.${name}: ${a.name} ${a.type === 'int' ? `must be an integer from ${a.min} to ${a.max}` : `must be a ${a.type}`}`;
     }
   }
   return null;

@@ -332,7 +332,7 @@ function jsHostData(c, ts) {
 
   L.push(`/** The host's functions as data: name, arguments and result in the contract's types ('string?' is a string or null). */`);
   const fns = c.host.functions.map(
-    (f) => `  { name: '${f.name}', args: [${f.args.map((a) => `{ name: '${a.name}', type: '${a.type}' }`).join(', ')}], result: '${f.result}', optional: ${!!f.optional} },`,
+    (f) => `  { name: '${f.name}', args: [${f.args.map((a) => `{ name: '${a.name}', type: '${a.type}'${a.type === 'int' ? `, min: ${a.min}, max: ${a.max}` : ''} }`).join(', ')}], result: '${f.result}', optional: ${!!f.optional} },`,
   );
   L.push(`export const HOST_FUNCTIONS = [`, ...fns, `]${t(' as const')};`, '');
   L.push(
@@ -342,7 +342,7 @@ function jsHostData(c, ts) {
     `    if (f.name !== name) continue;`,
     `    for (let i = 0; i < f.args.length; i++) {`,
     `      const a = f.args[i]${t('!')};`,
-    `      if (typeof args[i] !== a.type) return \`host.\${name}: \${a.name} must be a \${a.type}\`;`,
+    `      if (a.type === 'int' ? !isInt(args[i], a.min, a.max) : typeof args[i] !== a.type) return \`host.\${name}: \${a.name} \${a.type === 'int' ? \`must be an integer from \${a.min} to \${a.max}\` : \`must be a \${a.type}\`}\`;`,
     `    }`,
     `  }`,
     `  return null;`,
@@ -558,6 +558,7 @@ function coreParams(f) {
   const ps = ['Vm *vm'];
   for (const a of f.args) {
     if (a.type === 'string') ps.push(`const char *${a.name}`, `size_t ${a.name}_len`);
+    else if (a.type === 'int') ps.push(`int ${a.name}`);
     else throw new Error(`host.${f.name}: no C binding for argument type ${a.type}`);
   }
   if (f.result === 'string?') ps.push('size_t *result_len');
@@ -610,27 +611,42 @@ function cHostApi(c) {
     ' * TIC-80\'s src/api/js.c forwards to tic_api_*; one JSCFunctionListEntry table',
     ' * registers them, as quickjs-libc.c registers its own. */',
     '#include <stdlib.h>', '#include "host_api.h"', '#include "vm_host.h"', ''];
+  if (c.host.functions.some((f) => f.args.some((a) => a.type === 'int'))) {
+    L.push('/* Whether v is a number holding an integer from lo to hi (src/contract.ts isInt), then in *out. */',
+      'static int int_arg(JSContext *ctx, JSValueConst v, int lo, int hi, int *out)', '{', '    double d;',
+      '    if (!JS_IsNumber(v) || JS_ToFloat64(ctx, &d, v) < 0 || !(d >= lo && d <= hi) || d != (double)(int)d) return 0;',
+      '    *out = (int)d;', '    return 1;', '}', '');
+  }
   for (const f of c.host.functions) {
     const sig = `${f.name}(${f.args.map((a) => `${a.name}: ${a.type}`).join(', ')})`;
     L.push(`/* host.${sig} -> ${f.result} */`);
     L.push(`static JSValue js_host_${f.name}(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)`, '{');
     L.push('    Vm *vm = (Vm *)JS_GetContextOpaque(ctx);');
-    for (const a of f.args) L.push(`    const char *${a.name};`, `    size_t ${a.name}_len;`);
+    for (const a of f.args) {
+      if (a.type === 'int') L.push(`    int ${a.name};`);
+      else L.push(`    const char *${a.name};`, `    size_t ${a.name}_len;`);
+    }
     if (f.result === 'string?') L.push('    size_t result_len = 0;', '    char *result;', '    JSValue value;');
     else if (f.result !== 'void') L.push(`    ${CORE_RESULT[f.result]}result;`);
     L.push('    (void)this_val;');
     if (f.args.length === 0) L.push('    (void)argc; (void)argv;');
     if (f.bounded) L.push(`    if (!vm_host_bound(ctx, vm, "host.${f.name}")) return JS_EXCEPTION;`);
+    // Every argument checked (an integer's read) before any string is made: a refusal frees nothing.
     f.args.forEach((a, i) => {
-      L.push(`    if (argc <= ${i} || !JS_IsString(argv[${i}]))`, `        return JS_ThrowTypeError(ctx, "host.${f.name}: ${a.name} must be a string");`);
-      L.push(`    ${a.name} = JS_ToCStringLen(ctx, &${a.name}_len, argv[${i}]);`);
+      if (a.type === 'int')
+        L.push(`    if (argc <= ${i} || !int_arg(ctx, argv[${i}], ${a.min}, ${a.max}, &${a.name}))`, `        return JS_ThrowTypeError(ctx, "host.${f.name}: ${a.name} must be an integer from ${a.min} to ${a.max}");`);
+      else L.push(`    if (argc <= ${i} || !JS_IsString(argv[${i}]))`, `        return JS_ThrowTypeError(ctx, "host.${f.name}: ${a.name} must be a string");`);
+    });
+    const strings = f.args.filter((a) => a.type !== 'int');
+    strings.forEach((a, i) => {
+      L.push(`    ${a.name} = JS_ToCStringLen(ctx, &${a.name}_len, argv[${f.args.indexOf(a)}]);`);
       L.push(`    if (!${a.name}) {`);
-      for (const b of f.args.slice(0, i)) L.push(`        JS_FreeCString(ctx, ${b.name});`);
+      for (const b of strings.slice(0, i)) L.push(`        JS_FreeCString(ctx, ${b.name});`);
       L.push('        return JS_EXCEPTION;', '    }');
     });
-    const call = `${f.core}(${['vm', ...f.args.flatMap((a) => [a.name, `${a.name}_len`]), ...(f.result === 'string?' ? ['&result_len'] : [])].join(', ')})`;
+    const call = `${f.core}(${['vm', ...f.args.flatMap((a) => (a.type === 'int' ? [a.name] : [a.name, `${a.name}_len`])), ...(f.result === 'string?' ? ['&result_len'] : [])].join(', ')})`;
     L.push(f.result === 'void' ? `    ${call};` : `    result = ${call};`);
-    for (const a of f.args) L.push(`    JS_FreeCString(ctx, ${a.name});`);
+    for (const a of strings) L.push(`    JS_FreeCString(ctx, ${a.name});`);
     switch (f.result) {
       case 'string?':
         L.push('    if (!result) return JS_NULL;', '    value = JS_NewStringLen(ctx, result, result_len);', '    free(result);', '    return value;');

@@ -6,9 +6,10 @@
 // upright (390x844 CSS px at 3x, touch), each behind a delaying proxy. Ann
 // names herself and creates a room; Kim opens its link and picks her name
 // by taps; a classic game with its first race's times; Kim's network goes
-// down for a few seconds (Ann sees her away, Kim sees she is reconnecting);
-// the results and the rematch; Kim joins Ann's next room by its code. In
-// English, then in Russian.
+// down until the game has ended (Ann sees her away, Kim sees she is
+// reconnecting; back, Kim gets the game's results as Ann does);
+// the results and the rematch; Kim joins Ann's next room, for two people
+// (no CPU seats), by its code. In English, then in Russian.
 //   npx tsx tools/screens/online.ts OUT_DIR
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -179,8 +180,10 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
       const after = await Promise.all(players.map((p) => debug(p.page)));
       raced = after.every((s, i) => s?.online?.table?.slapTimes === states[i].online.table.slapTimes);
     }
-    if (!dropped && states.every((x) => x?.scene === 'onlineTable') && states[0].online.table.shownGame.cardsPlayed >= 1 && slapPattern(states[0].online.table.shownGame) === null) {
-      // Kim's network goes down for a while: Ann sees her away, Kim sees she is reconnecting.
+    // After the first race's shots (or, their line gone before both were taken, late in the game: a drop must span the end).
+    const late = states[0]?.online?.table?.shownGame?.cardsPlayed >= 12;
+    if ((raced || late) && !dropped && states.every((x) => x?.scene === 'onlineTable') && slapPattern(states[0].online.table.shownGame) === null) {
+      // Kim's network goes down until the game has ended: Ann sees her away, Kim sees she is reconnecting.
       dropped = true;
       proxies[1]!.refusing = true;
       proxies[1]!.cut();
@@ -189,8 +192,12 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
       await settle(ann);
       await settle(kim);
       await Promise.all([shot(ann, `web-desktop-online-away${sfx}`), shot(kim, `web-phone-online-reconnecting${sfx}`)]);
+      continue;
+    }
+    if (dropped && proxies[1]!.refusing && states[0]?.scene === 'onlineResults') {
+      // Ann is at the results: Kim's network is back, and she gets the game as it ended (its table, then its results).
       proxies[1]!.refusing = false;
-      await until(kim, 'back', (d) => d.scene === 'onlineTable' && d.online.room.dropped === false);
+      await until(kim, 'back', (d) => d.online?.room?.dropped === false);
       continue;
     }
     await Promise.all(
@@ -212,12 +219,17 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
   await settle(kim);
   await shot(ann, `web-desktop-online-results${sfx}`);
   await shot(kim, `web-phone-online-results${sfx}`);
+  if (!dropped || (await debug(kim)).stats.classic.games !== 1) throw new Error('Kim, away when the game ended, has not got its results counted');
 
   // Ann leaves and opens another room; Kim joins it by its code.
   await key(ann, 'd');
   await until(ann, 'the Online menu', (d) => d.scene === 'online');
   await key(ann, 'Enter');
   await until(ann, 'Create', (d) => d.scene === 'create');
+  // This one for two people: no CPU seats, no CPU level said once Kim is in.
+  await key(ann, 'ArrowDown');
+  await key(ann, 'ArrowDown');
+  await key(ann, 'ArrowLeft');
   await key(ann, 'Escape');
   const next = await until(ann, 'the next lobby', (d) => d.scene === 'lobby' && d.online.room.lobby !== null && d.online.room.code !== code);
   await tapButton(kim, cdp, 'circle');
@@ -229,6 +241,11 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
   await shot(kim, `web-phone-online-code${sfx}`);
   await tapText(kim, cdp, 'code', (next.online.room.code as string).slice(4));
   await until(kim, 'the next lobby', (d) => d.scene === 'lobby' && d.online.room.lobby !== null);
+  await until(ann, 'Kim in the next room', (d) => d.online?.room?.lobby?.names?.[1] !== '');
+  await settle(kim);
+  await settle(ann);
+  await shot(kim, `web-phone-online-lobby-people${sfx}`);
+  await shot(ann, `web-desktop-online-lobby-people${sfx}`);
   await annCtx.close();
   await kimCtx.close();
 }

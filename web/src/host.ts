@@ -3,7 +3,8 @@
 // script runs in, a copy of it, src/save-mirror.ts), log lines on the
 // console, a seed from the browser's random source, the online rooms
 // through colyseus.js (src/net.ts), the keyboard's text (src/input/keys.ts,
-// sent with each frame).
+// sent with each frame), and the language and people the game shows, which
+// the page's own words and touch zones follow (host.chosen).
 import { checkedHost, type Capabilities, type Host } from '../../src/contract';
 import type { LocalSave } from './save';
 import type { NetFunctions } from './net';
@@ -25,17 +26,23 @@ export function randomSeed(): number {
   return crypto.getRandomValues(new Uint32Array(1))[0]!;
 }
 
+/** What host.chosen says: the game's language and the number of people sharing the screen. */
+export interface Chosen {
+  readonly language: string;
+  readonly people: 1 | 2;
+}
+
 /**
- * onText sees the saved text as it is loaded and saved (the touch zones read
- * the number of people); logLine takes host.log's lines (the worker sends
- * them to the page). A call with arguments the contract refuses throws its
- * TypeError, as the C hosts' bindings do (checkedHost).
+ * onChosen hears host.chosen (the page's words and touch zones follow it);
+ * logLine takes host.log's lines (the worker sends them to the page). A
+ * call with arguments the contract refuses throws its TypeError, as the C
+ * hosts' bindings do (checkedHost).
  */
 export function pageHost(
   save: LocalSave,
   caps: Capabilities,
   seed: number,
-  onText: (text: string) => void,
+  onChosen: (chosen: Chosen) => void,
   net: NetFunctions,
   logLine: (text: string) => void = log,
   typed: () => string | null = () => null,
@@ -43,19 +50,14 @@ export function pageHost(
   return checkedHost({
     caps,
     seed,
-    load: () => {
-      const text = save.load();
-      if (text !== null) onText(text);
-      return text;
-    },
-    save: (text) => {
-      onText(text);
-      return save.save(text);
-    },
+    load: () => save.load(),
+    save: (text) => save.save(text),
     log: (text) => logLine(text),
     problem: () => save.problem(),
     keepDamaged: () => save.keepDamaged(),
     typed,
+    // The contract allows only 1 or 2 people (checkedHost refuses anything else).
+    chosen: (language, people) => onChosen({ language, people: people === 2 ? 2 : 1 }),
     ...net,
   });
 }

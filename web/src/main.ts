@@ -72,7 +72,7 @@ function showError(e: ScriptError): void {
   log(`script error: ${e.message}`);
 }
 
-/** The language the player chose (the saved settings'), for the page's own words. */
+/** The game's language (the saved settings' until the script says, host.chosen), for the page's own words. */
 let language = 'en';
 
 async function boot(): Promise<void> {
@@ -91,8 +91,10 @@ async function boot(): Promise<void> {
     .then((j) => j !== null && j.protocol === PROTOCOL_VERSION)
     .catch(() => false);
   const store = openStore();
-  // The page's own words in the player's language, as the game's are (./words.ts).
-  language = touchSettings(peekSaved(store)).language;
+  // The page's own words in the player's language, as the game's are (./words.ts):
+  // the saved settings' while the script loads, then what the script says (hostDid).
+  const saved = touchSettings(peekSaved(store));
+  language = saved.language;
   sayInLanguage(document, language);
   const touchDevice = touchFirst();
   // What this device's players hold (host.caps): a keyboard's keys, or on a
@@ -101,24 +103,25 @@ async function boot(): Promise<void> {
   // during the visit, src/input/touch.ts); and the Gamepad API's two
   // controllers (src/input/gamepad.ts); a network where a rooms server answers beside the page.
   const caps: Capabilities = touchDevice
-    ? { glyphs: true, keys: null, pads: 2, touch: screenZones(touchSettings(peekSaved(store)).people), network: false }
+    ? { glyphs: true, keys: null, pads: 2, touch: screenZones(saved.people), network: false }
     : { glyphs: false, keys: KEY_NAMES, pads: 2, touch: [], network: false };
   const taps = new Taps($('screen'));
   const touch = new Touch($('touch'), taps, $('turn'));
+  touch.follow(saved);
   // ?seed=N deals the same games every time (the browser tests).
   const seed = testing && params.has('seed') ? Number(params.get('seed')) >>> 0 : randomSeed();
   const storage = { persistent: store !== null, problem: null as SaveProblem | null };
   /** A save the worker accepted could not be written: the script hears so on the next frame. */
   let saveFailed = false;
   // What the script's host did: its log lines, its saves' writes (made here,
-  // in order, stopping at one the storage refuses), the saved texts the
-  // touch zones follow (the number of people, the language).
+  // in order, stopping at one the storage refuses), the language and number
+  // of people the game shows, which the page's words and touch zones follow
+  // as the player changes them, before Options saves them (host.chosen).
   const hostDid = (out: HostOut): void => {
     for (const line of out.logs) log(line);
-    for (const text of out.texts) {
-      touch.follow(text);
-      const chosen = touchSettings(text).language;
-      if (chosen !== language) sayInLanguage(document, (language = chosen));
+    if (out.chosen !== null) {
+      touch.follow(out.chosen);
+      if (out.chosen.language !== language) sayInLanguage(document, (language = out.chosen.language));
     }
     // An online room's link while in it: the player can copy it from the address bar (web/src/net.ts).
     if (out.address !== null) history.replaceState(null, '', out.address);

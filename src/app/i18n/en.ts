@@ -344,7 +344,7 @@ export const EN: Strings = {
     youMark: 'you',
     creatorMark: 'creator',
     awayMark: 'away',
-    setupLine: (ruleSet, players, difficulty) => ruleSet + ' · ' + players + ' · CPU ' + difficulty,
+    setupLine: (ruleSet, players, difficulty) => ruleSet + ' · ' + players + (difficulty === null ? '' : ' · CPU ' + difficulty),
     startHint: '{confirm}: start the game   {circle}: leave',
     waitStartHint: (creator) => 'Waiting for ' + creator + ' to start   {circle}: leave',
     leaveQuestion: 'Leave this game?',

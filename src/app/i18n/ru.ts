@@ -388,7 +388,7 @@ export const RU: Strings = {
     youMark: 'вы',
     creatorMark: 'создатель',
     awayMark: 'нет связи',
-    setupLine: (ruleSet, players, difficulty) => ruleSet + ' · ' + players + ' · компьютер: ' + difficulty,
+    setupLine: (ruleSet, players, difficulty) => ruleSet + ' · ' + players + (difficulty === null ? '' : ' · компьютер: ' + difficulty),
     startHint: '{confirm}: начать игру   {circle}: выйти',
     waitStartHint: (creator) => 'Игру начнёт ' + creator + '   {circle}: выйти',
     leaveQuestion: 'Выйти из игры?',

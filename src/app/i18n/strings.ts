@@ -378,8 +378,8 @@ export interface OnlineStrings {
   readonly youMark: string;
   readonly creatorMark: string;
   readonly awayMark: string;
-  /** The room's game in one line: "Classic · 4 players · CPU Medium". */
-  readonly setupLine: (ruleSet: string, players: string, difficulty: string) => string;
+  /** The room's game in one line: "Classic · 4 players · CPU Medium"; the CPU players' level null where no CPU plays or may play ("Classic · 2 players"). */
+  readonly setupLine: (ruleSet: string, players: string, difficulty: string | null) => string;
   readonly startHint: string;
   readonly waitStartHint: (creator: string) => string;
 

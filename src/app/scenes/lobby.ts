@@ -54,13 +54,16 @@ export function takeDeal(app: App, room: RoomLink, now: number): Scene {
 }
 
 /** What the lobby shows, from its message. */
-function lobbyShown(t: Strings, room: RoomLink, l: LobbyView): LobbyShown {
+export function lobbyShown(t: Strings, room: RoomLink, l: LobbyView): LobbyShown {
   const o = t.online;
   const setup = l.setup;
   const seats: LobbySeat[] = [];
   let cpu = 0;
+  // The CPU players' level is said only where one plays, or may (an open seat is a CPU player's if nobody comes).
+  let cpuMayPlay = false;
   for (let s = 0; s < l.names.length; s++) {
     const kind = l.kinds[s]!;
+    if (kind !== SEAT_PERSON) cpuMayPlay = true;
     const marks: string[] = [];
     if (s === l.you) marks.push(o.youMark);
     if (s === l.creator) marks.push(o.creatorMark);
@@ -74,7 +77,7 @@ function lobbyShown(t: Strings, room: RoomLink, l: LobbyView): LobbyShown {
   return {
     title: o.lobbyTitle(l.code),
     share,
-    setup: o.setupLine(t.ruleSetNames[setup.options.ruleSet], t.playersCount(setup.options.players), t.difficultyNames[setup.difficulty as 'easy']),
+    setup: o.setupLine(t.ruleSetNames[setup.options.ruleSet], t.playersCount(setup.options.players), cpuMayPlay ? t.difficultyNames[setup.difficulty as 'easy'] : null),
     seats,
     hint: l.you === l.creator ? o.startHint : o.waitStartHint(creatorName(room)),
   };

@@ -13,6 +13,7 @@ import { wasPressed } from '../input';
 import { addGame } from '../lifetime';
 import { resultCause } from '../game-stats';
 import { onlineResults, type OnlineAppTable } from '../online-table';
+import { dealOver } from '../../net/client';
 import { creatorName, endedScene, leaveRoom, pollRoom, startRoomGame, type RoomLink } from '../room';
 import { save } from '../saving';
 import { onlineScene, type OnlineResultsScene, type Scene, type SceneModule } from '../scene';
@@ -49,7 +50,11 @@ export function onlineResultsFrame(app: App, scene: OnlineResultsScene, now: num
   const room = scene.room;
   pollRoom(app, room, now);
   if (room.ended !== null) return endedScene(app, room, now);
-  if (room.deal !== null) return takeDeal(app, room, now);
+  if (room.deal !== null) {
+    // The finished game again: this player's connection was taken back at its results, which are on screen already.
+    if (!dealOver(room.deal)) return takeDeal(app, room, now);
+    room.deal = null;
+  }
   const b = app.buttons;
   if (wasPressed(b, BTN_CIRCLE)) {
     cue(app.cues, 'click');

@@ -4,8 +4,9 @@
 // the question; leaving, the seat is played to the end for the player. A
 // line over the table says who dropped out (their seat is played for them)
 // or that this player's own connection is being taken back; when it is,
-// the server's deal brings the game back as it stands. A game a person won
-// here ends in the celebration; then the results.
+// the server's deal brings the game back as it stands, or as it ended
+// meanwhile (then its results, counted as everyone's are). A game a person
+// won here ends in the celebration; then the results.
 import { BTN_START } from '../../contract';
 import { drawQuestion } from '../../view/render';
 import type { View } from '../../view/view';
@@ -14,10 +15,11 @@ import { NEVER } from '../../table/table';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { anyPressed, wasPressed } from '../input';
+import { dealOver, onlineOver } from '../../net/client';
 import { awayNames, holdOnlineTable, onlineFinished, rejoinOnlineTable, stepOnlineTable } from '../online-table';
 import { endedScene, leaveRoom, pollRoom, sendOut } from '../room';
 import { RESULTS_AFTER_MS } from '../table';
-import { lobbyScene, onlineScene, type OnlineTableScene, type Scene, type SceneModule } from '../scene';
+import { onlineScene, type OnlineTableScene, type Scene, type SceneModule } from '../scene';
 import { answer } from './question';
 import { takeDeal } from './lobby';
 import { enterOnlineResults } from './online-results';
@@ -31,14 +33,13 @@ export function onlineTableFrame(app: App, scene: OnlineTableScene, now: number)
   pollRoom(app, room, now);
   if (room.ended !== null) return endedScene(app, room, now);
   if (room.deal !== null) {
-    // A game that is over and a new deal: a rematch already (this player was still at the table).
-    if (table.net.game.over !== null) return takeDeal(app, room, now);
-    rejoinOnlineTable(table, room.deal, now);
+    // A game that is over and a new one: a rematch already (this player was still at the table).
+    if (onlineOver(table.net) && !dealOver(room.deal)) return takeDeal(app, room, now);
+    // This player's game again after a drop, as it stands or as it ended meanwhile (then its results, as the others saw them).
+    if (!onlineOver(table.net)) rejoinOnlineTable(table, room.deal, now);
     room.deal = null;
     room.table = table.net;
   }
-  // The room's lobby again in a game: the game ended while this player's connection was down.
-  if (room.lobby !== scene.lobby) return lobbyScene(room);
   const b = app.buttons;
   if (scene.leaveAsked) {
     const a = answer(b);

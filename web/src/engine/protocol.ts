@@ -3,6 +3,7 @@
 // exactly one answer, in order; a worker that does not answer in time is
 // ended by the page.
 import type { SaveProblem } from '../../../src/contract';
+import type { Chosen } from '../host';
 import type { Entries, Write } from '../save-mirror';
 import type { EngineKind, HostSetup } from './engine';
 
@@ -35,8 +36,8 @@ export interface HostOut {
   readonly logs: string[];
   /** Writes to make to localStorage, in order. */
   readonly writes: Write[];
-  /** Saved texts loaded or saved (the touch zones follow them). */
-  readonly texts: string[];
+  /** What host.chosen said last during the request (the page's words and touch zones follow it), null when it was not called. */
+  readonly chosen: Chosen | null;
   /** host.problem() after the request. */
   readonly problem: SaveProblem | null;
   /** The address the page's address bar should show (an online room's link, or the page again after it), or null. */

@@ -77,7 +77,7 @@ export class WorkerEngine {
   /**
    * A worker for the script, its code loading at once (the page starts it
    * before the bundle has arrived); onOut gets what the host did with each
-   * answer (log lines, writes for localStorage, saved texts).
+   * answer (log lines, writes for localStorage, what host.chosen said).
    */
   static spawn(kind: EngineKind, onOut: (out: HostOut) => void = () => {}): WorkerEngine {
     // The built page's index.html starts the worker before the page's own

@@ -5,7 +5,7 @@
 // go back with each answer: web/src/save-mirror.ts) or the headless host's
 // (replays). The page ends the worker when an answer does not come in time.
 import { COMMAND_INTS, DEFAULT_CAPABILITIES, frameHash, headlessFrameMs, OP_QUIT, type Host } from '../../../src/contract';
-import { pageHost } from '../host';
+import { pageHost, type Chosen } from '../host';
 import { NO_NETWORK, pageNet } from '../net';
 import { MirrorStore } from '../save-mirror';
 import { LocalSave } from '../save';
@@ -22,7 +22,7 @@ const scope = self as unknown as {
 
 /** What the host did since the last answer. */
 let logs: string[] = [];
-let texts: string[] = [];
+let chosen: Chosen | null = null;
 /** The address the page should show (an online room's link, web/src/net.ts), null for no change. */
 let address: string | null = null;
 /** The keyboard's text the page sent with this frame: host.typed() hands it over once. */
@@ -49,9 +49,9 @@ function post(message: FromWorker, transfer: Transferable[] = []): void {
 }
 
 function hostOut(): HostOut {
-  const out = { logs, writes: mirror?.take() ?? [], texts, problem: save?.problem() ?? null, address };
+  const out = { logs, writes: mirror?.take() ?? [], chosen, problem: save?.problem() ?? null, address };
   logs = [];
-  texts = [];
+  chosen = null;
   address = null;
   return out;
 }
@@ -65,7 +65,7 @@ function pageHostIn(setup: Extract<HostSetup, { kind: 'page' }>): Host {
     typed = null;
     return t;
   };
-  return pageHost(save, setup.caps, setup.seed, (text) => void texts.push(text), net, (text) => void logs.push(text), takeTyped);
+  return pageHost(save, setup.caps, setup.seed, (c) => void (chosen = c), net, (text) => void logs.push(text), takeTyped);
 }
 
 /** native/desktop/main_headless.c's host: the saved text in memory, nothing refused. */
@@ -83,6 +83,7 @@ function headlessHost(setup: Extract<HostSetup, { kind: 'headless' }>): Host {
     problem: () => null,
     keepDamaged: () => true,
     ...NO_NETWORK, // the headless host has none
+    chosen: () => {}, // and nothing of its own beside the picture
   };
 }
 

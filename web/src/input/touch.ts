@@ -9,6 +9,7 @@
 // A touch on a zone is also the frame's tap (./taps.ts), at its place: a
 // menu picks the row under it rather than the zone's button.
 import { BTN, SCREEN_H, SCREEN_W, type TouchZone } from '../../../src/contract';
+import type { Chosen } from '../host';
 import { pageWords } from '../words';
 import type { Taps } from './taps';
 
@@ -115,9 +116,8 @@ export class Touch {
     return Math.ceil(Math.max(left.right, innerWidth - right.left)) + SIDE_GAP;
   }
 
-  /** Follows the saved settings: the number of people and the language of the labels. */
-  follow(saved: string | null): void {
-    const { people, language } = touchSettings(saved);
+  /** Follows the game (host.chosen; the saved settings before it starts): the number of people and the language of the labels. */
+  follow({ people, language }: Chosen): void {
     if (people === this.people && language === this.language) return;
     this.people = people;
     this.language = language;
@@ -185,10 +185,10 @@ function el(tag: string, className: string): HTMLElement {
 
 /**
  * What the zones need from the saved settings (src/app/options.ts:
- * settings.humans and settings.language). The page has no other way to
- * learn them until the generated capabilities give the script a say.
+ * settings.humans and settings.language), for the page's first look while
+ * the script loads; from its start the script says (host.chosen).
  */
-export function touchSettings(text: string | null): { people: 1 | 2; language: string } {
+export function touchSettings(text: string | null): Chosen {
   try {
     const s = (JSON.parse(text ?? '{}') as { settings?: { humans?: unknown; language?: unknown } }).settings ?? {};
     return { people: s.humans === 2 ? 2 : 1, language: typeof s.language === 'string' ? s.language : 'en' };
