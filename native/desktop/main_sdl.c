@@ -198,8 +198,13 @@ static void error_loop(Desktop *d)
 {
     uint32_t was = sdl_input_mask(&d->input);
     long shown = 0;
+    /* A signal (the player's Ctrl+C, a session ending) stopped the frame:
+     * the host quit, the script did not fail. */
+    if (posix_stop_signal()) {
+        fprintf(stderr, "ratscrew: %s", vm_error(d->vm));
+        return;
+    }
     fprintf(stderr, "ratscrew: the script failed:\n%s\n", vm_error(d->vm));
-    if (posix_stop_signal()) return; /* quitting: no screen to wait on */
     sdl_audio_music(&d->audio, -1, 0);
     error_screen_draw(&d->raster, vm_error(d->vm), "Press Esc or Enter to quit");
     while (!d->quit && !d->closing) {
