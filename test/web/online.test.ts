@@ -252,10 +252,16 @@ describe.skipIf(why !== null)('online rooms in two browser pages', () => {
     const both = races[0]!.filter((r) => 'Ann' in r && 'Kim' in r);
     expect(both.length, `Ann's lines: ${times[0]!.join(' | ')}`).toBeGreaterThan(0);
     for (const r of both) {
-      expect(races[1]).toContainEqual(r);
       expect(r.Ann).toBeGreaterThanOrEqual(REACTION_MS);
       expect(r.Kim).toBeGreaterThanOrEqual(REACTION_MS);
     }
+    // The pages are polled, so on a loaded machine one may miss a line the other caught (Kim saw only
+    // "Ann 184" of "Ann 184 · Kim 302" before the next card cleared it): every race both caught whole
+    // reads the same on both.
+    const kimBoth = races[1]!.filter((r) => 'Ann' in r && 'Kim' in r);
+    const common = both.filter((r) => kimBoth.some((k) => k.Ann === r.Ann));
+    expect(common.length, `Ann's lines: ${times[0]!.join(' | ')}; Kim's: ${times[1]!.join(' | ')}`).toBeGreaterThan(0);
+    for (const r of common) expect(kimBoth).toContainEqual(r);
 
     // A Russian room: Ann leaves and creates it; Kim leaves and joins by tapping its code.
     await key('d')();
