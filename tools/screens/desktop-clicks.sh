@@ -22,17 +22,7 @@ import { saveTrailer } from '$root/tools/contract/contract.mjs';
 const text = JSON.stringify({ version: 1, settings: { language: '$language' } });
 writeFileSync('$work/ratscrew/save.json', text + saveTrailer(Buffer.from(text, 'utf8')));
 "
-display=$(shuf -i 100-899 -n 1)
-Xvfb ":$display" -screen 0 1280x720x24 -nolisten tcp > "$work/xvfb.log" 2>&1 &
-xvfb=$!
-game=
-cleanup() {
-  [ -n "$game" ] && kill "$game" 2> /dev/null || true
-  kill "$xvfb" 2> /dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-sleep 1
+. "$root/tools/screens/xvfb.sh"
 DISPLAY=":$display" SDL_AUDIODRIVER=dummy HOME="$work" XDG_DATA_HOME="$work" \
   "$root/build/native/ratscrew" --seed 5 2> "$work/log" &
 game=$!

@@ -12,17 +12,7 @@ mkdir -p "$out"
 node "$root/tools/screens/replay-bundle.mjs" "$script" "$work/replay.js"
 seed=$(node -e "console.log(JSON.parse(require('fs').readFileSync('$script','utf8')).seed)")
 shots=$(node -e "console.log(JSON.parse(require('fs').readFileSync('$script','utf8')).shots.length)")
-display=$(shuf -i 100-899 -n 1)
-Xvfb ":$display" -screen 0 1280x720x24 -nolisten tcp > "$work/xvfb.log" 2>&1 &
-xvfb=$!
-game=
-cleanup() {
-  [ -n "$game" ] && kill "$game" 2> /dev/null || true
-  kill "$xvfb" 2> /dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-sleep 1
+. "$root/tools/screens/xvfb.sh"
 DISPLAY=":$display" SDL_AUDIODRIVER=dummy HOME="$work" XDG_DATA_HOME="$work" \
   "$root/build/native/ratscrew" --seed "$seed" --bundle "$work/replay.js" 2> "$work/log" &
 game=$!
