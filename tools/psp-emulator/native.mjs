@@ -34,6 +34,7 @@ import { constants, createWriteStream, existsSync, mkdirSync, openSync, readdirS
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ownNetwork } from './netns.mjs';
 
 const HERE = fileURLToPath(import.meta.url);
 const EXIT = { ok: 0, setup: 1, boot: 2, crash: 3, time: 4 };
@@ -674,23 +675,9 @@ async function writeCropped(png, file) {
   writeFileSync(file, PNG.sync.write(out));
 }
 
-// The network namespace: re-run this script under unshare (a user and a
-// network namespace, loopback up) unless already inside one.
-function isolated() {
-  if (process.env.RATSCREW_PSP_NETNS === '1') return null;
-  const flags = typeof WebSocket === 'undefined' ? ['--experimental-websocket', '--no-warnings=ExperimentalWarning'] : [];
-  const r = spawnSync('unshare', ['--user', '--map-root-user', '--net', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh',
-    process.execPath, ...flags, HERE, ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, RATSCREW_PSP_NETNS: '1' } });
-  if (r.error || r.status === null) {
-    process.stdout.write(`psp-emulator: FAIL (no namespace): cannot run the emulator in a network namespace of its own (unshare --user --net, ip): ${r.error?.message ?? `signal ${r.signal}`}\n`);
-    return EXIT.setup;
-  }
-  return r.status;
-}
-
 const main = async () => {
-  const outer = isolated();
-  if (outer !== null) process.exit(outer);
+  // Node 20 has WebSocket only behind a flag: given to the re-run when this run has none.
+  ownNetwork(HERE, 'psp-emulator', typeof WebSocket === 'undefined' ? ['--experimental-websocket', '--no-warnings=ExperimentalWarning'] : []);
   let o;
   try {
     o = parseArgs(process.argv.slice(2));

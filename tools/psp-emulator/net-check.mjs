@@ -16,6 +16,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ownNetwork } from './netns.mjs';
 
 const HERE = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(HERE), '../..');
@@ -34,16 +35,7 @@ function args(argv) {
   return o;
 }
 
-// Inside a namespace of its own, or re-run there.
-if (process.env.RATSCREW_PSP_NETNS !== '1') {
-  const r = spawnSync('unshare', ['--user', '--map-root-user', '--net', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh',
-    process.execPath, HERE, ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, RATSCREW_PSP_NETNS: '1' } });
-  if (r.error || r.status === null) {
-    process.stdout.write(`net-check: FAIL cannot make a network namespace (unshare --user --net, ip): ${r.error?.message ?? `signal ${r.signal}`}\n`);
-    process.exit(1);
-  }
-  process.exit(r.status);
-}
+ownNetwork(HERE, 'net-check');
 
 const children = [];
 const endAll = () => {

@@ -10,7 +10,7 @@
 // test/psp/online/press.ts), a race's times just after each race the PSP
 // slapped in, the results. OUT_DIR/psp-online-NAME[-ru].png.
 //   PPSSPP_HEADLESS=... npx tsx tools/screens/psp-online.ts OUT_DIR en|ru
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,14 +21,11 @@ import { readSave, writeSave } from '../../src/app/settings';
 import { saveTrailer } from '../../src/contract';
 import { pressAsTheTableStands } from '../../test/psp/online/press';
 import { Bot } from '../../test/server/bot';
+import { ownNetwork } from '../psp-emulator/netns.mjs';
 
 const HERE = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(HERE), '../..');
-if (process.env.RATSCREW_PSP_NETNS !== '1') {
-  const r = spawnSync('unshare', ['--user', '--map-root-user', '--net', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh',
-    process.execPath, ...process.execArgv, HERE, ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, RATSCREW_PSP_NETNS: '1' } });
-  process.exit(r.status ?? 1);
-}
+ownNetwork(HERE, 'psp-online');
 
 const [out = 'test-output/psp-online', language = 'en'] = process.argv.slice(2);
 const suffix = language === 'ru' ? '-ru' : '';

@@ -20,16 +20,13 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../../../server/server';
 import { S } from '../../../src/net/protocol';
 import { pageNet, type NetFunctions } from '../../../web/src/net';
+import { ownNetwork } from '../../../tools/psp-emulator/netns.mjs';
 
 const HERE = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(HERE), '../../..');
 const [eboot, out] = process.argv.slice(2).map((a) => path.resolve(a));
 
-if (process.env.RATSCREW_PSP_NETNS !== '1') {
-  const r = spawnSync('unshare', ['--user', '--map-root-user', '--net', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh',
-    process.execPath, ...process.execArgv, HERE, ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, RATSCREW_PSP_NETNS: '1' } });
-  process.exit(r.status ?? 1);
-}
+ownNetwork(HERE, 'online');
 
 const quiet = (): void => {};
 

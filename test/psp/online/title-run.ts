@@ -38,14 +38,11 @@ import { saveTrailer } from '../../../src/contract';
 import { S } from '../../../src/net/protocol';
 import { Bot } from '../../server/bot';
 import { pressAsTheTableStands } from './press';
+import { ownNetwork } from '../../../tools/psp-emulator/netns.mjs';
 
 const HERE = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(HERE), '../../..');
-if (process.env.RATSCREW_PSP_NETNS !== '1') {
-  const r = spawnSync('unshare', ['--user', '--map-root-user', '--net', 'sh', '-c', 'ip link set lo up && exec "$@"', 'sh',
-    process.execPath, ...process.execArgv, HERE, ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, RATSCREW_PSP_NETNS: '1' } });
-  process.exit(r.status ?? 1);
-}
+ownNetwork(HERE, 'online-title');
 const [eboot, out] = process.argv.slice(2).map((a) => path.resolve(a));
 // The seat is played for the PSP while it is away (about ten seconds, twice): the game must outlast that.
 const CARD_LIMIT = 90;
