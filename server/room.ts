@@ -13,6 +13,7 @@ import { publicState } from '../src/net/protocol';
 import { checkCreate, checkJoin, checkMessage, type ClientMessage } from './messages';
 import { PING_MS, advance, drain, newNetTable, notePing, notePong, pingBehindPicture, pingDue, receive, setPresent, tableNow, type NetTable } from './net-table';
 import { nextDealer } from '../src/rules';
+import { endedSince, gameDealt, gameEnded, newRoomGames } from './room-games';
 
 /**
  * A room's code (src/net/protocol.ts CODE_ALPHABET): 7 of 32 letters and
@@ -76,6 +77,8 @@ export class RatscrewRoom extends Room {
   private wake: ReturnType<typeof setTimeout> | null = null;
   private pinger: ReturnType<typeof setInterval> | null = null;
   private dealer: Seat = 0;
+  /** The games by number, and the ends kept for players who come back (server/room-games.ts). */
+  private readonly games = newRoomGames();
   /**
    * The room's clock: whole ms since it opened. The table's times are small
    * integers (src/table/table.ts NEVER is 2^30 ms, twelve days away).
@@ -133,6 +136,7 @@ export class RatscrewRoom extends Room {
     if (this.nt) setPresent(this.nt, seat, false);
     this.tick();
     if (consented) return;
+    const left = this.games.dealt;
     try {
       const back = await this.allowReconnection(client, RECONNECT_S);
       this.seats[seat]!.present = true;
@@ -140,6 +144,8 @@ export class RatscrewRoom extends Room {
       // The game as it stands; or, if it ended meanwhile, as it ended: its
       // results, which the others saw and which count for this player too.
       setPresent(this.nt!, seat, true);
+      // Games that ended while they were away, then what the room is doing now (a rematch, maybe).
+      for (const e of endedSince(this.games, left)) back.send(S.ended, e);
       back.send(S.deal, this.deal(seat));
       this.tick();
     } catch {
@@ -244,6 +250,7 @@ export class RatscrewRoom extends Room {
     // A rematch is dealt by the next seat, as the next game at one table is.
     if (this.nt) this.dealer = nextDealer(this.nt.table.game);
     const now = this.now();
+    gameDealt(this.games);
     this.nt = newNetTable(
       {
         options: this.setup.options,
@@ -268,7 +275,7 @@ export class RatscrewRoom extends Room {
 
   private deal(seat: Seat): Deal {
     const { seq, game, figures } = tableNow(this.nt!);
-    return [seat, this.seats.map((s) => s.name), this.seats.map((s) => SEAT_KINDS.indexOf(s.kind)), this.setup.options, seq, publicState(game), figures];
+    return [seat, this.seats.map((s) => s.name), this.seats.map((s) => SEAT_KINDS.indexOf(s.kind)), this.setup.options, seq, publicState(game), figures, this.games.dealt];
   }
 
   /** Runs the table to now, sends what it did, and sets the timer for its next moment. */
@@ -296,6 +303,8 @@ export class RatscrewRoom extends Room {
     for (const socket of sockets) socket.uncork();
     if (nt.table.game.over !== null && this.phase === 'playing') {
       this.phase = 'results';
+      const { game, figures } = tableNow(nt);
+      gameEnded(this.games, publicState(game), figures);
       if (this.pinger) clearInterval(this.pinger);
       this.pinger = null;
     }
