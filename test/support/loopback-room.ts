@@ -1,16 +1,16 @@
 // A room server in the test's own process and clock, for the online
 // screens' tests in Node: the host's net functions (the contract's
 // netOpen, netSend, netReceive, netClose) answered by the server's own
-// table (server/net-table.ts) and message checks (server/messages.ts), as
+// table (src/net/net-table.ts) and message checks (src/net/messages.ts), as
 // server/room.ts answers them, with no socket and no Colyseus. The test
 // runs it a frame at a time on the driver's clock (deliver), and may hold a
 // message back (hold) to stand for a slow network. The other seats are
 // CPU players, or people whose words the test says for them (speak).
 import type { Host } from '../../src/contract';
 import { C, S, SEAT_KINDS, publicState, type Deal, type Lobby, type RoomSetup } from '../../src/net/protocol';
-import { checkCreate, checkMessage } from '../../server/messages';
-import { advance, drain, newNetTable, receive, setPresent, tableNow, type NetTable } from '../../server/net-table';
-import { endedSince, gameDealt, gameEnded, newRoomGames } from '../../server/room-games';
+import { checkCreate, checkMessage } from '../../src/net/messages';
+import { advance, drain, newNetTable, receive, setPresent, tableNow, type NetTable } from '../../src/net/net-table';
+import { endedSince, gameDealt, gameEnded, newRoomGames } from '../../src/net/room-games';
 
 type Net = Pick<Host, 'netOpen' | 'netSend' | 'netReceive' | 'netClose'>;
 
@@ -34,7 +34,7 @@ export class LoopbackRoom {
   closed = 0;
   /** The player's connection is down (drop): what the room says meanwhile never reaches them. */
   private cut = false;
-  /** The room's games by number, and the game the player's connection dropped in (server/room-games.ts). */
+  /** The room's games by number, and the game the player's connection dropped in (src/net/room-games.ts). */
   readonly games = newRoomGames();
   private left = 0;
 

@@ -5,12 +5,11 @@
 // they get what the room is doing now (its deal, with its number) and,
 // before it, each game that ended since they left, as it ended (S.ended):
 // their statistics count every game they were seated in, as everyone's do.
-import type { Ended, Figures } from '../src/net/protocol';
-import type { PublicState } from '../src/net/protocol';
+import type { Ended, Figures, PublicState } from './protocol';
 
 /**
  * The ends a room keeps for players who come back: a drop lasts at most
- * 60 s (server/room.ts RECONNECT_S), and no game of the rules is played
+ * 60 s (room-core.ts RECONNECT_S), and no game of the rules is played
  * from its deal to its end that fast more than a few times.
  */
 export const ENDS_KEPT = 8;
