@@ -95,8 +95,7 @@ static int load(void)
     memcpy(product.product, PSP_DISC_ID, 9);
     if ((r = sceNetAdhocctlInit(0x2000, 0x20, &product)) < 0 && (unsigned)r != ADHOCCTL_ALREADY_INITIALIZED)
         return snprintf(nb.why, sizeof nb.why, "sceNetAdhocctlInit failed (%08x)", (unsigned)r), 0;
-    sceNetGetLocalEtherAddr(nb.me);
-    printf("psp: nearby: ad hoc loaded, this PSP is %02x:%02x:%02x:%02x:%02x:%02x\n", nb.me[0], nb.me[1], nb.me[2], nb.me[3], nb.me[4], nb.me[5]);
+    printf("psp: nearby: ad hoc loaded\n");
     nb.loaded = 1;
     return 1;
 }
@@ -281,6 +280,9 @@ static void group_frame(void)
         return;
     case P_GROUP_WAIT:
         if (sceNetAdhocctlGetState(&state) >= 0 && state == ADHOCCTL_CONNECTED) {
+            /* This PSP's MAC, read once it is in a group (PPSSPP gives zeros before its ad-hoc login). */
+            sceNetGetLocalEtherAddr(nb.me);
+            printf("psp: nearby: in group %s as %02x:%02x:%02x:%02x:%02x:%02x\n", nb.group, nb.me[0], nb.me[1], nb.me[2], nb.me[3], nb.me[4], nb.me[5]);
             if (!nb.hosting) {
                 nb.phase = P_FIND;
                 nb.since = nb.now;
