@@ -6,10 +6,11 @@
 // upright (390x844 CSS px at 3x, touch), each behind a delaying proxy. Ann
 // names herself and creates a room; Kim opens its link and picks her name
 // by taps; a classic game with its first race's times; Kim's network goes
-// down until the game has ended (Ann sees her away, Kim sees she is
-// reconnecting; back, Kim gets the game's results as Ann does);
-// the results and the rematch; Kim joins Ann's next room, for two people
-// (no CPU seats), by its code. In English, then in Russian.
+// down until the game has ended and Ann has started a rematch (Ann sees
+// her away, Kim sees she is reconnecting; back, Kim lands in the rematch as
+// it stands, the game she left counted); the rematch's results; Kim joins
+// Ann's next room, for two people (no CPU seats), by its code. In English,
+// then in Russian.
 //   npx tsx tools/screens/online.ts OUT_DIR
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -165,6 +166,7 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
   const slapped = [-1, -1];
   let raced = false;
   let dropped = false;
+  let rematched = false;
   const players = [
     { page: ann, play: () => key(ann, 'z'), slap: () => key(ann, 's') },
     { page: kim, play: () => tap(kim, cdp, 120, 200), slap: () => tap(kim, cdp, 360, 200) },
@@ -194,10 +196,21 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
       await Promise.all([shot(ann, `web-desktop-online-away${sfx}`), shot(kim, `web-phone-online-reconnecting${sfx}`)]);
       continue;
     }
-    if (dropped && proxies[1]!.refusing && states[0]?.scene === 'onlineResults') {
-      // Ann is at the results: Kim's network is back, and she gets the game as it ended (its table, then its results).
+    if (dropped && !rematched && states[0]?.scene === 'onlineResults') {
+      // Ann is at the results, Kim still away: Ann starts the rematch (her seat is played for her in it).
+      rematched = true;
+      await key(ann, 'Enter');
+      await until(ann, 'the rematch', (d) => d.scene === 'onlineTable' && d.online.room.game === 2);
+      continue;
+    }
+    if (rematched && proxies[1]!.refusing && states[0]?.online?.table?.shownGame?.cardsPlayed >= 5) {
+      // Kim's network is back: she lands in the rematch as it stands; the game she left is counted for her.
       proxies[1]!.refusing = false;
-      await until(kim, 'back', (d) => d.online?.room?.dropped === false);
+      const back = await until(kim, 'back in the rematch', (d) => d.online?.room?.dropped === false && d.scene === 'onlineTable' && d.online.room.game === 2);
+      if (back.stats.classic.games !== 1) throw new Error(`Kim, away when the first game ended, has ${back.stats.classic.games} games counted`);
+      await settle(kim);
+      await settle(ann);
+      await Promise.all([shot(ann, `web-desktop-online-rematch-back${sfx}`), shot(kim, `web-phone-online-rematch-back${sfx}`)]);
       continue;
     }
     await Promise.all(
@@ -219,7 +232,7 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
   await settle(kim);
   await shot(ann, `web-desktop-online-results${sfx}`);
   await shot(kim, `web-phone-online-results${sfx}`);
-  if (!dropped || (await debug(kim)).stats.classic.games !== 1) throw new Error('Kim, away when the game ended, has not got its results counted');
+  if (!rematched || (await debug(kim)).stats.classic.games !== 2) throw new Error('Kim has not got both games counted');
 
   // Ann leaves and opens another room; Kim joins it by its code.
   await key(ann, 'd');
