@@ -235,13 +235,11 @@ function hello(h: Hosting, peer: number, request: string, now: number): void {
   const checked = mayJoin(room, { v: 'v' in req ? req.v : PROTOCOL_VERSION, name: req.name });
   if (!checked.ok) return refused(checked.reason);
   const id = `p${peer}`;
-  h.peers.set(peer, { id, request, state: 'in', keptUntil: 0 });
-  h.nearby.nearbySend(peer, JSON.stringify(['joined', h.code]));
   const seat = joinRoom(room, id, checked.value.name, now);
-  if (typeof seat === 'string') {
-    h.peers.get(peer)!.state = 'out';
-    refused(seat);
-  }
+  if (typeof seat === 'string') return refused(seat);
+  h.peers.set(peer, { id, request, state: 'in', keptUntil: 0 });
+  // Before the lobby joinRoom gave the room to send: the joiner's C hears its room first, as online.
+  h.nearby.nearbySend(peer, JSON.stringify(['joined', h.code]));
 }
 
 /** A client's message, as its netSend wrote it (JSON [type, payload]): rated, decoded, checked, acted on, as the server does. */
