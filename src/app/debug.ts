@@ -124,7 +124,7 @@ function onlineDebug(app: App, scene: Scene): object | null {
 }
 
 function roomDebug(r: RoomLink): object {
-  return { code: r.code, link: r.link, creating: r.creating, nearby: r.nearby, lobby: r.lobby, dropped: r.dropped, ended: r.ended, hosting: r.hosting === null ? null : hostingDebug(r.hosting) };
+  return { code: r.code, link: r.link, creating: r.creating, nearby: r.nearby, lobby: r.lobby, game: r.game, counted: r.counted, dropped: r.dropped, ended: r.ended, hosting: r.hosting === null ? null : hostingDebug(r.hosting) };
 }
 
 /** A nearby room this PSP hosts: its phase, its refusals and doors (as the server counts them), each peer's state. */

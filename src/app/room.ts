@@ -6,7 +6,7 @@
 // them is the online table's (src/net/client.ts), which this hands them to.
 // A nearby room this PSP hosts (src/app/hosting.ts) is the same room link,
 // its net functions the hosted room's in-process client's.
-import { C, S, type Deal, type Lobby } from '../net/protocol';
+import { C, S, type Deal, type Ended, type Lobby } from '../net/protocol';
 import { lobbyView, onlineMessage, type LobbyView, type OnlineTable } from '../net/client';
 import type { App } from './state';
 import { showNotice } from './saving';
@@ -33,6 +33,11 @@ export interface RoomLink {
   lobby: LobbyView | null;
   /** A deal the scene has not taken yet: a game starts, a rematch, or this player's game again after a drop. */
   deal: Deal | null;
+  /** The number in the room of the game on screen (0 before the first), and of the last one counted in the statistics. */
+  game: number;
+  counted: number;
+  /** Games that ended while this player was away (S.ended, before the deal that brings them back), not counted yet. */
+  readonly missed: Ended[];
   /** The game's messages go here (the online table of the game on screen), null outside a game. */
   table: OnlineTable | null;
   /** This player's connection dropped and the host is taking it back. */
@@ -52,7 +57,7 @@ export function openRoom(app: App, request: { op: 'create'; setup: object } | { 
   app.host.netClose();
   const hosting = nearby && request.op === 'create' ? openHosting(app.host, { name: app.settings.name, setup: request.setup }, app.host.seed, app.lastNow) : null;
   const net = hosting !== null ? hostingNet(hosting, () => app.lastNow) : app.host;
-  const room: RoomLink = { creating: request.op === 'create', nearby, net, hosting, code: request.op === 'join' ? request.code : '', link: '', lobby: null, deal: null, table: null, dropped: false, ended: null };
+  const room: RoomLink = { creating: request.op === 'create', nearby, net, hosting, code: request.op === 'join' ? request.code : '', link: '', lobby: null, deal: null, game: 0, counted: 0, missed: [], table: null, dropped: false, ended: null };
   if (nearby && request.op === 'create') {
     if (hosting === null) room.ended = 'nearbyUnreachable';
   } else if (!app.host.netOpen(JSON.stringify(nearby ? { ...request, name: app.settings.name, via: 'nearby' } : { ...request, name: app.settings.name }))) room.ended = nearby ? 'nearbyUnreachable' : 'unreachable';
@@ -101,6 +106,7 @@ function message(room: RoomLink, type: unknown, body: unknown, now: number): voi
     room.lobby = lobbyView(body as Lobby);
     room.code = room.lobby.code;
   } else if (type === S.deal && Array.isArray(body)) room.deal = body as Deal;
+  else if (type === S.ended && Array.isArray(body)) room.missed.push(body as Ended);
   else if (type === S.closing) room.ended = 'serverStopping';
   else if (room.table !== null && typeof type === 'number') onlineMessage(room.table, type, body, now);
 }

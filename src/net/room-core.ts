@@ -18,6 +18,7 @@ import { NEVER } from '../table/table';
 import { CODE_ALPHABET, CODE_LENGTH, S, SEAT_KINDS, publicState, type CloseReason, type Deal, type Lobby, type RoomSetup } from './protocol';
 import { checkCreate, checkJoin, checkMessage, type ClientMessage, type JoinRequest } from './messages';
 import { advance, drain, newNetTable, notePing, notePong, pingBehindPicture, pingDue, receive, setPresent, tableNow, type NetTable } from './net-table';
+import { endedSince, gameDealt, gameEnded, newRoomGames, type RoomGames } from './room-games';
 
 /** A dropped player's seat waits this long (s) for them to come back. */
 export const RECONNECT_S = 60;
@@ -59,6 +60,8 @@ export interface RoomClient {
   tokens: number;
   refilled: number;
   refused: number;
+  /** Kept after a drop: the number of the game on when it dropped (room-games.ts). */
+  left: number;
 }
 
 /** What the carrier does for the room: a message to one client (or every connected one, `to` null), a client shown the door, a client pinged. */
@@ -89,6 +92,8 @@ export interface RoomCore {
   /** The table's next moment as the last tick found it (NEVER: none): the carrier wakes the room then (tickRoom). */
   next: number;
   dealer: Seat;
+  /** The games by number, and the ends kept for players who come back (room-games.ts). */
+  readonly games: RoomGames;
   /** The connected clients, in the order they came. */
   readonly clients: RoomClient[];
   /** Clients away whose seat is kept for them (a drop in a game), by id. */
@@ -125,6 +130,7 @@ export function openRoomCore(raw: unknown, settings: RoomSettings, random: Rando
     nt: null,
     next: NEVER,
     dealer: settings.seed > 0 ? 0 : random(options.players),
+    games: newRoomGames(),
     clients: [],
     kept: new Map(),
     random,
@@ -155,7 +161,7 @@ export function joinRoom(room: RoomCore, id: string, name: string, now: number):
   if (seat < 0) return 'the room is full';
   room.seats[seat] = { kind: 'person', name, client: id, present: true };
   if (room.creator === '') room.creator = id;
-  room.clients.push({ id, seat, gone: false, tokens: RATE_BURST, refilled: now, refused: 0 });
+  room.clients.push({ id, seat, gone: false, tokens: RATE_BURST, refilled: now, refused: 0, left: 0 });
   sendLobby(room);
   return seat;
 }
@@ -182,6 +188,7 @@ export function leftRoom(room: RoomCore, id: string, consented: boolean, now: nu
   if (room.nt) setPresent(room.nt, seat, false);
   tickRoom(room, now);
   if (consented) return false;
+  client.left = room.games.dealt;
   room.kept.set(id, client);
   return true;
 }
@@ -189,7 +196,9 @@ export function leftRoom(room: RoomCore, id: string, consented: boolean, now: nu
 /**
  * A client kept after a drop is back: the game as it stands; or, if it
  * ended meanwhile, as it ended: its results, which the others saw and which
- * count for this player too. False when no seat is kept for them.
+ * count for this player too. If a rematch began meanwhile, it is that game
+ * (its deal has its number), after the end of each game that ended while
+ * they were away. False when no seat is kept for them.
  */
 export function cameBack(room: RoomCore, id: string, now: number): boolean {
   const client = room.kept.get(id);
@@ -198,6 +207,7 @@ export function cameBack(room: RoomCore, id: string, now: number): boolean {
   room.clients.push(client);
   room.seats[client.seat]!.present = true;
   setPresent(room.nt!, client.seat, true);
+  for (const e of endedSince(room.games, client.left)) send(room, id, S.ended, e);
   send(room, id, S.deal, deal(room, client.seat));
   tickRoom(room, now);
   return true;
@@ -295,6 +305,7 @@ function startGame(room: RoomCore, now: number): void {
   const seed = room.settings.seed > 0 ? room.settings.seed : 1 + room.random(0x7ffffffe);
   // A rematch is dealt by the next seat, as the next game at one table is.
   if (room.nt) room.dealer = nextDealer(room.nt.table.game);
+  gameDealt(room.games);
   room.nt = newNetTable(
     {
       options: room.setup.options,
@@ -317,7 +328,7 @@ function startGame(room: RoomCore, now: number): void {
 
 function deal(room: RoomCore, seat: Seat): Deal {
   const { seq, game, figures } = tableNow(room.nt!);
-  return [seat, room.seats.map((s) => s.name), room.seats.map((s) => SEAT_KINDS.indexOf(s.kind)), room.setup.options, seq, publicState(game), figures];
+  return [seat, room.seats.map((s) => s.name), room.seats.map((s) => SEAT_KINDS.indexOf(s.kind)), room.setup.options, seq, publicState(game), figures, room.games.dealt];
 }
 
 /**
@@ -336,7 +347,11 @@ export function tickRoom(room: RoomCore, now: number): number {
     else for (const c of room.clients) if (m.to === c.seat) send(room, c.id, m.type, m.body);
   }
   if (pingBehindPicture(nt)) pingClients(room, true, now);
-  if (nt.table.game.over !== null && room.phase === 'playing') room.phase = 'results';
+  if (nt.table.game.over !== null && room.phase === 'playing') {
+    room.phase = 'results';
+    const { game, figures } = tableNow(nt);
+    gameEnded(room.games, publicState(game), figures);
+  }
   return next;
 }
 
