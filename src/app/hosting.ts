@@ -218,7 +218,20 @@ function seatHere(h: Hosting, now: number): void {
 function hello(h: Hosting, peer: number, request: string, now: number): void {
   const room = h.room!;
   const known = h.peers.get(peer);
-  if (known && (known.state === 'in' || known.state === 'kept')) return;
+  // A new link from a PSP the room has (its C says hello for a PSP that left, with BYE, and comes again): its old link is over.
+  if (known && known.state === 'in') {
+    if (leftRoom(room, known.id, false, now)) {
+      known.state = 'kept';
+      known.keptUntil = now + RECONNECT_S * 1000;
+    } else known.state = 'out';
+  }
+  // Its seat kept: the same PSP takes it back (the game as it stands), as a drop's "back" does.
+  if (known && known.state === 'kept' && cameBack(room, known.id, now)) {
+    known.state = 'in';
+    known.request = request;
+    h.nearby.nearbySend(peer, JSON.stringify(['joined', h.code]));
+    return;
+  }
   const refused = (why: string): void => {
     h.nearby.nearbySend(peer, JSON.stringify(['closed', why]));
   };
