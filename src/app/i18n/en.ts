@@ -343,6 +343,7 @@ export const EN: Strings = {
     opening: 'Opening the room...',
     joining: 'Joining the room...',
     lobbyTitle: (code) => 'Room ' + code,
+    nearbyShareCode: 'Give the PSPs close by this code: they write it in Join a nearby room.',
     shareCode: 'Give the others this code.',
     shareLink: (link) => 'Or the link (also in the address bar): ' + link,
     openSeat: 'open: a CPU player if nobody comes',

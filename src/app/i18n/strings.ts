@@ -378,6 +378,8 @@ export interface OnlineStrings {
   readonly joining: string;
   readonly lobbyTitle: (code: string) => string;
   readonly shareCode: string;
+  /** A nearby room's lobby: who gets the code, and where they write it. */
+  readonly nearbyShareCode: string;
   /** The link's line, with the link. */
   readonly shareLink: (link: string) => string;
   /** A seat nobody has taken yet: a CPU player if nobody comes by the start. */

@@ -94,7 +94,7 @@ export function lobbyShown(t: Strings, room: RoomLink, l: LobbyView): LobbyShown
     if (kind !== SEAT_PERSON && kind !== SEAT_OPEN) marks.push(o.cpuMark);
     seats.push({ name, marks: marks.join(', '), you: s === l.you, away: kind === SEAT_PERSON && !l.present[s] });
   }
-  const share = [o.shareCode];
+  const share = [room.nearby ? o.nearbyShareCode : o.shareCode];
   if (room.link !== '') share.push(o.shareLink(room.link));
   return {
     title: o.lobbyTitle(l.code),
