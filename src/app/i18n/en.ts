@@ -360,6 +360,7 @@ export const EN: Strings = {
     waitRematchHint: (creator) => creator + ' can start a rematch   {circle}: leave',
     away: (names) => names + ' dropped out: their cards are played for them',
     reconnecting: 'Connection lost: reconnecting...',
+    missedGames: (games, winner, isYou) => (games > 1 ? `While you were away, ${games} games were played` : isYou ? 'While you were away, you won your game' : `While you were away, ${winner} won your game`),
     notFound: 'No room has that code.',
     started: 'That room\'s game has already started.',
     full: 'That room is full.',

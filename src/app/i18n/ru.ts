@@ -404,6 +404,7 @@ export const RU: Strings = {
     waitRematchHint: (creator) => 'Реванш может начать ' + creator + '   {circle}: выйти',
     away: (names) => names + ': нет связи, карты играются сами',
     reconnecting: 'Связь прервалась: подключаемся снова...',
+    missedGames: (games, winner, isYou) => (games > 1 ? `Пока вас не было, сыграно игр: ${games}` : isYou ? 'Пока вас не было, вы выиграли свою игру' : `Пока вас не было, игра окончена: победитель — ${winner}`),
     notFound: 'Комнаты с таким кодом нет.',
     started: 'В этой комнате игра уже идёт.',
     full: 'В этой комнате нет мест.',
