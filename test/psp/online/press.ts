@@ -93,7 +93,8 @@ export interface Played {
  * `stop` says why not): `look` gives the table as that screen shows it,
  * `tell` takes native.mjs --live commands; `slap(seq)` names the buttons
  * of the slap on pile seq (Cross, or Cross with more) and may do more;
- * `also` runs on each look (the watched screen's own player's presses).
+ * `also` runs on each look (the watched screen's own player's presses),
+ * `every` ms apart.
  */
 export async function pressAsTheTableStands(
   look: () => Promise<Seen | null>,
@@ -103,6 +104,7 @@ export async function pressAsTheTableStands(
   stop: () => string | null,
   pausedUntil: () => number = () => 0,
   also: (seen: Seen) => void = () => {},
+  every = 20,
 ): Promise<Played> {
   const played: Played = { presses: 0, slaps: 0 };
   const player = new Player(psp, PSP_REACTION_MS, PSP_MOVE_PAUSE_MS);
@@ -122,6 +124,6 @@ export async function pressAsTheTableStands(
         tell('press square');
       }
     }
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, every));
   }
 }

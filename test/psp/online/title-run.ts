@@ -58,6 +58,8 @@ const LOST_AFTER = 8;
 const KIM_REACTION_MS = 300;
 const KIM_MOVE_PAUSE_MS = 150;
 const WEB_DIR = path.join(ROOT, 'build/web');
+/** No card played for this long is a game that stopped (the PSP's two outages are ~10 s each, and the server plays its seat meanwhile). */
+const STALL_MS = 45_000;
 
 /** The PSP gone in a race: asleep (NOTE) or off its access point (WLAN), on pile seq after `cards` cards, at the second player's time. */
 interface Outage {
@@ -171,12 +173,14 @@ async function main(): Promise<void> {
     }
     if (!code) throw new Error(`no room opened (${scenes().join(' ')})`);
     // The page: a person opens the room's link and types her name (the page asks it first).
-    // The viewport is the PSP's screen's size: the page draws the same picture, a quarter of the pixels of test/web's.
+    // The viewport is the PSP's screen's size (a quarter of test/web's pixels) and the page draws with
+    // its canvas 2D renderer (?draw=canvas2d): its WebGL without a GPU (SwiftShader) cost the browser
+    // ~1.7x the CPU for the same frames; test/web checks what each renderer draws.
     const context = await (await browser).newContext({ viewport: { width: 480, height: 272 } });
     const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('crash', () => errors.push('the page crashed'));
-    await page.goto(`${server.url}?room=${code}&test&no-sw`);
+    await page.goto(`${server.url}?room=${code}&draw=canvas2d&test&no-sw`);
     const state = async () => pageState(page);
     let at: Awaited<ReturnType<typeof pageState>> = null;
     await until('the page asking its player\'s name', async () => (at = await state())?.scene === 'entry', 60_000);
@@ -221,6 +225,7 @@ async function main(): Promise<void> {
     // access point goes (WLAN).
     const outages: Outage[] = [];
     const by = Date.now() + 240_000;
+    let moved = { cards: -1, at: Date.now() };
     const isBack = (o: Outage): boolean => seen.away.some((e) => e.at > o.at && !e.away);
     const { presses, slaps } = await pressAsTheTableStands(look, psp, tell, (seq, cards) => {
       const last = outages.at(-1);
@@ -229,14 +234,22 @@ async function main(): Promise<void> {
       outages.push({ what, seq, cards, at: performance.now() });
       say(what === 'sleep' ? `psp: slaps pile ${seq} and sleeps` : `psp: slaps pile ${seq} and its access point goes`);
       return what === 'sleep' ? 'cross+note' : 'cross+wlan';
-    }, () => (Date.now() > by || emu.exitCode !== null ? `the game did not reach its end (${seen.table?.shownGame.cardsPlayed} cards played on the page; psp scenes: ${scenes().join(' ')})` : null),
+    }, () => {
+      const cards = seen.table?.shownGame.cardsPlayed ?? 0;
+      if (cards !== moved.cards) moved = { cards, at: Date.now() };
+      const stalled = Date.now() - moved.at > STALL_MS;
+      return Date.now() > by || stalled || emu.exitCode !== null
+        ? `the game did not reach its end (${cards} cards played on the page${stalled ? `, none for ${STALL_MS / 1000} s` : ''}; psp scenes: ${scenes().join(' ')})`
+        : null;
+    },
     // Nobody presses for a PSP that is gone (until the server has seen its seat go).
     () => (outages.length ? outages.at(-1)!.at + 1000 : 0),
     (t) => {
       const press = kim.press(t);
       if (press === 'slap') kimSlaps++, key('s');
       else if (press === 'move') kimMoves++, key('z');
-    });
+    // A look costs the page a debug() and the run a round trip: 40 ms apart is within a reaction's jitter.
+    }, 40);
     await until('the page\'s results', async () => (await look(), seen.scene === 'onlineResults' && seen.results !== null), 60_000);
     say(`page: the game ended after ${seen.results!.cardsPlayed} cards (${seen.table!.over?.endedBy}); the PSP pressed Square ${presses} times, Cross on ${slaps} piles; the page's player pressed z ${kimMoves} times, s on ${kimSlaps} piles`);
     say(`page: the results: ${seen.results!.ranking.map((r) => r.name).join(', ')}`);
