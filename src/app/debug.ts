@@ -123,5 +123,5 @@ function onlineDebug(app: App, scene: Scene): object | null {
 }
 
 function roomDebug(r: RoomLink): object {
-  return { code: r.code, link: r.link, creating: r.creating, lobby: r.lobby, dropped: r.dropped, ended: r.ended };
+  return { code: r.code, link: r.link, creating: r.creating, lobby: r.lobby, game: r.game, counted: r.counted, dropped: r.dropped, ended: r.ended };
 }

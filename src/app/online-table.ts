@@ -87,6 +87,9 @@ export function startOnlineTable(strings: Strings, cues: Cues, deal: Deal, now: 
   display.human = 0;
   display.names = seatNames(strings, net.names, net.kinds, you);
   showGame(t.show, t.game, null);
+  // A rematch dealt to a player back after a drop comes as it stands (figures so far), or as it ended.
+  takeFigures(t, deal[6]);
+  if (t.game.over !== null) t.overAt = now;
   return t;
 }
 
@@ -123,7 +126,7 @@ export function rejoinOnlineTable(t: OnlineAppTable, deal: Deal, now: number): v
   t.show.display.flight.faceDown = false;
   showGame(t.show, t.game, null);
   if (t.game.over !== null && t.overAt === NEVER) t.overAt = now;
-  if (deal[6] !== undefined) takeFigures(t, deal[6]);
+  takeFigures(t, deal[6]);
 }
 
 /** Each seat's figures as the server counted them (what the player missed while away among them), into the shown seats; their own slap times stay theirs. */

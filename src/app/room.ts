@@ -4,7 +4,7 @@
 // the lobby, the online table, the results), and what goes back through
 // netSend. The server's messages are src/net/protocol.ts's; the game inside
 // them is the online table's (src/net/client.ts), which this hands them to.
-import { C, S, type Deal, type Lobby } from '../net/protocol';
+import { C, S, type Deal, type Ended, type Lobby } from '../net/protocol';
 import { lobbyView, onlineMessage, type LobbyView, type OnlineTable } from '../net/client';
 import type { App } from './state';
 import { showNotice } from './saving';
@@ -23,6 +23,11 @@ export interface RoomLink {
   lobby: LobbyView | null;
   /** A deal the scene has not taken yet: a game starts, a rematch, or this player's game again after a drop. */
   deal: Deal | null;
+  /** The number in the room of the game on screen (0 before the first), and of the last one counted in the statistics. */
+  game: number;
+  counted: number;
+  /** Games that ended while this player was away (S.ended, before the deal that brings them back), not counted yet. */
+  readonly missed: Ended[];
   /** The game's messages go here (the online table of the game on screen), null outside a game. */
   table: OnlineTable | null;
   /** This player's connection dropped and the host is taking it back. */
@@ -33,7 +38,7 @@ export interface RoomLink {
 
 /** Asks the host to open a room with the creator's setup (src/app/room-setup.ts), or to join one by its code. */
 export function openRoom(app: App, request: { op: 'create'; setup: object } | { op: 'join'; code: string }): RoomLink {
-  const room: RoomLink = { creating: request.op === 'create', code: request.op === 'join' ? request.code : '', link: '', lobby: null, deal: null, table: null, dropped: false, ended: null };
+  const room: RoomLink = { creating: request.op === 'create', code: request.op === 'join' ? request.code : '', link: '', lobby: null, deal: null, game: 0, counted: 0, missed: [], table: null, dropped: false, ended: null };
   // A room left a moment ago may still be closing in the host: ask it to let go first.
   app.host.netClose();
   if (!app.host.netOpen(JSON.stringify({ ...request, name: app.settings.name }))) room.ended = 'unreachable';
@@ -81,6 +86,7 @@ function message(room: RoomLink, type: unknown, body: unknown, now: number): voi
     room.lobby = lobbyView(body as Lobby);
     room.code = room.lobby.code;
   } else if (type === S.deal && Array.isArray(body)) room.deal = body as Deal;
+  else if (type === S.ended && Array.isArray(body)) room.missed.push(body as Ended);
   else if (type === S.closing) room.ended = 'serverStopping';
   else if (room.table !== null && typeof type === 'number') onlineMessage(room.table, type, body, now);
 }

@@ -19,7 +19,7 @@ function lobby(kinds: (typeof SEAT_KINDS)[number][], cpus: number): Lobby {
 
 function setupLine(language: 'en' | 'ru', l: Lobby): string {
   const view = lobbyView(l);
-  const room: RoomLink = { creating: true, code: view.code, link: '', lobby: view, deal: null, table: null, dropped: false, ended: null };
+  const room: RoomLink = { creating: true, code: view.code, link: '', lobby: view, deal: null, game: 0, counted: 0, missed: [], table: null, dropped: false, ended: null };
   return lobbyShown(stringsFor(language), room, view).setup;
 }
 

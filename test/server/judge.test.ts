@@ -1,5 +1,5 @@
 // The judging's rules, one case each, on the server's table
-// (server/net-table.ts) driven by hand: who wins a race whatever order the
+// (src/net/net-table.ts) driven by hand: who wins a race whatever order the
 // messages arrive in, the tie rule, the window for a silent player, what
 // never waits, late and blind slaps, an away seat, and what a client is
 // told of the cards. The latency proof (latency.test.ts) and the lying
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FALSE_START_MS, defaultOptions, tableBeforePlay } from '../../src/rules';
 import type { Card, GameEvent, GameState } from '../../src/rules/types';
 import { S, type Step } from '../../src/net/protocol';
-import { AWAY_MOVE_MS, advance, drain, newNetTable, notePing, notePong, receive, setPresent, windowOf, type NetTable, type Outgoing } from '../../server/net-table';
+import { AWAY_MOVE_MS, advance, drain, newNetTable, notePing, notePong, receive, setPresent, windowOf, type NetTable, type Outgoing } from '../../src/net/net-table';
 import { Sim, defaultClassic, rng } from './sim';
 
 const card = (rank: number, suit: number): Card => suit * 13 + (rank - 2);

@@ -45,9 +45,10 @@ export function lobbyFrame(app: App, scene: LobbyScene, now: number): Scene {
   return scene;
 }
 
-/** The game begins: its table, fed from here on by the room's messages. */
+/** A game begins (or a rematch, as it stands after a drop: maybe over): its table, fed from here on by the room's messages. */
 export function takeDeal(app: App, room: RoomLink, now: number): Scene {
   const table = startOnlineTable(app.strings, app.cues, room.deal!, now);
+  room.game = room.deal![7];
   room.deal = null;
   room.table = table.net;
   return onlineTableScene(room, table);

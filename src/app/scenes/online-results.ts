@@ -10,12 +10,10 @@ import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { wasPressed } from '../input';
-import { addGame } from '../lifetime';
 import { resultCause } from '../game-stats';
 import { onlineResults, type OnlineAppTable } from '../online-table';
-import { dealOver } from '../../net/client';
+import { countGamesBefore, countOnlineGame } from '../online-count';
 import { creatorName, endedScene, leaveRoom, pollRoom, startRoomGame, type RoomLink } from '../room';
-import { save } from '../saving';
 import { onlineScene, type OnlineResultsScene, type Scene, type SceneModule } from '../scene';
 import { takeDeal } from './lobby';
 
@@ -23,8 +21,7 @@ import { takeDeal } from './lobby';
 export function enterOnlineResults(app: App, room: RoomLink, played: OnlineAppTable): OnlineResultsScene {
   const game = played.game;
   const over = game.over!;
-  addGame(app.stats, game, played.stats, 0, over.winner === 0);
-  save(app);
+  countOnlineGame(app, room, game, played.stats, 0);
   const t = app.strings;
   const res = onlineResults(played);
   const results = {
@@ -51,9 +48,14 @@ export function onlineResultsFrame(app: App, scene: OnlineResultsScene, now: num
   pollRoom(app, room, now);
   if (room.ended !== null) return endedScene(app, room, now);
   if (room.deal !== null) {
+    // A rematch (maybe begun, or even played to its end, while this player was away: the games between count).
+    if (room.deal[7] !== room.game) {
+      countGamesBefore(app, room, null, room.deal);
+      return takeDeal(app, room, now);
+    }
     // The finished game again: this player's connection was taken back at its results, which are on screen already.
-    if (!dealOver(room.deal)) return takeDeal(app, room, now);
     room.deal = null;
+    room.missed.length = 0;
   }
   const b = app.buttons;
   if (wasPressed(b, BTN_CIRCLE)) {

@@ -5,8 +5,10 @@
 // line over the table says who dropped out (their seat is played for them)
 // or that this player's own connection is being taken back; when it is,
 // the server's deal brings the game back as it stands, or as it ended
-// meanwhile (then its results, counted as everyone's are). A game a person
-// won here ends in the celebration; then the results.
+// meanwhile (then its results, counted as everyone's are); if a rematch
+// began meanwhile, it is that game the player lands in, the one they left
+// counted as it ended. A game a person won here ends in the celebration;
+// then the results.
 import { BTN_START } from '../../contract';
 import { drawQuestion } from '../../view/render';
 import type { View } from '../../view/view';
@@ -15,7 +17,8 @@ import { NEVER } from '../../table/table';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { anyPressed, wasPressed } from '../input';
-import { dealOver, onlineOver } from '../../net/client';
+import { onlineOver } from '../../net/client';
+import { countGamesBefore } from '../online-count';
 import { awayNames, holdOnlineTable, onlineFinished, rejoinOnlineTable, stepOnlineTable } from '../online-table';
 import { endedScene, leaveRoom, pollRoom, sendOut } from '../room';
 import { RESULTS_AFTER_MS } from '../table';
@@ -33,8 +36,12 @@ export function onlineTableFrame(app: App, scene: OnlineTableScene, now: number)
   pollRoom(app, room, now);
   if (room.ended !== null) return endedScene(app, room, now);
   if (room.deal !== null) {
-    // A game that is over and a new one: a rematch already (this player was still at the table).
-    if (onlineOver(table.net) && !dealOver(room.deal)) return takeDeal(app, room, now);
+    // A later game: a rematch already (this player was still at the table, or away while the game on screen
+    // ended): the games before it count, and the player lands in it as it stands (or in its results).
+    if (room.deal[7] !== room.game) {
+      countGamesBefore(app, room, table, room.deal);
+      return takeDeal(app, room, now);
+    }
     // This player's game again after a drop, as it stands or as it ended meanwhile (then its results, as the others saw them).
     if (!onlineOver(table.net)) rejoinOnlineTable(table, room.deal, now);
     room.deal = null;

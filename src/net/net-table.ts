@@ -1,10 +1,10 @@
-// The server's table: the game's own scheduler (src/table/table.ts) run as
+// A room's table: the game's own scheduler (src/table/table.ts) run as
 // the authority for a room, with the people's presses arriving over the
 // network, each stamped with the time since the pile landed on that
-// player's own screen. Nothing here knows Colyseus: the room
-// (server/room.ts) hands in messages and the clock, and sends what lands in
-// `out`. So the judging runs the same in the server and in the tests'
-// simulated networks (test/server).
+// player's own screen. Nothing here knows a transport: the room's core
+// (room-core.ts) hands in messages and the clock, and sends what lands in
+// `out`. So the judging runs the same in the rooms server, in a PSP hosting
+// a nearby room, and in the tests' simulated networks (test/server).
 //
 // The one rule (docs/network.md, "Judging"): every action is placed on the
 // table's clock where it happened on its player's screen, the pile's
@@ -14,13 +14,13 @@
 // every other player has said they did nothing on this pile before t, or
 // has had their window to say so: the table's clock waits for them. When the
 // pile cannot be slapped nothing waits, so the cards keep their rhythm.
-import { chooseTaker, type Difficulty } from '../src/ai';
-import { FALSE_START_MS, canSlap, slapPattern } from '../src/rules';
-import type { Action, ApplyResult, GameOptions, GameState, Seat } from '../src/rules/types';
-import type { Controller } from '../src/table/seats';
-import { LAND_MS, NEVER, newTable, nextDue, seatToAct, tableFrame, type Press, type Table } from '../src/table/table';
-import { S, publicState, type Figures, type Step } from '../src/net/protocol';
-import { countEvent, newStats, type GameStats } from '../src/app/game-stats';
+import { chooseTaker, type Difficulty } from '../ai';
+import { FALSE_START_MS, canSlap, slapPattern } from '../rules';
+import type { Action, ApplyResult, GameOptions, GameState, Seat } from '../rules/types';
+import type { Controller } from '../table/seats';
+import { LAND_MS, NEVER, newTable, nextDue, seatToAct, tableFrame, type Press, type Table } from '../table/table';
+import { S, publicState, type Figures, type Step } from './protocol';
+import { countEvent, newStats, type GameStats } from '../app/game-stats';
 
 /**
  * The longest the table waits for one player's word on a pile (ms). A
@@ -287,7 +287,7 @@ export type PressKind = 'slap' | 'move' | 'choose';
  * A person's press, or their word that they did nothing (`heard`), on pile
  * `seq` at `stamp` ms from its landing on their screen, arriving at server
  * time `now`. Returns a refusal's reason, or null. The caller has checked
- * the message's shape (server/messages.ts).
+ * the message's shape (src/net/messages.ts).
  */
 export function receive(nt: NetTable, seat: Seat, kind: PressKind | 'heard', seq: number, stamp: number, now: number, target = -1): string | null {
   const p = nt.people[seat];
