@@ -34,7 +34,7 @@ export function createRows(s: Settings): number[] {
 }
 
 /** The rows as the screen shows them (Options' own lines, under the Create row). */
-export function createLines(rows: readonly number[], s: Settings, t: Strings): OptionRow[] {
+export function createLines(rows: readonly number[], s: Settings, t: Strings, nearby = false): OptionRow[] {
   const options = optionLines(rows.slice(1), s, t);
   // The CPU players' row reads what the room will keep: at most all seats but two people's.
   for (let i = 0; i < options.length; i++) {
@@ -43,7 +43,7 @@ export function createLines(rows: readonly number[], s: Settings, t: Strings): O
     // The seats are for whoever joins the room, not the people at this device.
     else if (path === 'players') options[i]!.help = t.online.playersHelp;
   }
-  return [{ label: t.online.createRow, value: '', group: '', help: t.online.createHelp, picture: null }, ...options];
+  return [{ label: t.online.createRow, value: '', group: '', help: nearby ? t.online.nearbyCreateHelp : t.online.createHelp, picture: null }, ...options];
 }
 
 /** How many seats CPU players keep: as chosen, but never a seat that two people need. */

@@ -14,8 +14,9 @@ import type { App } from '../state';
 import { cue } from '../cues';
 import { wasPressed } from '../input';
 import type { Strings } from '../i18n/strings';
-import { creatorName, endedScene, leaveRoom, pollRoom, startRoomGame, type RoomLink } from '../room';
-import { onlineScene, onlineTableScene, type LobbyScene, type Scene, type SceneModule } from '../scene';
+import { creatorName, endedScene, leaveRoom, pollRoom, roomRow, startRoomGame, type RoomLink } from '../room';
+import { onlineTableScene, type LobbyScene, type Scene, type SceneModule } from '../scene';
+import { onlineAt } from '../online-rows';
 import { startOnlineTable } from '../online-table';
 
 /** CPU seats (SEAT_KINDS 'cpu') and open ones ('open'), as the lobby message numbers them. */
@@ -23,14 +24,14 @@ const SEAT_OPEN = 0;
 
 export function lobbyFrame(app: App, scene: LobbyScene, now: number): Scene {
   const room = scene.room;
-  pollRoom(app, room, now);
+  pollRoom(room, now);
   if (room.ended !== null) return endedScene(app, room, now);
   const b = app.buttons;
   if (room.deal !== null) return takeDeal(app, room, now);
   if (wasPressed(b, BTN_CIRCLE)) {
     cue(app.cues, 'click');
-    leaveRoom(app, room);
-    return onlineScene(room.creating ? 0 : 1);
+    leaveRoom(room);
+    return onlineAt(app.host.caps, roomRow(room));
   }
   const lobby = room.lobby;
   if (lobby !== null && (scene.shownFor !== lobby || scene.shownLink !== room.link)) {
@@ -40,7 +41,7 @@ export function lobbyFrame(app: App, scene: LobbyScene, now: number): Scene {
   }
   if (lobby !== null && lobby.you === lobby.creator && wasPressed(b, BTN_CROSS)) {
     cue(app.cues, 'click');
-    startRoomGame(app);
+    startRoomGame(room);
   }
   return scene;
 }

@@ -13,8 +13,9 @@ import { wasPressed } from '../input';
 import { resultCause } from '../game-stats';
 import { onlineResults, type OnlineAppTable } from '../online-table';
 import { countGamesBefore, countOnlineGame } from '../online-count';
-import { creatorName, endedScene, leaveRoom, pollRoom, startRoomGame, type RoomLink } from '../room';
-import { onlineScene, type OnlineResultsScene, type Scene, type SceneModule } from '../scene';
+import { creatorName, endedScene, leaveRoom, pollRoom, roomRow, startRoomGame, type RoomLink } from '../room';
+import { onlineAt } from '../online-rows';
+import { type OnlineResultsScene, type Scene, type SceneModule } from '../scene';
 import { takeDeal } from './lobby';
 
 /** The game on `played` reached its results: counted for this player (seat 0 as shown), saved, and shown. */
@@ -45,7 +46,7 @@ function isCreator(room: RoomLink): boolean {
 
 export function onlineResultsFrame(app: App, scene: OnlineResultsScene, now: number): Scene {
   const room = scene.room;
-  pollRoom(app, room, now);
+  pollRoom(room, now);
   if (room.ended !== null) return endedScene(app, room, now);
   if (room.deal !== null) {
     // A rematch (maybe begun, or even played to its end, while this player was away: the games between count).
@@ -60,12 +61,12 @@ export function onlineResultsFrame(app: App, scene: OnlineResultsScene, now: num
   const b = app.buttons;
   if (wasPressed(b, BTN_CIRCLE)) {
     cue(app.cues, 'click');
-    leaveRoom(app, room);
-    return onlineScene(0);
+    leaveRoom(room);
+    return onlineAt(app.host.caps, roomRow(room));
   }
   if (isCreator(room) && wasPressed(b, BTN_CROSS)) {
     cue(app.cues, 'click');
-    startRoomGame(app);
+    startRoomGame(room);
   }
   return scene;
 }

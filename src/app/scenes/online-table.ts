@@ -20,9 +20,10 @@ import { anyPressed, wasPressed } from '../input';
 import { onlineOver } from '../../net/client';
 import { countGamesBefore } from '../online-count';
 import { awayNames, holdOnlineTable, onlineFinished, rejoinOnlineTable, stepOnlineTable } from '../online-table';
-import { endedScene, leaveRoom, pollRoom, sendOut } from '../room';
+import { endedScene, leaveRoom, pollRoom, roomRow, sendOut } from '../room';
+import { onlineAt } from '../online-rows';
 import { RESULTS_AFTER_MS } from '../table';
-import { onlineScene, type OnlineTableScene, type Scene, type SceneModule } from '../scene';
+import { type OnlineTableScene, type Scene, type SceneModule } from '../scene';
 import { answer } from './question';
 import { takeDeal } from './lobby';
 import { enterOnlineResults } from './online-results';
@@ -33,7 +34,7 @@ const SKIP_AFTER_MS = 500;
 export function onlineTableFrame(app: App, scene: OnlineTableScene, now: number): Scene {
   const room = scene.room;
   const table = scene.table;
-  pollRoom(app, room, now);
+  pollRoom(room, now);
   if (room.ended !== null) return endedScene(app, room, now);
   if (room.deal !== null) {
     // A later game: a rematch already (this player was still at the table, or away while the game on screen
@@ -51,8 +52,8 @@ export function onlineTableFrame(app: App, scene: OnlineTableScene, now: number)
   if (scene.leaveAsked) {
     const a = answer(b);
     if (a === 'yes') {
-      leaveRoom(app, room);
-      return onlineScene(0);
+      leaveRoom(room);
+      return onlineAt(app.host.caps, roomRow(room));
     }
     if (a === 'no') scene.leaveAsked = false;
     stepOnlineTable(table, now, 0);
@@ -72,7 +73,7 @@ export function onlineTableFrame(app: App, scene: OnlineTableScene, now: number)
     stepOnlineTable(table, now, b.pressed);
     if (onlineFinished(table, now, RESULTS_AFTER_MS)) return enterOnlineResults(app, room, table);
   }
-  sendOut(app, table.net);
+  sendOut(room, table.net);
   return scene;
 }
 
