@@ -268,11 +268,13 @@ async function main(): Promise<void> {
         say(`page: the PSP's seat away for ${(gone / 1000).toFixed(1)} s after ${words}, then back`);
         check(gone < RECONNECT_S * 1000, `the seat came back after the reconnection time (${words})`);
       }
-      // The raced pile judged: the race's times the page showed on that pile (before another card was played), its taker first.
-      const race = seen.races.find((r) => r.at >= o.at && r.cards === o.cards);
+      // The raced pile judged: the first race's times the page showed after the PSP's slap, its taker first
+      // (on that pile when no card was played in between; a PSP far behind the wall clock can slap too late for it).
+      const race = seen.races.find((r) => r.at >= o.at);
       const taker = race && /^(\S+) (\d+) ms/.exec(race.line);
-      check(taker != null, `the race in which ${words} was not judged on the page (its lines: ${JSON.stringify(seen.races.filter((r) => r.at >= o.at).slice(0, 3))})`);
-      if (race && taker) say(`page: the race in which ${words} judged ${Math.round(race.at - o.at)} ms after its slap: pile ${o.seq} to ${taker[1] === 'You' ? 'Kim' : taker[1]} (${race.line})`);
+      check(taker != null, `the race in which ${words} (pile ${o.seq}, ${o.cards} cards) was not judged on the page (its lines: ${JSON.stringify(seen.races.filter((r) => r.at >= o.at - 5000).slice(0, 4))})`);
+      if (race && taker)
+        say(`page: the race in which ${words} judged ${Math.round(race.at - o.at)} ms after its slap: pile ${o.seq} to ${taker[1] === 'You' ? 'Kim' : taker[1]} (${race.line}${race.cards === o.cards ? '' : `, ${race.cards - o.cards} cards later`})`);
     }
     check(seen.results!.ranking.some((r) => r.name === 'Psp') && seen.table!.names[psp] === 'Psp', 'the PSP\'s seat was not kept for it');
     check(errors.length === 0 && seen.notice === '', `the page showed errors: ${errors.join('; ')} ${seen.notice}`);
@@ -319,6 +321,8 @@ function replay(log: string, failed: string[]): void {
   const line = (re: RegExp): RegExpExecArray[] => all.flatMap((l) => { const m = re.exec(l); return m ? [m] : []; });
   const hashes = line(/Printf: stdout: HASH (\d+) ([0-9a-f]{8})$/).map((m) => `${m[1]} ${m[2]}`);
   const seed = Number(line(/Printf: stdout: SEED (\d+)$/)[0]?.[1] ?? NaN);
+  // The Online menu's rows follow host.caps.nearby, which the PSP has when its ad-hoc modules load.
+  const nearby = line(/Printf: stdout: CAPS nearby (\d)$/)[0]?.[1] === '1';
   const inputs = line(/Printf: stdout: MASK (\d+) (\d+)$/).map((m) => [Number(m[1]), Number(m[2])]);
   const netLog = line(/Printf: stdout: NETLOG (.*)$/).map((m) => m[1]);
   const saved = readSave(null);
@@ -328,7 +332,7 @@ function replay(log: string, failed: string[]): void {
   writeFileSync(path.join(dir, 'net.log'), netLog.join('\n') + '\n');
   writeFileSync(path.join(dir, 'inputs.json'), JSON.stringify({ seed, frames: hashes.length, inputs, saved: text }));
   const r = spawnSync(path.join(ROOT, 'build/native/ratscrew-headless'), ['--inputs', path.join(dir, 'inputs.json'), '--net-log', path.join(dir, 'net.log'),
-    '--out', path.join(dir, 'out'), '--no-raster'], { encoding: 'utf8' });
+    '--out', path.join(dir, 'out'), '--no-raster', ...(nearby ? ['--nearby-caps'] : [])], { encoding: 'utf8' });
   if (r.status !== 0) {
     failed.push(`the headless replay of the PSP's run failed: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
     return;
