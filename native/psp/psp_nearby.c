@@ -194,6 +194,7 @@ static void t_drop(void *user, int link)
     if (link < 0 || link > NEARBY_PEERS) return;
     l = &nb.links[link];
     if (l->id <= 0) return;
+    if (link > 0) printf("psp: nearby: peer %d dropped\n", link);
     l->dropping = 1;
     l->dropped_at = nb.now;
 }

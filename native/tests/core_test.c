@@ -702,11 +702,13 @@ static void test_nearby(void)
     CHECK(nearby_host_accepted(&h, KIM, now) == 1);
     CHECK(nearby_host_send(&h, 1, "[\"joined\",\"ABCDEFG\"]", 20) == 0); /* no hello yet */
     frame_to_host(&h, 1, NEARBY_HELLO, "{\"name\":\"Kim\"}", now);
-    CHECK(strcmp(host_line(&h), "[\"hello\",1,{\"name\":\"Kim\"}]") == 0);
+    CHECK(strcmp(host_line(&h), "[\"hello\",1,\"{\\\"name\\\":\\\"Kim\\\"}\"]") == 0);
     CHECK(nearby_host_send(&h, 1, "[\"joined\",\"ABCDEFG\"]", 20) == 1 && sent_kind(&f, 1) == NEARBY_LINE && strcmp(sent_body(&f, 1), "[\"joined\",\"ABCDEFG\"]") == 0);
     CHECK(nearby_host_send(&h, 2, "[\"joined\",\"ABCDEFG\"]", 20) == 0 && nearby_host_send(&h, 1, "{\"a\":1}", 7) == 0 && nearby_host_send(&h, 1, "[1,2]", 5) == 0);
     frame_to_host(&h, 1, NEARBY_MSG, "[3,[0,100]]", now);
-    CHECK(strcmp(host_line(&h), "[\"m\",1,[3,[0,100]]]") == 0);
+    CHECK(strcmp(host_line(&h), "[\"m\",1,\"[3,[0,100]]\"]") == 0);
+    frame_to_host(&h, 1, NEARBY_MSG, "[3,\n[\"\\\\\"]]", now); /* whitespace and a string's escapes, as a string */
+    CHECK(strcmp(host_line(&h), "[\"m\",1,\"[3,\\u000a[\\\"\\\\\\\\\\\"]]\"]") == 0);
     CHECK(nearby_host_ping(&h, 1) == 1 && sent_kind(&f, 1) == NEARBY_PING);
     frame_to_host(&h, 1, NEARBY_PONG, "", now);
     frame_to_host(&h, 1, NEARBY_PONG, "", now); /* a pong nobody asked for: nothing */

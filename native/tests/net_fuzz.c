@@ -176,12 +176,23 @@ static int n_send(void *u, int link, const uint8_t *b, size_t n)
 static void n_drop(void *u, int link) { (void)u; (void)link; }
 static void n_reset(void *u) { (void)u; }
 
-static void check_line(const char *line, size_t n)
+static void check_line(const char *line, size_t n, int from_host)
 {
-    static uint8_t mp[2 * NET_LINE_MAX];
+    static uint8_t mp[8 * NET_LINE_MAX], inner[8 * NET_LINE_MAX];
     const char *why = NULL;
+    size_t m;
     if (strlen(line) != n || n == 0 || line[0] != '[') fail("a nearby line that is not an array", fuzz_data, fuzz_size);
-    if (wire_json_to_msgpack(line, n, mp, sizeof mp, &why) == 0) fail("a nearby line that is not JSON", fuzz_data, fuzz_size);
+    if ((m = wire_json_to_msgpack(line, n, mp, sizeof mp, &why)) == 0) fail("a nearby line that is not JSON", fuzz_data, fuzz_size);
+    /* The host's hello and m carry the joiner's text as a string, itself JSON: [word, peer, "text"]. */
+    if (from_host && (strncmp(line, "[\"hello\",", 9) == 0 || strncmp(line, "[\"m\",", 5) == 0)) {
+        size_t at = 1 + (mp[1] == 0xa5 ? 6 : 2) + 1, k;
+        if (mp[0] != 0x93 || at >= m) fail("a hello or m line that is not [word, peer, text]", fuzz_data, fuzz_size);
+        if ((mp[at] & 0xe0) == 0xa0) k = mp[at] & 0x1f, at += 1;
+        else if (mp[at] == 0xd9) k = mp[at + 1], at += 2;
+        else if (mp[at] == 0xda) k = ((size_t)mp[at + 1] << 8) | mp[at + 2], at += 3;
+        else fail("a hello or m line whose text is not a string", fuzz_data, fuzz_size);
+        if (at + k != m || wire_json_to_msgpack((const char *)mp + at, k, inner, sizeof inner, &why) == 0) fail("a joiner's text that is not JSON", fuzz_data, fuzz_size);
+    }
     if (strncmp(line, "[\"hello\"", 8) == 0) nearby_hellos++;
     nearby_lines_out++;
 }
@@ -217,7 +228,7 @@ static void nearby_events(const uint8_t *data, size_t size)
         case 7: if (len) (void)nearby_host_send(&h, peer, (const char *)p + 1, len - 1); break;
         case 8: (void)nearby_host_ping(&h, peer); break;
         case 9: nearby_host_close(&h); break;
-        case 10: while ((line = nearby_host_receive(&h, &n)) != NULL) check_line(line, n); break;
+        case 10: while ((line = nearby_host_receive(&h, &n)) != NULL) check_line(line, n, 1); break;
         case 11: (void)nearby_join_open(&j, JOIN, sizeof JOIN - 1, now); break;
         case 12: nearby_join_linked(&j, now); break;
         case 13: nearby_join_failed(&j, "nearby room \"ABCDEFG\" not found", now); break;
@@ -226,7 +237,7 @@ static void nearby_events(const uint8_t *data, size_t size)
         case 16: n_refuse = k & 1; break;
         case 17: (void)nearby_join_send(&j, (const char *)p, len); break;
         case 18: nearby_join_close(&j); break;
-        case 19: while ((line = nearby_join_receive(&j, &n)) != NULL) check_line(line, n); break;
+        case 19: while ((line = nearby_join_receive(&j, &n)) != NULL) check_line(line, n, 0); break;
         case 20: {
             /* A flood: these bytes over and over, more than any frame holds, to both ends. */
             static uint8_t flood[3 * NEARBY_FRAME_MAX];
@@ -239,8 +250,8 @@ static void nearby_events(const uint8_t *data, size_t size)
         }
         }
     }
-    while ((line = nearby_host_receive(&h, &n)) != NULL) check_line(line, n);
-    while ((line = nearby_join_receive(&j, &n)) != NULL) check_line(line, n);
+    while ((line = nearby_host_receive(&h, &n)) != NULL) check_line(line, n, 1);
+    while ((line = nearby_join_receive(&j, &n)) != NULL) check_line(line, n, 0);
     {
         char code[NEARBY_CODE_LEN + 1];
         const char *why = NULL;
@@ -347,6 +358,7 @@ static void make_nearby_seeds(void)
     nearby_event(0, 10, ONE, 1);
     nearby_event(0, 7, JOINED, sizeof JOINED - 1);
     nearby_event(0, 4, f, nearby_seed_frame(f, 1, 3, "[3,[0,100]]"));
+    nearby_event(0, 4, f, nearby_seed_frame(f, 1, 3, "[3,\"\\u00e9\\\\\\\"\",\n{}]")); /* escapes and whitespace in the text */
     nearby_event(0, 8, ONE, 1);
     nearby_event(0, 4, f, nearby_seed_frame(f, 1, 5, ""));
     nearby_event(0, 7, DEAL, sizeof DEAL - 1);

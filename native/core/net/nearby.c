@@ -1,8 +1,8 @@
 /* The nearby room's frames and both of its ends (nearby.h). The bytes a
  * link brings are checked here before any script sees them: a HELLO must be
  * a JSON object, a MSG what netSend takes ([integer, value]), a LINE a JSON
- * array whose first item is a string; the host's script builds its lines
- * around a joiner's JSON text, so text that is not JSON must never pass. */
+ * array whose first item is a string; the host's script parses a joiner's
+ * JSON text it gets as a string, so text that is not JSON never reaches it. */
 #include "nearby.h"
 
 #include <stdio.h>
@@ -181,14 +181,25 @@ static void host_say(NearbyHost *h, const char *word, int peer)
     host_push(h, h->text, (size_t)n);
 }
 
-/* ["word", peer, <json>] around a joiner's checked JSON text. */
-static void host_say_json(NearbyHost *h, const char *word, int peer, const uint8_t *json, size_t len)
+/* ["word", peer, "text"]: a joiner's JSON text (checked) as a JSON string,
+ * which the host's script parses as it would a server's frame. At most
+ * NET_OUT_MAX bytes come in (host_frame), six times that escaped: it fits. */
+static void host_say_text(NearbyHost *h, const char *word, int peer, const uint8_t *text, size_t len)
 {
-    int n = snprintf(h->text, sizeof h->text, "[\"%s\",%d,", word, peer);
-    if ((size_t)n + len + 2 > sizeof h->text) return; /* a frame is at most NEARBY_FRAME_MAX: it fits */
-    memcpy(h->text + n, json, len);
-    h->text[n + len] = ']';
-    host_push(h, h->text, (size_t)n + len + 1);
+    static const char HEX[] = "0123456789abcdef";
+    size_t n = (size_t)snprintf(h->text, sizeof h->text, "[\"%s\",%d,\"", word, peer), i;
+    for (i = 0; i < len && n + 8 < sizeof h->text; i++) {
+        uint8_t c = text[i];
+        if (c == '"' || c == '\\') h->text[n++] = '\\', h->text[n++] = (char)c;
+        else if (c < 0x20) {
+            memcpy(h->text + n, "\\u00", 4);
+            h->text[n + 4] = HEX[c >> 4], h->text[n + 5] = HEX[c & 15];
+            n += 6;
+        } else h->text[n++] = (char)c;
+    }
+    if (i < len) return; /* cannot happen: see above */
+    h->text[n++] = '"', h->text[n++] = ']';
+    host_push(h, h->text, n);
 }
 
 void nearby_host_init(NearbyHost *h, const NearbyTransport *t)
@@ -314,6 +325,11 @@ static void host_frame(NearbyHost *h, int peer, NearbyPeer *p)
         peer_bad(h, peer, "no hello first");
         return;
     }
+    /* What a joiner's C sends at most (its netOpen's request, its netSend's message), as the server takes. */
+    if ((r->kind == NEARBY_HELLO || r->kind == NEARBY_MSG) && r->len > NET_OUT_MAX) {
+        peer_bad(h, peer, "a frame too long");
+        return;
+    }
     switch (r->kind) {
     case NEARBY_HELLO:
         if (p->said_hello) {
@@ -327,7 +343,7 @@ static void host_frame(NearbyHost *h, int peer, NearbyPeer *p)
         p->said_hello = 1;
         /* The same PSP after a drop: "back", its seat is its own; otherwise a new hello. */
         if (p->state == NEARBY_GONE) host_say(h, "back", peer);
-        else host_say_json(h, "hello", peer, r->body, r->len);
+        else host_say_text(h, "hello", peer, r->body, r->len);
         p->state = NEARBY_IN;
         break;
     case NEARBY_MSG: {
@@ -336,7 +352,7 @@ static void host_frame(NearbyHost *h, int peer, NearbyPeer *p)
             peer_bad(h, peer, "a message that is not [type, payload]");
             return;
         }
-        host_say_json(h, "m", peer, r->body, r->len);
+        host_say_text(h, "m", peer, r->body, r->len);
         break;
     }
     case NEARBY_PING:

@@ -129,7 +129,7 @@ typedef struct NearbyHost {
     NearbyQueue queue;
     uint8_t out[NEARBY_FRAME_HEAD + NEARBY_FRAME_MAX];
     uint8_t scratch[2 * NEARBY_FRAME_MAX]; /* a body checked as JSON */
-    char text[NET_LINE_MAX + 64];          /* a line being written */
+    char text[6 * NET_OUT_MAX + 64];       /* a line being written: a joiner's text escaped */
 } NearbyHost;
 
 void nearby_host_init(NearbyHost *h, const NearbyTransport *t);
