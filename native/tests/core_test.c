@@ -611,6 +611,8 @@ typedef struct {
     char group[16];
     uint8_t last[NEARBY_PEERS + 1][128]; /* the last frame on each link */
     size_t last_len[NEARBY_PEERS + 1];
+    uint8_t stream[1024]; /* every byte a joiner sent (link 0), for a host to read */
+    size_t stream_len;
 } FakeAdhoc;
 
 static int adhoc_start(void *user, const char *group, int host)
@@ -626,6 +628,7 @@ static int adhoc_send(void *user, int link, const uint8_t *bytes, size_t len)
 {
     FakeAdhoc *f = (FakeAdhoc *)user;
     if (len <= sizeof f->last[0]) memcpy(f->last[link], bytes, len), f->last_len[link] = len;
+    if (link == 0 && f->stream_len + len <= sizeof f->stream) memcpy(f->stream + f->stream_len, bytes, len), f->stream_len += len;
     return 0;
 }
 static void adhoc_drop(void *user, int link) { ((FakeAdhoc *)user)->drops[link]++; }
@@ -747,8 +750,31 @@ static void test_nearby(void)
     CHECK(nearby_host_accepted(&h, KIM, now) == 1);
     frame_to_host(&h, 1, NEARBY_HELLO, "{\"name\":\"Kim\"}", now);
     CHECK(strcmp(host_line(&h), "[\"back\",1]") == 0);
+    /* A joiner's own bytes to this host: its way back after a drop is "back"; a new netOpen of
+     * the same PSP while the host still keeps its seat (it left while away) is a hello. */
+    {
+        static NearbyJoin k;
+        nearby_join_init(&k, &t);
+        nearby_host_lost(&h, 1, now);
+        CHECK(strcmp(host_line(&h), "[\"gone\",1]") == 0 && nearby_host_accepted(&h, KIM, now) == 1);
+        CHECK(nearby_join_open(&k, JOIN, sizeof JOIN - 1, now) == 1);
+        f.stream_len = 0;
+        nearby_join_linked(&k, now);
+        nearby_host_bytes(&h, 1, f.stream, f.stream_len, now);
+        CHECK(strncmp(host_line(&h), "[\"hello\",1,", 11) == 0);
+        nearby_join_lost(&k, now);
+        nearby_host_lost(&h, 1, now);
+        CHECK(strcmp(host_line(&h), "[\"gone\",1]") == 0 && nearby_host_accepted(&h, KIM, now) == 1);
+        now += NET_RETRY_MS;
+        nearby_join_tick(&k, now);
+        f.stream_len = 0;
+        nearby_join_linked(&k, now);
+        nearby_host_bytes(&h, 1, f.stream, f.stream_len, now);
+        CHECK(strcmp(host_line(&h), "[\"back\",1]") == 0 && strcmp(join_line(&k), "[\"away\"]") == 0 && strcmp(join_line(&k), "[\"back\"]") == 0);
+        nearby_join_close(&k);
+    }
     nearby_host_close(&h);
-    CHECK(strcmp(sent_body(&f, 1), "[\"closed\",\"host left\"]") == 0 && f.resets == 1 && strcmp(host_line(&h), "") == 0 && nearby_host_send(&h, 1, "[\"m\",1,0]", 9) == 0);
+    CHECK(strcmp(sent_body(&f, 1), "[\"closed\",\"host left\"]") == 0 && f.resets == 2 && strcmp(host_line(&h), "") == 0 && nearby_host_send(&h, 1, "[\"m\",1,0]", 9) == 0);
 
     /* The joiner. */
     memset(&f, 0, sizeof f);

@@ -226,6 +226,21 @@ describe('a nearby room between two PSPs, no server', () => {
     until((x, y) => !y.online.room.dropped && x.online.table.away === 'Mallory', 30, true);
   });
 
+  it('gives a PSP that left on purpose its kept seat back when it joins again by the code', () => {
+    const code = air.group!;
+    // Start, then Cross: leave the game (the seat is played meanwhile); her C says BYE, the host hears gone.
+    presses(kim, BTN.START, BTN.CROSS);
+    const [a, k] = until((x, y) => y.scene === 'online' && /Kim/.test(x.online.table.away), 20);
+    expect(k.online.cursor).toBe(1);
+    expect(a.online.room.hosting.peers).toContainEqual([kimAir.peer, 'kept']);
+    // Join a nearby room, the same code: the same PSP (its MAC), its hello gives it the seat, the game as it stands.
+    presses(kim, BTN.CROSS);
+    kim.typing = code + '\n';
+    const [a2, k2] = until((x, y) => y.scene === 'onlineTable' && x.online.table.away === 'Mallory', 40, true);
+    expect(k2.online.table.names).toEqual(['You', 'Ann', 'Mallory']);
+    expect(a2.online.room.hosting.peers).toContainEqual([kimAir.peer, 'in']);
+  });
+
   it('plays the game to its results on both screens, the same results', () => {
     const [a, k] = until((x, y) => x.scene === 'onlineResults' && y.scene === 'onlineResults', 40000, true);
     expect(k.results.cardsPlayed).toBe(a.results.cardsPlayed);

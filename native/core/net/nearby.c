@@ -321,6 +321,12 @@ int nearby_host_accepted(NearbyHost *h, const uint8_t mac[6], uint32_t now)
 static void host_frame(NearbyHost *h, int peer, NearbyPeer *p)
 {
     NearbyReader *r = &p->reader;
+    /* BYE before a link's HELLO: a PSP opening the room anew (its netOpen),
+     * not its C coming back after a drop: its next HELLO is a hello. */
+    if (!p->said_hello && r->kind == NEARBY_BYE) {
+        if (p->state == NEARBY_GONE) p->state = NEARBY_OUT;
+        return;
+    }
     if (!p->said_hello && r->kind != NEARBY_HELLO) {
         peer_bad(h, peer, "no hello first");
         return;
@@ -535,8 +541,10 @@ void nearby_join_linked(NearbyJoin *j, uint32_t now)
     if (j->state != NEARBY_JOIN_STARTING && j->state != NEARBY_JOIN_RELINKING) return;
     nearby_reader_reset(&j->reader);
     j->heard = now;
-    /* Every link says who it is: a new PSP's request, or the same PSP (MAC) back. */
-    if (!join_send(j, NEARBY_HELLO, j->request, j->request_len, now)) {
+    /* Every link says who it is: a HELLO with its request. The first link of
+     * a netOpen says BYE first: the host may still keep this PSP's seat from
+     * an earlier open it left while away, and this is a join, not its way back. */
+    if ((!j->linked_once && !join_send(j, NEARBY_BYE, NULL, 0, now)) || !join_send(j, NEARBY_HELLO, j->request, j->request_len, now)) {
         nearby_join_lost(j, now);
         return;
     }

@@ -14,7 +14,9 @@
  *                         nothing for NEARBY_KEEPALIVE_MS (the host's silence
  *                         check hears it), the host when its script asks
  *                         (nearbyPing); each end answers at once, in C
- *   BYE                   the joiner left on purpose (netClose)
+ *   BYE                   the joiner left on purpose (netClose); also before
+ *                         the HELLO of a netOpen's first link (a join, where
+ *                         a HELLO alone is the same PSP back after a drop)
  * A frame longer than NEARBY_FRAME_MAX, of another kind, or whose bytes are
  * not what its kind carries ends that link with a clear line, never a
  * crash or a line that is not JSON (fuzzed: native/tests/net_fuzz.c).

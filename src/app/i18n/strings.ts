@@ -378,6 +378,8 @@ export interface OnlineStrings {
   readonly joining: string;
   readonly lobbyTitle: (code: string) => string;
   readonly shareCode: string;
+  /** A nearby room's lobby: who gets the code, and where they write it. */
+  readonly nearbyShareCode: string;
   /** The link's line, with the link. */
   readonly shareLink: (link: string) => string;
   /** A seat nobody has taken yet: a CPU player if nobody comes by the start. */
@@ -398,6 +400,8 @@ export interface OnlineStrings {
   /** Seats whose players dropped (names joined), played for them meanwhile; and this player's own dropped connection. */
   readonly away: (names: string) => string;
   readonly reconnecting: string;
+  /** Back after a drop in a later game (a rematch begun meanwhile): the games that ended while away, the last one's winner (or this player). */
+  readonly missedGames: (games: number, winner: string, isYou: boolean) => string;
 
   /** Why the player is back at the Online menu or the title: one line each. */
   readonly notFound: string;
