@@ -30,11 +30,12 @@ export function countOnlineGame(app: App, room: RoomLink, game: GameState, playe
  * from it); and the one on screen, if it ended with them there and the
  * rematch came before its results.
  */
-export function countGamesBefore(app: App, room: RoomLink, onScreen: OnlineAppTable | null, deal: Deal): void {
+export function countGamesBefore(app: App, room: RoomLink, onScreen: OnlineAppTable | null, deal: Deal): Missed {
   const next = deal[7];
   const options = deal[3];
   const you = deal[0];
   const counted = room.counted;
+  const missed: Missed = { games: 0, winner: -1 };
   for (const [number, state, figures] of room.missed) {
     if (number <= room.counted || number >= next) continue;
     const played = seatFigures(figures, options.players);
@@ -45,6 +46,8 @@ export function countGamesBefore(app: App, room: RoomLink, onScreen: OnlineAppTa
     const game = gameFromPublic(options, state);
     addGame(app.stats, game, played, you, game.over !== null && game.over.winner === you);
     room.counted = number;
+    missed.games++;
+    missed.winner = game.over !== null ? game.over.winner : -1;
   }
   room.missed.length = 0;
   const shown = onScreen?.game;
@@ -53,6 +56,13 @@ export function countGamesBefore(app: App, room: RoomLink, onScreen: OnlineAppTa
     room.counted = room.game;
   }
   if (room.counted !== counted) save(app);
+  return missed;
+}
+
+/** The games that ended while this player was away, counted by countGamesBefore, and the last one's winner (the room's seat; -1: none). */
+export interface Missed {
+  games: number;
+  winner: Seat;
 }
 
 /** A game's figures as the server sent them, by seat; no slap times (a seat played for its player never slaps). */

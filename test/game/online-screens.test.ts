@@ -279,6 +279,8 @@ describe('the online screens', () => {
     const won = left[13] !== 0 && left[13][0] === 0 ? 1 : 0;
     expect(back.stats.classic).toMatchObject({ games: 1, wins: won, piles: figures[0][0], slapsWon: figures[1][0], wrongSlaps: figures[2][0], longest: 16 });
     expect(JSON.parse(d.vm.saved!).stats.classic.games).toBe(1);
+    // One line says why the table is another game's.
+    expect(back.notice).toBe(won ? 'While you were away, you won your game' : `While you were away, ${back.online.table.names[1]} won your game`);
     // The rematch plays on to its own results, counted once more.
     playUntil(d, (x) => x.scene === 'onlineResults', 6000);
     expect(d.debug().stats.classic.games).toBe(2);

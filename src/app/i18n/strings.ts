@@ -400,14 +400,17 @@ export interface OnlineStrings {
   /** Seats whose players dropped (names joined), played for them meanwhile; and this player's own dropped connection. */
   readonly away: (names: string) => string;
   readonly reconnecting: string;
+  /** Back after a drop in a later game (a rematch begun meanwhile): the games that ended while away, the last one's winner (or this player). */
+  readonly missedGames: (games: number, winner: string, isYou: boolean) => string;
 
   /** Why the player is back at the Online menu or the title: one line each. */
   readonly notFound: string;
   readonly started: string;
   readonly full: string;
   readonly unreachable: string;
-  /** A nearby room that could not be hosted or reached (ad hoc off, no such room close by). */
+  /** A nearby room that could not be reached (ad hoc off, no such room close by), or not opened on this PSP. */
   readonly nearbyUnreachable: string;
+  readonly nearbyNotOpened: string;
   /** The PSP hosting the nearby room left it: the game is over. */
   readonly hostLeft: string;
   readonly tooMany: string;

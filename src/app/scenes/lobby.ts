@@ -15,9 +15,12 @@ import { cue } from '../cues';
 import { wasPressed } from '../input';
 import type { Strings } from '../i18n/strings';
 import { creatorName, endedScene, leaveRoom, pollRoom, roomRow, startRoomGame, type RoomLink } from '../room';
-import { onlineTableScene, type LobbyScene, type Scene, type SceneModule } from '../scene';
+import { onlineTableScene, type LobbyScene, type OnlineTableScene, type Scene, type SceneModule } from '../scene';
 import { onlineAt } from '../online-rows';
-import { startOnlineTable } from '../online-table';
+import { startOnlineTable, type OnlineAppTable } from '../online-table';
+import { countGamesBefore } from '../online-count';
+import { showNotice } from '../saving';
+import { viewSeat } from '../../net/seats';
 
 /** CPU seats (SEAT_KINDS 'cpu') and open ones ('open'), as the lobby message numbers them. */
 const SEAT_OPEN = 0;
@@ -53,6 +56,23 @@ export function takeDeal(app: App, room: RoomLink, now: number): Scene {
   room.deal = null;
   room.table = table.net;
   return onlineTableScene(room, table);
+}
+
+/**
+ * A later game's deal than the one on screen (a rematch; after a drop,
+ * maybe begun or played to its end while this player was away): the games
+ * before it counted (src/app/online-count.ts), then its table, as it
+ * stands; one line says what ended while they were away.
+ */
+export function takeLaterDeal(app: App, room: RoomLink, onScreen: OnlineAppTable | null, now: number): Scene {
+  const missed = countGamesBefore(app, room, onScreen, room.deal!);
+  const scene = takeDeal(app, room, now) as OnlineTableScene;
+  if (missed.games > 0) {
+    const t = scene.table;
+    const you = t.net.you;
+    showNotice(app, app.strings.online.missedGames(missed.games, t.show.display.names[viewSeat(missed.winner, you, t.players)] ?? '', missed.winner === you), now);
+  }
+  return scene;
 }
 
 /** What the lobby shows, from its message. */

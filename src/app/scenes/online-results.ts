@@ -12,11 +12,11 @@ import { cue } from '../cues';
 import { wasPressed } from '../input';
 import { resultCause } from '../game-stats';
 import { onlineResults, type OnlineAppTable } from '../online-table';
-import { countGamesBefore, countOnlineGame } from '../online-count';
+import { countOnlineGame } from '../online-count';
 import { creatorName, endedScene, leaveRoom, pollRoom, roomRow, startRoomGame, type RoomLink } from '../room';
 import { onlineAt } from '../online-rows';
 import { type OnlineResultsScene, type Scene, type SceneModule } from '../scene';
-import { takeDeal } from './lobby';
+import { takeLaterDeal } from './lobby';
 
 /** The game on `played` reached its results: counted for this player (seat 0 as shown), saved, and shown. */
 export function enterOnlineResults(app: App, room: RoomLink, played: OnlineAppTable): OnlineResultsScene {
@@ -50,10 +50,7 @@ export function onlineResultsFrame(app: App, scene: OnlineResultsScene, now: num
   if (room.ended !== null) return endedScene(app, room, now);
   if (room.deal !== null) {
     // A rematch (maybe begun, or even played to its end, while this player was away: the games between count).
-    if (room.deal[7] !== room.game) {
-      countGamesBefore(app, room, null, room.deal);
-      return takeDeal(app, room, now);
-    }
+    if (room.deal[7] !== room.game) return takeLaterDeal(app, room, null, now);
     // The finished game again: this player's connection was taken back at its results, which are on screen already.
     room.deal = null;
     room.missed.length = 0;
