@@ -8,6 +8,7 @@ import { LANGUAGES, stringsFor } from '../../src/app/i18n';
 import type { RoomEnd } from '../../src/app/room';
 import { measure } from '../../src/view/text';
 import { SCREEN_W } from '../../src/contract';
+import { NAME_MAX } from '../../src/net/protocol';
 
 /** Every end the player is told of (a room left on purpose says nothing). */
 const ENDS: Record<Exclude<RoomEnd, 'left'>, true> = {
@@ -28,6 +29,16 @@ describe('a room\'s end in one line', () => {
     it(`${language}: every end fits the notice line`, () => {
       const o = stringsFor(language).online;
       for (const end of Object.keys(ENDS) as (keyof typeof ENDS)[]) expect([end, measure(FONT_SMALL, o[end])]).toEqual([end, Math.min(measure(FONT_SMALL, o[end]), SCREEN_W - 8)]);
+    });
+  }
+});
+
+describe('the line about games that ended while the player was away', () => {
+  for (const language of Object.keys(LANGUAGES) as (keyof typeof LANGUAGES)[]) {
+    it(`${language}: fits the notice line with the widest name a seat may have`, () => {
+      const o = stringsFor(language).online;
+      const widest = 'Ш'.repeat(NAME_MAX);
+      for (const line of [o.missedGames(1, widest, false), o.missedGames(1, widest, true), o.missedGames(12, widest, false)]) expect([line, measure(FONT_SMALL, line)]).toEqual([line, Math.min(measure(FONT_SMALL, line), SCREEN_W - 8)]);
     });
   }
 });
