@@ -135,8 +135,11 @@ export function buildAll(outRoot = ROOT) {
   write(outRoot, 'assets/build/sounds.json', JSON.stringify(index, null, 2) + '\n');
   write(outRoot, 'src/assets/sounds.ts', soundsModule(index));
 
-  write(outRoot, 'assets/build/ICON0.PNG', encodePng(icon0(sources.art), { rgb: false }));
-  write(outRoot, 'assets/build/PIC1.PNG', encodePng(pic1(sources.art), { rgb: false }));
+  // The XMB pictures are opaque (test/assets) and travel in the EBOOT (ICON0
+  // twice: the PBP's and the save folder's, tools/native/embed.mjs), whose
+  // size has a budget (docs/performance.md): RGB, zlib's default strategy.
+  write(outRoot, 'assets/build/ICON0.PNG', encodePng(icon0(sources.art), { rgb: true, smallest: true }));
+  write(outRoot, 'assets/build/PIC1.PNG', encodePng(pic1(sources.art), { rgb: true, smallest: true }));
   write(outRoot, 'docs/contact-sheet.png', encodePng(contactSheet({ atlas, cardRects, smallBack, spriteRects, fonts })));
 }
 
