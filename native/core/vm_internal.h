@@ -27,6 +27,7 @@ struct Vm {
     int out_of_memory;      /* the allocator refused a request (this call) */
     int ever_out_of_memory; /* ... at any time */
     int failed;
+    size_t heap_bytes;      /* the runtime's malloc_size, as vm_alloc.c counts it */
     char error[VM_ERROR_MAX];
 };
 
