@@ -4,7 +4,7 @@
 // through LocalSave over a copy of localStorage's save entries, whose writes
 // go back with each answer: web/src/save-mirror.ts) or the headless host's
 // (replays). The page ends the worker when an answer does not come in time.
-import { COMMAND_INTS, DEFAULT_CAPABILITIES, frameHash, headlessFrameMs, OP_QUIT, type Host } from '../../../src/contract';
+import { COMMAND_INTS, DEFAULT_CAPABILITIES, frameHash, headlessFrameMs, OP_QUIT, TAP_NONE, type Host } from '../../../src/contract';
 import { pageHost, type Chosen } from '../host';
 import { NO_NETWORK, pageNet } from '../net';
 import { MirrorStore } from '../save-mirror';
@@ -32,14 +32,16 @@ let save: LocalSave | null = null;
 let engine: ScriptEngine | null = null;
 type Bundle = { source: string; compiled: Compiled };
 /**
- * The bundle index.html fetched for this worker ('bundle'), compiled as
- * soon as it is here, while the page is still loading: a start with no
- * source waits for it (its message may come after the start's).
+ * What index.html's few lines that started this worker did before this
+ * module was loaded (web/build.mjs): asked for the bundle's text, and kept
+ * the page's messages meanwhile. Absent where the page started this module
+ * itself (the vite dev server, the replays).
  */
-let arrived: (bundle: Promise<Bundle>) => void = () => {};
-const ahead = new Promise<Bundle>((resolve) => {
-  arrived = resolve;
-});
+const early = (self as { ratscrewEarly?: { bundle: Promise<string>; queued: ToWorker[] } }).ratscrewEarly ?? null;
+/** That bundle, compiled as soon as it is here, while the page is still loading: a start with no source waits for it. */
+const ahead: Promise<Bundle> = early
+  ? early.bundle.then((source) => ({ source, compiled: PageEngine.compile(source) }))
+  : Promise.reject(new Error('ratscrew.js: not fetched (the page gave no source)'));
 ahead.catch(() => {}); // the start reports it
 /** The page's shared buffer: [0] the last frame written, [1] its command count, then its commands. */
 let shared: { head: Int32Array; body: Int32Array } | null = null;
@@ -87,12 +89,6 @@ function headlessHost(setup: Extract<HostSetup, { kind: 'headless' }>): Host {
   };
 }
 
-function compileBundle(bytes: ArrayBuffer | null, error: string | null): Promise<Bundle> {
-  if (bytes === null) return Promise.reject(new Error(error ?? 'ratscrew.js: not fetched'));
-  const source = new TextDecoder().decode(bytes);
-  return Promise.resolve({ source, compiled: PageEngine.compile(source) });
-}
-
 async function start(kind: EngineKind, given: string | null, setup: HostSetup): Promise<ScriptEngine> {
   const bundle = given === null ? await ahead : { source: given, compiled: null };
   const host = setup.kind === 'page' ? pageHostIn(setup) : headlessHost(setup);
@@ -105,11 +101,16 @@ async function start(kind: EngineKind, given: string | null, setup: HostSetup): 
   return PageEngine.create(bundle.compiled ?? bundle.source, host);
 }
 
-function frame(e: ScriptEngine, seq: number, now: number, buttons: number, tap: number): void {
+/** ratscrew.frame, timed: its number of commands, how many ints of the buffer they are, and the script's time. */
+function timed(e: ScriptEngine, now: number, buttons: number, tap: number): { n: number; count: number; scriptMs: number } {
   const t0 = performance.now();
   const n = e.frame(now, buttons, tap);
   const scriptMs = performance.now() - t0;
-  const count = Math.max(0, Math.min(n, e.commands.length / COMMAND_INTS)) * COMMAND_INTS;
+  return { n, count: Math.max(0, Math.min(n, e.commands.length / COMMAND_INTS)) * COMMAND_INTS, scriptMs };
+}
+
+function frame(e: ScriptEngine, seq: number, now: number, buttons: number, tap: number): void {
+  const { n, count, scriptMs } = timed(e, now, buttons, tap);
   if (shared) {
     // Where the page waits for them within its display frame (worker-engine.ts early).
     shared.body.set(e.commands.subarray(0, count));
@@ -148,8 +149,7 @@ function replay(e: ScriptEngine, script: ReplayScript, draw: readonly number[] |
   post({ type: 'replayed', hashes, script: times, frames }, frames.map((f) => f.commands.buffer));
 }
 
-scope.onmessage = async (event: MessageEvent<ToWorker>): Promise<void> => {
-  const m = event.data;
+async function take(m: ToWorker): Promise<void> {
   try {
     switch (m.type) {
       case 'start':
@@ -158,10 +158,17 @@ scope.onmessage = async (event: MessageEvent<ToWorker>): Promise<void> => {
         engine = null;
         shared = m.shared ? { head: new Int32Array(m.shared, 0, 2), body: new Int32Array(m.shared, 8) } : null;
         engine = await start(m.kind, m.source, m.host);
-        post({ type: 'ready', out: hostOut() });
-        break;
-      case 'bundle':
-        arrived(compileBundle(m.bytes, m.error));
+        if (m.first) {
+          // Frame 0 at once, with the answer: the page draws it in its next
+          // display frame without a message each way first. Its time is 0
+          // and it has no input, whenever the start ends.
+          post({ type: 'framing' });
+          const { n, count, scriptMs } = timed(engine, 0, 0, TAP_NONE);
+          const commands = engine.commands.slice(0, count);
+          post({ type: 'ready', out: hostOut(), first: { n, commands, scriptMs } }, [commands.buffer]);
+        } else {
+          post({ type: 'ready', out: hostOut(), first: null });
+        }
         break;
       case 'frame':
         typed = m.typed;
@@ -182,4 +189,8 @@ scope.onmessage = async (event: MessageEvent<ToWorker>): Promise<void> => {
     const err = describeThrown(e);
     post({ type: 'failed', message: err.message, detail: err.detail });
   }
-};
+}
+
+scope.onmessage = (event: MessageEvent<ToWorker>) => void take(event.data);
+// What the page sent before this module was here, in order.
+for (const m of early?.queued.splice(0) ?? []) void take(m);
