@@ -12,9 +12,10 @@ export default defineConfig({
     setupFiles: process.env.RATSCREW_CPU_LOG ? ['test/support/cpu-time.ts'] : [],
     include: ['test/rules/**/*.test.ts', 'test/ai/**/*.test.ts', 'test/game/**/*.test.ts', 'test/server/judge.test.ts', 'test/server/latency.test.ts', 'test/server/lying.test.ts', 'test/contract.test.ts', 'test/bundle.test.ts', 'test/setup.test.ts'],
     // make test's alone: the recipe tests type-check a scratch copy of src/
-    // each (make typecheck's kind of work, 13 s of CPU), and determinism
-    // runs the CPU players in quickjs-emscripten (an engine, 7 s).
-    exclude: [...configDefaults.exclude, 'test/game/add-language.test.ts', 'test/rules/slap-rule-record.test.ts', 'test/ai/determinism.test.ts'],
+    // each (make typecheck's kind of work, 13 s of CPU), determinism runs
+    // the CPU players in quickjs-emscripten (an engine, 7 s), and the
+    // nearby room runs two game bundles in it (6.5 s).
+    exclude: [...configDefaults.exclude, 'test/game/add-language.test.ts', 'test/rules/slap-rule-record.test.ts', 'test/ai/determinism.test.ts', 'test/game/nearby.test.ts'],
     // Two files at a time even on two cores (vitest's default leaves one
     // core free): the check is most of what runs, the type check the rest.
     maxWorkers: Math.max(2, availableParallelism() - 1),

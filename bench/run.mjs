@@ -1,6 +1,6 @@
 // `make bench`: the benchmarks of docs/performance.md. Prints every figure
 // against its budget (PASS/OVER) and writes bench/results.json and
-// bench/results.md. Instruction counts (valgrind callgrind) and byte counts
+// bench/results.md (its own sections only: bench/lib/keep.mjs). Instruction counts (valgrind callgrind) and byte counts
 // are the stable figures; wall-clock rates are printed for information.
 // Each figure lives in bench/figures/ (frames, cold start, memory, sizes,
 // simulation); bench/lib/report.mjs holds the budgets and the page.
@@ -23,6 +23,7 @@ import { sizes } from './figures/sizes.mjs';
 import { measureTitle } from './figures/title.mjs';
 import { build } from './lib/build.mjs';
 import { BUILD, BUNDLE, DIST_BUNDLE, PLAYERS, QUICK, ROOT, cpuModel, fmt, log, sh } from './lib/common.mjs';
+import { mergeResults } from './lib/keep.mjs';
 import { budgets, historyWith, markdown } from './lib/report.mjs';
 
 async function main() {
@@ -87,7 +88,8 @@ async function main() {
   const prev = existsSync(join(ROOT, 'bench/results.json')) ? JSON.parse(readFileSync(join(ROOT, 'bench/results.json'), 'utf8')) : null;
   results.history = historyWith(prev, results);
   writeFileSync(join(ROOT, 'bench/results.json'), JSON.stringify(results, null, 1) + '\n');
-  writeFileSync(join(ROOT, 'bench/results.md'), markdown(results));
+  const page = join(ROOT, 'bench/results.md');
+  writeFileSync(page, mergeResults(existsSync(page) ? readFileSync(page, 'utf8') : '', markdown(results)));
   log('');
   for (const b of results.budgets) log(`${b.verdict}  ${b.name}: ${fmt(b.value)} ${b.unit} (budget ${b.op} ${fmt(b.budget)})`);
   log('');

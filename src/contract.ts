@@ -183,10 +183,12 @@ export interface Capabilities {
   readonly touch: readonly TouchZone[];
   /** The host reaches an online rooms server (docs/network.md) through the net functions: the title offers Online. On the PSP when its net modules load; on the headless host only while it replays a recorded net log (--net-log). */
   readonly network: boolean;
+  /** The host can host and join nearby rooms, between PSPs with no server (ad hoc; docs/network.md): the nearby functions and netOpen's "via": "nearby". The PSP's; false elsewhere. */
+  readonly nearby: boolean;
 }
 
 /** The capabilities of a host that says nothing: the PSP's. */
-export const DEFAULT_CAPABILITIES: Capabilities = { glyphs: true, keys: null, pads: 0, touch: [], network: false };
+export const DEFAULT_CAPABILITIES: Capabilities = { glyphs: true, keys: null, pads: 0, touch: [], network: false, nearby: false };
 
 /** A host's capabilities field by field: each missing or wrong field is the default's. */
 export function readCapabilities(value: unknown): Capabilities {
@@ -203,7 +205,9 @@ export function readCapabilities(value: unknown): Capabilities {
   const touch = Array.isArray(v) && v.length <= 16 && v.every((x) => readTouchZone(x) !== null) ? v.map((x) => readTouchZone(x)!) : DEFAULT_CAPABILITIES.touch;
   v = r.network;
   const network = typeof v === 'boolean' ? (v as boolean) : DEFAULT_CAPABILITIES.network;
-  return { glyphs, keys, pads, touch, network };
+  v = r.nearby;
+  const nearby = typeof v === 'boolean' ? (v as boolean) : DEFAULT_CAPABILITIES.nearby;
+  return { glyphs, keys, pads, touch, network, nearby };
 }
 
 /** The host's functions as data: name, arguments and result in the contract's types ('string?' is a string or null). */
@@ -217,6 +221,11 @@ export const HOST_FUNCTIONS = [
   { name: 'netSend', args: [{ name: 'message', type: 'string' }], result: 'boolean', optional: true },
   { name: 'netReceive', args: [], result: 'string?', optional: true },
   { name: 'netClose', args: [], result: 'void', optional: true },
+  { name: 'nearbyOpen', args: [{ name: 'code', type: 'string' }], result: 'boolean', optional: true },
+  { name: 'nearbyReceive', args: [], result: 'string?', optional: true },
+  { name: 'nearbySend', args: [{ name: 'peer', type: 'int', min: 1, max: 7 }, { name: 'line', type: 'string' }], result: 'boolean', optional: true },
+  { name: 'nearbyPing', args: [{ name: 'peer', type: 'int', min: 1, max: 7 }], result: 'boolean', optional: true },
+  { name: 'nearbyClose', args: [], result: 'void', optional: true },
   { name: 'typed', args: [], result: 'string?', optional: true },
   { name: 'chosen', args: [{ name: 'language', type: 'string' }, { name: 'people', type: 'int', min: 1, max: 2 }], result: 'void', optional: true },
 ] as const;
@@ -268,7 +277,7 @@ export interface Host {
   keepDamaged(): boolean;
   /** A line for the developer: stderr on the desktop, the PSP's stdout (PPSSPP's log). */
   log(text: string): void;
-  /** Starts joining an online room (docs/network.md): request is JSON, {"op": "create", "name", "setup"} or {"op": "join", "code", "name"}; the outcome comes through netReceive. False when the host has no network or a room is already open. Optional. */
+  /** Starts joining an online room (docs/network.md): request is JSON, {"op": "create", "name", "setup"} or {"op": "join", "code", "name"} (with "via": "nearby": the nearby room of that code, hosted by a PSP close by over ad hoc, instead of the rooms server; docs/network.md); the outcome comes through netReceive. False when the host has no network or a room is already open. Optional. */
   netOpen(request: string): boolean;
   /** Sends a room message, JSON [type, payload] (src/net/protocol.ts C); false when no room is open. Optional. */
   netSend(message: string): boolean;
@@ -276,6 +285,16 @@ export interface Host {
   netReceive(): string | null;
   /** Leaves the open room on purpose (the seat is played to the end); nothing when none is open. Optional. */
   netClose(): void;
+  /** Hosts a nearby room (docs/network.md, "Two PSPs without a server"): creates the ad-hoc group "R" + code (the room's 7-letter code) and waits for PSPs to join; the outcome comes through nearbyReceive (["open"] or ["closed", why]). False when the host has no ad hoc (caps.nearby) or is already hosting. Optional. */
+  nearbyOpen(code: string): boolean;
+  /** The next thing the hosted nearby room brought, oldest first, as JSON, or null: ["open"] the group is up; ["hello", peer, request] a PSP connected, request being the JSON text its netOpen got; ["m", peer, message] a message that peer's script sent with netSend (its JSON text); ["gone", peer] that peer's link dropped (its number is kept for it); ["back", peer] the same PSP connected again; ["pong", peer] the answer to nearbyPing, from that PSP's host itself; ["closed", why] hosting ended. Optional. */
+  nearbyReceive(): string | null;
+  /** Sends that joined PSP a line exactly as its netReceive will return it: ["joined", code], ["m", type, payload] or ["closed", why] (after which its link is ended). False when that peer is not connected now. Optional. */
+  nearbySend(peer: number, line: string): boolean;
+  /** Pings that joined PSP; its host answers at once (not its script) with ["pong", peer] through nearbyReceive, so the room measures round trips as the server does with WebSocket pings. False when that peer is not connected now. Optional. */
+  nearbyPing(peer: number): boolean;
+  /** Ends hosting: every joined PSP gets ["closed", "host left"]; nothing when not hosting. Optional. */
+  nearbyClose(): void;
   /** What was typed on a keyboard since the last call, as text: the characters as typed, "\b" for Backspace, "\n" for Enter; null when nothing was (or the host has no keyboard). The script reads it where the player writes a name or a room's code; the same keys still press their buttons. Optional. */
   typed(): string | null;
   /** The language (a code of src/app/i18n: "en", "ru") and the number of people sharing the screen (1 or 2) as the game shows them now: once at the start, then again whenever a setting changes, in Options before it saves them on the way out (the same values may come again). A host that draws words or touch zones of its own beside the picture follows these, never the save (the web page: its lines, the zones' labels, the two people's zones). The C hosts draw none and take no notice. Optional. */

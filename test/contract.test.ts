@@ -228,9 +228,11 @@ describe('capabilities, not platforms', () => {
     expect(readCapabilities(undefined)).toEqual(DEFAULT_CAPABILITIES);
     expect(readCapabilities('desktop')).toEqual(DEFAULT_CAPABILITIES);
     const keys = { cross: 'S', circle: 'D', square: 'Z', triangle: 'A', start: 'Esc', leftPlay: 'F', leftSlap: 'Q', rightPlay: 'J', rightSlap: 'P', confirm: 'Enter' };
-    expect(readCapabilities({ glyphs: false, keys, pads: 2, touch: [] })).toEqual({ glyphs: false, keys, pads: 2, touch: [], network: false });
+    expect(readCapabilities({ glyphs: false, keys, pads: 2, touch: [] })).toEqual({ glyphs: false, keys, pads: 2, touch: [], network: false, nearby: false });
     expect(readCapabilities({ glyphs: false, keys, pads: 2, touch: [], network: true }).network).toBe(true);
     expect(readCapabilities({ glyphs: false, keys, pads: 2, touch: [], network: 'yes' }).network).toBe(false);
+    expect(readCapabilities({ nearby: true }).nearby).toBe(true);
+    expect(readCapabilities({ nearby: 1 }).nearby).toBe(false);
     expect(readCapabilities({ glyphs: 'no', keys: { ...keys, cross: 5 }, pads: 7, touch: [{ x: 0 }] })).toEqual(DEFAULT_CAPABILITIES);
     const zone = { x: 0, y: 0, w: 240, h: 272, buttons: 0x8000 };
     expect(readCapabilities({ touch: [zone] }).touch).toEqual([zone]);

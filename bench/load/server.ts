@@ -47,7 +47,7 @@ type Internals = {
   wakeAt: number;
   opened: number;
   roomId: string;
-  tick(): void;
+  tick(...call: unknown[]): void;
   onWake(): void;
   _onMessage(client: { userData?: { seat: number } }, buffer: Buffer): void;
 };
@@ -70,12 +70,12 @@ proto.onWake = function (this: Internals) {
     trigger = null;
   }
 };
-proto.tick = function (this: Internals) {
+proto.tick = function (this: Internals, ...call: unknown[]) {
   const nt = this.nt;
   const slaps = nt ? nt.queue.filter((q) => q.press.type === 'slap') : [];
   // A timer already due when a message came: the table could have judged then (counted from then: never less than the truth).
   const overdue = this.wake !== null && this.wakeAt >= 0 && perfToHr + this.opened + this.wakeAt < hrMs() ? perfToHr + this.opened + this.wakeAt : Infinity;
-  tick.call(this);
+  tick.apply(this, call);
   if (slaps.length === 0) return;
   const left = new Set(this.nt ? this.nt.queue : []);
   const done = slaps.filter((q) => !left.has(q));

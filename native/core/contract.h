@@ -152,10 +152,12 @@ typedef struct HostCaps {
     int touch_count; /* at most 16 */
     /* The host reaches an online rooms server (docs/network.md) through the net functions: the title offers Online. On the PSP when its net modules load; on the headless host only while it replays a recorded net log (--net-log). */
     int network;
+    /* The host can host and join nearby rooms, between PSPs with no server (ad hoc; docs/network.md): the nearby functions and netOpen's "via": "nearby". The PSP's; false elsewhere. */
+    int nearby;
 } HostCaps;
 
 /* The capabilities of a host that says nothing: the PSP's. */
-#define HOST_CAPS_DEFAULT { 1, 0, 0, 0, 0, 0 }
+#define HOST_CAPS_DEFAULT { 1, 0, 0, 0, 0, 0, 0 }
 
 /* The names of the two globals: the host's object and the bundle's. */
 #define HOST_GLOBAL "host"

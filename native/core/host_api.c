@@ -158,6 +158,86 @@ static JSValue js_host_netClose(JSContext *ctx, JSValueConst this_val, int argc,
     return JS_UNDEFINED;
 }
 
+/* host.nearbyOpen(code: string) -> boolean */
+static JSValue js_host_nearbyOpen(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    Vm *vm = (Vm *)JS_GetContextOpaque(ctx);
+    const char *code;
+    size_t code_len;
+    int result;
+    (void)this_val;
+    if (argc <= 0 || !JS_IsString(argv[0]))
+        return JS_ThrowTypeError(ctx, "host.nearbyOpen: code must be a string");
+    code = JS_ToCStringLen(ctx, &code_len, argv[0]);
+    if (!code) {
+        return JS_EXCEPTION;
+    }
+    result = vm_host_nearby_open(vm, code, code_len);
+    JS_FreeCString(ctx, code);
+    return JS_NewBool(ctx, result);
+}
+
+/* host.nearbyReceive() -> string? */
+static JSValue js_host_nearbyReceive(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    Vm *vm = (Vm *)JS_GetContextOpaque(ctx);
+    size_t result_len = 0;
+    char *result;
+    JSValue value;
+    (void)this_val;
+    (void)argc; (void)argv;
+    result = vm_host_nearby_receive(vm, &result_len);
+    if (!result) return JS_NULL;
+    value = JS_NewStringLen(ctx, result, result_len);
+    free(result);
+    return value;
+}
+
+/* host.nearbySend(peer: int, line: string) -> boolean */
+static JSValue js_host_nearbySend(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    Vm *vm = (Vm *)JS_GetContextOpaque(ctx);
+    int peer;
+    const char *line;
+    size_t line_len;
+    int result;
+    (void)this_val;
+    if (argc <= 0 || !int_arg(ctx, argv[0], 1, 7, &peer))
+        return JS_ThrowTypeError(ctx, "host.nearbySend: peer must be an integer from 1 to 7");
+    if (argc <= 1 || !JS_IsString(argv[1]))
+        return JS_ThrowTypeError(ctx, "host.nearbySend: line must be a string");
+    line = JS_ToCStringLen(ctx, &line_len, argv[1]);
+    if (!line) {
+        return JS_EXCEPTION;
+    }
+    result = vm_host_nearby_send(vm, peer, line, line_len);
+    JS_FreeCString(ctx, line);
+    return JS_NewBool(ctx, result);
+}
+
+/* host.nearbyPing(peer: int) -> boolean */
+static JSValue js_host_nearbyPing(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    Vm *vm = (Vm *)JS_GetContextOpaque(ctx);
+    int peer;
+    int result;
+    (void)this_val;
+    if (argc <= 0 || !int_arg(ctx, argv[0], 1, 7, &peer))
+        return JS_ThrowTypeError(ctx, "host.nearbyPing: peer must be an integer from 1 to 7");
+    result = vm_host_nearby_ping(vm, peer);
+    return JS_NewBool(ctx, result);
+}
+
+/* host.nearbyClose() -> void */
+static JSValue js_host_nearbyClose(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    Vm *vm = (Vm *)JS_GetContextOpaque(ctx);
+    (void)this_val;
+    (void)argc; (void)argv;
+    vm_host_nearby_close(vm);
+    return JS_UNDEFINED;
+}
+
 /* host.typed() -> string? */
 static JSValue js_host_typed(JSContext *ctx, JSValueConst this_val, int argc, JSValueConst *argv)
 {
@@ -205,6 +285,11 @@ static const JSCFunctionListEntry host_functions[] = {
     JS_CFUNC_DEF("netSend", 1, js_host_netSend),
     JS_CFUNC_DEF("netReceive", 0, js_host_netReceive),
     JS_CFUNC_DEF("netClose", 0, js_host_netClose),
+    JS_CFUNC_DEF("nearbyOpen", 1, js_host_nearbyOpen),
+    JS_CFUNC_DEF("nearbyReceive", 0, js_host_nearbyReceive),
+    JS_CFUNC_DEF("nearbySend", 2, js_host_nearbySend),
+    JS_CFUNC_DEF("nearbyPing", 1, js_host_nearbyPing),
+    JS_CFUNC_DEF("nearbyClose", 0, js_host_nearbyClose),
     JS_CFUNC_DEF("typed", 0, js_host_typed),
     JS_CFUNC_DEF("chosen", 2, js_host_chosen),
 };
@@ -271,6 +356,7 @@ static JSValue js_caps(JSContext *ctx, const HostCaps *given)
     }
     if (JS_SetPropertyStr(ctx, obj, "touch", list) < 0) goto fail;
     if (JS_SetPropertyStr(ctx, obj, "network", JS_NewBool(ctx, caps->network)) < 0) goto fail;
+    if (JS_SetPropertyStr(ctx, obj, "nearby", JS_NewBool(ctx, caps->nearby)) < 0) goto fail;
     return obj;
 fail:
     JS_FreeValue(ctx, obj);

@@ -60,6 +60,18 @@ typedef struct VmHost {
     int (*net_send)(void *net_user, const char *message, size_t len);
     const char *(*net_receive)(void *net_user, size_t *len);
     void (*net_close)(void *net_user);
+    /* The nearby room this host holds (host.nearbyOpen, nearbyReceive,
+     * nearbySend, nearbyPing, nearbyClose; docs/network.md, "Two PSPs
+     * without a server"), called with nearby_user: the PSP's ad hoc
+     * (native/psp/psp_nearby.c). Without them the nearby functions answer
+     * "not here" (false, null), as on the desktop, the headless host and
+     * the page. nearby_receive's text stays valid until the next call. */
+    void *nearby_user;
+    int (*nearby_open)(void *nearby_user, const char *code, size_t len);
+    const char *(*nearby_receive)(void *nearby_user, size_t *len);
+    int (*nearby_send)(void *nearby_user, int peer, const char *line, size_t len);
+    int (*nearby_ping)(void *nearby_user, int peer);
+    void (*nearby_close)(void *nearby_user);
     /* host.typed(): what the keyboard typed since the last call (text, "\b",
      * "\n"), valid until the next call; NULL for nothing. */
     void *typed_user;

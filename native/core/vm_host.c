@@ -131,6 +131,43 @@ void vm_host_net_close(Vm *vm)
     if (vm->host.net_close) vm->host.net_close(vm->host.net_user);
 }
 
+/* The nearby room a host holds (the PSP's ad hoc): a host without it
+ * answers as one that cannot host or join (caps.nearby is 0 there). */
+int vm_host_nearby_open(Vm *vm, const char *code, size_t code_len)
+{
+    return vm->host.nearby_open ? vm->host.nearby_open(vm->host.nearby_user, code, code_len) : 0;
+}
+
+char *vm_host_nearby_receive(Vm *vm, size_t *result_len)
+{
+    const char *line;
+    char *copy;
+    size_t len = 0;
+    *result_len = 0;
+    if (!vm->host.nearby_receive || !(line = vm->host.nearby_receive(vm->host.nearby_user, &len))) return NULL;
+    /* The binding frees it once it is the script's string. */
+    if (!(copy = (char *)malloc(len + 1))) return NULL;
+    memcpy(copy, line, len);
+    copy[len] = '\0';
+    *result_len = len;
+    return copy;
+}
+
+int vm_host_nearby_send(Vm *vm, int peer, const char *line, size_t line_len)
+{
+    return vm->host.nearby_send ? vm->host.nearby_send(vm->host.nearby_user, peer, line, line_len) : 0;
+}
+
+int vm_host_nearby_ping(Vm *vm, int peer)
+{
+    return vm->host.nearby_ping ? vm->host.nearby_ping(vm->host.nearby_user, peer) : 0;
+}
+
+void vm_host_nearby_close(Vm *vm)
+{
+    if (vm->host.nearby_close) vm->host.nearby_close(vm->host.nearby_user);
+}
+
 /* Typing (a name, a room's code): the desktop's keyboard text (SDL's text
  * input); a host without a keyboard has no callback, and its players use
  * the script's letter picker with the buttons alone. */

@@ -20,7 +20,7 @@ SaveProblem vm_host_problem(Vm *vm);
 int vm_host_keep_damaged(Vm *vm);
 /* host.log(text): A line for the developer: stderr on the desktop, the PSP's stdout (PPSSPP's log). */
 void vm_host_log(Vm *vm, const char *text, size_t text_len);
-/* host.netOpen(request): Starts joining an online room (docs/network.md): request is JSON, {"op": "create", "name", "setup"} or {"op": "join", "code", "name"}; the outcome comes through netReceive. False when the host has no network or a room is already open. */
+/* host.netOpen(request): Starts joining an online room (docs/network.md): request is JSON, {"op": "create", "name", "setup"} or {"op": "join", "code", "name"} (with "via": "nearby": the nearby room of that code, hosted by a PSP close by over ad hoc, instead of the rooms server; docs/network.md); the outcome comes through netReceive. False when the host has no network or a room is already open. */
 int vm_host_net_open(Vm *vm, const char *request, size_t request_len);
 /* host.netSend(message): Sends a room message, JSON [type, payload] (src/net/protocol.ts C); false when no room is open. */
 int vm_host_net_send(Vm *vm, const char *message, size_t message_len);
@@ -28,6 +28,16 @@ int vm_host_net_send(Vm *vm, const char *message, size_t message_len);
 char *vm_host_net_receive(Vm *vm, size_t *result_len);
 /* host.netClose(): Leaves the open room on purpose (the seat is played to the end); nothing when none is open. */
 void vm_host_net_close(Vm *vm);
+/* host.nearbyOpen(code): Hosts a nearby room (docs/network.md, "Two PSPs without a server"): creates the ad-hoc group "R" + code (the room's 7-letter code) and waits for PSPs to join; the outcome comes through nearbyReceive (["open"] or ["closed", why]). False when the host has no ad hoc (caps.nearby) or is already hosting. */
+int vm_host_nearby_open(Vm *vm, const char *code, size_t code_len);
+/* host.nearbyReceive(): The next thing the hosted nearby room brought, oldest first, as JSON, or null: ["open"] the group is up; ["hello", peer, request] a PSP connected, request being the JSON text its netOpen got; ["m", peer, message] a message that peer's script sent with netSend (its JSON text); ["gone", peer] that peer's link dropped (its number is kept for it); ["back", peer] the same PSP connected again; ["pong", peer] the answer to nearbyPing, from that PSP's host itself; ["closed", why] hosting ended. Returns malloc'd text (the binding frees it) and its length, or NULL for null. */
+char *vm_host_nearby_receive(Vm *vm, size_t *result_len);
+/* host.nearbySend(peer, line): Sends that joined PSP a line exactly as its netReceive will return it: ["joined", code], ["m", type, payload] or ["closed", why] (after which its link is ended). False when that peer is not connected now. */
+int vm_host_nearby_send(Vm *vm, int peer, const char *line, size_t line_len);
+/* host.nearbyPing(peer): Pings that joined PSP; its host answers at once (not its script) with ["pong", peer] through nearbyReceive, so the room measures round trips as the server does with WebSocket pings. False when that peer is not connected now. */
+int vm_host_nearby_ping(Vm *vm, int peer);
+/* host.nearbyClose(): Ends hosting: every joined PSP gets ["closed", "host left"]; nothing when not hosting. */
+void vm_host_nearby_close(Vm *vm);
 /* host.typed(): What was typed on a keyboard since the last call, as text: the characters as typed, "\b" for Backspace, "\n" for Enter; null when nothing was (or the host has no keyboard). The script reads it where the player writes a name or a room's code; the same keys still press their buttons. Returns malloc'd text (the binding frees it) and its length, or NULL for null. */
 char *vm_host_typed(Vm *vm, size_t *result_len);
 /* host.chosen(language, people): The language (a code of src/app/i18n: "en", "ru") and the number of people sharing the screen (1 or 2) as the game shows them now: once at the start, then again whenever a setting changes, in Options before it saves them on the way out (the same values may come again). A host that draws words or touch zones of its own beside the picture follows these, never the save (the web page: its lines, the zones' labels, the two people's zones). The C hosts draw none and take no notice. */

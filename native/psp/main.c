@@ -11,6 +11,7 @@
 #include "embedded.h"
 #include "psp_exit.h"
 #include "psp_game.h"
+#include "psp_nearby.h"
 #include "psp_power.h"
 #include "psp_room.h"
 #include "psp_save.h"
@@ -105,6 +106,7 @@ int main(int argc, char **argv)
         char server[64];
         rooms_server(argc > 0 ? argv[0] : NULL, server, sizeof server);
         if (psp_room_setup(server)) psp_game_go_online();
+        if (psp_nearby_setup()) psp_game_go_nearby();
         psp_game_say_since_start("network set up");
     }
     {

@@ -12,6 +12,7 @@
 #include "psp_error.h"
 #include "psp_exit.h"
 #include "psp_game.h"
+#include "psp_nearby.h"
 #include "psp_power.h"
 #include "psp_room.h"
 #include "psp_save.h"
@@ -85,6 +86,9 @@ static void host_log(void *user, const char *text)
     (void)user;
 #ifdef PSP_PROBE
     if (strcmp(text, "probe: sleep") == 0) probe_sleep = 1;
+    /* test/psp/nearby.test.ts: a nearby link cut, a bad frame on the wire. */
+    if (strcmp(text, "probe: nearby cut") == 0) psp_nearby_probe_cut();
+    if (strcmp(text, "probe: nearby bad frame") == 0) psp_nearby_probe_bad_frame();
 #endif
     printf("[script] %s\n", text);
     fflush(stdout);
@@ -98,12 +102,17 @@ static void sink_quit(void *user)
     fflush(stdout);
 }
 
-/* The online rooms (psp_room.c), when main set them up. */
-static int online;
+/* The online rooms (psp_room.c), when main set them up; the nearby rooms (psp_nearby.c). */
+static int online, nearby;
 
 void psp_game_go_online(void)
 {
     online = 1;
+}
+
+void psp_game_go_nearby(void)
+{
+    nearby = 1;
 }
 
 static Vm *create_vm(void)
@@ -114,6 +123,7 @@ static Vm *create_vm(void)
     static HostCaps caps = HOST_CAPS_DEFAULT;
     memset(&config, 0, sizeof config);
     caps.network = online;
+    caps.nearby = nearby;
     config.caps = &caps;
     config.seed = (uint32_t)sceKernelGetSystemTimeWide();
 #ifdef PSP_PROBE
@@ -126,7 +136,8 @@ static Vm *create_vm(void)
     host.problem = psp_save_problem;
     host.clock_ms = clock_ms;
     host.log = host_log;
-    if (online) psp_room_plug(&host);
+    if (online || nearby) psp_room_plug(&host);
+    if (nearby) psp_nearby_plug(&host);
 #ifdef PSP_PROBE
     if (online) net_record_plug(&probe_recorder, &host, probe_log_line, NULL);
 #endif
@@ -184,6 +195,10 @@ static void game_loop(Vm *vm)
             if (signals & SIG_SUSPEND) psp_room_woke((uint32_t)clock_ms(NULL));
             psp_room_frame((uint32_t)clock_ms(NULL));
         }
+        if (nearby) {
+            if (signals & SIG_SUSPEND) psp_nearby_woke((uint32_t)clock_ms(NULL));
+            psp_nearby_frame((uint32_t)clock_ms(NULL));
+        }
         /* While the connection dialog is up its buttons are not the game's (a Cross there is no slap). */
         mask = (online && psp_room_dialog_up() ? 0 : pad & GAME_BUTTONS) | signals;
 #ifdef PSP_PROBE
@@ -224,6 +239,7 @@ static void game_loop(Vm *vm)
     }
     /* HOME or quit while in a room: leave it on purpose rather than drop. */
     if (online) psp_room_leave((uint32_t)clock_ms(NULL));
+    if (nearby) psp_nearby_leave();
 }
 
 void psp_game_run(const VmScript *script)

@@ -31,4 +31,8 @@ unsigned psp_game_frames(void);
  * it once psp_room_setup has the modules loaded. */
 void psp_game_go_online(void);
 
+/* The game gets nearby rooms (caps.nearby, the nearby functions and
+ * netOpen's "via":"nearby"): main calls it once psp_nearby_setup says so. */
+void psp_game_go_nearby(void);
+
 #endif

@@ -15,6 +15,7 @@
 #include <string.h>
 #include "net/room.h"
 #include "net_link.h"
+#include "psp_nearby.h"
 #include "psp_net.h"
 #include "psp_video.h"
 
@@ -299,10 +300,13 @@ void psp_room_probe_access_point_lost(void)
 
 /* ---- the VM's net functions ---- */
 
+/* The same net functions reach a nearby room when the request says "via":"nearby" (psp_nearby.c). */
 static int vm_open(void *user, const char *request, size_t len)
 {
+    int nearby = psp_nearby_join_open(request, len);
     (void)user;
-    if (psp.open_waiting) return 0;
+    if (nearby >= 0) return nearby;
+    if (!psp.ready || psp.open_waiting) return 0;
     /* A room still open (or leaving) is the room's to answer. */
     if (psp.room.state != NET_IDLE || on_access_point()) return net_room_open(&psp.room, request, len, psp.now);
     if (len > sizeof psp.open_request) return 0;
@@ -315,25 +319,29 @@ static int vm_open(void *user, const char *request, size_t len)
 static int vm_send(void *user, const char *message, size_t len)
 {
     (void)user;
-    return net_room_send(&psp.room, message, len);
+    if (psp_nearby_joining()) return psp_nearby_join_send(message, len);
+    return psp.ready && net_room_send(&psp.room, message, len);
 }
 
 static const char *vm_receive(void *user, size_t *len)
 {
+    const char *line = psp_nearby_join_receive(len);
     (void)user;
+    if (line || !psp.ready) return line;
     return net_room_receive(&psp.room, len);
 }
 
 static void vm_close(void *user)
 {
     (void)user;
+    psp_nearby_join_close();
+    if (!psp.ready) return;
     psp.open_waiting = 0;
     net_room_close(&psp.room, psp.now);
 }
 
 void psp_room_plug(VmHost *host)
 {
-    if (!psp.ready) return;
     host->net_user = &psp;
     host->net_open = vm_open;
     host->net_send = vm_send;

@@ -17,7 +17,9 @@
  * otherwise. */
 int psp_room_setup(const char *server);
 
-/* The room's callbacks for the VM (VmHost net_*). */
+/* The room's callbacks for the VM (VmHost net_*): the rooms server's when
+ * psp_room_setup found a network, and a nearby room's (psp_nearby.c) for a
+ * request with "via":"nearby" either way. */
 void psp_room_plug(VmHost *host);
 
 /* Once a frame, before the script's: the connection, what the sockets

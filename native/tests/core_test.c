@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "contract.h"
 #include "mixer.h"
+#include "net/nearby.h"
 #include "net/room.h"
 #include "raster.h"
 #include "save.h"
@@ -603,10 +604,244 @@ static void test_net_room(void)
     }
 }
 
+/* ---- the nearby room (net/nearby.c) against a fake ad-hoc transport ---- */
+
+typedef struct {
+    int starts, start_host, relinks, resets, drops[NEARBY_PEERS + 1];
+    char group[16];
+    uint8_t last[NEARBY_PEERS + 1][128]; /* the last frame on each link */
+    size_t last_len[NEARBY_PEERS + 1];
+    uint8_t stream[1024]; /* every byte a joiner sent (link 0), for a host to read */
+    size_t stream_len;
+} FakeAdhoc;
+
+static int adhoc_start(void *user, const char *group, int host)
+{
+    FakeAdhoc *f = (FakeAdhoc *)user;
+    f->starts++;
+    f->start_host = host;
+    snprintf(f->group, sizeof f->group, "%s", group);
+    return 0;
+}
+static int adhoc_relink(void *user) { ((FakeAdhoc *)user)->relinks++; return 0; }
+static int adhoc_send(void *user, int link, const uint8_t *bytes, size_t len)
+{
+    FakeAdhoc *f = (FakeAdhoc *)user;
+    if (len <= sizeof f->last[0]) memcpy(f->last[link], bytes, len), f->last_len[link] = len;
+    if (link == 0 && f->stream_len + len <= sizeof f->stream) memcpy(f->stream + f->stream_len, bytes, len), f->stream_len += len;
+    return 0;
+}
+static void adhoc_drop(void *user, int link) { ((FakeAdhoc *)user)->drops[link]++; }
+static void adhoc_reset(void *user) { ((FakeAdhoc *)user)->resets++; }
+
+/* The last frame on link: its kind and body as text ("" for none). */
+static int sent_kind(FakeAdhoc *f, int link) { return f->last_len[link] ? f->last[link][0] : 0; }
+static const char *sent_body(FakeAdhoc *f, int link)
+{
+    static char text[128];
+    size_t n = f->last_len[link] >= NEARBY_FRAME_HEAD ? f->last_len[link] - NEARBY_FRAME_HEAD : 0;
+    memcpy(text, f->last[link] + NEARBY_FRAME_HEAD, n);
+    text[n] = 0;
+    return text;
+}
+
+static const char *host_line(NearbyHost *h)
+{
+    size_t n;
+    const char *l = nearby_host_receive(h, &n);
+    return l ? l : "";
+}
+
+static const char *join_line(NearbyJoin *j)
+{
+    size_t n;
+    const char *l = nearby_join_receive(j, &n);
+    return l ? l : "";
+}
+
+static void frame_to_host(NearbyHost *h, int peer, int kind, const char *body, uint32_t now)
+{
+    uint8_t b[256];
+    size_t n = nearby_frame(kind, body, strlen(body), b, sizeof b);
+    /* In two pieces, as a stream may bring it. */
+    nearby_host_bytes(h, peer, b, n / 2, now);
+    nearby_host_bytes(h, peer, b + n / 2, n - n / 2, now);
+}
+
+static void frame_to_join(NearbyJoin *j, int kind, const char *body, uint32_t now)
+{
+    uint8_t b[256];
+    size_t n = nearby_frame(kind, body, strlen(body), b, sizeof b);
+    nearby_join_bytes(j, b, 1, now);
+    nearby_join_bytes(j, b + 1, n - 1, now);
+}
+
+/* Each line of the interface (lead's decision 3) on both ends: peers by
+ * MAC, hello or back, bad bytes, every deadline (a hello, silence, the way
+ * back, the seat kept), the host's close. */
+#define REQ(text) text, sizeof text - 1
+static void test_nearby(void)
+{
+    static NearbyHost h;
+    static NearbyJoin j;
+    FakeAdhoc f;
+    NearbyTransport t = { &f, adhoc_start, adhoc_relink, adhoc_send, adhoc_drop, adhoc_reset };
+    static const uint8_t KIM[6] = { 2, 0, 0, 0, 0, 0x0b }, ANN[6] = { 2, 0, 0, 0, 0, 0x0c }, BOB[6] = { 2, 0, 0, 0, 0, 0x0d };
+    static const char JOIN[] = "{\"op\":\"join\",\"code\":\"ABCDEFG\",\"name\":\"Kim\",\"via\":\"nearby\"}";
+    static const uint8_t BAD[] = { 9, 0, 0 };
+    char code[NEARBY_CODE_LEN + 1];
+    const char *why = NULL;
+    uint32_t now = 1000;
+
+    /* The host. */
+    memset(&f, 0, sizeof f);
+    nearby_host_init(&h, &t);
+    CHECK(nearby_host_open(&h, "abc", 3, now) == 0 && nearby_host_open(&h, "ABC-EFG", 7, now) == 0 && f.starts == 0);
+    CHECK(nearby_host_open(&h, "ABCDEFG", 7, now) == 1 && f.starts == 1 && f.start_host == 1 && strcmp(f.group, "RABCDEFG") == 0);
+    CHECK(nearby_host_open(&h, "ABCDEFG", 7, now) == 0);
+    CHECK(nearby_host_accepted(&h, KIM, now) == 0); /* not up yet */
+    nearby_host_up(&h, now);
+    CHECK(strcmp(host_line(&h), "[\"open\"]") == 0 && strcmp(host_line(&h), "") == 0);
+    CHECK(nearby_host_accepted(&h, KIM, now) == 1);
+    CHECK(nearby_host_send(&h, 1, "[\"joined\",\"ABCDEFG\"]", 20) == 0); /* no hello yet */
+    frame_to_host(&h, 1, NEARBY_HELLO, "{\"name\":\"Kim\"}", now);
+    CHECK(strcmp(host_line(&h), "[\"hello\",1,\"{\\\"name\\\":\\\"Kim\\\"}\"]") == 0);
+    CHECK(nearby_host_send(&h, 1, "[\"joined\",\"ABCDEFG\"]", 20) == 1 && sent_kind(&f, 1) == NEARBY_LINE && strcmp(sent_body(&f, 1), "[\"joined\",\"ABCDEFG\"]") == 0);
+    CHECK(nearby_host_send(&h, 2, "[\"joined\",\"ABCDEFG\"]", 20) == 0 && nearby_host_send(&h, 1, "{\"a\":1}", 7) == 0 && nearby_host_send(&h, 1, "[1,2]", 5) == 0);
+    frame_to_host(&h, 1, NEARBY_MSG, "[3,[0,100]]", now);
+    CHECK(strcmp(host_line(&h), "[\"m\",1,\"[3,[0,100]]\"]") == 0);
+    frame_to_host(&h, 1, NEARBY_MSG, "[3,\n[\"\\\\\"]]", now); /* whitespace and a string's escapes, as a string */
+    CHECK(strcmp(host_line(&h), "[\"m\",1,\"[3,\\u000a[\\\"\\\\\\\\\\\"]]\"]") == 0);
+    CHECK(nearby_host_ping(&h, 1) == 1 && sent_kind(&f, 1) == NEARBY_PING);
+    frame_to_host(&h, 1, NEARBY_PONG, "", now);
+    frame_to_host(&h, 1, NEARBY_PONG, "", now); /* a pong nobody asked for: nothing */
+    CHECK(strcmp(host_line(&h), "[\"pong\",1]") == 0 && strcmp(host_line(&h), "") == 0);
+    frame_to_host(&h, 1, NEARBY_PING, "", now);
+    CHECK(sent_kind(&f, 1) == NEARBY_PONG);
+    /* A drop, the same MAC again: back, its number kept, no second hello. */
+    nearby_host_lost(&h, 1, now);
+    CHECK(strcmp(host_line(&h), "[\"gone\",1]") == 0 && nearby_host_ping(&h, 1) == 0);
+    CHECK(nearby_host_accepted(&h, ANN, now) == 2 && nearby_host_accepted(&h, KIM, now) == 1);
+    frame_to_host(&h, 1, NEARBY_HELLO, "{\"name\":\"Kim\"}", now);
+    CHECK(strcmp(host_line(&h), "[\"back\",1]") == 0);
+    /* A link that never says hello is dropped in NEARBY_HELLO_MS, its number free again. */
+    now += NEARBY_HELLO_MS - 1000;
+    frame_to_host(&h, 1, NEARBY_PING, "", now);
+    now += 1000;
+    nearby_host_tick(&h, now);
+    CHECK(f.drops[2] == 1 && strcmp(host_line(&h), "") == 0 && nearby_host_accepted(&h, BOB, now) == 2);
+    /* Bad bytes: the PSP hears why, its link ends, it is out (its next link says hello). */
+    frame_to_host(&h, 1, NEARBY_MSG, "{\"x\":1}", now);
+    CHECK(sent_kind(&f, 1) == NEARBY_LINE && strcmp(sent_body(&f, 1), "[\"closed\",\"bad message from this PSP: a message that is not [type, payload]\"]") == 0);
+    CHECK(strcmp(host_line(&h), "[\"gone\",1]") == 0);
+    CHECK(nearby_host_accepted(&h, KIM, now) == 1);
+    nearby_host_bytes(&h, 1, BAD, sizeof BAD, now);
+    CHECK(strcmp(sent_body(&f, 1), "[\"closed\",\"bad message from this PSP: a frame of an unknown kind\"]") == 0 && strcmp(host_line(&h), "") == 0);
+    CHECK(nearby_host_accepted(&h, KIM, now) == 1);
+    frame_to_host(&h, 1, NEARBY_HELLO, "{\"name\":\"Kim\"}", now);
+    CHECK(strncmp(host_line(&h), "[\"hello\",1,", 11) == 0);
+    /* Silence: gone. A closed line from the room ends a link after it. */
+    frame_to_host(&h, 2, NEARBY_HELLO, "{\"name\":\"Bob\"}", now);
+    CHECK(strncmp(host_line(&h), "[\"hello\",2,", 11) == 0);
+    CHECK(nearby_host_send(&h, 2, "[\"closed\",\"full\"]", 17) == 1 && f.drops[2] == 2 && strcmp(host_line(&h), "[\"gone\",2]") == 0);
+    now += NEARBY_SILENCE_MS;
+    nearby_host_tick(&h, now);
+    CHECK(strcmp(host_line(&h), "[\"gone\",1]") == 0);
+    CHECK(nearby_host_accepted(&h, KIM, now) == 1);
+    frame_to_host(&h, 1, NEARBY_HELLO, "{\"name\":\"Kim\"}", now);
+    CHECK(strcmp(host_line(&h), "[\"back\",1]") == 0);
+    /* A joiner's own bytes to this host: its way back after a drop is "back"; a new netOpen of
+     * the same PSP while the host still keeps its seat (it left while away) is a hello. */
+    {
+        static NearbyJoin k;
+        nearby_join_init(&k, &t);
+        nearby_host_lost(&h, 1, now);
+        CHECK(strcmp(host_line(&h), "[\"gone\",1]") == 0 && nearby_host_accepted(&h, KIM, now) == 1);
+        CHECK(nearby_join_open(&k, JOIN, sizeof JOIN - 1, now) == 1);
+        f.stream_len = 0;
+        nearby_join_linked(&k, now);
+        nearby_host_bytes(&h, 1, f.stream, f.stream_len, now);
+        CHECK(strncmp(host_line(&h), "[\"hello\",1,", 11) == 0);
+        nearby_join_lost(&k, now);
+        nearby_host_lost(&h, 1, now);
+        CHECK(strcmp(host_line(&h), "[\"gone\",1]") == 0 && nearby_host_accepted(&h, KIM, now) == 1);
+        now += NET_RETRY_MS;
+        nearby_join_tick(&k, now);
+        f.stream_len = 0;
+        nearby_join_linked(&k, now);
+        nearby_host_bytes(&h, 1, f.stream, f.stream_len, now);
+        CHECK(strcmp(host_line(&h), "[\"back\",1]") == 0 && strcmp(join_line(&k), "[\"away\"]") == 0 && strcmp(join_line(&k), "[\"back\"]") == 0);
+        nearby_join_close(&k);
+    }
+    nearby_host_close(&h);
+    CHECK(strcmp(sent_body(&f, 1), "[\"closed\",\"host left\"]") == 0 && f.resets == 2 && strcmp(host_line(&h), "") == 0 && nearby_host_send(&h, 1, "[\"m\",1,0]", 9) == 0);
+
+    /* The joiner. */
+    memset(&f, 0, sizeof f);
+    nearby_join_init(&j, &t);
+    CHECK(nearby_request(REQ("{\"op\":\"join\",\"code\":\"ABCDEFG\",\"name\":\"K\"}"), code, &why) == 0);
+    CHECK(nearby_request(REQ("{\"via\":\"moon\",\"code\":\"ABCDEFG\"}"), code, &why) == -1);
+    CHECK(nearby_request(REQ("{\"via\":\"nearby\",\"code\":\"AB\"}"), code, &why) == -1);
+    CHECK(nearby_request(JOIN, sizeof JOIN - 1, code, &why) == 1 && strcmp(code, "ABCDEFG") == 0);
+    CHECK(nearby_join_open(&j, JOIN, sizeof JOIN - 1, now) == 1 && f.start_host == 0 && strcmp(f.group, "RABCDEFG") == 0);
+    CHECK(nearby_join_open(&j, JOIN, sizeof JOIN - 1, now) == 0 && nearby_join_send(&j, "[3,[0,1]]", 9) == 0);
+    nearby_join_linked(&j, now);
+    CHECK(sent_kind(&f, 0) == NEARBY_HELLO && strcmp(sent_body(&f, 0), JOIN) == 0 && strcmp(join_line(&j), "") == 0);
+    frame_to_join(&j, NEARBY_LINE, "[\"joined\",\"ABCDEFG\"]", now);
+    CHECK(strcmp(join_line(&j), "[\"joined\",\"ABCDEFG\"]") == 0);
+    CHECK(nearby_join_send(&j, "{\"a\":1}", 7) == 0 && nearby_join_send(&j, "[3,[0,1]]", 9) == 1 && sent_kind(&f, 0) == NEARBY_MSG);
+    frame_to_join(&j, NEARBY_PING, "", now);
+    CHECK(sent_kind(&f, 0) == NEARBY_PONG);
+    /* Quiet for NEARBY_KEEPALIVE_MS: a ping of its own; silent NEARBY_SILENCE_MS: away. */
+    now += NEARBY_KEEPALIVE_MS;
+    nearby_join_tick(&j, now);
+    CHECK(sent_kind(&f, 0) == NEARBY_PING);
+    now += NEARBY_SILENCE_MS;
+    nearby_join_tick(&j, now);
+    CHECK(strcmp(join_line(&j), "[\"away\"]") == 0 && f.drops[0] == 1 && nearby_join_send(&j, "[3,[0,1]]", 9) == 0);
+    now += NET_RETRY_MS;
+    nearby_join_tick(&j, now);
+    CHECK(f.relinks == 1);
+    nearby_join_linked(&j, now);
+    CHECK(strcmp(join_line(&j), "[\"back\"]") == 0 && sent_kind(&f, 0) == NEARBY_HELLO);
+    /* Lost for good: a try every NET_RETRY_MS, then gone after NET_KEPT_MS. */
+    nearby_join_lost(&j, now);
+    CHECK(strcmp(join_line(&j), "[\"away\"]") == 0);
+    for (uint32_t k = 0; k < NET_KEPT_MS / 1000; k++) {
+        now += 1000;
+        nearby_join_tick(&j, now);
+        if (j.state == NEARBY_JOIN_RELINKING) nearby_join_failed(&j, "no host", now);
+    }
+    CHECK(strcmp(join_line(&j), "[\"closed\",\"gone\"]") == 0 && f.relinks >= 20 && j.state == NEARBY_JOIN_IDLE);
+    /* Bad bytes from the host: a clear closed line, a goodbye, the end. */
+    CHECK(nearby_join_open(&j, JOIN, sizeof JOIN - 1, now) == 1);
+    nearby_join_linked(&j, now);
+    nearby_join_bytes(&j, BAD, sizeof BAD, now);
+    CHECK(strcmp(join_line(&j), "[\"closed\",\"bad message from the nearby host: a frame of an unknown kind\"]") == 0 && sent_kind(&f, 0) == NEARBY_BYE && j.state == NEARBY_JOIN_IDLE);
+    CHECK(nearby_join_open(&j, JOIN, sizeof JOIN - 1, now) == 1);
+    nearby_join_linked(&j, now);
+    frame_to_join(&j, NEARBY_LINE, "{\"joined\":1}", now);
+    CHECK(strcmp(join_line(&j), "[\"closed\",\"bad message from the nearby host: a line that is not a JSON array of a word and values\"]") == 0);
+    /* No host in the group: its reason; the host's closed line ends it too. */
+    CHECK(nearby_join_open(&j, JOIN, sizeof JOIN - 1, now) == 1);
+    nearby_join_failed(&j, "nearby room \"ABCDEFG\" not found", now);
+    CHECK(strcmp(join_line(&j), "[\"closed\",\"nearby room \\\"ABCDEFG\\\" not found\"]") == 0);
+    CHECK(nearby_join_open(&j, JOIN, sizeof JOIN - 1, now) == 1);
+    nearby_join_linked(&j, now);
+    frame_to_join(&j, NEARBY_LINE, "[\"closed\",\"host left\"]", now);
+    CHECK(strcmp(join_line(&j), "[\"closed\",\"host left\"]") == 0 && j.state == NEARBY_JOIN_IDLE);
+    /* The script's leave: a goodbye. */
+    CHECK(nearby_join_open(&j, JOIN, sizeof JOIN - 1, now) == 1);
+    nearby_join_linked(&j, now);
+    nearby_join_close(&j);
+    CHECK(sent_kind(&f, 0) == NEARBY_BYE && j.state == NEARBY_JOIN_IDLE && strcmp(join_line(&j), "") == 0);
+}
+
 int main(int argc, char **argv)
 {
     test_net_wire();
     test_net_room();
+    test_nearby();
     test_hash();
     test_raster();
     test_sprite_clip();

@@ -10,6 +10,10 @@
  *     WebSocket openings, messages and closes, the clock, the script's
  *     calls) in any order, and every line the script is handed must be a
  *     JSON array.
+ *   - the nearby room (nearby.c): the same input read as a run of events for
+ *     a hosting PSP and a joining one (links up and lost, a link's bytes in
+ *     any pieces, the clock, the scripts' calls): every line either script
+ *     is handed is a JSON array, and every frame either sends is whole.
  *   - libFuzzer (clang): `make -C native net-libfuzzer` builds build/native/net-libfuzzer,
  *     coverage-guided, run for as long as one likes (docs/network.md has a campaign's figures);
  *   - without it (gcc, make test): this file's main feeds it seeds and their
@@ -18,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "room.h"
+#include "nearby.h"
 
 static void fail(const char *what, const uint8_t *data, size_t size)
 {
@@ -30,6 +35,7 @@ static void fail(const char *what, const uint8_t *data, size_t size)
 
 static int one_input(const uint8_t *data, size_t size);
 static void room_events(const uint8_t *data, size_t size);
+static void nearby_events(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -40,6 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(copy, data, size);
     r = one_input(copy, size);
     room_events(copy, size);
+    nearby_events(copy, size);
     free(copy);
     return r;
 }
@@ -143,6 +150,115 @@ static void room_events(const uint8_t *data, size_t size)
     take_lines(&r, data, size);
 }
 
+/* ---- the nearby room fed events ---- */
+
+static const uint8_t *fuzz_data;
+static size_t fuzz_size;
+/* A transport that takes every frame but checks it is one, and refuses
+ * when told to (its queue full). */
+static int n_refuse;
+static long nearby_frames_out, nearby_lines_out, nearby_hellos;
+
+static int n_start(void *u, const char *group, int host) { (void)u; (void)host; if (strlen(group) != NEARBY_GROUP_LEN || group[0] != 'R') fail("a group name that is not R + code", fuzz_data, fuzz_size); return 0; }
+static int n_relink(void *u) { (void)u; return 0; }
+static int n_send(void *u, int link, const uint8_t *b, size_t n)
+{
+    static NearbyReader r;
+    size_t used = 0;
+    const char *why = NULL;
+    (void)u;
+    if (link < 0 || link > NEARBY_PEERS) fail("a frame for no link", fuzz_data, fuzz_size);
+    nearby_reader_reset(&r);
+    if (nearby_read(&r, b, n, &used, &why) != NEARBY_READ_FRAME || used != n) fail("a frame sent that is not one whole frame", fuzz_data, fuzz_size);
+    nearby_frames_out++;
+    return n_refuse ? -1 : 0;
+}
+static void n_drop(void *u, int link) { (void)u; (void)link; }
+static void n_reset(void *u) { (void)u; }
+
+static void check_line(const char *line, size_t n, int from_host)
+{
+    static uint8_t mp[8 * NET_LINE_MAX], inner[8 * NET_LINE_MAX];
+    const char *why = NULL;
+    size_t m;
+    if (strlen(line) != n || n == 0 || line[0] != '[') fail("a nearby line that is not an array", fuzz_data, fuzz_size);
+    if ((m = wire_json_to_msgpack(line, n, mp, sizeof mp, &why)) == 0) fail("a nearby line that is not JSON", fuzz_data, fuzz_size);
+    /* The host's hello and m carry the joiner's text as a string, itself JSON: [word, peer, "text"]. */
+    if (from_host && (strncmp(line, "[\"hello\",", 9) == 0 || strncmp(line, "[\"m\",", 5) == 0)) {
+        size_t at = 1 + (mp[1] == 0xa5 ? 6 : 2) + 1, k;
+        if (mp[0] != 0x93 || at >= m) fail("a hello or m line that is not [word, peer, text]", fuzz_data, fuzz_size);
+        if ((mp[at] & 0xe0) == 0xa0) k = mp[at] & 0x1f, at += 1;
+        else if (mp[at] == 0xd9) k = mp[at + 1], at += 2;
+        else if (mp[at] == 0xda) k = ((size_t)mp[at + 1] << 8) | mp[at + 2], at += 3;
+        else fail("a hello or m line whose text is not a string", fuzz_data, fuzz_size);
+        if (at + k != m || wire_json_to_msgpack((const char *)mp + at, k, inner, sizeof inner, &why) == 0) fail("a joiner's text that is not JSON", fuzz_data, fuzz_size);
+    }
+    if (strncmp(line, "[\"hello\"", 8) == 0) nearby_hellos++;
+    nearby_lines_out++;
+}
+
+/* Each event: a kind byte, a length byte, that many bytes (as room_events). */
+static void nearby_events(const uint8_t *data, size_t size)
+{
+    static NearbyHost h;
+    static NearbyJoin j;
+    static const NearbyTransport t = { NULL, n_start, n_relink, n_send, n_drop, n_reset };
+    static const char JOIN[] = "{\"op\":\"join\",\"code\":\"ABCDEFG\",\"name\":\"Kim\",\"via\":\"nearby\"}";
+    size_t at = 0, n;
+    uint32_t now = 5000;
+    const char *line;
+    fuzz_data = data, fuzz_size = size;
+    n_refuse = 0;
+    nearby_host_init(&h, &t);
+    nearby_join_init(&j, &t);
+    while (at + 2 <= size) {
+        uint8_t kind = data[at], k = data[at + 1];
+        const uint8_t *p = data + at + 2;
+        size_t len = kind % 21 == 6 || kind % 21 == 16 ? 0 : size - at - 2 < k ? size - at - 2 : k;
+        int peer = len ? p[0] % (NEARBY_PEERS + 2) : 1;
+        at += 2 + len;
+        switch (kind % 21) {
+        case 0: (void)nearby_host_open(&h, len ? (const char *)p : "ABCDEFG", len ? len : 7, now); break;
+        case 1: nearby_host_up(&h, now); break;
+        case 2: nearby_host_failed(&h, "the group fell", now); break;
+        case 3: { uint8_t mac[6] = { 2, 0, 0, 0, 0, (uint8_t)peer }; (void)nearby_host_accepted(&h, mac, now); break; }
+        case 4: if (len) nearby_host_bytes(&h, peer, p + 1, len - 1, now); break;
+        case 5: nearby_host_lost(&h, peer, now); break;
+        case 6: now += (uint32_t)k * 100u; nearby_host_tick(&h, now); nearby_join_tick(&j, now); break;
+        case 7: if (len) (void)nearby_host_send(&h, peer, (const char *)p + 1, len - 1); break;
+        case 8: (void)nearby_host_ping(&h, peer); break;
+        case 9: nearby_host_close(&h); break;
+        case 10: while ((line = nearby_host_receive(&h, &n)) != NULL) check_line(line, n, 1); break;
+        case 11: (void)nearby_join_open(&j, JOIN, sizeof JOIN - 1, now); break;
+        case 12: nearby_join_linked(&j, now); break;
+        case 13: nearby_join_failed(&j, "nearby room \"ABCDEFG\" not found", now); break;
+        case 14: nearby_join_bytes(&j, p, len, now); break;
+        case 15: nearby_join_lost(&j, now); break;
+        case 16: n_refuse = k & 1; break;
+        case 17: (void)nearby_join_send(&j, (const char *)p, len); break;
+        case 18: nearby_join_close(&j); break;
+        case 19: while ((line = nearby_join_receive(&j, &n)) != NULL) check_line(line, n, 0); break;
+        case 20: {
+            /* A flood: these bytes over and over, more than any frame holds, to both ends. */
+            static uint8_t flood[3 * NEARBY_FRAME_MAX];
+            size_t i;
+            if (!len) break;
+            for (i = 0; i < sizeof flood; i++) flood[i] = p[i % len];
+            nearby_host_bytes(&h, peer, flood, sizeof flood, now);
+            nearby_join_bytes(&j, flood, sizeof flood, now);
+            break;
+        }
+        }
+    }
+    while ((line = nearby_host_receive(&h, &n)) != NULL) check_line(line, n, 1);
+    while ((line = nearby_join_receive(&j, &n)) != NULL) check_line(line, n, 0);
+    {
+        char code[NEARBY_CODE_LEN + 1];
+        const char *why = NULL;
+        if (nearby_request((const char *)data, size, code, &why) < 0 && why == NULL) fail("a nearby request refused without a reason", data, size);
+    }
+}
+
 #ifndef NET_LIBFUZZER
 /* Seeds: frames the server sends, JSON the script and the matchmaking send. */
 static const char *const SEEDS[] = {
@@ -205,6 +321,80 @@ static void make_room_seeds(void)
     }
 }
 
+/* Nearby event seeds: a host's whole life, a joiner's (nearby_events). */
+static uint8_t nearby_seed[2][1024];
+static size_t nearby_seed_len[2];
+
+static void nearby_event(int s, uint8_t kind, const void *bytes, size_t len)
+{
+    uint8_t *b = nearby_seed[s] + nearby_seed_len[s];
+    b[0] = kind, b[1] = (uint8_t)len;
+    if (kind == 6 || kind == 16) len = 0; /* a tick or the transport's mood: len is its value */
+    memcpy(b + 2, bytes, len);
+    nearby_seed_len[s] += 2 + len;
+}
+
+/* A frame of kind with body, after a peer byte when peer >= 0. */
+static size_t nearby_seed_frame(uint8_t *out, int peer, int kind, const char *body)
+{
+    size_t n = strlen(body), at = 0;
+    if (peer >= 0) out[at++] = (uint8_t)peer;
+    out[at++] = (uint8_t)kind, out[at++] = (uint8_t)(n >> 8), out[at++] = (uint8_t)n;
+    memcpy(out + at, body, n);
+    return at + n;
+}
+
+static void make_nearby_seeds(void)
+{
+    static const char JOIN[] = "{\"op\":\"join\",\"code\":\"ABCDEFG\",\"name\":\"Kim\",\"via\":\"nearby\"}";
+    uint8_t f[200];
+    static const uint8_t ONE[] = { 1 }, BAD[] = { 1, 9, 0, 0 };
+    static const char JOINED[] = "\x01[\"joined\",\"ABCDEFG\"]", DEAL[] = "\x01[\"m\",2,[1,[\"Psp\",\"Kim\"]]]";
+    /* The host. */
+    nearby_event(0, 0, "ABCDEFG", 7);
+    nearby_event(0, 1, ONE, 1);
+    nearby_event(0, 3, ONE, 1);
+    nearby_event(0, 4, f, nearby_seed_frame(f, 1, 1, JOIN));
+    nearby_event(0, 10, ONE, 1);
+    nearby_event(0, 7, JOINED, sizeof JOINED - 1);
+    nearby_event(0, 4, f, nearby_seed_frame(f, 1, 3, "[3,[0,100]]"));
+    nearby_event(0, 4, f, nearby_seed_frame(f, 1, 3, "[3,\"\\u00e9\\\\\\\"\",\n{}]")); /* escapes and whitespace in the text */
+    nearby_event(0, 8, ONE, 1);
+    nearby_event(0, 4, f, nearby_seed_frame(f, 1, 5, ""));
+    nearby_event(0, 7, DEAL, sizeof DEAL - 1);
+    nearby_event(0, 5, ONE, 1);
+    nearby_event(0, 3, ONE, 1);
+    nearby_event(0, 4, f, nearby_seed_frame(f, 1, 1, JOIN));
+    nearby_event(0, 4, BAD, sizeof BAD);
+    {
+        static const uint8_t LONG[] = { 1, 3, 0xff, 0xff, '[' }; /* a MSG claiming 65535 bytes, then a flood of '[' */
+        nearby_event(0, 3, ONE, 1);
+        nearby_event(0, 4, f, nearby_seed_frame(f, 1, 1, JOIN));
+        nearby_event(0, 4, LONG, 4);
+        nearby_event(0, 20, LONG + 4, 1);
+    }
+    nearby_event(0, 6, ONE, 70);
+    nearby_event(0, 9, ONE, 1);
+    nearby_event(0, 10, ONE, 1);
+    /* The joiner. */
+    nearby_event(1, 11, ONE, 1);
+    nearby_event(1, 12, ONE, 1);
+    nearby_event(1, 14, f, nearby_seed_frame(f, -1, 2, "[\"joined\",\"ABCDEFG\"]"));
+    nearby_event(1, 17, "[3,[0,100]]", 11);
+    nearby_event(1, 14, f, nearby_seed_frame(f, -1, 4, ""));
+    nearby_event(1, 6, ONE, 15);
+    nearby_event(1, 19, ONE, 1);
+    nearby_event(1, 15, ONE, 1);
+    nearby_event(1, 6, ONE, 25);
+    nearby_event(1, 12, ONE, 1);
+    nearby_event(1, 14, f, nearby_seed_frame(f, -1, 2, "[\"m\",7,{\"a\":[1.5,-2,\"\\u00e9\"]}]"));
+    nearby_event(1, 14, BAD + 1, 3);
+    nearby_event(1, 11, ONE, 1);
+    nearby_event(1, 12, ONE, 1);
+    nearby_event(1, 20, "\x02\x20", 2);
+    nearby_event(1, 19, ONE, 1);
+}
+
 static uint32_t rng = 20261204u;
 static uint32_t next(void)
 {
@@ -221,6 +411,7 @@ int main(int argc, char **argv)
     uint8_t buf[1024];
     size_t nseeds = sizeof SEEDS / sizeof SEEDS[0];
     make_room_seeds();
+    make_nearby_seeds();
     for (r = 0; r < runs; r++) {
         size_t len, i, edits;
         if (r % 8 == 0) {
@@ -228,13 +419,16 @@ int main(int argc, char **argv)
             len = next() % 64;
             for (i = 0; i < len; i++) buf[i] = (uint8_t)next();
         } else {
-            size_t pick = next() % (nseeds + 2);
+            size_t pick = next() % (nseeds + 4);
             if (pick < nseeds) {
                 len = strlen(SEEDS[pick]);
                 memcpy(buf, SEEDS[pick], len);
-            } else {
+            } else if (pick < nseeds + 2) {
                 len = room_seed_len[pick - nseeds];
                 memcpy(buf, room_seed[pick - nseeds], len);
+            } else {
+                len = nearby_seed_len[pick - nseeds - 2];
+                memcpy(buf, nearby_seed[pick - nseeds - 2], len);
             }
             edits = 1 + next() % 4;
             for (i = 0; i < edits && len > 0; i++) {
@@ -250,7 +444,7 @@ int main(int argc, char **argv)
         }
         LLVMFuzzerTestOneInput(buf, len);
     }
-    printf("net_fuzz: %ld inputs, no fault (%ld joined a room; %ld lines for the script)\n", runs, joined_runs, lines_out);
+    printf("net_fuzz: %ld inputs, no fault (%ld joined a room; %ld lines for the script; nearby: %ld hellos, %ld lines, %ld frames)\n", runs, joined_runs, lines_out, nearby_hellos, nearby_lines_out, nearby_frames_out);
     return 0;
 }
 #endif

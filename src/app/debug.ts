@@ -5,6 +5,7 @@ import type { Scene, TableScene } from './scene';
 import { MODULES } from './scenes';
 import { LAND_MS, NEVER } from '../table/table';
 import { awayNames } from './online-table';
+import type { Hosting } from './hosting';
 import type { RoomLink } from './room';
 import { tableDebug } from './table';
 
@@ -82,9 +83,9 @@ function onlineDebug(app: App, scene: Scene): object | null {
     case 'online':
       return { cursor: scene.cursor };
     case 'entry':
-      return { entry: { what: scene.what, text: scene.text, page: scene.page, row: scene.row, col: scene.col } };
+      return { entry: { what: scene.what, text: scene.text, page: scene.page, row: scene.row, col: scene.col, then: scene.then } };
     case 'create':
-      return { create: true };
+      return { create: true, nearby: scene.nearby };
     case 'lobby':
       return { room: roomDebug(scene.room) };
     case 'onlineResults':
@@ -123,5 +124,13 @@ function onlineDebug(app: App, scene: Scene): object | null {
 }
 
 function roomDebug(r: RoomLink): object {
-  return { code: r.code, link: r.link, creating: r.creating, lobby: r.lobby, dropped: r.dropped, ended: r.ended };
+  return { code: r.code, link: r.link, creating: r.creating, nearby: r.nearby, lobby: r.lobby, game: r.game, counted: r.counted, dropped: r.dropped, ended: r.ended, hosting: r.hosting === null ? null : hostingDebug(r.hosting) };
+}
+
+/** A nearby room this PSP hosts: its phase, its refusals and doors (as the server counts them), each peer's state. */
+function hostingDebug(h: Hosting): object {
+  const room = h.room;
+  const peers: [number, string][] = [];
+  for (const [peer, p] of h.peers) peers.push([peer, p.state]);
+  return { code: h.code, open: room !== null, over: h.over, phase: room?.phase ?? null, refused: room?.counts.refused ?? 0, kicked: room?.counts.kicked ?? 0, peers };
 }

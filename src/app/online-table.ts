@@ -87,6 +87,9 @@ export function startOnlineTable(strings: Strings, cues: Cues, deal: Deal, now: 
   display.human = 0;
   display.names = seatNames(strings, net.names, net.kinds, you);
   showGame(t.show, t.game, null);
+  // A rematch dealt to a player back after a drop comes as it stands (figures so far), or as it ended.
+  takeFigures(t, deal[6]);
+  if (t.game.over !== null) t.overAt = now;
   return t;
 }
 
@@ -123,7 +126,7 @@ export function rejoinOnlineTable(t: OnlineAppTable, deal: Deal, now: number): v
   t.show.display.flight.faceDown = false;
   showGame(t.show, t.game, null);
   if (t.game.over !== null && t.overAt === NEVER) t.overAt = now;
-  if (deal[6] !== undefined) takeFigures(t, deal[6]);
+  takeFigures(t, deal[6]);
 }
 
 /** Each seat's figures as the server counted them (what the player missed while away among them), into the shown seats; their own slap times stay theirs. */
@@ -191,6 +194,9 @@ function showShown(t: OnlineAppTable, s: Shown): void {
   // A card's play: it lands as its flight ends, or now if its face came later than that (src/net/client.ts lands it on the same frame).
   const at = action.type === 'play' && t.flyAt !== NEVER ? landsAt(t.flyAt, s.at) - LAND_MS : s.at;
   if (action.type === 'play') t.flyAt = NEVER;
+  // A card in the air that has landed by now lands first (showAction would land it too, but after this
+  // step's race line was written: its landing clears the last race's line).
+  if (action.type !== 'play') landFlight(t.show, at, before, t.naming);
   // The pile the action acted on: one that it changed (took, burned under) was the one before.
   const actedOn = action.type !== 'play' && after.pile.length !== before.pile.length ? s.seq - 1 : s.seq;
   for (let i = 0; i < events.length; i++) noteEvent(t, events[i]!, s.seq, actedOn, s.ms, s.aimed, at);
@@ -231,9 +237,10 @@ function noteEvent(t: OnlineAppTable, e: GameEvent, seq: number, actedOn: number
 /**
  * The race's times ("You 312 ms · Kim 298 ms", "Kim: false start"): the
  * slap that took the pile or a false start on it, timed from its pile's
- * landing, and each slap that came after it until the next card (a step's
- * time is from the landing of the pile it acted on: after the claim, from
- * the claim).
+ * landing, and each slap that came after it aimed at that pile, whenever
+ * the server could tell it (src/net/net-table.ts lostRace), or a CPU's
+ * until the next card (a step's time is from the landing of the pile it
+ * acted on: after the claim, from the claim).
  */
 function timeRace(t: OnlineAppTable, e: GameEvent, seq: number, actedOn: number, ms: number, aimed: number, at: number): void {
   const race = t.race;
@@ -252,12 +259,12 @@ function timeRace(t: OnlineAppTable, e: GameEvent, seq: number, actedOn: number,
       race.claimSeq = seq;
       race.claimMs = ms;
     }
-  } else if (e.type === 'slapMissed' && race.open) {
-    // A person's slap aimed at the pile after the claim (made once they saw it taken) was no reaction to the raced pile.
-    if (aimed >= 0) {
-      if (aimed === race.pile) addRaceSlap(t.show, race, e.seat, ms, at, t.people);
-    } else addRaceSlap(t.show, race, e.seat, seq === race.claimSeq ? race.claimMs + ms : ms, at, t.people);
-  }
+  } else if (e.type === 'slapMissed' && aimed >= 0) {
+    // A slap aimed at the raced pile lost the race: in its line, even when it came after the next card (a
+    // slower network than the taker's next press: the line comes back with it). One aimed at the pile after
+    // the claim (made once they saw it taken) was no reaction to the raced pile.
+    if (aimed === race.pile && race.seats.length > 0) addRaceSlap(t.show, race, e.seat, ms, at, t.people);
+  } else if (e.type === 'slapMissed' && race.open) addRaceSlap(t.show, race, e.seat, seq === race.claimSeq ? race.claimMs + ms : ms, at, t.people);
 }
 
 /** The naming player's buttons move the highlighted taker along the seats as the screen shows them; returns whether they confirmed it. */

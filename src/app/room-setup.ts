@@ -2,7 +2,7 @@
 // src/app/scenes/create.ts): the game's own options as Options shows them
 // (the rule set, the seats, the slap rules and the other variants), the CPU
 // players' level and how many seats they keep; not the card limit, which
-// the server keeps (server/messages.ts checkCreate refuses it). They are the
+// the server keeps (src/net/messages.ts checkCreate refuses it). They are the
 // player's settings, saved with them: Options and Create show the same rule
 // set and variants. The setup the room is created with comes from them.
 import type { RoomSetup } from '../net/protocol';
@@ -14,7 +14,7 @@ import type { OptionRow } from './screen';
 /** The Create screen's first row: Create the room. */
 export const CREATE_ROW = -1;
 
-/** The options a room takes from its creator (server/messages.ts checkCreate's list). */
+/** The options a room takes from its creator (src/net/messages.ts checkCreate's list). */
 const ROOM_OPTIONS: readonly (keyof GameOptions)[] = ['ruleSet', 'players', 'jokers', 'slapRules', 'runLength', 'runWrap', 'wrongSlap', 'wrongSlapPenalty', 'banCards', 'tensStop', 'slapIn', 'russianJokers'];
 
 /** Whether an option's row is on the Create screen for these settings: a room's option that applies, the CPU players' level and seats. */
@@ -34,7 +34,7 @@ export function createRows(s: Settings): number[] {
 }
 
 /** The rows as the screen shows them (Options' own lines, under the Create row). */
-export function createLines(rows: readonly number[], s: Settings, t: Strings): OptionRow[] {
+export function createLines(rows: readonly number[], s: Settings, t: Strings, nearby = false): OptionRow[] {
   const options = optionLines(rows.slice(1), s, t);
   // The CPU players' row reads what the room will keep: at most all seats but two people's.
   for (let i = 0; i < options.length; i++) {
@@ -43,7 +43,7 @@ export function createLines(rows: readonly number[], s: Settings, t: Strings): O
     // The seats are for whoever joins the room, not the people at this device.
     else if (path === 'players') options[i]!.help = t.online.playersHelp;
   }
-  return [{ label: t.online.createRow, value: '', group: '', help: t.online.createHelp, picture: null }, ...options];
+  return [{ label: t.online.createRow, value: '', group: '', help: nearby ? t.online.nearbyCreateHelp : t.online.createHelp, picture: null }, ...options];
 }
 
 /** How many seats CPU players keep: as chosen, but never a seat that two people need. */

@@ -4,18 +4,28 @@
 // the lobby, the online table, the results), and what goes back through
 // netSend. The server's messages are src/net/protocol.ts's; the game inside
 // them is the online table's (src/net/client.ts), which this hands them to.
-import { C, S, type Deal, type Lobby } from '../net/protocol';
+// A nearby room this PSP hosts (src/app/hosting.ts) is the same room link,
+// its net functions the hosted room's in-process client's.
+import { C, S, type Deal, type Ended, type Lobby } from '../net/protocol';
 import { lobbyView, onlineMessage, type LobbyView, type OnlineTable } from '../net/client';
 import type { App } from './state';
 import { showNotice } from './saving';
-import { onlineScene, titleScene, type Scene } from './scene';
+import { hostingFrame, hostingNet, openHosting, type Hosting, type RoomNet } from './hosting';
+import { titleScene, type Scene } from './scene';
+import { onlineAt, type OnlineRow } from './online-rows';
 
 /** Why a room ended for this player: the line the title (or the Online menu) shows (src/app/i18n OnlineStrings). */
-export type RoomEnd = 'notFound' | 'started' | 'full' | 'unreachable' | 'tooMany' | 'lost' | 'serverStopping' | 'left';
+export type RoomEnd = 'notFound' | 'started' | 'full' | 'unreachable' | 'nearbyUnreachable' | 'tooMany' | 'lost' | 'hostLeft' | 'serverStopping' | 'left';
 
 export interface RoomLink {
   /** Opened by this player (Create) rather than joined. */
   readonly creating: boolean;
+  /** A room between PSPs without a server (ad hoc): hosted here (creating) or joined through the host's net functions with "via":"nearby". */
+  readonly nearby: boolean;
+  /** The net functions this room goes through: the host's, or the in-process client of the room this PSP hosts. */
+  readonly net: RoomNet;
+  /** The room this PSP hosts, run a frame at a time before its lines are read; null for any other room. */
+  readonly hosting: Hosting | null;
   /** The room's code and the link that opens it ('' until the host says; the link '' on a host without one). */
   code: string;
   link: string;
@@ -23,6 +33,11 @@ export interface RoomLink {
   lobby: LobbyView | null;
   /** A deal the scene has not taken yet: a game starts, a rematch, or this player's game again after a drop. */
   deal: Deal | null;
+  /** The number in the room of the game on screen (0 before the first), and of the last one counted in the statistics. */
+  game: number;
+  counted: number;
+  /** Games that ended while this player was away (S.ended, before the deal that brings them back), not counted yet. */
+  readonly missed: Ended[];
   /** The game's messages go here (the online table of the game on screen), null outside a game. */
   table: OnlineTable | null;
   /** This player's connection dropped and the host is taking it back. */
@@ -31,19 +46,29 @@ export interface RoomLink {
   ended: RoomEnd | null;
 }
 
-/** Asks the host to open a room with the creator's setup (src/app/room-setup.ts), or to join one by its code. */
-export function openRoom(app: App, request: { op: 'create'; setup: object } | { op: 'join'; code: string }): RoomLink {
-  const room: RoomLink = { creating: request.op === 'create', code: request.op === 'join' ? request.code : '', link: '', lobby: null, deal: null, table: null, dropped: false, ended: null };
+/**
+ * Asks the host to open a room with the creator's setup (src/app/room-setup.ts),
+ * or to join one by its code; `nearby`, a room between PSPs without a
+ * server: hosted by this PSP's script (create), or joined through the
+ * host's ad hoc (the same request with "via":"nearby").
+ */
+export function openRoom(app: App, request: { op: 'create'; setup: object } | { op: 'join'; code: string }, nearby = false): RoomLink {
   // A room left a moment ago may still be closing in the host: ask it to let go first.
   app.host.netClose();
-  if (!app.host.netOpen(JSON.stringify({ ...request, name: app.settings.name }))) room.ended = 'unreachable';
+  const hosting = nearby && request.op === 'create' ? openHosting(app.host, { name: app.settings.name, setup: request.setup }, app.host.seed, app.lastNow) : null;
+  const net = hosting !== null ? hostingNet(hosting, () => app.lastNow) : app.host;
+  const room: RoomLink = { creating: request.op === 'create', nearby, net, hosting, code: request.op === 'join' ? request.code : '', link: '', lobby: null, deal: null, game: 0, counted: 0, missed: [], table: null, dropped: false, ended: null };
+  if (nearby && request.op === 'create') {
+    if (hosting === null) room.ended = 'nearbyUnreachable';
+  } else if (!app.host.netOpen(JSON.stringify(nearby ? { ...request, name: app.settings.name, via: 'nearby' } : { ...request, name: app.settings.name }))) room.ended = nearby ? 'nearbyUnreachable' : 'unreachable';
   return room;
 }
 
 /** Everything the network brought since the last frame, at frame time `now`. */
-export function pollRoom(app: App, room: RoomLink, now: number): void {
+export function pollRoom(room: RoomLink, now: number): void {
+  if (room.hosting !== null) hostingFrame(room.hosting, now);
   for (let i = 0; i < 500; i++) {
-    const line = app.host.netReceive();
+    const line = room.net.netReceive();
     if (line === null) return;
     let item: unknown[];
     try {
@@ -81,6 +106,7 @@ function message(room: RoomLink, type: unknown, body: unknown, now: number): voi
     room.lobby = lobbyView(body as Lobby);
     room.code = room.lobby.code;
   } else if (type === S.deal && Array.isArray(body)) room.deal = body as Deal;
+  else if (type === S.ended && Array.isArray(body)) room.missed.push(body as Ended);
   else if (type === S.closing) room.ended = 'serverStopping';
   else if (room.table !== null && typeof type === 'number') onlineMessage(room.table, type, body, now);
 }
@@ -92,27 +118,29 @@ function endOf(room: RoomLink, why: unknown): RoomEnd {
   if (/started/i.test(text)) return 'started';
   if (/full|locked/i.test(text)) return 'full';
   if (/too many|429/i.test(text)) return 'tooMany';
+  // A nearby room's host ended it (nearbyClose: its C says so to every joiner).
+  if (/host left/i.test(text)) return 'hostLeft';
   // Joined once, then gone: the connection could not be taken back (or the room closed under us).
   if (room.code !== '' && room.lobby !== null) return 'lost';
-  return 'unreachable';
+  return room.nearby ? 'nearbyUnreachable' : 'unreachable';
 }
 
 /** The creator starts the game from the lobby, or a rematch from the results. */
-export function startRoomGame(app: App): void {
-  app.host.netSend(JSON.stringify([C.start, []]));
+export function startRoomGame(room: RoomLink): void {
+  room.net.netSend(JSON.stringify([C.start, []]));
 }
 
 /** The online table's messages to the server (its presses and answers), sent. */
-export function sendOut(app: App, table: OnlineTable): void {
+export function sendOut(room: RoomLink, table: OnlineTable): void {
   const out = table.out;
-  for (let i = 0; i < out.length; i++) app.host.netSend(JSON.stringify(out[i]));
+  for (let i = 0; i < out.length; i++) room.net.netSend(JSON.stringify(out[i]));
   out.length = 0;
 }
 
 /** The player leaves the room on purpose (their seat, in a game, is played to its end). */
-export function leaveRoom(app: App, room: RoomLink): void {
+export function leaveRoom(room: RoomLink): void {
   room.ended = 'left';
-  app.host.netClose();
+  room.net.netClose();
 }
 
 /** The creator's seat's name, for "Waiting for Anna to start". */
@@ -130,9 +158,15 @@ export function creatorName(room: RoomLink): string {
  */
 export function endedScene(app: App, room: RoomLink, now: number): Scene {
   const why = room.ended;
-  app.host.netClose();
-  if (why === null || why === 'left') return onlineScene(0);
+  room.net.netClose();
+  if (why === null || why === 'left') return onlineAt(app.host.caps, roomRow(room));
   app.host.log(`room ${room.code || '-'} ended: ${why}`);
   showNotice(app, app.strings.online[why], now);
-  return why === 'serverStopping' || why === 'lost' ? titleScene() : onlineScene(room.creating ? 0 : 1);
+  return why === 'serverStopping' || why === 'lost' || why === 'hostLeft' ? titleScene() : onlineAt(app.host.caps, roomRow(room));
+}
+
+/** The Online menu's row that opened this room: back there when it ends. */
+export function roomRow(room: RoomLink): OnlineRow {
+  if (room.nearby) return room.creating ? 'hostNearby' : 'joinNearby';
+  return room.creating ? 'create' : 'join';
 }

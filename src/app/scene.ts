@@ -161,9 +161,9 @@ export interface StatsScene {
   resetAsked: boolean;
 }
 
-// ---- the online rooms (docs/network.md): only where host.caps.network ----
+// ---- the online rooms (docs/network.md): only where host.caps.network or host.caps.nearby ----
 
-/** The Online menu: Create a room, Join a room, Your name, Back (src/app/scenes/online.ts). */
+/** The Online menu: its rows as the host offers them (src/app/online-rows.ts), `cursor` an index into them (src/app/scenes/online.ts). */
 export interface OnlineScene {
   readonly kind: 'online';
   cursor: number;
@@ -172,6 +172,8 @@ export interface OnlineScene {
 /** The creator's options for a new room, under its first row, Create the room (src/app/scenes/create.ts). */
 export interface CreateScene {
   readonly kind: 'create';
+  /** A nearby room, hosted by this PSP, rather than one on the rooms server. */
+  readonly nearby: boolean;
   cursor: number;
   /** The rows shown: -1 Create the room, else an index into OPTIONS (src/app/room-setup.ts); and their texts. */
   rows: number[];
@@ -197,10 +199,10 @@ export interface EntryScene {
 /**
  * After a name: the Online menu (a first name: at its first row; a new
  * name: back at its name row), Create, or the code to join by; after a
- * code: joining that room; a room's link opened before the name was chosen:
+ * code: joining that room (`joinNearby`: a nearby room, over ad hoc); a room's link opened before the name was chosen:
  * joining its room.
  */
-export type AfterEntry = 'online' | 'rename' | 'create' | 'code' | 'join' | { readonly invite: string };
+export type AfterEntry = 'online' | 'rename' | 'create' | 'code' | 'join' | 'joinNearby' | { readonly invite: string };
 
 /** The Online menu with its row `cursor` lit. */
 export function onlineScene(cursor: number): OnlineScene {

@@ -35,6 +35,17 @@ function completeHost(host: Partial<Host> | undefined): Host {
     netClose: () => {
       if (typeof h.netClose === 'function') h.netClose();
     },
+    // A host without ad hoc hosts and joins no nearby room (its caps.nearby is false too).
+    nearbyOpen: (code) => (typeof h.nearbyOpen === 'function' ? h.nearbyOpen(code) === true : false),
+    nearbyReceive: () => {
+      const got = typeof h.nearbyReceive === 'function' ? h.nearbyReceive() : null;
+      return typeof got === 'string' ? got : null;
+    },
+    nearbySend: (peer, line) => (typeof h.nearbySend === 'function' ? h.nearbySend(peer, line) === true : false),
+    nearbyPing: (peer) => (typeof h.nearbyPing === 'function' ? h.nearbyPing(peer) === true : false),
+    nearbyClose: () => {
+      if (typeof h.nearbyClose === 'function') h.nearbyClose();
+    },
     // A host without a keyboard's text: the letter picker alone.
     typed: () => {
       const got = typeof h.typed === 'function' ? h.typed() : null;

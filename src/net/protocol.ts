@@ -54,6 +54,8 @@ export const S = {
   away: 7,
   /** The room is closing (the server stops, or the room was abandoned): [reason]. */
   closing: 8,
+  /** A game of the room that ended while this player was away, sent as they come back (before the deal): see Ended. */
+  ended: 9,
 } as const;
 
 /** Why a room closes (S.closing). */
@@ -79,13 +81,23 @@ export interface RoomSetup {
 export type Lobby = [string, Seat, Seat, string[], number[], number[], RoomSetup];
 
 /**
- * S.deal payload: [you, names[], kinds[], options, seq, state, figures?]: the game as
+ * S.deal payload: [you, names[], kinds[], options, seq, state, figures, game]: the game as
  * it stands (a rejoin gets the same message in the middle of a game, or
  * after it: the game as it ended while the player was away, `over` set),
- * and each seat's figures so far (a player back after a drop missed the
- * steps that made some of them).
+ * each seat's figures so far (a player back after a drop missed the
+ * steps that made some of them), and its number in the room (1 the first,
+ * each rematch the next): a player back after a drop can tell the game they
+ * left from a rematch started meanwhile.
  */
-export type Deal = [Seat, string[], number[], GameOptions, number, PublicState] | [Seat, string[], number[], GameOptions, number, PublicState, Figures];
+export type Deal = [Seat, string[], number[], GameOptions, number, PublicState, Figures, number];
+
+/**
+ * S.ended payload: [game, state, figures]: a game of the room (its number)
+ * that ended while this player was away, as it ended, with every seat's
+ * figures: the player's statistics count it as everyone's do, though they
+ * come back to a later game.
+ */
+export type Ended = [number, PublicState, Figures];
 
 /** Each seat's figures, by seat (src/app/game-stats.ts counts them from the steps): [piles, slapsWon, wrongSlaps, racesLost, challengesWon]. */
 export type Figures = [number[], number[], number[], number[], number[]];

@@ -6,6 +6,7 @@
 // when what it shows changes.
 import { FONT_LARGE, FONT_SMALL } from '../assets/font';
 import type { OnlineStrings, Strings } from '../app/i18n/strings';
+import type { OnlineRow } from '../app/online-rows';
 import { CELL_DELETE, CELL_DONE, CELL_SPACE, CELL_SWITCH, PICKER_PAGES, type EntryKind } from './picker';
 import * as C from './colours';
 import { rect } from './drawlist';
@@ -40,29 +41,43 @@ const MENU_X = 60;
 const MENU_W = 360;
 const MENU_ROW_Y = 112;
 const MENU_PITCH = 24;
-export const ONLINE_ROWS = 4;
+/** Six rows (a PSP with a network and ad hoc) sit higher and closer, inside the same panel. */
+const MENU_ROW_Y_SIX = 98;
+const MENU_PITCH_SIX = 22;
 
-/** The Online menu's row under the screen point (x, y) (a tap), or -1. */
-export function onlineRowAt(x: number, y: number): number {
-  const top = MENU_ROW_Y - 3;
-  if (x < MENU_X || x >= MENU_X + MENU_W || y < top) return -1;
-  const row = Math.floor((y - top) / MENU_PITCH);
-  return row < ONLINE_ROWS ? row : -1;
+function rowY(count: number): number {
+  return count > 4 ? MENU_ROW_Y_SIX : MENU_ROW_Y;
 }
 
-/** Create a room, Join a room, Your name: (the name), Back; what Online is above them. */
-export function drawOnlineMenu(v: OnlineView, t: Strings, cursor: number, name: string): void {
-  if (v.layer.reuse(0, cursor, name, t)) return;
+function pitch(count: number): number {
+  return count > 4 ? MENU_PITCH_SIX : MENU_PITCH;
+}
+
+/** The Online menu's row (of `count`) under the screen point (x, y) (a tap), or -1. */
+export function onlineRowAt(count: number, x: number, y: number): number {
+  const top = rowY(count) - 3;
+  if (x < MENU_X || x >= MENU_X + MENU_W || y < top) return -1;
+  const row = Math.floor((y - top) / pitch(count));
+  return row < count ? row : -1;
+}
+
+/** The Online menu's rows as the host offers them (Create a room, Join a room, the nearby ones, Your name: (the name), Back); what Online is above them. */
+export function drawOnlineMenu(v: OnlineView, t: Strings, kinds: readonly OnlineRow[], cursor: number, name: string): void {
+  if (v.layer.reuse(0, cursor, name, t, kinds)) return;
   const text = texts(v);
   const o = t.online;
   drawFelt(v.felt);
   drawPanel(MENU_X, 12, MENU_W, 224, C.WHITE);
   text(FONT_LARGE, o.title, 240, 20, ALIGN_CENTRE, C.GOLD);
-  text(FONT_SMALL, o.about, 240, 44, ALIGN_CENTRE, C.PALE_GOLD, MENU_W - 40);
-  const rows = [o.rows.create, o.rows.join, o.rows.name + ': ' + (name !== '' ? name : o.noName), o.rows.back];
+  const nearby = kinds.indexOf('hostNearby') >= 0;
+  const server = kinds.indexOf('create') >= 0;
+  text(FONT_SMALL, nearby ? (server ? o.aboutBoth : o.aboutNearby) : o.about, 240, 44, ALIGN_CENTRE, C.PALE_GOLD, MENU_W - 40);
+  const rows = kinds.map((k) => (k === 'name' ? o.rows.name + ': ' + (name !== '' ? name : o.noName) : o.rows[k]));
+  const top = rowY(rows.length);
+  const step = pitch(rows.length);
   for (let i = 0; i < rows.length; i++) {
-    const y = MENU_ROW_Y + i * MENU_PITCH;
-    if (i === cursor) rect(MENU_X + 12, y - 3, MENU_W - 24, MENU_PITCH - 2, C.HIGHLIGHT);
+    const y = top + i * step;
+    if (i === cursor) rect(MENU_X + 12, y - 3, MENU_W - 24, step - 2, C.HIGHLIGHT);
     text(FONT_LARGE, rows[i]!, 240, y, ALIGN_CENTRE, i === cursor ? C.YELLOW : C.WHITE);
   }
   text(FONT_SMALL, o.hint, 240, 254, ALIGN_CENTRE, C.HINT);
@@ -104,16 +119,17 @@ function cellText(o: OnlineStrings, kind: EntryKind, page: number, cell: string)
 /**
  * A name or a code being written: its title and what it is for, the text
  * so far in its box (a code's seven places), the picker's page with the
- * cell at row, col lit, and the keys or buttons that write it.
+ * cell at row, col lit, and the keys or buttons that write it; `nearby`, a
+ * nearby room's code (hosted by a PSP close by).
  */
-export function drawEntry(v: OnlineView, t: Strings, kind: EntryKind, text: string, page: number, row: number, col: number, keys: boolean): void {
-  if (v.layer.reuse(1, kind, text, page, row, col, keys, t)) return;
+export function drawEntry(v: OnlineView, t: Strings, kind: EntryKind, text: string, page: number, row: number, col: number, keys: boolean, nearby = false): void {
+  if (v.layer.reuse(1, kind, text, page, row, col, keys, t, nearby)) return;
   const draw = texts(v);
   const o = t.online;
   drawFelt(v.felt);
   drawPanel(40, 6, 400, 242, C.WHITE);
-  draw(FONT_LARGE, kind === 'name' ? o.nameTitle : o.codeTitle, 240, 12, ALIGN_CENTRE, C.GOLD);
-  draw(FONT_SMALL, kind === 'name' ? o.nameHelp : o.codeHelp, 240, 32, ALIGN_CENTRE, C.PALE_GOLD, 380);
+  draw(FONT_LARGE, kind === 'name' ? o.nameTitle : nearby ? o.nearbyCodeTitle : o.codeTitle, 240, 12, ALIGN_CENTRE, C.GOLD);
+  draw(FONT_SMALL, kind === 'name' ? o.nameHelp : nearby ? o.nearbyCodeHelp : o.codeHelp, 240, 32, ALIGN_CENTRE, C.PALE_GOLD, 380);
   // The text's box: a code's places as underlines, a name with its caret.
   rect(130, 50, 220, 26, C.SHADE);
   if (kind === 'code') {

@@ -9,6 +9,7 @@ import type { RoomLink } from '../../src/app/room';
 import { lobbyView } from '../../src/net/client';
 import { SEAT_KINDS, type Lobby } from '../../src/net/protocol';
 import { defaultOptions } from '../../src/rules';
+import { NO_NETWORK } from '../support/no-network';
 
 /** A lobby of a classic room with these seats (names '' for a seat no person holds), seen by its creator at seat 0. */
 function lobby(kinds: (typeof SEAT_KINDS)[number][], cpus: number): Lobby {
@@ -19,7 +20,7 @@ function lobby(kinds: (typeof SEAT_KINDS)[number][], cpus: number): Lobby {
 
 function setupLine(language: 'en' | 'ru', l: Lobby): string {
   const view = lobbyView(l);
-  const room: RoomLink = { creating: true, code: view.code, link: '', lobby: view, deal: null, table: null, dropped: false, ended: null };
+  const room: RoomLink = { creating: true, nearby: false, net: NO_NETWORK, hosting: null, code: view.code, link: '', lobby: view, deal: null, game: 0, counted: 0, missed: [], table: null, dropped: false, ended: null };
   return lobbyShown(stringsFor(language), room, view).setup;
 }
 

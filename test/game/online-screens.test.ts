@@ -254,6 +254,76 @@ describe('the online screens', () => {
     d.wait(200);
     expect(d.debug()).toMatchObject({ scene: 'onlineResults', stats: { classic: { games: 1 } } });
   });
+
+  it('land a player back after a drop in the rematch begun meanwhile, as it stands, the game they left counted as it ended', async () => {
+    const d = await online({ saved: named('Ann', { players: 2, onlineCpus: 1 }), cardLimit: 16 });
+    createRoom(d);
+    startGame(d);
+    d.wait(30);
+    d.room.drop();
+    d.until(() => d.room.nt!.table.game.over !== null, 6000, 10);
+    d.wait(60);
+    const [, left, figures] = d.room.games.ended[0]!;
+    // The creator (another player) starts a rematch; the seat is played for her in it from its first card.
+    d.room.rematch();
+    d.until(() => d.room.nt!.table.game.cardsPlayed >= 2, 600, 10);
+    expect(d.debug()).toMatchObject({ scene: 'onlineTable', stats: { classic: { games: 0 } } });
+    d.room.rejoin();
+    const back = d.until((x) => !x.online.room.dropped, 5);
+    // In the rematch as it stands: its table, its number ...
+    expect(back.scene).toBe('onlineTable');
+    expect(back.online.room.game).toBe(2);
+    expect(back.online.table.shownGame.over).toBeNull();
+    expect(back.online.table.shownGame.stacks.map((st: number[]) => st.length)).toEqual(d.room.deal()[5][2]);
+    // ... and the game she left counted as the server counted it: played, won or not, her seat's figures.
+    const won = left[13] !== 0 && left[13][0] === 0 ? 1 : 0;
+    expect(back.stats.classic).toMatchObject({ games: 1, wins: won, piles: figures[0][0], slapsWon: figures[1][0], wrongSlaps: figures[2][0], longest: 16 });
+    expect(JSON.parse(d.vm.saved!).stats.classic.games).toBe(1);
+    // One line says why the table is another game's.
+    expect(back.notice).toBe(won ? 'While you were away, you won your game' : `While you were away, ${back.online.table.names[1]} won your game`);
+    // The rematch plays on to its own results, counted once more.
+    playUntil(d, (x) => x.scene === 'onlineResults', 6000);
+    expect(d.debug().stats.classic.games).toBe(2);
+  });
+
+  it('count a game whose rematch comes before its results show (the creator was quicker), once', async () => {
+    const d = await online({ saved: named('Ann', { players: 2, onlineCpus: 1 }), cardLimit: 16 });
+    createRoom(d);
+    startGame(d);
+    playUntil(d, (x) => x.scene === 'onlineTable' && x.online.table.shownGame.over !== null, 6000);
+    d.room.rematch();
+    const next = d.until((x) => x.scene === 'onlineTable' && x.online.table.shownGame.over === null, 5);
+    expect(next).toMatchObject({ online: { room: { game: 2 } }, stats: { classic: { games: 1, longest: 16 } } });
+    playUntil(d, (x) => x.scene === 'onlineResults', 6000);
+    expect(d.debug().stats.classic.games).toBe(2);
+  });
+
+  it('show a player back after a drop at the results the rematch played to its end meanwhile: its table, then its results, counted', async () => {
+    const d = await online({ saved: named('Ann', { players: 2, onlineCpus: 1 }), cardLimit: 16 });
+    createRoom(d);
+    startGame(d);
+    playUntil(d, (x) => x.scene === 'onlineResults', 6000);
+    expect(d.debug().stats.classic.games).toBe(1);
+    d.room.drop();
+    d.room.rematch();
+    d.until(() => d.room.nt!.table.game.over !== null, 6000, 10);
+    d.wait(60);
+    const [, , figures] = d.room.games.ended[1]!;
+    d.room.rejoin();
+    const table = d.until((x) => !x.online.room.dropped, 5);
+    expect(table).toMatchObject({ scene: 'onlineTable', online: { room: { game: 2 } } });
+    expect(table.online.table.shownGame.over).not.toBeNull();
+    const results = d.until((x) => x.scene === 'onlineResults', 300);
+    expect(results.stats.classic.games).toBe(2);
+    const ranking = d.room.nt!.table.game.over!.ranking;
+    expect(results.results.ranking.map((r: any) => [r.piles, r.slapsWon, r.wrongSlaps])).toEqual(ranking.map((s) => [figures[0][s], figures[1][s], figures[2][s]]));
+    // Back again at these results: nothing counted twice.
+    d.room.drop();
+    d.wait(10);
+    d.room.rejoin();
+    d.wait(200);
+    expect(d.debug()).toMatchObject({ scene: 'onlineResults', stats: { classic: { games: 2 } } });
+  });
 });
 
 /** Plays the player's cards (and takes their piles) until cond holds. */

@@ -30,7 +30,7 @@ describe('the host API, bound from the contract in C and in the test host', () =
     expect(native).toEqual(test);
     // and what they agree on is the contract
     expect(native).toContain(`caps = ${JSON.stringify(DEFAULT_CAPABILITIES)}`);
-    expect(native).toContain('members = ["caps","chosen","keepDamaged","load","log","netClose","netOpen","netReceive","netSend","problem","save","seed","typed"]');
+    expect(native).toContain('members = ["caps","chosen","keepDamaged","load","log","nearbyClose","nearbyOpen","nearbyPing","nearbyReceive","nearbySend","netClose","netOpen","netReceive","netSend","problem","save","seed","typed"]');
     expect(native).toContain('save(42) threw TypeError: host.save: text must be a string');
     expect(native).toContain('log() threw TypeError: host.log: text must be a string');
     expect(native).toContain('load after = "{\\"probe\\":1}"');
@@ -38,5 +38,14 @@ describe('the host API, bound from the contract in C and in the test host', () =
     expect(native).toContain('chosen(ru, 2) = undefined');
     expect(native).toContain('chosen(2, ru) threw TypeError: host.chosen: language must be a string');
     expect(native).toContain('chosen(ru, 1.5) threw TypeError: host.chosen: people must be an integer from 1 to 2');
+    // the nearby functions: "not here" on a host without ad hoc, a peer out of 1..7 refused
+    expect(native).toContain('nearbyOpen(code) = false');
+    expect(native).toContain('nearbyReceive() = null');
+    expect(native).toContain('nearbySend(1, line) = false');
+    expect(native).toContain('nearbySend(8, line) threw TypeError: host.nearbySend: peer must be an integer from 1 to 7');
+    expect(native).toContain('nearbySend(1) threw TypeError: host.nearbySend: line must be a string');
+    expect(native).toContain('nearbyPing(1) = false');
+    expect(native).toContain('nearbyPing(0) threw TypeError: host.nearbyPing: peer must be an integer from 1 to 7');
+    expect(native).toContain('nearbyClose() = undefined');
   });
 });

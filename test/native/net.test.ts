@@ -4,7 +4,9 @@
 // every reader must answer with a value or a reason and never touch memory
 // it was not given, MessagePack that converts to JSON converts back to the
 // same JSON, and the room fed any run of events hands the script only JSON
-// arrays. The exact cases are in native/tests/core_test.c (core.test.ts).
+// arrays; so does the nearby room's C (native/core/net/nearby.c), a hosting
+// and a joining PSP's, fed any run of link events and bytes. The exact
+// cases are in native/tests/core_test.c (core.test.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +27,8 @@ describe('the C client\'s reading of the network', () => {
     const r = spawnSync(path.join(ROOT, 'build/native/net-fuzz'), ['50000'], { encoding: 'utf8', timeout: 120_000 });
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/50000 inputs, no fault \(([1-9]\d*) joined a room/);
+    // The nearby runs got as far as a PSP's hello (past the frames' and the JSON's checks).
+    expect(r.stdout).toMatch(/nearby: ([1-9]\d*) hellos/);
     expect(r.status).toBe(0);
   }, BUILD_TIMEOUT_MS);
 });

@@ -36,7 +36,7 @@ describe.skipIf(why !== null)('the PSP host online in the native PPSSPP', () => 
 
   it('has the network, creates a room through the connection dialog, is joined, starts, drops and comes back, sleeps and comes back, leaves', () => {
     expect(lines.at(-1)).toBe('online: ok');
-    expect(lines).toContain('psp: caps={"glyphs":true,"keys":null,"pads":0,"touch":[],"network":true}');
+    expect(lines).toContain('psp: caps={"glyphs":true,"keys":null,"pads":0,"touch":[],"network":true,"nearby":true}');
     expect(lines).toContain('psp: open true');
     expect(lines.some((l) => /^psp: net \["joined","[A-Z2-9]{7}"\]$/.test(l))).toBe(true);
     expect(lines).toContain('second player: dealt, seats Psp,Kim');

@@ -47,7 +47,7 @@ export class Bot {
   /** The last lobby the room showed this player, and how many it showed. */
   lobby: Lobby | null = null;
   lobbiesHeard = 0;
-  /** What else the room said, in order: [type, payload, ms] (S.away, S.race, S.deal). */
+  /** What else the room said, in order: [type, payload, ms] (S.away, S.race, S.ended, S.deal). */
   readonly heard: [number, unknown, number][] = [];
   private timers: ReturnType<typeof setTimeout>[] = [];
   private frames: ReturnType<typeof setInterval> | null = null;
@@ -117,7 +117,7 @@ export class Bot {
         this.lobby = body as Lobby;
         this.lobbiesHeard++;
       }
-      if (type === S.away || type === S.race || type === S.deal) this.heard.push([type as number, body, now]);
+      if (type === S.away || type === S.race || type === S.ended || type === S.deal) this.heard.push([type as number, body, now]);
       if (type === S.closing) {
         this.log.closing.push(String((body as [string])[0]));
         this.stop();

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type GameServer } from '../../server/server';
 import { openRooms } from '../../server/room';
-import { S, publicState } from '../../src/net/protocol';
+import { S, publicState, type Deal, type Ended } from '../../src/net/protocol';
 import { delayingProxy, type Proxy } from './proxy';
 import { Bot } from './bot';
 import { rng } from './sim';
@@ -96,5 +96,43 @@ describe('a whole game over delayed connections', () => {
     expect(b.log.over).toBe(true);
     expect(b.log.errors).toEqual([]);
     a.stop();
+  });
+
+  it('a player away while a rematch starts comes back to the rematch as it stands, told how the game they left ended', async () => {
+    const a = new Bot(`ws://127.0.0.1:${proxies[0]!.port}`, 'Ann', 260, 40);
+    const code = await a.create({ options: { ruleSet: 'classic', players: 3 }, cpus: 1, difficulty: 'hard' });
+    const b = new Bot(`ws://127.0.0.1:${proxies[1]!.port}`, 'Kim', 300, 40);
+    await b.join(code);
+    a.start();
+    await until('Kim to see cards', () => b.log.cardsSeen >= 18);
+    proxies[1]!.cut();
+    await until('the drop', () => b.log.closed !== null);
+    b.stop();
+    await until('the game to end without her', () => a.log.over, 90_000);
+    const first = publicState(a.table!.game);
+    // Ann, the creator, starts a rematch from the results; it is on when Kim comes back.
+    const annDeals = (): [number, unknown, number][] => a.heard.filter(([type]) => type === S.deal);
+    a.start();
+    await until('the rematch', () => annDeals().length === 2);
+    expect((annDeals()[1]![1] as Deal)[7]).toBe(2);
+    await b.rejoin(`ws://127.0.0.1:${proxies[1]!.port}`);
+    const deals = (): [number, unknown, number][] => b.heard.filter(([type]) => type === S.deal);
+    await until('the deal', () => deals().length === 2);
+    // First the game she left, as it ended (her seat was played for her to its end) ...
+    const back = b.heard.slice(b.heard.indexOf(deals()[0]!) + 1).filter(([type]) => type !== S.away);
+    expect(back.map(([type]) => type)).toEqual([S.ended, S.deal]);
+    const [game, state, figures] = back[0]![1] as Ended;
+    expect(game).toBe(1);
+    expect(state).toEqual(first);
+    expect(figures[0].reduce((x, y) => x + y, 0)).toBeGreaterThan(0);
+    // ... then the rematch, numbered, as it stands: her script plays on in it.
+    const deal = back[1]![1] as Deal;
+    expect(deal[7]).toBe(2);
+    expect(deal[5][13]).toBe(0);
+    await until('a card of the rematch', () => b.table!.game.cardsPlayed > deal[5][12]);
+    expect(publicState(b.table!.game).slice(0, 13)).not.toEqual(first.slice(0, 13));
+    expect(b.log.errors).toEqual([]);
+    a.stop();
+    b.stop();
   });
 });

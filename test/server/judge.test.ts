@@ -1,5 +1,5 @@
 // The judging's rules, one case each, on the server's table
-// (server/net-table.ts) driven by hand: who wins a race whatever order the
+// (src/net/net-table.ts) driven by hand: who wins a race whatever order the
 // messages arrive in, the tie rule, the window for a silent player, what
 // never waits, late and blind slaps, an away seat, and what a client is
 // told of the cards. The latency proof (latency.test.ts) and the lying
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { FALSE_START_MS, defaultOptions, tableBeforePlay } from '../../src/rules';
 import type { Card, GameEvent, GameState } from '../../src/rules/types';
 import { S, type Step } from '../../src/net/protocol';
-import { AWAY_MOVE_MS, advance, drain, newNetTable, notePing, notePong, receive, setPresent, windowOf, type NetTable, type Outgoing } from '../../server/net-table';
+import { AWAY_MOVE_MS, advance, drain, newNetTable, notePing, notePong, receive, setPresent, windowOf, type NetTable, type Outgoing } from '../../src/net/net-table';
 import { Sim, defaultClassic, rng } from './sim';
 
 const card = (rank: number, suit: number): Card => suit * 13 + (rank - 2);
@@ -136,6 +136,51 @@ describe('a slap race', () => {
     expect(claim[1].find((e) => e.type === 'claimed')).toMatchObject({ seat: 0 });
     const late = t.out.find((m) => m.type === S.step && (m.body as Step)[1].some((e) => e.type === 'slapMissed' && e.seat === 2))!.body as Step;
     expect(late.slice(3)).toEqual([cpu, pile]);
+  });
+
+  it('tells a slap that lost the race as a miss on its pile, though the next card came first, when on the clock it was before that card', () => {
+    const t = table(STACKS());
+    const { cpu, at } = pairOnTable(t);
+    const pile = t.nt.seq;
+    const s = Math.min(200, cpu - 100);
+    // Seat 0 slaps first; seat 1 has said it did nothing that soon: seat 0 takes the pair.
+    receive(t.nt, 0, 'slap', pile, s, at(s + 40));
+    receive(t.nt, 1, 'heard', pile, s + 5, at(s + 60));
+    run(t, at(s + 60));
+    expect(events(t.out).find((e) => e.type === 'claimed')).toMatchObject({ seat: 0, reason: 'slap' });
+    const stacks = t.nt.table.game.stacks.map((st) => st.length);
+    // Seat 0 plays its next card 100 ms after it saw the pile taken, and that comes first; seat 1's slap on
+    // the pair, 60 ms after the claim (before that card, on the clock), comes after it: a slower network.
+    receive(t.nt, 0, 'move', pile + 1, 100, at(s + 150));
+    run(t, at(s + 150));
+    receive(t.nt, 1, 'slap', pile, s + 60, at(s + 200));
+    run(t, at(s + 700));
+    const missed = t.out.find((m) => m.type === S.step && (m.body as Step)[1].some((e) => e.type === 'slapMissed' && e.seat === 1));
+    // A race lost, timed by its own stamp on the pair (the race's line shows it), after the card's landing; no penalty.
+    expect(missed && (missed.body as Step).slice(3)).toEqual([s + 60, pile]);
+    const landed = t.out.findIndex((m) => m.type === S.step && (m.body as Step)[1].some((e) => e.type === 'played') && (m.body as Step)[0] === pile + 2);
+    expect(landed).toBeGreaterThanOrEqual(0);
+    expect(t.out.indexOf(missed!)).toBeGreaterThan(landed);
+    expect(events(t.out).some((e) => e.type === 'wrongSlap')).toBe(false);
+    expect(t.nt.table.game.stacks[1]!.length).toBe(stacks[1]);
+    expect(t.nt.figures.racesLost[1]).toBe(1);
+  });
+
+  it('judges a slap on a taken pile made after the next card was played, on the clock, on that card, as one device would', () => {
+    const t = table(STACKS());
+    const { cpu, at } = pairOnTable(t);
+    const pile = t.nt.seq;
+    const s = Math.min(200, cpu - 100);
+    receive(t.nt, 0, 'slap', pile, s, at(s + 40));
+    receive(t.nt, 1, 'heard', pile, s + 5, at(s + 60));
+    run(t, at(s + 60));
+    receive(t.nt, 0, 'move', pile + 1, 100, at(s + 150));
+    run(t, at(s + 150));
+    // 150 ms after the claim: the next card (played 100 ms after it) was in the air.
+    receive(t.nt, 1, 'slap', pile, s + 150, at(s + 200));
+    run(t, at(s + 700));
+    expect(events(t.out).find((e) => e.type === 'wrongSlap')).toMatchObject({ seat: 1, falseStart: true });
+    expect(events(t.out).some((e) => e.type === 'slapMissed' && e.seat === 1)).toBe(false);
   });
 
   it('breaks an exact tie as one device does: nearest clockwise after whoever played the top card', () => {

@@ -5,7 +5,7 @@
 // one frame must be the one-device winner for the same reaction times (the
 // rules' orderSlaps over each slap's time from the landing). Over at least
 // 1,000 races. The server's table runs exactly as in a room
-// (server/net-table.ts); only the network and the people are simulated
+// (src/net/net-table.ts); only the network and the people are simulated
 // (test/server/sim.ts).
 import { describe, expect, it } from 'vitest';
 import { Sim, defaultClassic, rng, type PersonSpec } from './sim';

@@ -1,13 +1,13 @@
 // A client that lies about its stamps (issue 35, item 4): it claims to have
 // slapped sooner after the landing than it did. The server checks each
-// stamp against its own clock (server/net-table.ts earliestStamp: the time
+// stamp against its own clock (src/net/net-table.ts earliestStamp: the time
 // from the face going out to the press arriving, less the round trips the
 // pongs measured around them) and refuses what is faster than that allows,
 // so the lie gains at most STAMP_TOLERANCE_MS over honest play, plus what
 // the round trips themselves varied by (jitter). Measured on the races the
 // liar won: its judged time against its true one.
 import { describe, expect, it } from 'vitest';
-import { STAMP_TOLERANCE_MS } from '../../server/net-table';
+import { STAMP_TOLERANCE_MS } from '../../src/net/net-table';
 import { Sim, defaultClassic, rng, type PersonSpec } from './sim';
 
 function liarGains(lie: number, jitter: number, games: number): { gains: number[]; refused: number; honestRefused: number } {

@@ -1,4 +1,4 @@
-// A room's table (server/net-table.ts) with each person behind a simulated
+// A room's table (src/net/net-table.ts) with each person behind a simulated
 // network, in one process, on a simulated clock: the cheap place for the
 // thousand races of the latency proof and for the lying client. Each link
 // has a one-way latency, a jitter drawn per message, and lost segments:
@@ -12,7 +12,7 @@ import { LAND_MS } from '../../src/table/table';
 import { gameFromPublic, publicState, C, S, type Step, type PublicState } from '../../src/net/protocol';
 import { canSlap, defaultOptions, orderSlaps, slapPattern } from '../../src/rules';
 import type { GameOptions, GameState, Seat } from '../../src/rules/types';
-import { PING_MS, advance, drain, pingBehindPicture, pingDue, newNetTable, notePing, notePong, receive, type NetTable, type NetSeat } from '../../server/net-table';
+import { PING_MS, advance, drain, pingBehindPicture, pingDue, newNetTable, notePing, notePong, receive, type NetTable, type NetSeat } from '../../src/net/net-table';
 
 const FRAME = 1000 / 60;
 

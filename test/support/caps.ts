@@ -17,6 +17,7 @@ export const DESKTOP_CAPS: Capabilities = {
   pads: 2,
   touch: [],
   network: false,
+  nearby: false,
 };
 
 /**
@@ -34,4 +35,5 @@ export const TOUCH_CAPS: Capabilities = {
     { x: 240, y: 0, w: 240, h: 272, buttons: BTN_CROSS },
   ],
   network: false,
+  nearby: false,
 };

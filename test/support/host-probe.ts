@@ -35,6 +35,15 @@ probe('chosen(ru)', function () { return h.chosen('ru'); });
 probe('chosen(ru, 3)', function () { return h.chosen('ru', 3); });
 probe('chosen(ru, 1.5)', function () { return h.chosen('ru', 1.5); });
 probe('chosen(ru, "2")', function () { return h.chosen('ru', '2'); });
+// No test host holds ad hoc: each nearby function answers "not here", the peer checked first.
+probe('nearbyOpen(code)', function () { return h.nearbyOpen('ABCDEFG'); });
+probe('nearbyReceive()', function () { return h.nearbyReceive(); });
+probe('nearbySend(1, line)', function () { return h.nearbySend(1, '["joined","ABCDEFG"]'); });
+probe('nearbySend(8, line)', function () { return h.nearbySend(8, '["joined","ABCDEFG"]'); });
+probe('nearbySend(1)', function () { return h.nearbySend(1); });
+probe('nearbyPing(1)', function () { return h.nearbyPing(1); });
+probe('nearbyPing(0)', function () { return h.nearbyPing(0); });
+probe('nearbyClose()', function () { return h.nearbyClose(); });
 for (var i = 0; i < out.length; i++) h.log(out[i]);
 globalThis.ratscrew = { commands: new Int32Array(8), frame: function () { return 0; } };
 `;

@@ -1,15 +1,16 @@
 // A room server in the test's own process and clock, for the online
 // screens' tests in Node: the host's net functions (the contract's
 // netOpen, netSend, netReceive, netClose) answered by the server's own
-// table (server/net-table.ts) and message checks (server/messages.ts), as
+// table (src/net/net-table.ts) and message checks (src/net/messages.ts), as
 // server/room.ts answers them, with no socket and no Colyseus. The test
 // runs it a frame at a time on the driver's clock (deliver), and may hold a
 // message back (hold) to stand for a slow network. The other seats are
 // CPU players, or people whose words the test says for them (speak).
 import type { Host } from '../../src/contract';
 import { C, S, SEAT_KINDS, publicState, type Deal, type Lobby, type RoomSetup } from '../../src/net/protocol';
-import { checkCreate, checkMessage } from '../../server/messages';
-import { advance, drain, newNetTable, receive, setPresent, tableNow, type NetTable } from '../../server/net-table';
+import { checkCreate, checkMessage } from '../../src/net/messages';
+import { advance, drain, newNetTable, receive, setPresent, tableNow, type NetTable } from '../../src/net/net-table';
+import { endedSince, gameDealt, gameEnded, newRoomGames } from '../../src/net/room-games';
 
 type Net = Pick<Host, 'netOpen' | 'netSend' | 'netReceive' | 'netClose'>;
 
@@ -33,6 +34,9 @@ export class LoopbackRoom {
   closed = 0;
   /** The player's connection is down (drop): what the room says meanwhile never reaches them. */
   private cut = false;
+  /** The room's games by number, and the game the player's connection dropped in (src/net/room-games.ts). */
+  readonly games = newRoomGames();
+  private left = 0;
 
   /**
    * The room's seats for a join (the creator's setup is the host's own on a
@@ -102,24 +106,38 @@ export class LoopbackRoom {
   }
 
   private start(): void {
+    gameDealt(this.games);
     this.nt = newNetTable(
-      { options: this.setup!.options, seed: 12345, dealer: 0, aiSeed: 777, difficulty: this.setup!.difficulty as never, seats: this.kinds.map((kind) => ({ kind })) },
+      { options: this.setup!.options, seed: 12345 + this.games.dealt - 1, dealer: 0, aiSeed: 777, difficulty: this.setup!.difficulty as never, seats: this.kinds.map((kind) => ({ kind })) },
       this.now(),
     );
-    this.push('m', S.deal, this.deal());
+    // As server/room.ts deals: a seat whose player is away is played for them from the first card.
+    if (this.cut) setPresent(this.nt, this.you, false);
+    else this.push('m', S.deal, this.deal());
   }
 
   deal(): Deal {
     const { seq, game, figures } = tableNow(this.nt!);
-    return [this.you, this.names, this.kinds.map((k) => SEAT_KINDS.indexOf(k)), this.setup!.options, seq, publicState(game), figures];
+    return [this.you, this.names, this.kinds.map((k) => SEAT_KINDS.indexOf(k)), this.setup!.options, seq, publicState(game), figures, this.games.dealt];
+  }
+
+  /** The creator (another player, here) starts a rematch from the results: everyone present gets its deal. */
+  rematch(): void {
+    if (this.nt?.table.game.over === null) throw new Error('a rematch while the game is on');
+    this.start();
   }
 
   /** Runs the room to the test's clock and hands the player's host what it sent them (call before each frame). */
   deliver(): void {
     const now = this.now();
     if (this.nt) {
+      const over = this.nt.table.game.over !== null;
       advance(this.nt, now);
       for (const m of drain(this.nt, now)) if (!this.cut && (m.to === -1 || m.to === this.you)) this.push('m', m.type, m.body);
+      if (!over && this.nt.table.game.over !== null) {
+        const { game, figures } = tableNow(this.nt);
+        gameEnded(this.games, publicState(game), figures);
+      }
     }
     while (this.held.length > 0 && this.held[0]!.at <= now) this.lines.push(this.held.shift()!.line);
   }
@@ -154,6 +172,7 @@ export class LoopbackRoom {
   drop(): void {
     this.push('away');
     this.cut = true;
+    this.left = this.games.dealt;
     setPresent(this.nt!, this.you, false);
   }
 
@@ -162,6 +181,7 @@ export class LoopbackRoom {
     this.cut = false;
     setPresent(this.nt!, this.you, true);
     this.push('back');
+    for (const e of endedSince(this.games, this.left)) this.push('m', S.ended, e);
     this.push('m', S.deal, this.deal());
   }
 }

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { COMMAND_INTS, DEFAULT_CAPABILITIES, frameHash, headlessFrameMs, type Capabilities, type Host } from '../../src/contract';
 import { getQuickJS, type QuickJSContext, type QuickJSHandle } from 'quickjs-emscripten';
 import { defineHost } from '../../web/src/engine/quickjs-host';
-import { NO_NETWORK } from './no-network';
+import { NO_NETWORK, type NetFunction } from './no-network';
 
 export const BUNDLE_PATH = fileURLToPath(new URL('../../dist/ratscrew.js', import.meta.url));
 
@@ -24,7 +24,7 @@ export interface FakeHostOptions {
   memoryLimit?: number;
   source?: string;
   /** The host's net functions and keyboard text (the online screens' tests): none by default. */
-  net?: Partial<Pick<Host, 'netOpen' | 'netSend' | 'netReceive' | 'netClose' | 'typed'>>;
+  net?: Partial<Pick<Host, NetFunction | 'typed'>>;
 }
 
 /** A VM running the bundle, driven one frame at a time. */

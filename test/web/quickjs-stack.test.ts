@@ -12,10 +12,10 @@ import path from 'node:path';
 import { DEFAULT_CAPABILITIES, headlessFrameMs, type Host } from '../../src/contract';
 import { ROOT } from '../native/headless';
 import { QuickJsEngine } from '../../web/src/engine/quickjs';
-import { NO_NETWORK } from '../../web/src/net';
+import { NO_NETWORK, NOT_NEARBY } from '../../web/src/net';
 
 function host(logs: string[]): Host {
-  return { seed: 1, caps: DEFAULT_CAPABILITIES, load: () => null, save: () => true, log: (t) => void logs.push(t), problem: () => null, keepDamaged: () => true, chosen: () => {}, ...NO_NETWORK };
+  return { seed: 1, caps: DEFAULT_CAPABILITIES, load: () => null, save: () => true, log: (t) => void logs.push(t), problem: () => null, keepDamaged: () => true, chosen: () => {}, ...NO_NETWORK, ...NOT_NEARBY };
 }
 
 const C = 'var c = new Int32Array(2048 * 8), n = 0;\n';

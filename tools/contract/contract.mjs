@@ -138,7 +138,7 @@ export function readTouchZone(value) {
 }
 
 /** The capabilities of a host that says nothing: the PSP's. */
-export const DEFAULT_CAPABILITIES = { glyphs: true, keys: null, pads: 0, touch: [], network: false };
+export const DEFAULT_CAPABILITIES = { glyphs: true, keys: null, pads: 0, touch: [], network: false, nearby: false };
 
 /** A host's capabilities field by field: each missing or wrong field is the default's. */
 export function readCapabilities(value) {
@@ -155,7 +155,9 @@ export function readCapabilities(value) {
   const touch = Array.isArray(v) && v.length <= 16 && v.every((x) => readTouchZone(x) !== null) ? v.map((x) => readTouchZone(x)) : DEFAULT_CAPABILITIES.touch;
   v = r.network;
   const network = typeof v === 'boolean' ? (v) : DEFAULT_CAPABILITIES.network;
-  return { glyphs, keys, pads, touch, network };
+  v = r.nearby;
+  const nearby = typeof v === 'boolean' ? (v) : DEFAULT_CAPABILITIES.nearby;
+  return { glyphs, keys, pads, touch, network, nearby };
 }
 
 /** The host's functions as data: name, arguments and result in the contract's types ('string?' is a string or null). */
@@ -169,6 +171,11 @@ export const HOST_FUNCTIONS = [
   { name: 'netSend', args: [{ name: 'message', type: 'string' }], result: 'boolean', optional: true },
   { name: 'netReceive', args: [], result: 'string?', optional: true },
   { name: 'netClose', args: [], result: 'void', optional: true },
+  { name: 'nearbyOpen', args: [{ name: 'code', type: 'string' }], result: 'boolean', optional: true },
+  { name: 'nearbyReceive', args: [], result: 'string?', optional: true },
+  { name: 'nearbySend', args: [{ name: 'peer', type: 'int', min: 1, max: 7 }, { name: 'line', type: 'string' }], result: 'boolean', optional: true },
+  { name: 'nearbyPing', args: [{ name: 'peer', type: 'int', min: 1, max: 7 }], result: 'boolean', optional: true },
+  { name: 'nearbyClose', args: [], result: 'void', optional: true },
   { name: 'typed', args: [], result: 'string?', optional: true },
   { name: 'chosen', args: [{ name: 'language', type: 'string' }, { name: 'people', type: 'int', min: 1, max: 2 }], result: 'void', optional: true },
 ];

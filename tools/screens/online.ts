@@ -6,12 +6,13 @@
 // upright (390x844 CSS px at 3x, touch), each behind a delaying proxy. Ann
 // names herself and creates a room; Kim opens its link and picks her name
 // by taps; a classic game with its first race's times; Kim's network goes
-// down until the game has ended (Ann sees her away, Kim sees she is
-// reconnecting; back, Kim gets the game's results as Ann does);
-// the results and the rematch; Kim joins Ann's next room, for two people
-// (no CPU seats), by its code. In English, then in Russian.
+// down until the game has ended and Ann has started a rematch (Ann sees
+// her away, Kim sees she is reconnecting; back, Kim lands in the rematch as
+// it stands, the game she left counted); the rematch's results; Kim joins
+// Ann's next room, for two people (no CPU seats), by its code. In English,
+// then in Russian.
 //   npx tsx tools/screens/online.ts OUT_DIR
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
@@ -162,9 +163,12 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
   // The game; the first race's times on both screens.
   await key(ann, 'Enter');
   await until(kim, 'the game', (d) => d.scene === 'onlineTable');
-  const slapped = [-1, -1];
+  const slapped = ['', ''];
   let raced = false;
   let dropped = false;
+  let rematched = false;
+  /** When Kim was back (Date.now()): her line about the game she missed shows 6 s (src/app/saving.ts NOTICE_MS). */
+  let backAt = 0;
   const players = [
     { page: ann, play: () => key(ann, 'z'), slap: () => key(ann, 's') },
     { page: kim, play: () => tap(kim, cdp, 120, 200), slap: () => tap(kim, cdp, 360, 200) },
@@ -174,11 +178,20 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
     const states = await Promise.all(players.map((p) => debug(p.page)));
     if (states.every((s) => s?.scene === 'onlineResults')) break;
     if (Date.now() > end) throw new Error('no results');
-    if (!raced && states.every((s) => /·/.test(s?.online?.table?.slapTimes ?? ''))) {
-      await Promise.all([shot(ann, `web-desktop-online-race${sfx}`), shot(kim, `web-phone-online-race${sfx}`)]);
-      // Taken while the line was still up on both (else the next race's).
+    // A race both people slapped, its line naming both on both screens ("You 412 ms · Kim 620 ms"), before the drop.
+    const shown = ['Kim', 'Ann'].map((_, i) => (lang === 'ru' ? ['Ким', 'Аня'] : ['Kim', 'Ann'])[i]!);
+    const bothIn = (s: any, i: number): boolean => {
+      const t = s?.online?.table;
+      return !!t && t.slapTimes.includes(t.names[0]) && t.slapTimes.includes(shown[i]!);
+    };
+    // Before the drop, or in the rematch once Kim is back and the line about it has gone.
+    const racing = !dropped || (backAt > 0 && Date.now() > backAt + 6500);
+    if (!raced && racing && states.every(bothIn)) {
+      await Promise.all([shot(ann, `web-desktop-online-race${sfx}.try`), shot(kim, `web-phone-online-race${sfx}.try`)]);
+      // Kept only if taken while the line was still up on both (else the next card's table).
       const after = await Promise.all(players.map((p) => debug(p.page)));
       raced = after.every((s, i) => s?.online?.table?.slapTimes === states[i].online.table.slapTimes);
+      if (raced) for (const n of [`web-desktop-online-race${sfx}`, `web-phone-online-race${sfx}`]) renameSync(path.join(out, `${n}.try.png`), path.join(out, `${n}.png`));
     }
     // After the first race's shots (or, their line gone before both were taken, late in the game: a drop must span the end).
     const late = states[0]?.online?.table?.shownGame?.cardsPlayed >= 12;
@@ -194,10 +207,22 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
       await Promise.all([shot(ann, `web-desktop-online-away${sfx}`), shot(kim, `web-phone-online-reconnecting${sfx}`)]);
       continue;
     }
-    if (dropped && proxies[1]!.refusing && states[0]?.scene === 'onlineResults') {
-      // Ann is at the results: Kim's network is back, and she gets the game as it ended (its table, then its results).
+    if (dropped && !rematched && states[0]?.scene === 'onlineResults') {
+      // Ann is at the results, Kim still away: Ann starts the rematch (her seat is played for her in it).
+      rematched = true;
+      await key(ann, 'Enter');
+      await until(ann, 'the rematch', (d) => d.scene === 'onlineTable' && d.online.room.game === 2);
+      continue;
+    }
+    if (rematched && proxies[1]!.refusing && states[0]?.online?.table?.shownGame?.cardsPlayed >= 5) {
+      // Kim's network is back: she lands in the rematch as it stands; the game she left is counted for her.
       proxies[1]!.refusing = false;
-      await until(kim, 'back', (d) => d.online?.room?.dropped === false);
+      const back = await until(kim, 'back in the rematch', (d) => d.online?.room?.dropped === false && d.scene === 'onlineTable' && d.online.room.game === 2);
+      backAt = Date.now();
+      if (back.stats.classic.games !== 1) throw new Error(`Kim, away when the first game ended, has ${back.stats.classic.games} games counted`);
+      await settle(kim);
+      await settle(ann);
+      await Promise.all([shot(ann, `web-desktop-online-rematch-back${sfx}`), shot(kim, `web-phone-online-rematch-back${sfx}`)]);
       continue;
     }
     await Promise.all(
@@ -206,9 +231,10 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
         if (states[i]?.scene !== 'onlineTable' || !t) return;
         const g = t.shownGame;
         const pattern = t.readableAt >= 0 && !t.flying && slapPattern(g) !== null && !g.barred[0];
-        if (pattern && slapped[i] !== t.seq) {
+        const pile = `${states[i].online.room.game}:${t.seq}`;
+        if (pattern && slapped[i] !== pile) {
           if (t.now - t.readableAt < 200 + i * 90) return;
-          slapped[i] = t.seq;
+          slapped[i] = pile;
           await p.slap();
         } else if (!(!raced && /·/.test(t.slapTimes)) && t.hint !== '' && !t.flying && (g.pendingCollect ? g.pendingCollect.seat === 0 : g.turn === 0)) await p.play();
       }),
@@ -219,7 +245,8 @@ async function session(lang: 'en' | 'ru'): Promise<void> {
   await settle(kim);
   await shot(ann, `web-desktop-online-results${sfx}`);
   await shot(kim, `web-phone-online-results${sfx}`);
-  if (!dropped || (await debug(kim)).stats.classic.games !== 1) throw new Error('Kim, away when the game ended, has not got its results counted');
+  if (!rematched || (await debug(kim)).stats.classic.games !== 2) throw new Error('Kim has not got both games counted');
+  if (!raced) console.log(`no race both people slapped was caught on both screens (${lang}): web-*-online-race${sfx}.png not taken`);
 
   // Ann leaves and opens another room; Kim joins it by its code.
   await key(ann, 'd');

@@ -7,7 +7,7 @@
 // the page's own words and touch zones follow (host.chosen).
 import { checkedHost, type Capabilities, type Host } from '../../src/contract';
 import type { LocalSave } from './save';
-import type { NetFunctions } from './net';
+import { NOT_NEARBY, type NetFunctions } from './net';
 
 /** The contract's Host (tools/contract/contract.json), all of it. */
 export type WebHost = Host;
@@ -59,5 +59,6 @@ export function pageHost(
     // The contract allows only 1 or 2 people (checkedHost refuses anything else).
     chosen: (language, people) => onChosen({ language, people: people === 2 ? 2 : 1 }),
     ...net,
+    ...NOT_NEARBY,
   });
 }

@@ -101,10 +101,11 @@ async function boot(): Promise<void> {
   // touch screen the PSP's glyphs, which the touch buttons carry, and the
   // touch zones of the saved number of people (they follow a change of it
   // during the visit, src/input/touch.ts); and the Gamepad API's two
-  // controllers (src/input/gamepad.ts); a network where a rooms server answers beside the page.
+  // controllers (src/input/gamepad.ts); a network where a rooms server answers beside the page;
+  // no ad hoc (nearby rooms are between PSPs).
   const caps: Capabilities = touchDevice
-    ? { glyphs: true, keys: null, pads: 2, touch: screenZones(saved.people), network: false }
-    : { glyphs: false, keys: KEY_NAMES, pads: 2, touch: [], network: false };
+    ? { glyphs: true, keys: null, pads: 2, touch: screenZones(saved.people), network: false, nearby: false }
+    : { glyphs: false, keys: KEY_NAMES, pads: 2, touch: [], network: false, nearby: false };
   const taps = new Taps($('screen'));
   const touch = new Touch($('touch'), taps, $('turn'));
   touch.follow(saved);

@@ -22,6 +22,15 @@ export const NO_NETWORK: NetFunctions & Pick<Host, 'typed'> = {
   typed: () => null, // and no keyboard's text: the replays press buttons only
 };
 
+/** Nearby rooms are between PSPs over ad hoc (docs/network.md): a page can neither host nor join one (caps.nearby false). */
+export const NOT_NEARBY: Pick<Host, 'nearbyOpen' | 'nearbyReceive' | 'nearbySend' | 'nearbyPing' | 'nearbyClose'> = {
+  nearbyOpen: () => false,
+  nearbyReceive: () => null,
+  nearbySend: () => false,
+  nearbyPing: () => false,
+  nearbyClose: () => {},
+};
+
 /** How long the room keeps a dropped seat (server/room.ts RECONNECT_S), and how often to try again meanwhile (ms). */
 const KEPT_MS = 60_000;
 const RETRY_MS = 2000;

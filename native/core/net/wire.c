@@ -756,6 +756,33 @@ long_:
     return 0;
 }
 
+int wire_request_via(const char *request, size_t len, char *via, size_t via_cap, char *code, size_t code_cap)
+{
+    uint8_t scratch[2048];
+    const char *why = NULL;
+    size_t n = wire_json_to_msgpack(request, len, scratch, sizeof scratch, &why);
+    In in = { scratch, n, 0, NULL };
+    long count, i;
+    if (via_cap) via[0] = '\0';
+    if (code_cap) code[0] = '\0';
+    if (n == 0 || (count = mp_map(&in)) < 0) return 0;
+    for (i = 0; i < count; i++) {
+        int is_via = mp_key_is(&in, "via") == 1, is_code = !is_via && mp_key_is(&in, "code") == 1;
+        size_t at = in.at;
+        if (is_via || is_code) {
+            char *dst = is_via ? via : code;
+            size_t cap = is_via ? via_cap : code_cap;
+            if (cap && mp_text(&in, dst, cap, 1)) continue;
+            /* Not letters and digits that fit: "?" for a via (it is there, so
+             * not the server's), "" for a code; the value skipped. */
+            in.at = at;
+            if (cap) snprintf(dst, cap, "%s", is_via ? "?" : "");
+            if (!mp_skip(&in, 1)) return 1;
+        } else if (!mp_skip(&in, 1) || !mp_skip(&in, 1)) return 1;
+    }
+    return 1;
+}
+
 int wire_read_seat(const char *json, size_t len, WireSeat *seat)
 {
     uint8_t scratch[4096];

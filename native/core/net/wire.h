@@ -70,6 +70,12 @@ size_t wire_json_to_msgpack(const char *json, size_t len, uint8_t *out, size_t c
  * the request is not one of those. */
 int wire_matchmake_request(const char *request, size_t len, const char *room_name, int version, char *path, size_t path_cap, char *body, size_t body_cap, const char **why);
 
+/* netOpen's request's "via" (where the room is: absent for the rooms
+ * server, "nearby" for a PSP's nearby room) and "code", each "" when absent
+ * or not letters and digits that fit; "via" is "?" when present but not
+ * that. 1 when the request is a JSON object, 0 otherwise. */
+int wire_request_via(const char *request, size_t len, char *via, size_t via_cap, char *code, size_t code_cap);
+
 /* The matchmaking's answer: the seat it reserved, or its error. */
 typedef struct {
     char room_id[WIRE_ID_MAX + 1];

@@ -53,7 +53,7 @@ export interface Strings {
   readonly title: string;
   /** The line under the (English) logo: in Russian it also names the game. */
   readonly subtitle: string;
-  /** The title's rows; `online` only where the host reaches a rooms server (host.caps.network). */
+  /** The title's rows; `online` only where the host reaches a rooms server or PSPs close by (host.caps.network, host.caps.nearby). */
   readonly menu: { play: string; online: string; options: string; howTo: string; stats: string; watch: string; quit: string };
   /** The banner over a CPU-only game the player chose to watch. */
   readonly watching: string;
@@ -339,14 +339,19 @@ export interface Strings {
 /** The online rooms' words: the Online menu, Create, the name and code entry, the lobby, the table's lines, the results. */
 export interface OnlineStrings {
   readonly title: string;
-  readonly rows: { readonly create: string; readonly join: string; readonly name: string; readonly back: string };
-  /** What Online is, under its menu. */
+  readonly rows: { readonly create: string; readonly join: string; readonly hostNearby: string; readonly joinNearby: string; readonly name: string; readonly back: string };
+  /** What Online is, under its menu: with a rooms server, with PSPs close by (ad hoc), with both. */
   readonly about: string;
+  readonly aboutNearby: string;
+  readonly aboutBoth: string;
   readonly hint: string;
   /** Where a name has not been chosen yet. */
   readonly noName: string;
 
   readonly createTitle: string;
+  /** The Create screen of a nearby room (this PSP hosts it), and its first row's help. */
+  readonly nearbyCreateTitle: string;
+  readonly nearbyCreateHelp: string;
   /** The Create screen's first row, and its help. */
   readonly createRow: string;
   readonly createHelp: string;
@@ -358,6 +363,9 @@ export interface OnlineStrings {
   readonly nameHelp: string;
   readonly codeTitle: string;
   readonly codeHelp: string;
+  /** The code of a nearby room, from the PSP hosting it. */
+  readonly nearbyCodeTitle: string;
+  readonly nearbyCodeHelp: string;
   /** The letter picker's hint: the D-pad and buttons (PSP, pads, touch), or a keyboard's typing. */
   readonly entryHint: string;
   readonly entryKeysHint: string;
@@ -370,6 +378,8 @@ export interface OnlineStrings {
   readonly joining: string;
   readonly lobbyTitle: (code: string) => string;
   readonly shareCode: string;
+  /** A nearby room's lobby: who gets the code, and where they write it. */
+  readonly nearbyShareCode: string;
   /** The link's line, with the link. */
   readonly shareLink: (link: string) => string;
   /** A seat nobody has taken yet: a CPU player if nobody comes by the start. */
@@ -390,12 +400,18 @@ export interface OnlineStrings {
   /** Seats whose players dropped (names joined), played for them meanwhile; and this player's own dropped connection. */
   readonly away: (names: string) => string;
   readonly reconnecting: string;
+  /** Back after a drop in a later game (a rematch begun meanwhile): the games that ended while away, the last one's winner (or this player). */
+  readonly missedGames: (games: number, winner: string, isYou: boolean) => string;
 
   /** Why the player is back at the Online menu or the title: one line each. */
   readonly notFound: string;
   readonly started: string;
   readonly full: string;
   readonly unreachable: string;
+  /** A nearby room that could not be hosted or reached (ad hoc off, no such room close by). */
+  readonly nearbyUnreachable: string;
+  /** The PSP hosting the nearby room left it: the game is over. */
+  readonly hostLeft: string;
   readonly tooMany: string;
   readonly lost: string;
   readonly serverStopping: string;

@@ -14,10 +14,12 @@ import { moveOptionCursor } from './option-cursor';
 import { openRoom } from '../room';
 import { CREATE_ROW, changeCreateRow, createLines, createRows, roomSetup } from '../room-setup';
 import { applySettings, save } from '../saving';
-import { lobbyScene, onlineScene, type CreateScene, type Scene, type SceneModule } from '../scene';
+import { lobbyScene, type CreateScene, type Scene, type SceneModule } from '../scene';
+import { onlineAt } from '../online-rows';
 
-export function enterCreate(app: App): CreateScene {
-  const scene: CreateScene = { kind: 'create', cursor: 0, rows: [], shown: [] };
+/** The creator's options for a room on the rooms server, or (`nearby`) for a nearby room this PSP hosts. */
+export function enterCreate(app: App, nearby: boolean): CreateScene {
+  const scene: CreateScene = { kind: 'create', nearby, cursor: 0, rows: [], shown: [] };
   refresh(app, scene);
   return scene;
 }
@@ -26,7 +28,7 @@ function refresh(app: App, scene: CreateScene): void {
   applySettings(app);
   scene.rows = createRows(app.settings);
   if (scene.cursor >= scene.rows.length) scene.cursor = scene.rows.length - 1;
-  scene.shown = createLines(scene.rows, app.settings, app.strings);
+  scene.shown = createLines(scene.rows, app.settings, app.strings, scene.nearby);
 }
 
 export function createFrame(app: App, scene: CreateScene): Scene {
@@ -35,14 +37,14 @@ export function createFrame(app: App, scene: CreateScene): Scene {
   if (wasPressed(b, BTN_CIRCLE)) {
     save(app);
     cue(app.cues, 'click');
-    return onlineScene(0);
+    return onlineAt(app.host.caps, scene.nearby ? 'hostNearby' : 'create');
   }
   const row = scene.rows[scene.cursor]!;
   const confirm = wasPressed(b, BTN_CROSS) || tapChanges;
   if (wasPressed(b, BTN_START) || (row === CREATE_ROW && confirm)) {
     save(app);
     cue(app.cues, 'click');
-    return lobbyScene(openRoom(app, { op: 'create', setup: roomSetup(app.settings) }));
+    return lobbyScene(openRoom(app, { op: 'create', setup: roomSetup(app.settings) }, scene.nearby));
   }
   const dir = menuPressed(b, BTN_LEFT) ? -1 : menuPressed(b, BTN_RIGHT) || confirm ? 1 : 0;
   if (dir !== 0 && row !== CREATE_ROW) {
@@ -55,7 +57,7 @@ export function createFrame(app: App, scene: CreateScene): Scene {
 
 export function drawCreate(app: App, scene: CreateScene, view: View): void {
   const o = app.strings.online;
-  drawOptionsPage(view.menus, app.strings, scene.shown, scene.cursor, o.createTitle, o.createHint);
+  drawOptionsPage(view.menus, app.strings, scene.shown, scene.cursor, scene.nearby ? o.nearbyCreateTitle : o.createTitle, o.createHint);
 }
 
 /** The Create screen: an options page, whose rows taps pick. */

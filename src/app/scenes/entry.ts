@@ -17,11 +17,8 @@ import { CELL_DELETE, CELL_DONE, CELL_SWITCH, PICKER_PAGES, type EntryKind } fro
 import { openRoom } from '../room';
 import { save } from '../saving';
 import { lobbyScene, onlineScene, titleScene, type AfterEntry, type EntryScene, type Scene, type SceneModule } from '../scene';
+import { onlineAt } from '../online-rows';
 import { enterCreate } from './create';
-
-/** The Online menu's rows a finished or abandoned entry goes back to (src/app/scenes/online.ts). */
-const ROW_JOIN = 1;
-const ROW_NAME = 2;
 
 export function enterEntry(app: App, what: EntryKind, then: AfterEntry): EntryScene {
   return { kind: 'entry', what, text: what === 'name' ? app.settings.name : '', page: firstPage(what, app.settings.language), row: 0, col: 0, then };
@@ -92,7 +89,7 @@ function back(app: App, scene: EntryScene): Scene {
   cue(app.cues, 'click');
   // Without a name there is no Online menu to go back to.
   if (scene.what === 'name' && (app.settings.name === '' || typeof scene.then === 'object')) return titleScene();
-  return onlineScene(scene.what === 'code' ? ROW_JOIN : ROW_NAME);
+  return onlineAt(app.host.caps, scene.what === 'code' ? (scene.then === 'joinNearby' ? 'joinNearby' : 'join') : 'name');
 }
 
 /** Done: a name is kept in the save, a code is joined; something incomplete waits for more. */
@@ -103,19 +100,19 @@ function done(app: App, scene: EntryScene): Scene {
     return scene;
   }
   cue(app.cues, 'click');
-  if (scene.what === 'code') return lobbyScene(openRoom(app, { op: 'join', code: value }));
+  if (scene.what === 'code') return lobbyScene(openRoom(app, { op: 'join', code: value }, scene.then === 'joinNearby'));
   app.settings.name = value;
   save(app);
   const then = scene.then;
   if (typeof then === 'object') return lobbyScene(openRoom(app, { op: 'join', code: then.invite }));
-  if (then === 'create') return enterCreate(app);
+  if (then === 'create') return enterCreate(app, false);
   if (then === 'code') return enterEntry(app, 'code', 'join');
-  return onlineScene(then === 'rename' ? ROW_NAME : 0);
+  return then === 'rename' ? onlineAt(app.host.caps, 'name') : onlineScene(0);
 }
 
 export function drawEntryScene(app: App, scene: EntryScene, view: View): void {
   const keys = app.strings.machine === 'keyboard';
-  drawEntry(view.online, app.strings, scene.what, scene.text, scene.page, scene.row, scene.col, keys);
+  drawEntry(view.online, app.strings, scene.what, scene.text, scene.page, scene.row, scene.col, keys, scene.then === 'joinNearby');
 }
 
 /** The letter picker: taps pick its cells. */

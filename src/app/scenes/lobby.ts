@@ -14,23 +14,27 @@ import type { App } from '../state';
 import { cue } from '../cues';
 import { wasPressed } from '../input';
 import type { Strings } from '../i18n/strings';
-import { creatorName, endedScene, leaveRoom, pollRoom, startRoomGame, type RoomLink } from '../room';
-import { onlineScene, onlineTableScene, type LobbyScene, type Scene, type SceneModule } from '../scene';
-import { startOnlineTable } from '../online-table';
+import { creatorName, endedScene, leaveRoom, pollRoom, roomRow, startRoomGame, type RoomLink } from '../room';
+import { onlineTableScene, type LobbyScene, type OnlineTableScene, type Scene, type SceneModule } from '../scene';
+import { onlineAt } from '../online-rows';
+import { startOnlineTable, type OnlineAppTable } from '../online-table';
+import { countGamesBefore } from '../online-count';
+import { showNotice } from '../saving';
+import { viewSeat } from '../../net/seats';
 
 /** CPU seats (SEAT_KINDS 'cpu') and open ones ('open'), as the lobby message numbers them. */
 const SEAT_OPEN = 0;
 
 export function lobbyFrame(app: App, scene: LobbyScene, now: number): Scene {
   const room = scene.room;
-  pollRoom(app, room, now);
+  pollRoom(room, now);
   if (room.ended !== null) return endedScene(app, room, now);
   const b = app.buttons;
   if (room.deal !== null) return takeDeal(app, room, now);
   if (wasPressed(b, BTN_CIRCLE)) {
     cue(app.cues, 'click');
-    leaveRoom(app, room);
-    return onlineScene(room.creating ? 0 : 1);
+    leaveRoom(room);
+    return onlineAt(app.host.caps, roomRow(room));
   }
   const lobby = room.lobby;
   if (lobby !== null && (scene.shownFor !== lobby || scene.shownLink !== room.link)) {
@@ -40,17 +44,35 @@ export function lobbyFrame(app: App, scene: LobbyScene, now: number): Scene {
   }
   if (lobby !== null && lobby.you === lobby.creator && wasPressed(b, BTN_CROSS)) {
     cue(app.cues, 'click');
-    startRoomGame(app);
+    startRoomGame(room);
   }
   return scene;
 }
 
-/** The game begins: its table, fed from here on by the room's messages. */
+/** A game begins (or a rematch, as it stands after a drop: maybe over): its table, fed from here on by the room's messages. */
 export function takeDeal(app: App, room: RoomLink, now: number): Scene {
   const table = startOnlineTable(app.strings, app.cues, room.deal!, now);
+  room.game = room.deal![7];
   room.deal = null;
   room.table = table.net;
   return onlineTableScene(room, table);
+}
+
+/**
+ * A later game's deal than the one on screen (a rematch; after a drop,
+ * maybe begun or played to its end while this player was away): the games
+ * before it counted (src/app/online-count.ts), then its table, as it
+ * stands; one line says what ended while they were away.
+ */
+export function takeLaterDeal(app: App, room: RoomLink, onScreen: OnlineAppTable | null, now: number): Scene {
+  const missed = countGamesBefore(app, room, onScreen, room.deal!);
+  const scene = takeDeal(app, room, now) as OnlineTableScene;
+  if (missed.games > 0) {
+    const t = scene.table;
+    const you = t.net.you;
+    showNotice(app, app.strings.online.missedGames(missed.games, t.show.display.names[viewSeat(missed.winner, you, t.players)] ?? '', missed.winner === you), now);
+  }
+  return scene;
 }
 
 /** What the lobby shows, from its message. */
@@ -72,7 +94,7 @@ export function lobbyShown(t: Strings, room: RoomLink, l: LobbyView): LobbyShown
     if (kind !== SEAT_PERSON && kind !== SEAT_OPEN) marks.push(o.cpuMark);
     seats.push({ name, marks: marks.join(', '), you: s === l.you, away: kind === SEAT_PERSON && !l.present[s] });
   }
-  const share = [o.shareCode];
+  const share = [room.nearby ? o.nearbyShareCode : o.shareCode];
   if (room.link !== '') share.push(o.shareLink(room.link));
   return {
     title: o.lobbyTitle(l.code),

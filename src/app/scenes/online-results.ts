@@ -10,21 +10,19 @@ import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { wasPressed } from '../input';
-import { addGame } from '../lifetime';
 import { resultCause } from '../game-stats';
 import { onlineResults, type OnlineAppTable } from '../online-table';
-import { dealOver } from '../../net/client';
-import { creatorName, endedScene, leaveRoom, pollRoom, startRoomGame, type RoomLink } from '../room';
-import { save } from '../saving';
-import { onlineScene, type OnlineResultsScene, type Scene, type SceneModule } from '../scene';
-import { takeDeal } from './lobby';
+import { countOnlineGame } from '../online-count';
+import { creatorName, endedScene, leaveRoom, pollRoom, roomRow, startRoomGame, type RoomLink } from '../room';
+import { onlineAt } from '../online-rows';
+import { type OnlineResultsScene, type Scene, type SceneModule } from '../scene';
+import { takeLaterDeal } from './lobby';
 
 /** The game on `played` reached its results: counted for this player (seat 0 as shown), saved, and shown. */
 export function enterOnlineResults(app: App, room: RoomLink, played: OnlineAppTable): OnlineResultsScene {
   const game = played.game;
   const over = game.over!;
-  addGame(app.stats, game, played.stats, 0, over.winner === 0);
-  save(app);
+  countOnlineGame(app, room, game, played.stats, 0);
   const t = app.strings;
   const res = onlineResults(played);
   const results = {
@@ -48,22 +46,24 @@ function isCreator(room: RoomLink): boolean {
 
 export function onlineResultsFrame(app: App, scene: OnlineResultsScene, now: number): Scene {
   const room = scene.room;
-  pollRoom(app, room, now);
+  pollRoom(room, now);
   if (room.ended !== null) return endedScene(app, room, now);
   if (room.deal !== null) {
+    // A rematch (maybe begun, or even played to its end, while this player was away: the games between count).
+    if (room.deal[7] !== room.game) return takeLaterDeal(app, room, null, now);
     // The finished game again: this player's connection was taken back at its results, which are on screen already.
-    if (!dealOver(room.deal)) return takeDeal(app, room, now);
     room.deal = null;
+    room.missed.length = 0;
   }
   const b = app.buttons;
   if (wasPressed(b, BTN_CIRCLE)) {
     cue(app.cues, 'click');
-    leaveRoom(app, room);
-    return onlineScene(0);
+    leaveRoom(room);
+    return onlineAt(app.host.caps, roomRow(room));
   }
   if (isCreator(room) && wasPressed(b, BTN_CROSS)) {
     cue(app.cues, 'click');
-    startRoomGame(app);
+    startRoomGame(room);
   }
   return scene;
 }

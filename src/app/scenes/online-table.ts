@@ -5,8 +5,10 @@
 // line over the table says who dropped out (their seat is played for them)
 // or that this player's own connection is being taken back; when it is,
 // the server's deal brings the game back as it stands, or as it ended
-// meanwhile (then its results, counted as everyone's are). A game a person
-// won here ends in the celebration; then the results.
+// meanwhile (then its results, counted as everyone's are); if a rematch
+// began meanwhile, it is that game the player lands in, the one they left
+// counted as it ended. A game a person won here ends in the celebration;
+// then the results.
 import { BTN_START } from '../../contract';
 import { drawQuestion } from '../../view/render';
 import type { View } from '../../view/view';
@@ -15,13 +17,14 @@ import { NEVER } from '../../table/table';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { anyPressed, wasPressed } from '../input';
-import { dealOver, onlineOver } from '../../net/client';
+import { onlineOver } from '../../net/client';
 import { awayNames, holdOnlineTable, onlineFinished, rejoinOnlineTable, stepOnlineTable } from '../online-table';
-import { endedScene, leaveRoom, pollRoom, sendOut } from '../room';
+import { endedScene, leaveRoom, pollRoom, roomRow, sendOut } from '../room';
+import { onlineAt } from '../online-rows';
 import { RESULTS_AFTER_MS } from '../table';
-import { onlineScene, type OnlineTableScene, type Scene, type SceneModule } from '../scene';
+import { type OnlineTableScene, type Scene, type SceneModule } from '../scene';
 import { answer } from './question';
-import { takeDeal } from './lobby';
+import { takeLaterDeal } from './lobby';
 import { enterOnlineResults } from './online-results';
 
 /** A celebration takes no skip this soon (src/app/scenes/table.ts says why). */
@@ -30,11 +33,12 @@ const SKIP_AFTER_MS = 500;
 export function onlineTableFrame(app: App, scene: OnlineTableScene, now: number): Scene {
   const room = scene.room;
   const table = scene.table;
-  pollRoom(app, room, now);
+  pollRoom(room, now);
   if (room.ended !== null) return endedScene(app, room, now);
   if (room.deal !== null) {
-    // A game that is over and a new one: a rematch already (this player was still at the table).
-    if (onlineOver(table.net) && !dealOver(room.deal)) return takeDeal(app, room, now);
+    // A later game: a rematch already (this player was still at the table, or away while the game on screen
+    // ended): the games before it count, and the player lands in it as it stands (or in its results).
+    if (room.deal[7] !== room.game) return takeLaterDeal(app, room, table, now);
     // This player's game again after a drop, as it stands or as it ended meanwhile (then its results, as the others saw them).
     if (!onlineOver(table.net)) rejoinOnlineTable(table, room.deal, now);
     room.deal = null;
@@ -44,8 +48,8 @@ export function onlineTableFrame(app: App, scene: OnlineTableScene, now: number)
   if (scene.leaveAsked) {
     const a = answer(b);
     if (a === 'yes') {
-      leaveRoom(app, room);
-      return onlineScene(0);
+      leaveRoom(room);
+      return onlineAt(app.host.caps, roomRow(room));
     }
     if (a === 'no') scene.leaveAsked = false;
     stepOnlineTable(table, now, 0);
@@ -65,7 +69,7 @@ export function onlineTableFrame(app: App, scene: OnlineTableScene, now: number)
     stepOnlineTable(table, now, b.pressed);
     if (onlineFinished(table, now, RESULTS_AFTER_MS)) return enterOnlineResults(app, room, table);
   }
-  sendOut(app, table.net);
+  sendOut(room, table.net);
   return scene;
 }
 

@@ -1,29 +1,27 @@
 // The Online menu (only where the host reaches a rooms server,
-// host.caps.network; docs/network.md): Create a room (the creator's
-// options, then its lobby), Join a room (its code, then its lobby), Your
-// name (chosen once, kept in the save), Back. A player without a name
-// chooses one first. A room's link that opened the page (the host's
-// ["invite", code]) goes straight to joining that room.
+// host.caps.network, or PSPs close by, host.caps.nearby; docs/network.md;
+// its rows src/app/online-rows.ts): Create a room (the creator's options,
+// then its lobby), Join a room (its code, then its lobby), the same two for
+// a nearby room (hosted by this PSP, or joined over ad hoc), Your name
+// (chosen once, kept in the save), Back. A player without a name chooses
+// one first. A room's link that opened the page (the host's ["invite",
+// code]) goes straight to joining that room.
 import { BTN_CIRCLE, BTN_CROSS, BTN_DOWN, BTN_START, BTN_UP } from '../../contract';
-import { drawOnlineMenu, ONLINE_ROWS, onlineRowAt } from '../../view/online-view';
+import { drawOnlineMenu, onlineRowAt } from '../../view/online-view';
 import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
 import { menuPressed, wasPressed } from '../input';
 import { openRoom } from '../room';
-import { lobbyScene, onlineScene, titleScene, type OnlineScene, type Scene, type SceneModule } from '../scene';
+import { lobbyScene, titleScene, type OnlineScene, type Scene, type SceneModule } from '../scene';
+import { onlineRows } from '../online-rows';
 import { enterCreate } from './create';
 import { enterEntry } from './entry';
 
-const ROW_CREATE = 0;
-const ROW_JOIN = 1;
-const ROW_NAME = 2;
-const ROW_BACK = 3;
-
-export function enterOnline(app: App, cursor = ROW_CREATE): Scene {
+export function enterOnline(app: App): Scene {
   // A seat's name is chosen once: the first time, before anything else.
   if (app.settings.name === '') return enterEntry(app, 'name', 'online');
-  return onlineScene(cursor);
+  return { kind: 'online', cursor: 0 };
 }
 
 export function onlineFrame(app: App, scene: OnlineScene): Scene {
@@ -34,30 +32,36 @@ export function onlineFrame(app: App, scene: OnlineScene): Scene {
     cue(app.cues, 'click');
     return titleScene();
   }
-  const tapped = b.tapped ? onlineRowAt(b.tapX, b.tapY) : -1;
+  const rows = onlineRows(app.host.caps);
+  const tapped = b.tapped ? onlineRowAt(rows.length, b.tapX, b.tapY) : -1;
   if (tapped >= 0) scene.cursor = tapped;
   else if (!wasPressed(b, BTN_CROSS)) return scene;
   cue(app.cues, 'click');
-  switch (scene.cursor) {
-    case ROW_CREATE:
-      return enterCreate(app);
-    case ROW_JOIN:
+  switch (rows[scene.cursor]) {
+    case 'create':
+      return enterCreate(app, false);
+    case 'join':
       return enterEntry(app, 'code', 'join');
-    case ROW_NAME:
+    case 'hostNearby':
+      return enterCreate(app, true);
+    case 'joinNearby':
+      return enterEntry(app, 'code', 'joinNearby');
+    case 'name':
       return enterEntry(app, 'name', 'rename');
-    case ROW_BACK:
+    case 'back':
       return titleScene();
   }
   return scene;
 }
 
 function move(app: App, scene: OnlineScene, dir: number): void {
-  scene.cursor = (scene.cursor + dir + ONLINE_ROWS) % ONLINE_ROWS;
+  const n = onlineRows(app.host.caps).length;
+  scene.cursor = (scene.cursor + dir + n) % n;
   cue(app.cues, 'click');
 }
 
 export function drawOnline(app: App, scene: OnlineScene, view: View): void {
-  drawOnlineMenu(view.online, app.strings, scene.cursor, app.settings.name);
+  drawOnlineMenu(view.online, app.strings, onlineRows(app.host.caps), scene.cursor, app.settings.name);
 }
 
 /**

@@ -17,18 +17,19 @@ import { enterHowTo } from './how-to';
 import { enterOptions } from './options';
 import { enterStats } from './stats';
 import { enterOnline, invited } from './online';
+import { hasRooms } from '../online-rows';
 import type { Strings } from '../i18n/strings';
 import { answer } from './question';
 
 /** Idle this long on the title and a CPU-only game plays behind it. */
 export const DEMO_AFTER_MS = 20000;
-/** Title menu rows, top to bottom: Online only where the host reaches a rooms server (host.caps.network). */
+/** Title menu rows, top to bottom: Online only where the host reaches a rooms server or PSPs close by (src/app/online-rows.ts hasRooms). */
 type TitleItem = keyof Strings['menu'];
 const ITEMS: readonly TitleItem[] = ['play', 'options', 'howTo', 'stats', 'watch', 'quit'];
 const ITEMS_ONLINE: readonly TitleItem[] = ['play', 'online', 'options', 'howTo', 'stats', 'watch', 'quit'];
 
 function titleItems(app: App): readonly TitleItem[] {
-  return app.host.caps.network ? ITEMS_ONLINE : ITEMS;
+  return hasRooms(app.host.caps) ? ITEMS_ONLINE : ITEMS;
 }
 
 export function titleFrame(app: App, scene: TitleScene, now: number): Scene {

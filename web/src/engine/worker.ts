@@ -6,7 +6,7 @@
 // (replays). The page ends the worker when an answer does not come in time.
 import { COMMAND_INTS, DEFAULT_CAPABILITIES, frameHash, headlessFrameMs, OP_QUIT, TAP_NONE, type Host } from '../../../src/contract';
 import { pageHost, type Chosen } from '../host';
-import { NO_NETWORK, pageNet } from '../net';
+import { NO_NETWORK, NOT_NEARBY, pageNet } from '../net';
 import { MirrorStore } from '../save-mirror';
 import { LocalSave } from '../save';
 import type { EngineKind, HostSetup, ScriptEngine } from './engine';
@@ -85,6 +85,7 @@ function headlessHost(setup: Extract<HostSetup, { kind: 'headless' }>): Host {
     problem: () => null,
     keepDamaged: () => true,
     ...NO_NETWORK, // the headless host has none
+    ...NOT_NEARBY,
     chosen: () => {}, // and nothing of its own beside the picture
   };
 }

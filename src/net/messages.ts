@@ -2,14 +2,14 @@
 // options (a name, the protocol's version, the creator's setup) and each
 // room message's payload. Every check returns the reason it refused, never
 // throws: a hostile client gets a refusal, the room plays on.
-import { DIFFICULTIES, type Difficulty } from '../src/ai';
-import { SLAP_RULES, defaultOptions } from '../src/rules';
-import type { GameOptions, RussianJokerMode, WrongSlapRule } from '../src/rules/types';
-import { C, NAME_MAX, PROTOCOL_VERSION } from '../src/net/protocol';
+import { DIFFICULTIES, type Difficulty } from '../ai';
+import { SLAP_RULES, defaultOptions } from '../rules';
+import type { GameOptions, RussianJokerMode, WrongSlapRule } from '../rules/types';
+import { C, NAME_MAX, PROTOCOL_VERSION } from './protocol';
 import { STAMP_MAX, STAMP_MIN } from './net-table';
 
 /** A seat's name: what the lobby and the table show; letters of any script, digits, space and a few marks (at most NAME_MAX). */
-export { NAME_MAX } from '../src/net/protocol';
+export { NAME_MAX } from './protocol';
 const NAME_CHARS = /^[\p{L}\p{N} ._'-]+$/u;
 
 export interface JoinRequest {

@@ -1,10 +1,10 @@
-// The server's table: the game's own scheduler (src/table/table.ts) run as
+// A room's table: the game's own scheduler (src/table/table.ts) run as
 // the authority for a room, with the people's presses arriving over the
 // network, each stamped with the time since the pile landed on that
-// player's own screen. Nothing here knows Colyseus: the room
-// (server/room.ts) hands in messages and the clock, and sends what lands in
-// `out`. So the judging runs the same in the server and in the tests'
-// simulated networks (test/server).
+// player's own screen. Nothing here knows a transport: the room's core
+// (room-core.ts) hands in messages and the clock, and sends what lands in
+// `out`. So the judging runs the same in the rooms server, in a PSP hosting
+// a nearby room, and in the tests' simulated networks (test/server).
 //
 // The one rule (docs/network.md, "Judging"): every action is placed on the
 // table's clock where it happened on its player's screen, the pile's
@@ -14,13 +14,13 @@
 // every other player has said they did nothing on this pile before t, or
 // has had their window to say so: the table's clock waits for them. When the
 // pile cannot be slapped nothing waits, so the cards keep their rhythm.
-import { chooseTaker, type Difficulty } from '../src/ai';
-import { FALSE_START_MS, canSlap, slapPattern } from '../src/rules';
-import type { Action, ApplyResult, GameOptions, GameState, Seat } from '../src/rules/types';
-import type { Controller } from '../src/table/seats';
-import { LAND_MS, NEVER, newTable, nextDue, seatToAct, tableFrame, type Press, type Table } from '../src/table/table';
-import { S, publicState, type Figures, type Step } from '../src/net/protocol';
-import { countEvent, newStats, type GameStats } from '../src/app/game-stats';
+import { chooseTaker, type Difficulty } from '../ai';
+import { FALSE_START_MS, canSlap, slapPattern } from '../rules';
+import type { Action, ApplyResult, GameOptions, GameState, Seat } from '../rules/types';
+import type { Controller } from '../table/seats';
+import { LAND_MS, NEVER, newTable, nextDue, seatToAct, tableFrame, type Press, type Table } from '../table/table';
+import { S, publicState, type Figures, type Step } from './protocol';
+import { countEvent, newStats, type GameStats } from '../app/game-stats';
 
 /**
  * The longest the table waits for one player's word on a pile (ms). A
@@ -134,8 +134,8 @@ export interface NetTable {
   /** Per seq: the table time the pile could first be read, and the server time its picture went out. */
   readonly tops: number[];
   readonly sentAt: number[];
-  /** A card in flight: its step (with its face) goes out at its landing. */
-  landing: { seq: number; at: number; step: Step } | null;
+  /** A card in flight: its step (with its face) goes out at its landing, and after it what waited for the face (a lost race's miss: lostRace). */
+  landing: { seq: number; at: number; step: Step; after: Step[] } | null;
   readonly people: (Person | null)[];
   readonly queue: Queued[];
   /** An away seat's next automatic move (table time), NEVER when none is due. */
@@ -155,6 +155,8 @@ export interface NetTable {
   readonly slapAimed: { seq: number; stamp: number }[];
   /** The pile a slap last took (its seq and landing), until the next card: a CPU's slap after the claim is timed from that landing. */
   raced: { seq: number; top: number } | null;
+  /** Per seq: a slap took that pile (a slap aimed at it that comes later lost the race to it: lostRace). */
+  readonly slapTook: boolean[];
   /**
    * Each seat's figures as the steps sent so far show them (the results'
    * columns): a player who was away when some were sent gets them in the
@@ -199,6 +201,7 @@ export function newNetTable(setup: NetTableSetup, now: number): NetTable {
     pingNow: false,
     slapAimed: setup.seats.map(() => ({ seq: -1, stamp: 0 })),
     raced: null,
+    slapTook: [],
     figures: newStats(setup.options.players),
   };
   (nt as { table: Table }).table = newTable(
@@ -287,7 +290,7 @@ export type PressKind = 'slap' | 'move' | 'choose';
  * A person's press, or their word that they did nothing (`heard`), on pile
  * `seq` at `stamp` ms from its landing on their screen, arriving at server
  * time `now`. Returns a refusal's reason, or null. The caller has checked
- * the message's shape (server/messages.ts).
+ * the message's shape (src/net/messages.ts).
  */
 export function receive(nt: NetTable, seat: Seat, kind: PressKind | 'heard', seq: number, stamp: number, now: number, target = -1): string | null {
   const p = nt.people[seat];
@@ -473,6 +476,7 @@ function applyQueued(nt: NetTable, t: number, at: number, now: number): void {
     }
     if (q.seq !== nt.seq && q.press.type === 'slap') {
       p.stale++;
+      if (lostRace(nt, q)) continue;
       // A slap aimed at a pile that has since been covered or taken: that
       // pile could not be slapped (else the table would have waited for
       // it), so it was a wrong slap there; on a pile that can be slapped
@@ -486,6 +490,28 @@ function applyQueued(nt: NetTable, t: number, at: number, now: number): void {
   }
   if (presses.length > 0) tableFrame(nt.table, at, presses);
   for (const a of nt.slapAimed) a.seq = -1;
+}
+
+/**
+ * A slap aimed at a pile a slap took, made (on the table's clock) after the
+ * claim and before the next card was played, that came only after that
+ * card: its message was slower than the taker's next press, which the
+ * table did not wait for (an empty pile cannot be slapped). On one device
+ * it would have met the empty pile: a race lost, no penalty. So it is told
+ * as that, a miss aimed at its pile with its own stamp (the race's line
+ * shows it beside the winner's time), never judged on a card its player
+ * had not seen; after the card's landing if that card is still in the air
+ * (its face goes first). One made after that card was played is judged on
+ * it, as one device would (the caller goes on). Returns whether told.
+ */
+function lostRace(nt: NetTable, q: Queued): boolean {
+  // The claim left the empty pile q.seq + 1; the next card begins q.seq + 2, played LAND_MS before its landing.
+  const covered = q.seq + 2;
+  if (nt.slapTook[q.seq] !== true || nt.seq < covered || q.at >= nt.tops[covered]! - LAND_MS) return false;
+  const step: Step = [nt.seq, [{ type: 'slapMissed', seat: q.seat }], publicState(nt.table.game), q.stamp, q.seq];
+  if (nt.landing) nt.landing.after.push(step);
+  else sendStep(nt, step);
+  return true;
 }
 
 function requeue(nt: NetTable, q: Queued): void {
@@ -576,7 +602,7 @@ function onAction(nt: NetTable, action: Action, result: ApplyResult, before: Gam
     nt.tops[seq] = t + LAND_MS;
     nt.sentAt[seq] = NEVER;
     nt.out.push({ to: -1, type: S.fly, body: [seq, action.seat] });
-    nt.landing = { seq, at: t + LAND_MS, step: [seq, result.events, publicState(game), 0] };
+    nt.landing = { seq, at: t + LAND_MS, step: [seq, result.events, publicState(game), 0], after: [] };
     return;
   }
   // Anything else in a card's flight shows at once, and the card with it.
@@ -585,7 +611,10 @@ function onAction(nt: NetTable, action: Action, result: ApplyResult, before: Gam
   // A CPU's slap after a slap took the pile (one it had already begun) is timed from that pile's landing.
   const aimed = person !== null && person.seq >= 0 ? person : action.type === 'slap' && nt.raced !== null ? { seq: nt.raced.seq, stamp: t - nt.raced.top } : null;
   const ms = t - nt.tops[nt.seq]!;
-  if (result.events.some((e) => e.type === 'claimed' && e.reason === 'slap')) nt.raced = { seq: nt.seq, top: nt.tops[nt.seq]! };
+  if (result.events.some((e) => e.type === 'claimed' && e.reason === 'slap')) {
+    nt.raced = { seq: nt.seq, top: nt.tops[nt.seq]! };
+    nt.slapTook[nt.seq] = true;
+  }
   if (pileChanged) {
     nt.seq++;
     nt.tops[nt.seq] = t;
@@ -633,6 +662,7 @@ function flushLanding(nt: NetTable): void {
   if (!l) return;
   nt.landing = null;
   sendStep(nt, l.step);
+  for (const step of l.after) sendStep(nt, step);
   nt.sentAt[l.seq] = UNSENT;
 }
 

@@ -1,0 +1,200 @@
+// A nearby game between two PSPs from their titles (test/psp/nearby-game.test.ts):
+// the game's own EBOOT (the probe build, build/psp-probe, with no probe
+// script: the game) in two native emulators close by (pair.ts), each with a
+// save holding its player's name (Psp, Kim) and a two-seat classic game. The
+// hosting PSP goes Title > Online > Host a nearby room > Start, its script
+// running the room (src/app/hosting.ts) over its C (native/psp/psp_nearby.c);
+// the joining PSP, booted once the host's group is up, goes Title > Online >
+// Join a nearby room and picks the room's code with the D-pad on the letter
+// picker (the code read from the host's log: its group is "R" + code), as a
+// player reads it off the host's lobby. The host starts; both press Square
+// as their turns come (blind, every 300 ms, each a half step after the
+// other) for twenty cards, then the joining PSP's HOME leaves the room (or,
+// with --to-results, until both show the results); each PSP's screen is
+// taken in the lobby and at the table (the results). Prints
+// both PSPs' lines and one last line, "nearby-game: ok" or
+// "nearby-game: FAIL <why>".
+//
+//   npx tsx test/psp/nearby/game-run.ts EBOOT OUT [--to-results]   (re-runs itself under unshare)
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readSave, writeSave } from '../../../src/app/settings';
+import { saveTrailer } from '../../../src/contract';
+import { PICKER_PAGES } from '../../../src/view/picker';
+import { ownNetwork } from '../../../tools/psp-emulator/netns.mjs';
+import { seen, startPair, type Pair, type Psp } from './pair';
+
+const HERE = fileURLToPath(import.meta.url);
+ownNetwork(HERE, 'nearby-game');
+const [eboot, out] = process.argv.slice(2).filter((a) => !a.startsWith('--')).map((a) => path.resolve(a));
+/** --to-results: play the game to its results on both screens (its length is its deal's: 63 to 301 cards
+ * seen, up to 3 minutes of two emulators); else CARDS cards heard played on both, then the joiner's HOME. */
+const toResults = process.argv.includes('--to-results');
+const CARDS = 20;
+/** The longest the play may take (wall ms). */
+const PLAY_MS = toResults ? 300_000 : 60_000;
+
+const say = (line: string): boolean => process.stdout.write(line + '\n');
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+function setUp(name: string, player: string): { eboot: string; save: string } {
+  const dir = path.join(out!, name, 'game');
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(eboot!, path.join(dir, 'EBOOT.PBP'));
+  const fresh = readSave(null);
+  const text = writeSave({ ...fresh.settings, name: player, ruleSet: 'classic', players: 2, onlineCpus: 0, slapTimes: 'on' }, fresh.stats);
+  const save = path.join(out!, name, 'save.json');
+  writeFileSync(save, text + saveTrailer(new TextEncoder().encode(text)));
+  return { eboot: path.join(dir, 'EBOOT.PBP'), save };
+}
+
+/** One live press, once the driver has done it (held one pacing step: native.mjs --live). */
+async function press(p: Psp, button: string): Promise<void> {
+  const before = p.pressed();
+  p.tell(`press ${button}`);
+  for (const until = Date.now() + 10_000; p.pressed() === before; await sleep(20)) {
+    if (Date.now() > until || !p.alive()) throw new Error(`the ${p.name} PSP's driver never pressed ${button}`);
+  }
+}
+
+/**
+ * Presses one at a time. The driver lets a press go and does the next
+ * command in the same pause of the emulator when it has fallen behind the
+ * wall clock, so the same button twice would be one long press: L (which
+ * no menu or the picker reads) goes between two of the same.
+ */
+async function presses(p: Psp, ...buttons: string[]): Promise<void> {
+  let last = '';
+  for (const b of buttons) {
+    if (b === last) await press(p, 'l');
+    await press(p, b);
+    last = b;
+    await sleep(150);
+  }
+}
+
+/** The D-pad and Cross presses that write `code` on the code picker (src/app/scenes/entry.ts's moves), then Start. */
+function pickerPresses(code: string): string[] {
+  const cells = PICKER_PAGES.code[0]!;
+  let row = 0;
+  let col = 0;
+  const out: string[] = [];
+  for (const ch of code) {
+    const r = cells.findIndex((cellsRow) => cellsRow.includes(ch));
+    if (r < 0) throw new Error(`no ${ch} on the code picker`);
+    while (row !== r) {
+      // Down, as entry.ts's moveRow: into a row of another width, the cell under the same place.
+      const from = cells[row]!.length;
+      row = (row + 1) % cells.length;
+      col = Math.min(cells[row]!.length - 1, Math.floor(((col + 0.5) * cells[row]!.length) / from));
+      out.push('down');
+    }
+    const c = cells[r]!.indexOf(ch);
+    const n = cells[r]!.length;
+    const right = (c - col + n) % n;
+    for (let k = 0; k < Math.min(right, n - right); k++) out.push(right <= n - right ? 'right' : 'left');
+    col = c;
+    out.push('cross');
+  }
+  out.push('start');
+  return out;
+}
+
+const scenes = (p: Psp): string[] => p.printed().flatMap((l) => (l.startsWith('scene ') ? [l.slice(6)] : []));
+const flips = (p: Psp, from: number): number => p.printed().slice(from).filter((l) => l === 'psp: sound 0').length;
+
+async function scene(p: Psp, kind: string, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (!scenes(p).includes(kind)) {
+    if (Date.now() > until || !p.alive()) throw new Error(`the ${p.name} PSP never reached ${kind} (its scenes: ${scenes(p).join(' ')})`);
+    await sleep(100);
+  }
+}
+
+async function main(): Promise<void> {
+  rmSync(out!, { recursive: true, force: true });
+  const host = setUp('host', 'Psp');
+  const join = setUp('join', 'Kim');
+  const pair: Pair = await startPair(
+    { ...host, out: path.join(out!, 'host', 'run'), untilMs: 200_000 },
+    { ...join, out: path.join(out!, 'join', 'run'), untilMs: 200_000 },
+    path.join(out!, 'go'),
+  );
+  const report = (): void => {
+    for (const l of pair.host.printed()) if (l !== 'psp: sound 0') say(`host: ${l}`);
+    for (const l of pair.join.printed()) if (l !== 'psp: sound 0') say(`join: ${l}`);
+  };
+  try {
+    await seen(pair.host, /^psp: first frame shown/, 60_000);
+    await sleep(1000);
+    // Title > Online (its rows: the rooms server's, then the nearby ones) > Host a nearby room > Start.
+    await presses(pair.host, 'down', 'cross');
+    await scene(pair.host, 'online', 10_000);
+    await presses(pair.host, 'down', 'down', 'cross');
+    await scene(pair.host, 'create', 10_000);
+    await presses(pair.host, 'start');
+    const group = await seen(pair.host, /^psp: nearby: group R\w{7} is up/, 30_000);
+    const code = /group R(\w{7})/.exec(group)![1]!;
+    await scene(pair.host, 'lobby', 10_000);
+    say(`host: hosting ${code}`);
+    pair.boot();
+    await seen(pair.join, /^psp: first frame shown/, 60_000);
+    await sleep(1000);
+    await presses(pair.join, 'down', 'cross');
+    await scene(pair.join, 'online', 10_000);
+    await presses(pair.join, 'down', 'down', 'down', 'cross');
+    await scene(pair.join, 'entry', 10_000);
+    await presses(pair.join, ...pickerPresses(code));
+    await seen(pair.join, /^psp: nearby: linked to the host/, 30_000);
+    await scene(pair.join, 'lobby', 10_000);
+    await sleep(1500);
+    pair.host.tell('shot lobby-host');
+    pair.join.tell('shot lobby-join');
+    await sleep(500);
+    // The host starts the game.
+    await presses(pair.host, 'cross');
+    await scene(pair.host, 'onlineTable', 15_000);
+    await scene(pair.join, 'onlineTable', 15_000);
+    const hostFrom = pair.host.printed().length;
+    const joinFrom = pair.join.printed().length;
+    // Square on both, a half step apart: each plays its card when its turn comes (nobody slaps,
+    // so the game is its deal's). To its results on both screens with --to-results, else CARDS cards.
+    const results = (p: Psp): boolean => scenes(p).includes('onlineResults');
+    const done = (): boolean => (toResults ? results(pair.host) && results(pair.join) : flips(pair.host, hostFrom) >= CARDS && flips(pair.join, joinFrom) >= CARDS);
+    for (const until = Date.now() + PLAY_MS; !done(); ) {
+      if (Date.now() > until) throw new Error(`not within ${PLAY_MS / 1000} s (cards heard: host ${flips(pair.host, hostFrom)}, join ${flips(pair.join, joinFrom)})`);
+      if (!results(pair.host)) pair.host.tell('press square');
+      await sleep(150);
+      if (!results(pair.join)) pair.join.tell('press square');
+      await sleep(150);
+    }
+    // Nobody presses: the cards in flight land on both screens, and the table waits.
+    await sleep(2000);
+    const shot = toResults ? 'results' : 'table';
+    pair.host.tell(`shot ${shot}-host`);
+    pair.join.tell(`shot ${shot}-join`);
+    await sleep(1000);
+    say(`cards heard played: host ${flips(pair.host, hostFrom)}, join ${flips(pair.join, joinFrom)}`);
+    if (!toResults) {
+      // HOME on the joining PSP: it leaves (its goodbye) before the game ends; the host's C lets its link go.
+      await press(pair.join, 'home');
+      await seen(pair.host, /^psp: nearby: peer 1 dropped/, 20_000);
+      say('join: left with HOME');
+    }
+    pair.host.tell('end');
+    pair.join.tell('end');
+    await pair.close(15_000);
+    report();
+    say('nearby-game: ok');
+  } catch (e) {
+    await pair.close(0);
+    report();
+    say(`host driver: ${pair.host.said()}`);
+    say(`join driver: ${pair.join.said()}`);
+    say(`nearby-game: FAIL ${(e as Error).message}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();
