@@ -96,28 +96,17 @@ async function main() {
   rmSync(path.join(OUT, '.vite'), { recursive: true });
   // The script's worker starts from index.html, before the page's own
   // script has loaded: its thread and code are the longest step before the
-  // first frame (bench/results.md); WorkerEngine.spawn takes it. It starts
-  // from a few lines in a Blob, so the browser starts its thread without
-  // fetching a file first (a round trip through the browser's process):
-  // they ask for the bundle at once, then import the worker's module by its
-  // address (its chunks, QuickJS and the rooms' client, import it by that
-  // address too: one copy), keeping what the page sent meanwhile for it
-  // (worker.ts, ratscrewEarly). The bundle then waits for nothing on the
-  // page's thread; the page's own script neither preloads nor reads it.
+  // first frame (bench/results.md); WorkerEngine.spawn takes it. The inline
+  // script fetches the bundle's bytes at once and hands them to the worker
+  // ('bundle'), which decodes and compiles them meanwhile: the page's own
+  // script neither preloads nor reads the bundle.
   const page = chunks['index.html'].file;
   const workerFile = readFileSync(path.join(OUT, page), 'utf8').match(/["`](worker-[\w-]+\.js)["`]/)?.[1];
   if (!workerFile) throw new Error(`web/build.mjs: no worker-*.js named in ${page}`);
-  const boot = (bundle, worker) =>
-    'const queued = []; self.onmessage = (e) => queued.push(e.data); ' +
-    `self.ratscrewEarly = { queued, bundle: fetch(${bundle}).then((r) => (r.ok ? r.text() : Promise.reject(new Error(\`ratscrew.js: \${r.status} \${r.statusText}\`)))) }; ` +
-    'self.ratscrewEarly.bundle.catch(() => {}); ' +
-    // A module that cannot be imported is an error the page hears (its error event), not a rejection only the worker sees.
-    `import(${worker}).catch((e) => setTimeout(() => { throw e; }));`;
-  const address = (file) => `JSON.stringify(new URL('${file}', document.baseURI).href)`;
   const early =
-    `<script>try { const w = new Worker(URL.createObjectURL(new Blob([${JSON.stringify(boot('${b}', '${w}'))
-      .replace('${b}', `" + ${address('ratscrew.js')} + "`)
-      .replace('${w}', `" + ${address(path.posix.join(path.posix.dirname(page), workerFile))} + "`)}], { type: 'text/javascript' })), { type: 'module', name: 'ratscrew' }); ` +
+    `<script>try { const w = new Worker('${path.posix.join(path.posix.dirname(page), workerFile)}', { type: 'module', name: 'ratscrew' }); ` +
+    `fetch('ratscrew.js').then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(\`ratscrew.js: \${r.status} \${r.statusText}\`)))).then(` +
+    `(b) => w.postMessage({ type: 'bundle', bytes: b, error: null }, [b]), (e) => w.postMessage({ type: 'bundle', bytes: null, error: String(e.message || e) })); ` +
     `self.ratscrewWorker = { worker: w, error: null }; ` +
     `w.onerror = (e) => { e.preventDefault(); self.ratscrewWorker && (self.ratscrewWorker.error = e.message || 'no reason given'); }; } catch {}</script>\n`;
   const indexFile = path.join(OUT, 'index.html');

@@ -18,9 +18,11 @@ export interface ReplayScript {
 
 export type ToWorker =
   /** shared: where the worker also writes each frame's commands at once (a cross-origin isolated page: worker-engine.ts early). */
-  /** source null: the bundle the worker asked for as it started (index.html, worker.ts early). */
+  /** source null: the bundle the worker fetched itself ('fetch'). */
   /** first: the answer carries frame 0 too (now 0, no buttons, no tap), so the page draws it without asking again. */
   | { readonly type: 'start'; readonly kind: EngineKind; readonly source: string | null; readonly host: HostSetup; readonly shared: SharedArrayBuffer | null; readonly first: boolean }
+  /** From index.html's early start: the bundle's bytes (or why there are none), to compile while the page loads (a notice, no answer; the start reports a failure). */
+  | { readonly type: 'bundle'; readonly bytes: ArrayBuffer | null; readonly error: string | null }
   /** typed: the keyboard's text since the last frame (host.typed()), null for none. */
   | { readonly type: 'frame'; readonly seq: number; readonly now: number; readonly buttons: number; readonly tap: number; readonly typed: string | null }
   | { readonly type: 'debug' }

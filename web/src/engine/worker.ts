@@ -32,16 +32,14 @@ let save: LocalSave | null = null;
 let engine: ScriptEngine | null = null;
 type Bundle = { source: string; compiled: Compiled };
 /**
- * What index.html's few lines that started this worker did before this
- * module was loaded (web/build.mjs): asked for the bundle's text, and kept
- * the page's messages meanwhile. Absent where the page started this module
- * itself (the vite dev server, the replays).
+ * The bundle index.html fetched for this worker ('bundle'), compiled as
+ * soon as it is here, while the page is still loading: a start with no
+ * source waits for it (its message may come after the start's).
  */
-const early = (self as { ratscrewEarly?: { bundle: Promise<string>; queued: ToWorker[] } }).ratscrewEarly ?? null;
-/** That bundle, compiled as soon as it is here, while the page is still loading: a start with no source waits for it. */
-const ahead: Promise<Bundle> = early
-  ? early.bundle.then((source) => ({ source, compiled: PageEngine.compile(source) }))
-  : Promise.reject(new Error('ratscrew.js: not fetched (the page gave no source)'));
+let arrived: (bundle: Promise<Bundle>) => void = () => {};
+const ahead = new Promise<Bundle>((resolve) => {
+  arrived = resolve;
+});
 ahead.catch(() => {}); // the start reports it
 /** The page's shared buffer: [0] the last frame written, [1] its command count, then its commands. */
 let shared: { head: Int32Array; body: Int32Array } | null = null;
@@ -88,6 +86,12 @@ function headlessHost(setup: Extract<HostSetup, { kind: 'headless' }>): Host {
     ...NOT_NEARBY,
     chosen: () => {}, // and nothing of its own beside the picture
   };
+}
+
+function compileBundle(bytes: ArrayBuffer | null, error: string | null): Promise<Bundle> {
+  if (bytes === null) return Promise.reject(new Error(error ?? 'ratscrew.js: not fetched'));
+  const source = new TextDecoder().decode(bytes);
+  return Promise.resolve({ source, compiled: PageEngine.compile(source) });
 }
 
 async function start(kind: EngineKind, given: string | null, setup: HostSetup): Promise<ScriptEngine> {
@@ -150,7 +154,8 @@ function replay(e: ScriptEngine, script: ReplayScript, draw: readonly number[] |
   post({ type: 'replayed', hashes, script: times, frames }, frames.map((f) => f.commands.buffer));
 }
 
-async function take(m: ToWorker): Promise<void> {
+scope.onmessage = async (event: MessageEvent<ToWorker>): Promise<void> => {
+  const m = event.data;
   try {
     switch (m.type) {
       case 'start':
@@ -171,6 +176,9 @@ async function take(m: ToWorker): Promise<void> {
           post({ type: 'ready', out: hostOut(), first: null });
         }
         break;
+      case 'bundle':
+        arrived(compileBundle(m.bytes, m.error));
+        break;
       case 'frame':
         typed = m.typed;
         frame(engine!, m.seq, m.now, m.buttons, m.tap);
@@ -190,8 +198,4 @@ async function take(m: ToWorker): Promise<void> {
     const err = describeThrown(e);
     post({ type: 'failed', message: err.message, detail: err.detail });
   }
-}
-
-scope.onmessage = (event: MessageEvent<ToWorker>) => void take(event.data);
-// What the page sent before this module was here, in order.
-for (const m of early?.queued.splice(0) ?? []) void take(m);
+};
