@@ -13,13 +13,15 @@ static const char USAGE[] =
     "         [--no-raster]\n"
     "         [--stats FILE.jsonl] [--memory-limit BYTES] [--frame-budget-ms MS]\n"
     "         [--load-budget-ms MS] [--rename-cannot-replace] [--save-dir DIR]\n"
-    "         [--splash] [--net-log FILE] [--desktop-caps]\n"
+    "         [--splash] [--net-log FILE] [--desktop-caps] [--nearby-caps]\n"
     "Replays the input script, writes DIR/hashes.txt (frame, FNV-1a of its command\n"
     "list) and DIR/frame-NNNNN.png for the --shots frames; with --splash also\n"
     "DIR/splash.png, the splash the hosts show before the script loads. Exit 2 on\n"
     "a script error. --net-log answers the net functions from an online game's\n"
     "message log (native/core/net/log.h) at the frames recorded, host.caps.network\n"
-    "true; --desktop-caps gives host.caps the SDL desktop's (to replay its record).\n";
+    "true; --desktop-caps gives host.caps the SDL desktop's (to replay its record);\n"
+    "--nearby-caps sets host.caps.nearby, as a PSP whose ad-hoc modules loaded has it\n"
+    "(its nearby functions answer nothing: a replay of a server room's game).\n";
 
 static int usage_error(const char *what, const char *arg)
 {
@@ -132,7 +134,7 @@ static int parse_flag(HeadlessOptions *o, const char *flag, const char *val)
 static const char *const OPTIONS[] = {
     "--out", "--inputs", "--seed", "--frames", "--shots", "--saved", "--bundle", "--bytecode", "--no-raster",
     "--stats", "--memory-limit", "--frame-budget-ms", "--load-budget-ms", "--rename-cannot-replace",
-    "--save-dir", "--splash", "--net-log", "--desktop-caps",
+    "--save-dir", "--splash", "--net-log", "--desktop-caps", "--nearby-caps",
 };
 #define OPTION_COUNT (sizeof OPTIONS / sizeof OPTIONS[0])
 
@@ -155,7 +157,7 @@ static int option_given(int argc, char **argv, const char *flag)
 static int is_switch(const char *flag)
 {
     return !strcmp(flag, "--no-raster") || !strcmp(flag, "--rename-cannot-replace") || !strcmp(flag, "--splash") ||
-           !strcmp(flag, "--desktop-caps");
+           !strcmp(flag, "--desktop-caps") || !strcmp(flag, "--nearby-caps");
 }
 
 /* Checks the shape of the command line: known options, each once, each
@@ -213,6 +215,10 @@ int headless_parse_args(int argc, char **argv, HeadlessOptions *o)
         }
         if (!strcmp(argv[i], "--desktop-caps")) {
             o->desktop_caps = 1;
+            continue;
+        }
+        if (!strcmp(argv[i], "--nearby-caps")) {
+            o->nearby_caps = 1;
             continue;
         }
         if (!strcmp(argv[i], "--rename-cannot-replace")) {

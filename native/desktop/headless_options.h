@@ -16,6 +16,7 @@ typedef struct HeadlessOptions {
     int splash;             /* --splash: write DIR/splash.png first */
     const char *net_log;    /* --net-log FILE: an online game's message log to answer the net functions from */
     int desktop_caps;       /* --desktop-caps: host.caps as the SDL desktop's (keys, two pads) */
+    int nearby_caps;        /* --nearby-caps: host.caps.nearby, as the PSP's when its ad-hoc modules loaded */
     int rename_cannot_replace; /* save as on the PSP's FAT (test/reliability/save-crash) */
     size_t memory_limit;    /* 0: the VM's default */
     unsigned frame_budget_ms;

@@ -278,11 +278,13 @@ static int run(Headless *h)
     memset(&config, 0, sizeof config);
     /* The PSP's caps, so that this host draws the PSP's frames; or the
      * desktop's, to replay what it recorded; with a network when it
-     * answers from a message log. */
+     * answers from a message log; nearby rooms offered when the PSP that
+     * recorded had them (the Online menu's rows follow the caps). */
     {
         static const HostCaps psp = HOST_CAPS_DEFAULT;
         h->caps = h->opt.desktop_caps ? *desktop_caps() : psp;
         h->caps.network = h->opt.net_log != NULL;
+        h->caps.nearby = h->opt.nearby_caps;
         config.caps = &h->caps;
     }
     config.seed = h->opt.script.seed;

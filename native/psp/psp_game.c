@@ -128,6 +128,8 @@ static Vm *create_vm(void)
     config.seed = (uint32_t)sceKernelGetSystemTimeWide();
 #ifdef PSP_PROBE
     printf("SEED %lu\n", (unsigned long)config.seed);
+    /* The caps that change what the script draws: the headless replay takes them (--nearby-caps). */
+    printf("CAPS nearby %d\n", nearby);
 #endif
     memset(&host, 0, sizeof host);
     host.load = psp_save_load;

@@ -72,6 +72,8 @@ export interface Hosting {
   /** The core made ready with the code before the group opens. */
   readonly ready: RoomCore;
   readonly peers: Map<number, Peer>;
+  /** The same peers by their client id in the room (the room's pings ask by it). */
+  readonly byId: Map<string, Peer>;
   /** The next round of pings (host ms) while a game is on. */
   nextRound: number;
   /** The lines the player at this PSP reads through its room link's netReceive, oldest first. */
@@ -98,15 +100,14 @@ export function openHosting(nearby: Nearby, request: { name: string; setup: obje
   let hosting: Hosting | null = null;
   const opened = openRoomCore(create, { cardLimit: 0, seed: 0 }, random, (id) => hosting !== null && reachable(hosting, id));
   if (!opened.ok) return null;
-  hosting = { nearby, name: request.name, request: create, code: opened.room.code, room: null, ready: opened.room, peers: new Map(), nextRound: 0, lines: [], pongsHere: 0, over: false };
+  hosting = { nearby, name: request.name, request: create, code: opened.room.code, room: null, ready: opened.room, peers: new Map(), byId: new Map(), nextRound: 0, lines: [], pongsHere: 0, over: false };
   if (!nearby.nearbyOpen(hosting.code)) return null;
   return hosting;
 }
 
 function reachable(h: Hosting, id: string): boolean {
   if (id === HERE) return true;
-  for (const p of h.peers.values()) if (p.id === id) return p.state === 'in';
-  return false;
+  return h.byId.get(id)?.state === 'in';
 }
 
 /** The room link's net functions for the player here: its lines in, its messages straight into the room. */
@@ -136,7 +137,8 @@ export function hostingFrame(h: Hosting, now: number): void {
   }
   const room = h.room;
   if (room === null || h.over) return;
-  for (const p of h.peers.values()) {
+  // Only while a seat is kept: a steady frame makes no iterator (architecture.md, steady frames allocate nothing).
+  if (room.kept.size > 0) for (const p of h.peers.values()) {
     if (p.state !== 'kept' || now < p.keptUntil) continue;
     // Gone for good: the seat is played for them to the end; a link back finds the game started (hello).
     forgetKept(room, p.id);
@@ -250,7 +252,9 @@ function hello(h: Hosting, peer: number, request: string, now: number): void {
   const id = `p${peer}`;
   const seat = joinRoom(room, id, checked.value.name, now);
   if (typeof seat === 'string') return refused(seat);
-  h.peers.set(peer, { id, request, state: 'in', keptUntil: 0 });
+  const p: Peer = { id, request, state: 'in', keptUntil: 0 };
+  h.peers.set(peer, p);
+  h.byId.set(id, p);
   // Before the lobby joinRoom gave the room to send: the joiner's C hears its room first, as online.
   h.nearby.nearbySend(peer, JSON.stringify(['joined', h.code]));
 }
@@ -278,8 +282,9 @@ function carryOut(h: Hosting, now: number): void {
   const room = h.room;
   if (room === null) return;
   for (let round = 0; round < 8; round++) {
+    // Nothing to do (most frames): no array taken.
+    if (room.deeds.length === 0 && h.pongsHere === 0) return;
     const deeds = takeDeeds(room);
-    if (deeds.length === 0 && h.pongsHere === 0) return;
     for (const d of deeds) {
       if (d.kind === 'send') {
         const line = JSON.stringify(['m', d.type, d.body]);

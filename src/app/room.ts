@@ -15,7 +15,7 @@ import { titleScene, type Scene } from './scene';
 import { onlineAt, type OnlineRow } from './online-rows';
 
 /** Why a room ended for this player: the line the title (or the Online menu) shows (src/app/i18n OnlineStrings). */
-export type RoomEnd = 'notFound' | 'started' | 'full' | 'unreachable' | 'nearbyUnreachable' | 'tooMany' | 'lost' | 'hostLeft' | 'serverStopping' | 'left';
+export type RoomEnd = 'notFound' | 'started' | 'full' | 'unreachable' | 'nearbyUnreachable' | 'nearbyNotOpened' | 'tooMany' | 'lost' | 'hostLeft' | 'serverStopping' | 'left';
 
 export interface RoomLink {
   /** Opened by this player (Create) rather than joined. */
@@ -59,7 +59,7 @@ export function openRoom(app: App, request: { op: 'create'; setup: object } | { 
   const net = hosting !== null ? hostingNet(hosting, () => app.lastNow) : app.host;
   const room: RoomLink = { creating: request.op === 'create', nearby, net, hosting, code: request.op === 'join' ? request.code : '', link: '', lobby: null, deal: null, game: 0, counted: 0, missed: [], table: null, dropped: false, ended: null };
   if (nearby && request.op === 'create') {
-    if (hosting === null) room.ended = 'nearbyUnreachable';
+    if (hosting === null) room.ended = 'nearbyNotOpened';
   } else if (!app.host.netOpen(JSON.stringify(nearby ? { ...request, name: app.settings.name, via: 'nearby' } : { ...request, name: app.settings.name }))) room.ended = nearby ? 'nearbyUnreachable' : 'unreachable';
   return room;
 }
@@ -122,7 +122,8 @@ function endOf(room: RoomLink, why: unknown): RoomEnd {
   if (/host left/i.test(text)) return 'hostLeft';
   // Joined once, then gone: the connection could not be taken back (or the room closed under us).
   if (room.code !== '' && room.lobby !== null) return 'lost';
-  return room.nearby ? 'nearbyUnreachable' : 'unreachable';
+  if (room.nearby) return room.creating ? 'nearbyNotOpened' : 'nearbyUnreachable';
+  return 'unreachable';
 }
 
 /** The creator starts the game from the lobby, or a rematch from the results. */

@@ -239,7 +239,7 @@ globalThis.ratscrew = { commands: c, frame: function () {
       expect(await nextMessage(kim, S.away)).toEqual([0, 1]);
       const room = matchMaker.getLocalRoomById(code!) as any;
       expect(room).toBeTruthy();
-      expect(room.seats[0].present).toBe(false);
+      expect(room.core.seats[0].present).toBe(false);
       expect(Object.keys(room._reconnections)).toEqual([]);
     } finally {
       desk.kill();

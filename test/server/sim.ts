@@ -80,6 +80,8 @@ export interface SimSetup {
   seats: readonly NetSeat[];
   people: readonly PersonSpec[];
   seed: number;
+  /** Every message a person's client gets, as it gets it (simulated ms): a test's screens may follow the game from them. */
+  heard?: (seat: Seat, type: number, body: unknown, now: number) => void;
 }
 
 interface Event {
@@ -273,6 +275,7 @@ export class Sim {
   // ---- the people ----
 
   private onMessage(c: Client, type: number, body: unknown): void {
+    this.setup.heard?.(c.seat, type, body, this.now);
     if (type === S.fly) {
       const [seq] = body as [number, Seat];
       this.pileChanged(seq, c, 'fly');

@@ -2,45 +2,16 @@
 // playwright-core (never a downloaded browser), and build/web/ served on
 // 127.0.0.1 by web/serve.mjs. When chromium or the build is missing the
 // checks are skipped with one line saying what is missing.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { ROOT } from '../native/headless';
+import { buildWeb, CHROMIUM, CHROMIUM_FLAGS, missing } from './chromium';
 
 export const WEB_DIR = path.join(ROOT, 'build/web');
 export const OUTPUT = path.join(ROOT, 'test-output/web');
-export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-
-/** The flags every headless chromium here runs with (also the PSP checks'). */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Time keeps running in a page nobody looks at: the tests play in real time.
-  '--disable-background-timer-throttling',
-  '--disable-renderer-backgrounding',
-  '--disable-backgrounding-occluded-windows',
-  '--autoplay-policy=user-gesture-required',
-];
-
-/** Why the browser checks cannot run here, or null when they can. */
-export function missing(): string | null {
-  if (!existsSync(CHROMIUM)) return `no chromium at ${CHROMIUM} (make setup-test installs Debian's)`;
-  return null;
-}
-
-/** Builds build/web/ (make web: quick when it is up to date). */
-export function buildWeb(): void {
-  execFileSync('flock', [path.join(ROOT, 'build/.web-build.lock'), 'make', '-s', '-C', ROOT, 'web'], { stdio: ['ignore', 'ignore', 'inherit'] });
-}
+export { buildWeb, CHROMIUM, CHROMIUM_FLAGS, missing };
 
 export interface Session {
   browser: Browser;

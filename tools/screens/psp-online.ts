@@ -19,7 +19,7 @@ import { matchMaker } from '@colyseus/core';
 import { startServer } from '../../server/server';
 import { readSave, writeSave } from '../../src/app/settings';
 import { saveTrailer } from '../../src/contract';
-import { pressAsTheTableStands } from '../../test/psp/online/press';
+import { pressAsTheTableStands, seenByBot } from '../../test/psp/online/press';
 import { Bot } from '../../test/server/bot';
 import { ownNetwork } from '../psp-emulator/netns.mjs';
 
@@ -90,7 +90,7 @@ try {
     tell('press cross');
     await until('the deal', () => bot.table !== null);
     let shots = 0, tables = 0, next = performance.now() + 3000;
-    await pressAsTheTableStands(bot, bot.table!.names.indexOf('Psp'), (c) => {
+    await pressAsTheTableStands(async () => seenByBot(bot), bot.table!.names.indexOf('Psp'), (c) => {
       tell(c);
       // A race's times show for a moment after it is judged.
       // (Until the next card: the PSP takes the pile 150 ms after it is its to take.)

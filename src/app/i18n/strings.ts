@@ -408,8 +408,9 @@ export interface OnlineStrings {
   readonly started: string;
   readonly full: string;
   readonly unreachable: string;
-  /** A nearby room that could not be hosted or reached (ad hoc off, no such room close by). */
+  /** A nearby room that could not be reached (ad hoc off, no such room close by), or not opened on this PSP. */
   readonly nearbyUnreachable: string;
+  readonly nearbyNotOpened: string;
   /** The PSP hosting the nearby room left it: the game is over. */
   readonly hostLeft: string;
   readonly tooMany: string;

@@ -9,9 +9,11 @@
 // picker (the code read from the host's log: its group is "R" + code), as a
 // player reads it off the host's lobby. The host starts; both press Square
 // as their turns come (blind, every 300 ms, each a half step after the
-// other) for twenty cards, then the joining PSP's HOME leaves the room (or,
-// with --to-results, until both show the results); each PSP's screen is
-// taken in the lobby and at the table (the results). Prints
+// other) for ten cards; the joining PSP sleeps (the probe build's NOTE) and
+// its C comes back by itself; ten more cards; then the joining PSP's HOME
+// leaves the room (or, with --to-results, they play until both show the
+// results); each PSP's screen is taken in the lobby and at the table (the
+// results). Prints
 // both PSPs' lines and one last line, "nearby-game: ok" or
 // "nearby-game: FAIL <why>".
 //
@@ -156,26 +158,52 @@ async function main(): Promise<void> {
     await presses(pair.host, 'cross');
     await scene(pair.host, 'onlineTable', 15_000);
     await scene(pair.join, 'onlineTable', 15_000);
-    const hostFrom = pair.host.printed().length;
-    const joinFrom = pair.join.printed().length;
-    // Square on both, a half step apart: each plays its card when its turn comes (nobody slaps,
-    // so the game is its deal's). To its results on both screens with --to-results, else CARDS cards.
     const results = (p: Psp): boolean => scenes(p).includes('onlineResults');
-    const done = (): boolean => (toResults ? results(pair.host) && results(pair.join) : flips(pair.host, hostFrom) >= CARDS && flips(pair.join, joinFrom) >= CARDS);
-    for (const until = Date.now() + PLAY_MS; !done(); ) {
-      if (Date.now() > until) throw new Error(`not within ${PLAY_MS / 1000} s (cards heard: host ${flips(pair.host, hostFrom)}, join ${flips(pair.join, joinFrom)})`);
-      if (!results(pair.host)) pair.host.tell('press square');
-      await sleep(150);
-      if (!results(pair.join)) pair.join.tell('press square');
-      await sleep(150);
+    /**
+     * Square on both, a half step apart: each plays its card when its turn
+     * comes (nobody slaps, so the game is its deal's), until both heard
+     * `cards` more played (or both show the results, with --to-results);
+     * then nobody presses, the cards in flight land, and the table waits.
+     * Returns the cards each heard played meanwhile.
+     */
+    const play = async (cards: number): Promise<[number, number]> => {
+      const hostFrom = pair.host.printed().length;
+      const joinFrom = pair.join.printed().length;
+      const done = (): boolean => (toResults ? results(pair.host) && results(pair.join) : flips(pair.host, hostFrom) >= cards && flips(pair.join, joinFrom) >= cards);
+      for (const until = Date.now() + PLAY_MS; !done(); ) {
+        if (Date.now() > until) throw new Error(`not within ${PLAY_MS / 1000} s (cards heard: host ${flips(pair.host, hostFrom)}, join ${flips(pair.join, joinFrom)})`);
+        if (!results(pair.host)) pair.host.tell('press square');
+        await sleep(150);
+        if (!results(pair.join)) pair.join.tell('press square');
+        await sleep(150);
+      }
+      await sleep(2000);
+      return [flips(pair.host, hostFrom), flips(pair.join, joinFrom)];
+    };
+    if (toResults) {
+      const [h, j] = await play(0);
+      say(`cards heard played: host ${h}, join ${j}`);
+    } else {
+      const [h1, j1] = await play(CARDS / 2);
+      say(`cards heard played: host ${h1}, join ${j1}`);
+      // The joining PSP sleeps (NOTE: the probe build's power callback, 4 s): its links die with its
+      // Wi-Fi; the host's C hears the link end (its seat kept and played meanwhile), the joiner's C
+      // comes back by itself; the table goes on from where it stands.
+      await press(pair.join, 'note');
+      await seen(pair.join, /^psp: nearby: the PSP slept/, 20_000);
+      await seen(pair.host, /^psp: nearby: link 1 lost/, 20_000);
+      for (const until = Date.now() + 30_000; pair.join.printed().filter((l) => l === 'psp: nearby: linked to the host').length < 2; await sleep(100)) {
+        if (Date.now() > until) throw new Error('the joining PSP did not link to the host again after its sleep');
+      }
+      say('join: slept and back');
+      await sleep(2000);
+      const [h2, j2] = await play(CARDS / 2);
+      say(`cards heard played after the sleep: host ${h2}, join ${j2}`);
     }
-    // Nobody presses: the cards in flight land on both screens, and the table waits.
-    await sleep(2000);
     const shot = toResults ? 'results' : 'table';
     pair.host.tell(`shot ${shot}-host`);
     pair.join.tell(`shot ${shot}-join`);
     await sleep(1000);
-    say(`cards heard played: host ${flips(pair.host, hostFrom)}, join ${flips(pair.join, joinFrom)}`);
     if (!toResults) {
       // HOME on the joining PSP: it leaves (its goodbye) before the game ends; the host's C lets its link go.
       await press(pair.join, 'home');
