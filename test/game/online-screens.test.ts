@@ -286,6 +286,23 @@ describe('the online screens', () => {
     expect(d.debug().stats.classic.games).toBe(2);
   });
 
+  it('count both games for a player away from the middle of one to the end of its rematch, and show the rematch\'s results', async () => {
+    const d = await online({ saved: named('Ann', { players: 2, onlineCpus: 1 }), cardLimit: 16 });
+    createRoom(d);
+    startGame(d);
+    d.wait(30);
+    d.room.drop();
+    d.until(() => d.room.nt!.table.game.over !== null, 6000, 10);
+    d.room.rematch();
+    d.until(() => d.room.nt!.table.game.over !== null, 6000, 10);
+    d.wait(60);
+    d.room.rejoin();
+    const back = d.until((x) => !x.online.room.dropped, 5);
+    expect(back).toMatchObject({ scene: 'onlineTable', notice: 'While you were away, 2 games were played', online: { room: { game: 2 } }, stats: { classic: { games: 1 } } });
+    const results = d.until((x) => x.scene === 'onlineResults', 300);
+    expect(results.stats.classic.games).toBe(2);
+  });
+
   it('count a game whose rematch comes before its results show (the creator was quicker), once', async () => {
     const d = await online({ saved: named('Ann', { players: 2, onlineCpus: 1 }), cardLimit: 16 });
     createRoom(d);
@@ -313,6 +330,9 @@ describe('the online screens', () => {
     const table = d.until((x) => !x.online.room.dropped, 5);
     expect(table).toMatchObject({ scene: 'onlineTable', online: { room: { game: 2 } } });
     expect(table.online.table.shownGame.over).not.toBeNull();
+    // One line says so: the rematch ended while she was away.
+    const won = d.room.nt!.table.game.over!.winner === 0;
+    expect(table.notice).toBe(won ? 'While you were away, you won your game' : `While you were away, ${table.online.table.names[1]} won your game`);
     const results = d.until((x) => x.scene === 'onlineResults', 300);
     expect(results.stats.classic.games).toBe(2);
     const ranking = d.room.nt!.table.game.over!.ranking;

@@ -62,15 +62,19 @@ export function takeDeal(app: App, room: RoomLink, now: number): Scene {
  * A later game's deal than the one on screen (a rematch; after a drop,
  * maybe begun or played to its end while this player was away): the games
  * before it counted (src/app/online-count.ts), then its table, as it
- * stands; one line says what ended while they were away.
+ * stands or as it ended (then its results); one line says what ended while
+ * they were away, that one among them.
  */
 export function takeLaterDeal(app: App, room: RoomLink, onScreen: OnlineAppTable | null, now: number): Scene {
   const missed = countGamesBefore(app, room, onScreen, room.deal!);
   const scene = takeDeal(app, room, now) as OnlineTableScene;
-  if (missed.games > 0) {
-    const t = scene.table;
+  const t = scene.table;
+  const over = t.net.game.over;
+  const games = missed.games + (over !== null ? 1 : 0);
+  const winner = over !== null ? over.winner : missed.winner;
+  if (games > 0) {
     const you = t.net.you;
-    showNotice(app, app.strings.online.missedGames(missed.games, t.show.display.names[viewSeat(missed.winner, you, t.players)] ?? '', missed.winner === you), now);
+    showNotice(app, app.strings.online.missedGames(games, t.show.display.names[viewSeat(winner, you, t.players)] ?? '', winner === you), now);
   }
   return scene;
 }
