@@ -7,6 +7,8 @@ import type { QuickJSContext } from 'quickjs-emscripten';
 import { Driver } from '../support/driver';
 import { BundleVM } from '../support/quickjs-host';
 import { openOptions, pairOrSandwich, playUntil, startGame } from './helpers';
+import { BTN, DEFAULT_CAPABILITIES } from '../../src/contract';
+import { Air } from '../support/nearby-air';
 
 let d: Driver;
 afterEach(() => d?.dispose());
@@ -112,6 +114,20 @@ describe('steady frames', () => {
     d.step(0);
     openOptions(d);
     d.wait(10); // its page prepared (src/app/app.ts drawApp)
+    expect(framesWithoutAllocating(quickjsOf(d), d.now, 60)).toBe('');
+  });
+
+  it('a nearby room\'s lobby hosted by this PSP allocates nothing while idle', async () => {
+    // Its script runs the room (src/app/hosting.ts): each frame it asks the C for lines and the room for deeds, and finds none.
+    const air = new Air();
+    d = await Driver.quickjs({ seed: 1, caps: { ...DEFAULT_CAPABILITIES, nearby: true }, saved: JSON.stringify({ version: 1, settings: { name: 'Ann' } }), net: air.host() });
+    d.wait(2);
+    d.presses(BTN.DOWN, BTN.CROSS, BTN.CROSS, BTN.START);
+    for (let i = 0; i < 60; i++) {
+      air.tick(d.now);
+      d.step(0);
+    }
+    expect(d.debug().online.room.lobby.names[0]).toBe('Ann');
     expect(framesWithoutAllocating(quickjsOf(d), d.now, 60)).toBe('');
   });
 });

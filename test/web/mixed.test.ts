@@ -16,6 +16,7 @@ import { startServer, type GameServer } from '../../server/server';
 import { BTN_SQUARE } from '../../src/contract';
 import { slapPattern } from '../../src/rules';
 import { readSave, writeSave } from '../../src/app/settings';
+import { RESULTS_AFTER_MS } from '../../src/app/table';
 import { buildNative, HEADLESS, ROOT, tempDir, BUILD_TIMEOUT_MS } from '../native/headless';
 import { DESKTOP_CAPS } from '../support/caps';
 import { NetLogReplay } from '../support/net-log';
@@ -35,6 +36,26 @@ function deskScript(frames: number, language: 'en' | 'ru'): { seed: number; fram
   const inputs: [number, number][] = [[0, 0]];
   for (let f = 120; f < frames; f += 20) inputs.push([f, BTN_SQUARE], [f + 2, 0]);
   return { seed: 11, frames, saved, inputs };
+}
+
+/**
+ * Waits until the desktop has drawn, past the last thing the network brought
+ * it (the game's last step), the table's wait before the results and a
+ * second more, in its own frames (its scripted clock: 60 a second), as its
+ * record shows (both files written line by line). A 2 s wall-clock wait was
+ * shorter than the table's own wait plus the last card's flight: on a loaded
+ * machine the desktop was still at the table when it was stopped.
+ */
+async function desktopCaughtUp(record: string, deskLog: () => string): Promise<void> {
+  const end = Date.now() + 60_000;
+  for (;;) {
+    const net = readFileSync(path.join(record, 'net.log'), 'utf8').trim().split('\n');
+    const lastRecv = Math.max(0, ...net.filter((l) => / recv /.test(l)).map((l) => Number(l.split(' ')[0])));
+    const drawn = readFileSync(path.join(record, 'hashes.txt'), 'utf8').trim().split('\n').length;
+    if (drawn >= lastRecv + ((RESULTS_AFTER_MS + 1000) * 60) / 1000) return;
+    if (Date.now() > end) throw new Error(`the desktop did not catch up: ${drawn} frames drawn, the last message at frame ${lastRecv}\n${deskLog()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 describe.skipIf(why !== null)('a desktop and a browser page in one room', () => {
@@ -120,8 +141,8 @@ describe.skipIf(why !== null)('a desktop and a browser page in one room', () => 
       const ranking = state.results.ranking.map((r: any) => (r.name === 'You' ? 'Ann' : r.name));
       expect(ranking).toContain('Desk');
       expect(state.results.cardsPlayed).toBe(24);
-      // The desktop's last step is in: it stops (SIGTERM: whole lines written).
-      await new Promise((r) => setTimeout(r, 2000));
+      // The desktop's last step is in and drawn: it stops (SIGTERM: whole lines written).
+      await desktopCaughtUp(record, () => deskLog);
       desk.kill('SIGTERM');
       await exited;
 
