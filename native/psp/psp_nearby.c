@@ -27,10 +27,12 @@
 #define PTP_BUFFER 8192
 #define PTP_REXMT_US 100000
 #define PTP_REXMT_COUNT 30
-/* The group made or joined, the host found, one PTP connect: each this long at most. */
-#define GROUP_MS 12000u
+/* The group made or joined, the host found, one PTP connect: each this long
+ * at most (the group's is PPSSPP's login to its ad-hoc server on a loaded machine). */
+#define GROUP_MS 16000u
 #define FIND_MS 8000u
 #define CONNECT_MS 3000u
+#define BUSY_MS 6000u
 /* A dropped link's last bytes get this long to leave. */
 #define FLUSH_MS 1000u
 /* Bytes waiting to go out on one link: a room's burst (a step to each seat) is a few KiB. */
@@ -66,6 +68,7 @@ static struct {
     Phase phase;
     uint32_t now, since, link_since;
     int relinking;
+    int busy_reset; /* adhocctl was told to leave a group it seemed to hold (BUSY_MS) */
     char group[NEARBY_GROUP_LEN + 1];
     uint8_t me[6], host_mac[6];
     int listen_id;
@@ -155,6 +158,7 @@ static int t_start(void *user, const char *group, int host)
     snprintf(nb.group, sizeof nb.group, "%s", group);
     nb.hosting = host;
     nb.relinking = 0;
+    nb.busy_reset = 0;
     nb.phase = P_GROUP;
     nb.since = nb.now;
     printf("psp: nearby: %s group %s\n", host ? "making" : "joining", group);
@@ -170,6 +174,7 @@ static int t_relink(void *user)
     nb.relinking = 1;
     nb.since = nb.now;
     /* Still in the group: only the host found and linked again; out of it: the group first. */
+    nb.busy_reset = 0;
     nb.phase = sceNetAdhocctlGetState(&state) >= 0 && state == ADHOCCTL_CONNECTED ? P_FIND : P_GROUP;
     if (nb.phase == P_GROUP) sceNetAdhocctlDisconnect();
     return 0;
@@ -267,9 +272,19 @@ static void group_frame(void)
     switch (nb.phase) {
     case P_GROUP:
         r = nb.hosting ? sceNetAdhocctlCreate(nb.group) : sceNetAdhocctlConnect(nb.group);
-        /* Still logging in to the ad-hoc server (PPSSPP) or the Wi-Fi: again next frame. */
+        /* Still logging in to the ad-hoc server (PPSSPP: its first call may
+         * take seconds, 4.5 s seen on a loaded machine) or the Wi-Fi: again
+         * next frame. Busy for BUSY_MS: adhocctl may still hold a group
+         * (PPSSPP once answered BUSY for 12 s to a joiner opening the room
+         * again a second after it left, five emulators on two cores): leave
+         * it, once, and go on trying until GROUP_MS. */
         if ((unsigned)r == ADHOCCTL_BUSY) {
             if (nb.now - nb.since >= GROUP_MS) fail("unreachable: ad hoc stayed busy");
+            else if (!nb.busy_reset && nb.now - nb.since >= BUSY_MS) {
+                printf("psp: nearby: ad hoc busy for %u ms: leaving any group first\n", (unsigned)(nb.now - nb.since));
+                sceNetAdhocctlDisconnect();
+                nb.busy_reset = 1;
+            }
             return;
         }
         if (r < 0) {

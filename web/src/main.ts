@@ -140,15 +140,17 @@ async function boot(): Promise<void> {
   // The online rooms (colyseus.js, src/net.ts) are the worker's too: the script's host is there.
   const net = { url: location.origin.replace(/^http/, 'ws'), search: location.search, page: location.origin + location.pathname };
   // The rooms' answer comes before the script's text (a few bytes from the same server, asked first).
+  // The start answers with frame 0 (its time 0, no input): the first display frame draws it.
   const started = Promise.all([files.source, rooms]).then(([source, network]) =>
-    engine.start(source, { kind: 'page', seed, caps: { ...caps, network }, storage: store ? readEntries(store) : null, net }));
+    engine.start(source, { kind: 'page', seed, caps: { ...caps, network }, storage: store ? readEntries(store) : null, net }, true));
   started.catch(() => {}); // awaited below
   const assets = await files.all;
   stages.decoded = performance.now();
   const keyboard = new Keyboard(window);
   const pads = new Gamepads();
   const audio = new WebAudioMixer(assets.sounds, document.baseURI);
-  const clock = new GameClock();
+  /** The game clock, from frame 0 (the first frame shown). */
+  let clock: GameClock | null = null;
   const times: FrameTimes = { script: [], answer: [], draw: [], firstFrameMs: null, frames: 0, early: 0, stages: {}, askedAt: 0, stoppedAt: null };
   const restart = (): void => location.reload();
   $('error-restart').addEventListener('click', restart);
@@ -161,8 +163,10 @@ async function boot(): Promise<void> {
     return r;
   });
   rendering.catch(() => {}); // awaited below, once the script has started
+  /** Frame 0's command count (the commands in engine.commands), until it is drawn. */
+  let first: number | null;
   try {
-    await started;
+    first = await started;
     stages.engine = performance.now();
   } catch (e) {
     hideStatus();
@@ -205,7 +209,7 @@ async function boot(): Promise<void> {
     if (e.pointerType === 'mouse' && e.button === 0 && !(e.target instanceof Element && e.target.closest('button, .panel, .touch-button'))) taps.at(e.clientX, e.clientY);
   });
   document.addEventListener('visibilitychange', () => {
-    clock.hide(document.hidden);
+    clock?.hide(document.hidden);
     audio.suspend(document.hidden);
   });
 
@@ -266,6 +270,15 @@ async function boot(): Promise<void> {
     requestAnimationFrame(frame);
     if (asked || t - last < MIN_FRAME_GAP_MS) return;
     last = t;
+    if (first !== null) {
+      // Frame 0 came with the start; the game's time begins as it is shown.
+      clock = new GameClock();
+      const n = first;
+      first = null;
+      drawn(n, performance.now());
+      return;
+    }
+    clock ??= new GameClock();
     const padButtons = pads.take();
     const buttons = keyboard.take() | padButtons | touch.take() | (saveFailed ? SIG_SAVE_FAILED : 0);
     saveFailed = false;

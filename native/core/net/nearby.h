@@ -47,7 +47,7 @@ enum { NEARBY_HELLO = 1, NEARBY_LINE = 2, NEARBY_MSG = 3, NEARBY_PING = 4, NEARB
 #define NEARBY_SILENCE_MS 6000u
 #define NEARBY_HELLO_MS 5000u
 /* Starting (the group, the host found, the first link) may take this long. */
-#define NEARBY_START_MS 20000u
+#define NEARBY_START_MS 30000u
 
 /* ---- frames ---- */
 

@@ -19,7 +19,8 @@ export interface ReplayScript {
 export type ToWorker =
   /** shared: where the worker also writes each frame's commands at once (a cross-origin isolated page: worker-engine.ts early). */
   /** source null: the bundle the worker fetched itself ('fetch'). */
-  | { readonly type: 'start'; readonly kind: EngineKind; readonly source: string | null; readonly host: HostSetup; readonly shared: SharedArrayBuffer | null }
+  /** first: the answer carries frame 0 too (now 0, no buttons, no tap), so the page draws it without asking again. */
+  | { readonly type: 'start'; readonly kind: EngineKind; readonly source: string | null; readonly host: HostSetup; readonly shared: SharedArrayBuffer | null; readonly first: boolean }
   /** From index.html's early start: the bundle's bytes (or why there are none), to compile while the page loads (a notice, no answer; the start reports a failure). */
   | { readonly type: 'bundle'; readonly bytes: ArrayBuffer | null; readonly error: string | null }
   /** typed: the keyboard's text since the last frame (host.typed()), null for none. */
@@ -50,10 +51,20 @@ export interface ReplayFrame {
   readonly commands: Int32Array;
 }
 
+/** Frame 0, answered with the start: its command count, its commands and the script's time in it. */
+export interface FirstFrame {
+  readonly n: number;
+  readonly commands: Int32Array;
+  readonly scriptMs: number;
+}
+
 export type FromWorker =
   /** The script's evaluation begins (the load deadline starts). */
   | { readonly type: 'evaluating' }
-  | { readonly type: 'ready'; readonly out: HostOut }
+  /** Frame 0 begins, within the start (the frame's deadline starts). */
+  | { readonly type: 'framing' }
+  /** first: frame 0, when the start asked for it. */
+  | { readonly type: 'ready'; readonly out: HostOut; readonly first: FirstFrame | null }
   /** commands: null when they were written to the shared buffer. */
   | { readonly type: 'frame'; readonly n: number; readonly commands: Int32Array | null; readonly scriptMs: number; readonly out: HostOut }
   | { readonly type: 'debug'; readonly text: string }

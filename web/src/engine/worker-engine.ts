@@ -117,10 +117,21 @@ export class WorkerEngine {
     return earlyWorker() !== null;
   }
 
-  /** Evaluates the bundle in the worker (again: a fresh script in the same worker), with the C hosts' load deadline; null: the bundle the worker fetched itself. */
-  async start(source: string | null, host: HostSetup): Promise<void> {
-    const ready = await this.ask({ type: 'start', kind: this.kind, source, host, shared: this.shared?.buffer ?? null }, 'loading the script', LOAD_BUDGET_MS, false);
-    if (ready.type === 'ready') this.onOut(ready.out);
+  /**
+   * Evaluates the bundle in the worker (again: a fresh script in the same
+   * worker), with the C hosts' load deadline; null: the bundle the worker
+   * fetched itself. first: frame 0 too (ratscrew.frame(0, 0), its
+   * deadline a frame's), whose command count it resolves to, the commands
+   * then in `commands`; else null.
+   */
+  async start(source: string | null, host: HostSetup, first = false): Promise<number | null> {
+    const ready = await this.ask({ type: 'start', kind: this.kind, source, host, shared: this.shared?.buffer ?? null, first }, 'loading the script', LOAD_BUDGET_MS, false);
+    if (ready.type !== 'ready') throw new ScriptError(`the script's worker answered ${ready.type} to its start`, '');
+    this.onOut(ready.out);
+    if (!ready.first) return null;
+    this.commands = ready.first.commands;
+    this.scriptMs = ready.first.scriptMs;
+    return ready.first.n;
   }
 
   /** ratscrew.frame(nowMs, buttons, tap): the number of commands, then in `commands`; `typed`: what host.typed() answers in it. */
@@ -204,6 +215,10 @@ export class WorkerEngine {
   private answer(m: FromWorker): void {
     if (m.type === 'evaluating') {
       if (this.waiting[0]) this.arm(this.waiting[0]);
+      return;
+    }
+    if (m.type === 'framing') {
+      if (this.waiting[0]) this.arm({ ...this.waiting[0], what: 'ratscrew.frame', budgetMs: FRAME_BUDGET_MS });
       return;
     }
     const w = this.waiting.shift();

@@ -4,7 +4,7 @@
 // through LocalSave over a copy of localStorage's save entries, whose writes
 // go back with each answer: web/src/save-mirror.ts) or the headless host's
 // (replays). The page ends the worker when an answer does not come in time.
-import { COMMAND_INTS, DEFAULT_CAPABILITIES, frameHash, headlessFrameMs, OP_QUIT, type Host } from '../../../src/contract';
+import { COMMAND_INTS, DEFAULT_CAPABILITIES, frameHash, headlessFrameMs, OP_QUIT, TAP_NONE, type Host } from '../../../src/contract';
 import { pageHost, type Chosen } from '../host';
 import { NO_NETWORK, NOT_NEARBY, pageNet } from '../net';
 import { MirrorStore } from '../save-mirror';
@@ -106,11 +106,16 @@ async function start(kind: EngineKind, given: string | null, setup: HostSetup): 
   return PageEngine.create(bundle.compiled ?? bundle.source, host);
 }
 
-function frame(e: ScriptEngine, seq: number, now: number, buttons: number, tap: number): void {
+/** ratscrew.frame, timed: its number of commands, how many ints of the buffer they are, and the script's time. */
+function timed(e: ScriptEngine, now: number, buttons: number, tap: number): { n: number; count: number; scriptMs: number } {
   const t0 = performance.now();
   const n = e.frame(now, buttons, tap);
   const scriptMs = performance.now() - t0;
-  const count = Math.max(0, Math.min(n, e.commands.length / COMMAND_INTS)) * COMMAND_INTS;
+  return { n, count: Math.max(0, Math.min(n, e.commands.length / COMMAND_INTS)) * COMMAND_INTS, scriptMs };
+}
+
+function frame(e: ScriptEngine, seq: number, now: number, buttons: number, tap: number): void {
+  const { n, count, scriptMs } = timed(e, now, buttons, tap);
   if (shared) {
     // Where the page waits for them within its display frame (worker-engine.ts early).
     shared.body.set(e.commands.subarray(0, count));
@@ -159,7 +164,17 @@ scope.onmessage = async (event: MessageEvent<ToWorker>): Promise<void> => {
         engine = null;
         shared = m.shared ? { head: new Int32Array(m.shared, 0, 2), body: new Int32Array(m.shared, 8) } : null;
         engine = await start(m.kind, m.source, m.host);
-        post({ type: 'ready', out: hostOut() });
+        if (m.first) {
+          // Frame 0 at once, with the answer: the page draws it in its next
+          // display frame without a message each way first. Its time is 0
+          // and it has no input, whenever the start ends.
+          post({ type: 'framing' });
+          const { n, count, scriptMs } = timed(engine, 0, 0, TAP_NONE);
+          const commands = engine.commands.slice(0, count);
+          post({ type: 'ready', out: hostOut(), first: { n, commands, scriptMs } }, [commands.buffer]);
+        } else {
+          post({ type: 'ready', out: hostOut(), first: null });
+        }
         break;
       case 'bundle':
         arrived(compileBundle(m.bytes, m.error));
