@@ -78,6 +78,8 @@ export function pollRoom(room: RoomLink, now: number): void {
     }
     if (!Array.isArray(item)) continue;
     arrived(room, item, now);
+    // What follows a deal is that game's: the scene takes the deal (its table) before the next line is read.
+    if (room.deal !== null) return;
   }
 }
 

@@ -147,6 +147,23 @@ describe('the online screens', () => {
     expect(s.readableAt).toBe(frameTime(d.frameIndex - 1));
   });
 
+  it('fly a card that comes in the same poll as its game\'s deal, as every other card flies', async () => {
+    const d = await online({ saved: named('Ann', { players: 2, onlineCpus: 0 }), others: { names: ['Kim'], kinds: ['person'] } });
+    createRoom(d);
+    // The deal is held up 400 ms on its way; Kim's first card goes out meanwhile, so both come in one poll.
+    d.room.hold([S.deal], 400);
+    d.press(BTN.CROSS);
+    d.wait(3);
+    expect(d.debug().scene).toBe('lobby');
+    d.room.speak(1, 'move', 0);
+    const first = d.until((x) => x.scene === 'onlineTable' && (x.online.table.flying || x.online.table.shownGame.pile.length > 0), 60);
+    expect(first.online.table.flying).toBe(true);
+    expect(first.online.table.shownGame.pile).toEqual([]);
+    d.room.hold([S.deal], 0);
+    const landed = d.until((x) => x.online.table.shownGame.pile.length === 1, 60);
+    expect(landed.online.table.flying).toBe(false);
+  });
+
   it('show the player\'s own slap on the frame of the press, what it did when the server has judged it, and the race\'s times', async () => {
     const d = await online({ saved: named('Ann', { players: 2, onlineCpus: 1, difficulty: 'easy' }) });
     createRoom(d);
