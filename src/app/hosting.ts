@@ -64,8 +64,6 @@ interface Peer {
 export interface Hosting {
   readonly nearby: Nearby;
   readonly name: string;
-  /** The creator's request as the room core reads it: { v, name, setup }. */
-  readonly request: object;
   readonly code: string;
   /** The room, once the group is up (the C's ["open"]); null before, and after a refusal. */
   room: RoomCore | null;
@@ -100,7 +98,7 @@ export function openHosting(nearby: Nearby, request: { name: string; setup: obje
   let hosting: Hosting | null = null;
   const opened = openRoomCore(create, { cardLimit: 0, seed: 0 }, random, (id) => hosting !== null && reachable(hosting, id));
   if (!opened.ok) return null;
-  hosting = { nearby, name: request.name, request: create, code: opened.room.code, room: null, ready: opened.room, peers: new Map(), byId: new Map(), nextRound: 0, lines: [], pongsHere: 0, over: false };
+  hosting = { nearby, name: request.name, code: opened.room.code, room: null, ready: opened.room, peers: new Map(), byId: new Map(), nextRound: 0, lines: [], pongsHere: 0, over: false };
   if (!nearby.nearbyOpen(hosting.code)) return null;
   return hosting;
 }
