@@ -185,11 +185,7 @@ function fromNearby(h: Hosting, line: string, now: number): void {
       if (p && p.state === 'in' && typeof body === 'string') fromClient(h, p.id, body, now);
       return;
     case 'gone':
-      if (!p || p.state !== 'in') return;
-      if (leftRoom(room, p.id, false, now)) {
-        p.state = 'kept';
-        p.keptUntil = now + RECONNECT_S * 1000;
-      } else p.state = 'out';
+      if (p && p.state === 'in') linkDropped(room, p, now);
       return;
     case 'back':
       if (!p) return;
@@ -200,6 +196,14 @@ function fromNearby(h: Hosting, line: string, now: number): void {
     case 'pong':
       if (p && p.state === 'in') pongCame(room, p.id, now);
   }
+}
+
+/** A joiner's link ended without a goodbye: in a game its seat is kept RECONNECT_S for its link back, in the lobby let go. */
+function linkDropped(room: RoomCore, p: Peer, now: number): void {
+  if (leftRoom(room, p.id, false, now)) {
+    p.state = 'kept';
+    p.keptUntil = now + RECONNECT_S * 1000;
+  } else p.state = 'out';
 }
 
 /** The group is up: the player here takes the first seat, as a room's creator does. */
@@ -219,12 +223,7 @@ function hello(h: Hosting, peer: number, request: string, now: number): void {
   const room = h.room!;
   const known = h.peers.get(peer);
   // A new link from a PSP the room has (its C says hello for a PSP that left, with BYE, and comes again): its old link is over.
-  if (known && known.state === 'in') {
-    if (leftRoom(room, known.id, false, now)) {
-      known.state = 'kept';
-      known.keptUntil = now + RECONNECT_S * 1000;
-    } else known.state = 'out';
-  }
+  if (known && known.state === 'in') linkDropped(room, known, now);
   // Its seat kept: the same PSP takes it back (the game as it stands), as a drop's "back" does.
   if (known && known.state === 'kept' && cameBack(room, known.id, now)) {
     known.state = 'in';
