@@ -6,6 +6,7 @@
 import { rankingWhenStopped } from '../rules';
 import type { GameEvent, GameOver, GameState, Seat } from '../rules/types';
 import type { SeatResult } from './screen';
+import type { Figures } from '../net/protocol';
 
 export interface GameStats {
   /** Classic: piles won by any claim; Russian: piles a seat had to take. */
@@ -36,6 +37,16 @@ export function newStats(players: number): GameStats {
     fastest: -1,
     slapTimes: [],
   };
+}
+
+/** Seat `from`'s figures as a room's server counted them (src/net/protocol.ts Figures) into seat `to` of `stats`; slap times are not among them. */
+export function takeSeatFigures(stats: GameStats, to: number, figures: Figures, from: number): void {
+  const [piles, slapsWon, wrongSlaps, racesLost, challengesWon] = figures;
+  stats.piles[to] = piles[from] ?? 0;
+  stats.slapsWon[to] = slapsWon[from] ?? 0;
+  stats.wrongSlaps[to] = wrongSlaps[from] ?? 0;
+  stats.racesLost[to] = racesLost[from] ?? 0;
+  stats.challengesWon[to] = challengesWon[from] ?? 0;
 }
 
 /** Counts one engine event; topAt is when the pile's top card landed, human whether a person made it. */

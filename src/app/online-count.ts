@@ -7,7 +7,7 @@
 // server counted them from the steps it sent.
 import { gameFromPublic, type Deal, type Figures } from '../net/protocol';
 import type { GameState, Seat } from '../rules/types';
-import { newStats, type GameStats } from './game-stats';
+import { newStats, takeSeatFigures, type GameStats } from './game-stats';
 import { addGame } from './lifetime';
 import type { OnlineAppTable } from './online-table';
 import type { RoomLink } from './room';
@@ -68,13 +68,6 @@ export interface Missed {
 /** A game's figures as the server sent them, by seat; no slap times (a seat played for its player never slaps). */
 function seatFigures(figures: Figures, players: number): GameStats {
   const st = newStats(players);
-  const [piles, slapsWon, wrongSlaps, racesLost, challengesWon] = figures;
-  for (let s = 0; s < players; s++) {
-    st.piles[s] = piles[s] ?? 0;
-    st.slapsWon[s] = slapsWon[s] ?? 0;
-    st.wrongSlaps[s] = wrongSlaps[s] ?? 0;
-    st.racesLost[s] = racesLost[s] ?? 0;
-    st.challengesWon[s] = challengesWon[s] ?? 0;
-  }
+  for (let s = 0; s < players; s++) takeSeatFigures(st, s, figures, s);
   return st;
 }

@@ -20,7 +20,7 @@ import { SEAT_PERSON, type Deal, type Figures } from '../net/protocol';
 import { serverSeat, viewEvent, viewGame, viewSeat } from '../net/seats';
 import { newTableDisplay } from '../view/table-display';
 import { screenOrder } from '../view/seats';
-import { countEvent, newStats, statsResults, type GameStats } from './game-stats';
+import { countEvent, newStats, statsResults, takeSeatFigures, type GameStats } from './game-stats';
 import type { Strings } from './i18n/strings';
 import { PADS, PAD_SOLO } from './pads';
 import type { Cues } from './cues';
@@ -131,16 +131,7 @@ export function rejoinOnlineTable(t: OnlineAppTable, deal: Deal, now: number): v
 
 /** Each seat's figures as the server counted them (what the player missed while away among them), into the shown seats; their own slap times stay theirs. */
 function takeFigures(t: OnlineAppTable, figures: Figures): void {
-  const [piles, slapsWon, wrongSlaps, racesLost, challengesWon] = figures;
-  const st = t.stats;
-  for (let s = 0; s < t.players; s++) {
-    const d = viewSeat(s, t.net.you, t.players);
-    st.piles[d] = piles[s] ?? 0;
-    st.slapsWon[d] = slapsWon[s] ?? 0;
-    st.wrongSlaps[d] = wrongSlaps[s] ?? 0;
-    st.racesLost[d] = racesLost[s] ?? 0;
-    st.challengesWon[d] = challengesWon[s] ?? 0;
-  }
+  for (let s = 0; s < t.players; s++) takeSeatFigures(t.stats, viewSeat(s, t.net.you, t.players), figures, s);
 }
 
 /**
