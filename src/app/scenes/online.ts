@@ -13,7 +13,7 @@ import type { App } from '../state';
 import { cue } from '../cues';
 import { menuPressed, wasPressed } from '../input';
 import { openRoom } from '../room';
-import { lobbyScene, titleScene, type OnlineScene, type Scene, type SceneModule } from '../scene';
+import { lobbyScene, onlineScene, titleScene, type OnlineScene, type Scene, type SceneModule } from '../scene';
 import { onlineRows } from '../online-rows';
 import { enterCreate } from './create';
 import { enterEntry } from './entry';
@@ -21,7 +21,7 @@ import { enterEntry } from './entry';
 export function enterOnline(app: App): Scene {
   // A seat's name is chosen once: the first time, before anything else.
   if (app.settings.name === '') return enterEntry(app, 'name', 'online');
-  return { kind: 'online', cursor: 0 };
+  return onlineScene(0);
 }
 
 export function onlineFrame(app: App, scene: OnlineScene): Scene {
