@@ -60,7 +60,7 @@ export function openRoom(app: App, request: { op: 'create'; setup: object } | { 
   const room: RoomLink = { creating: request.op === 'create', nearby, net, hosting, code: request.op === 'join' ? request.code : '', link: '', lobby: null, deal: null, game: 0, counted: 0, missed: [], table: null, dropped: false, ended: null };
   if (nearby && request.op === 'create') {
     if (hosting === null) room.ended = 'nearbyNotOpened';
-  } else if (!app.host.netOpen(JSON.stringify(nearby ? { ...request, name: app.settings.name, via: 'nearby' } : { ...request, name: app.settings.name }))) room.ended = nearby ? 'nearbyUnreachable' : 'unreachable';
+  } else if (!app.host.netOpen(JSON.stringify({ ...request, name: app.settings.name, ...(nearby ? { via: 'nearby' } : {}) }))) room.ended = nearby ? 'nearbyUnreachable' : 'unreachable';
   return room;
 }
 
