@@ -334,13 +334,12 @@ function deal(room: RoomCore, seat: Seat): Deal {
 /**
  * Runs the table to now and hands its messages to the deeds (then a ping to
  * every client behind a pile's picture); the game's end ends the playing.
- * Returns the time of the table's next moment (NEVER, 2^30, for none).
+ * The table's next moment is left in room.next (NEVER, 2^30, for none).
  */
-export function tickRoom(room: RoomCore, now: number): number {
+export function tickRoom(room: RoomCore, now: number): void {
   const nt = room.nt;
-  if (!nt) return NEVER;
-  const next = advance(nt, now);
-  room.next = next;
+  if (!nt) return;
+  room.next = advance(nt, now);
   const out = drain(nt, now);
   for (const m of out) {
     if (m.to === -1) send(room, null, m.type, m.body);
@@ -352,7 +351,6 @@ export function tickRoom(room: RoomCore, now: number): number {
     const { game, figures } = tableNow(nt);
     gameEnded(room.games, publicState(game), figures);
   }
-  return next;
 }
 
 /** The round of pings (every PING_MS while playing): the clients whose ping is due (net-table.ts pingDue). */
