@@ -431,12 +431,12 @@ void nearby_host_close(NearbyHost *h)
 {
     static const char LINE[] = "[\"closed\",\"host left\"]";
     int i;
+    size_t n;
     if (h->state == NEARBY_HOST_IDLE) return;
+    n = nearby_frame(NEARBY_LINE, LINE, sizeof LINE - 1, h->out, sizeof h->out);
     for (i = 1; i <= NEARBY_PEERS; i++) {
         NearbyPeer *p = peer_at(h, i);
-        size_t n;
         if (!p->linked || !p->said_hello) continue;
-        n = nearby_frame(NEARBY_LINE, LINE, sizeof LINE - 1, h->out, sizeof h->out);
         if (h->t.send) h->t.send(h->t.user, i, h->out, n);
     }
     /* The platform sends those last lines before it leaves the group. */
