@@ -98,6 +98,18 @@ void vm_host_log(Vm *vm, const char *text, size_t text_len)
     if (vm->host.log) vm->host.log(vm->host.user, text);
 }
 
+/* A platform's text (a room's line, typed text) as the binding takes it: a
+ * NUL-terminated copy that the binding frees once it is the script's string. */
+static char *copy_for_script(const char *text, size_t len, size_t *result_len)
+{
+    char *copy = (char *)malloc(len + 1);
+    if (!copy) return NULL;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    *result_len = len;
+    return copy;
+}
+
 /* The online rooms (docs/network.md): a host with a network (HostCaps.
  * network) gives the room's callbacks; one without answers as no network
  * does, and its script offers no Online row and never calls these. */
@@ -114,16 +126,10 @@ int vm_host_net_send(Vm *vm, const char *message, size_t message_len)
 char *vm_host_net_receive(Vm *vm, size_t *result_len)
 {
     const char *line;
-    char *copy;
     size_t len = 0;
     *result_len = 0;
     if (!vm->host.net_receive || !(line = vm->host.net_receive(vm->host.net_user, &len))) return NULL;
-    /* The binding frees it once it is the script's string. */
-    if (!(copy = (char *)malloc(len + 1))) return NULL;
-    memcpy(copy, line, len);
-    copy[len] = '\0';
-    *result_len = len;
-    return copy;
+    return copy_for_script(line, len, result_len);
 }
 
 void vm_host_net_close(Vm *vm)
@@ -141,16 +147,10 @@ int vm_host_nearby_open(Vm *vm, const char *code, size_t code_len)
 char *vm_host_nearby_receive(Vm *vm, size_t *result_len)
 {
     const char *line;
-    char *copy;
     size_t len = 0;
     *result_len = 0;
     if (!vm->host.nearby_receive || !(line = vm->host.nearby_receive(vm->host.nearby_user, &len))) return NULL;
-    /* The binding frees it once it is the script's string. */
-    if (!(copy = (char *)malloc(len + 1))) return NULL;
-    memcpy(copy, line, len);
-    copy[len] = '\0';
-    *result_len = len;
-    return copy;
+    return copy_for_script(line, len, result_len);
 }
 
 int vm_host_nearby_send(Vm *vm, int peer, const char *line, size_t line_len)
@@ -174,15 +174,10 @@ void vm_host_nearby_close(Vm *vm)
 char *vm_host_typed(Vm *vm, size_t *result_len)
 {
     const char *text;
-    char *copy;
     size_t len = 0;
     *result_len = 0;
     if (!vm->host.typed || !(text = vm->host.typed(vm->host.typed_user, &len)) || len == 0) return NULL;
-    if (!(copy = (char *)malloc(len + 1))) return NULL;
-    memcpy(copy, text, len);
-    copy[len] = '\0';
-    *result_len = len;
-    return copy;
+    return copy_for_script(text, len, result_len);
 }
 
 /* The language and people the game shows now: the C hosts draw no words

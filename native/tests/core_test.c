@@ -600,7 +600,7 @@ static void test_net_room(void)
         for (i = 0; i < 20000; i++) net_room_ws_message(&r, fly, sizeof fly, 200030);
         CHECK(r.state == NET_IDLE);
         while (net_room_receive(&r, &n) != NULL) lines++;
-        CHECK(lines > 4000 && lines < 20000 && strcmp(r.line, "[\"closed\",\"overflow\"]") == 0);
+        CHECK(lines > 4000 && lines < 20000 && strcmp(r.lines.line, "[\"closed\",\"overflow\"]") == 0);
     }
 }
 

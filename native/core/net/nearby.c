@@ -93,53 +93,6 @@ static int json_shape(const char *text, size_t len, uint8_t *scratch, size_t cap
     return (first & 0xe0) == 0xa0 || first == 0xd9 || first == 0xda || first == 0xdb ? JSON_ARRAY_OF_STRING_FIRST : JSON_OTHER;
 }
 
-/* ---- the lines for a script ---- */
-
-#define QUEUE_RESERVE 64u
-
-static size_t queued(const NearbyQueue *q) { return q->tail - q->head; }
-
-/* 0 when the line did not fit: the caller ends with "overflow". */
-static int queue_push(NearbyQueue *q, const char *text, size_t len, int reserve)
-{
-    size_t need = len + 2, keep = reserve ? QUEUE_RESERVE : 0;
-    if (q->overflowed && reserve) return 1; /* dropped quietly: "overflow" was the last word */
-    if (len > 0xffffu || len >= sizeof q->line) return 0;
-    if (sizeof q->bytes - q->tail < need + keep) {
-        memmove(q->bytes, q->bytes + q->head, queued(q));
-        q->tail -= q->head;
-        q->head = 0;
-    }
-    if (sizeof q->bytes - q->tail < need + keep) return 0;
-    q->bytes[q->tail] = (uint8_t)(len & 0xff);
-    q->bytes[q->tail + 1] = (uint8_t)(len >> 8);
-    memcpy(q->bytes + q->tail + 2, text, len);
-    q->tail += need;
-    return 1;
-}
-
-static const char *queue_take(NearbyQueue *q, size_t *len)
-{
-    size_t n;
-    if (queued(q) == 0) {
-        *len = 0;
-        return NULL;
-    }
-    n = (size_t)q->bytes[q->head] | ((size_t)q->bytes[q->head + 1] << 8);
-    memcpy(q->line, q->bytes + q->head + 2, n);
-    q->line[n] = '\0';
-    q->head += n + 2;
-    if (q->head == q->tail) q->head = q->tail = 0;
-    *len = n;
-    return q->line;
-}
-
-static void queue_clear(NearbyQueue *q)
-{
-    q->head = q->tail = 0;
-    q->overflowed = 0;
-}
-
 /* ["closed", "why"] with why as a JSON string (it may carry anything). */
 static size_t closed_line(char *out, size_t cap, const char *why)
 {
@@ -167,12 +120,12 @@ static void host_overflow(NearbyHost *h)
     if (h->t.reset) h->t.reset(h->t.user);
     memset(h->peers, 0, sizeof h->peers);
     h->state = NEARBY_HOST_IDLE;
-    queue_push(&h->queue, LINE, sizeof LINE - 1, 0);
+    net_lines_push(&h->queue, LINE, sizeof LINE - 1, 0);
 }
 
 static void host_push(NearbyHost *h, const char *text, size_t len)
 {
-    if (!queue_push(&h->queue, text, len, 1)) host_overflow(h);
+    if (!net_lines_push(&h->queue, text, len, 1)) host_overflow(h);
 }
 
 static void host_say(NearbyHost *h, const char *word, int peer)
@@ -209,7 +162,7 @@ void nearby_host_init(NearbyHost *h, const NearbyTransport *t)
     h->state = NEARBY_HOST_IDLE;
 }
 
-const char *nearby_host_receive(NearbyHost *h, size_t *len) { return queue_take(&h->queue, len); }
+const char *nearby_host_receive(NearbyHost *h, size_t *len) { return net_lines_take(&h->queue, len); }
 
 static NearbyPeer *peer_at(NearbyHost *h, int peer)
 {
@@ -222,7 +175,7 @@ int nearby_host_open(NearbyHost *h, const char *code, size_t len, uint32_t now)
     if (h->state != NEARBY_HOST_IDLE || !nearby_group_name(code, len, group)) return 0;
     if (!h->t.start || h->t.start(h->t.user, group, 1) != 0) return 0;
     memset(h->peers, 0, sizeof h->peers);
-    queue_clear(&h->queue);
+    net_lines_clear(&h->queue);
     h->state = NEARBY_HOST_STARTING;
     h->since = now;
     return 1;
@@ -431,19 +384,19 @@ void nearby_host_close(NearbyHost *h)
 {
     static const char LINE[] = "[\"closed\",\"host left\"]";
     int i;
+    size_t n;
     if (h->state == NEARBY_HOST_IDLE) return;
+    n = nearby_frame(NEARBY_LINE, LINE, sizeof LINE - 1, h->out, sizeof h->out);
     for (i = 1; i <= NEARBY_PEERS; i++) {
         NearbyPeer *p = peer_at(h, i);
-        size_t n;
         if (!p->linked || !p->said_hello) continue;
-        n = nearby_frame(NEARBY_LINE, LINE, sizeof LINE - 1, h->out, sizeof h->out);
         if (h->t.send) h->t.send(h->t.user, i, h->out, n);
     }
     /* The platform sends those last lines before it leaves the group. */
     if (h->t.reset) h->t.reset(h->t.user);
     memset(h->peers, 0, sizeof h->peers);
     h->state = NEARBY_HOST_IDLE;
-    queue_clear(&h->queue);
+    net_lines_clear(&h->queue);
 }
 
 void nearby_host_tick(NearbyHost *h, uint32_t now)
@@ -477,12 +430,12 @@ static void join_overflow(NearbyJoin *j)
     if (j->queue.overflowed) return;
     j->queue.overflowed = 1;
     join_stop(j);
-    queue_push(&j->queue, LINE, sizeof LINE - 1, 0);
+    net_lines_push(&j->queue, LINE, sizeof LINE - 1, 0);
 }
 
 static void join_push(NearbyJoin *j, const char *text, size_t len)
 {
-    if (!queue_push(&j->queue, text, len, 1)) join_overflow(j);
+    if (!net_lines_push(&j->queue, text, len, 1)) join_overflow(j);
 }
 
 static void join_end(NearbyJoin *j, const char *why)
@@ -521,7 +474,7 @@ int nearby_join_open(NearbyJoin *j, const char *request, size_t len, uint32_t no
     if (!j->t.start || j->t.start(j->t.user, group, 0) != 0) return 0;
     memcpy(j->request, request, len);
     j->request_len = len;
-    queue_clear(&j->queue);
+    net_lines_clear(&j->queue);
     j->linked_once = 0;
     j->state = NEARBY_JOIN_STARTING;
     j->since = j->now = now;
@@ -653,13 +606,13 @@ int nearby_join_send(NearbyJoin *j, const char *message, size_t len)
     return 1;
 }
 
-const char *nearby_join_receive(NearbyJoin *j, size_t *len) { return queue_take(&j->queue, len); }
+const char *nearby_join_receive(NearbyJoin *j, size_t *len) { return net_lines_take(&j->queue, len); }
 
 void nearby_join_close(NearbyJoin *j)
 {
     if (j->state == NEARBY_JOIN_LINKED) join_send(j, NEARBY_BYE, NULL, 0, j->now);
     if (j->state != NEARBY_JOIN_IDLE) join_stop(j);
-    queue_clear(&j->queue);
+    net_lines_clear(&j->queue);
 }
 
 void nearby_join_tick(NearbyJoin *j, uint32_t now)

@@ -99,14 +99,6 @@ typedef struct NearbyTransport {
     void (*reset)(void *user);
 } NearbyTransport;
 
-/* The lines for a script, oldest first: [len lo, len hi, bytes...]. */
-typedef struct {
-    uint8_t bytes[NET_QUEUE_BYTES];
-    size_t head, tail;
-    int overflowed;
-    char line[NET_LINE_MAX + 64]; /* the line handed out last */
-} NearbyQueue;
-
 /* ---- the host (the hosting PSP's C; its script runs the room) ---- */
 
 typedef enum { NEARBY_FREE, NEARBY_OUT, NEARBY_IN, NEARBY_GONE } NearbyPeerState;
@@ -128,7 +120,7 @@ typedef struct NearbyHost {
     NearbyHostState state;
     uint32_t since;
     NearbyPeer peers[NEARBY_PEERS];
-    NearbyQueue queue;
+    NetLines queue;
     uint8_t out[NEARBY_FRAME_HEAD + NEARBY_FRAME_MAX];
     uint8_t scratch[2 * NEARBY_FRAME_MAX]; /* a body checked as JSON */
     char text[6 * NET_OUT_MAX + 64];       /* a line being written: a joiner's text escaped */
@@ -176,7 +168,7 @@ typedef struct NearbyJoin {
     char request[NET_OUT_MAX];
     size_t request_len;
     NearbyReader reader;
-    NearbyQueue queue;
+    NetLines queue;
     uint8_t out[NEARBY_FRAME_HEAD + NEARBY_FRAME_MAX];
     uint8_t scratch[2 * NEARBY_FRAME_MAX];
     char text[256];

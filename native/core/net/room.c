@@ -8,51 +8,73 @@
 #include <string.h>
 
 /* Bytes kept free in the queue for the one line that says it overflowed. */
-#define QUEUE_RESERVE 64u
+#define NET_LINES_RESERVE 64u
 
 static uint32_t waited(const NetRoom *r, uint32_t now) { return now - r->since; }
 
 /* ---- the script's lines ---- */
 
-static size_t queued(const NetRoom *r) { return r->tail - r->head; }
+static size_t queued(const NetLines *q) { return q->tail - q->head; }
+
+int net_lines_push(NetLines *q, const char *text, size_t len, int reserve)
+{
+    size_t need = len + 2, keep = reserve ? NET_LINES_RESERVE : 0;
+    if (q->overflowed && reserve) return 1;
+    if (len > 0xffffu || len >= sizeof q->line) return 0;
+    if (sizeof q->bytes - q->tail < need + keep) {
+        /* Move what waits to the front: the lines are read oldest first. */
+        memmove(q->bytes, q->bytes + q->head, queued(q));
+        q->tail -= q->head;
+        q->head = 0;
+    }
+    if (sizeof q->bytes - q->tail < need + keep) return 0;
+    q->bytes[q->tail] = (uint8_t)(len & 0xff);
+    q->bytes[q->tail + 1] = (uint8_t)(len >> 8);
+    memcpy(q->bytes + q->tail + 2, text, len);
+    q->tail += need;
+    return 1;
+}
+
+const char *net_lines_take(NetLines *q, size_t *len)
+{
+    size_t n;
+    if (queued(q) == 0) {
+        *len = 0;
+        return NULL;
+    }
+    n = (size_t)q->bytes[q->head] | ((size_t)q->bytes[q->head + 1] << 8);
+    memcpy(q->line, q->bytes + q->head + 2, n);
+    q->line[n] = '\0';
+    q->head += n + 2;
+    if (q->head == q->tail) q->head = q->tail = 0;
+    *len = n;
+    return q->line;
+}
+
+void net_lines_clear(NetLines *q)
+{
+    q->head = q->tail = 0;
+    q->overflowed = 0;
+}
 
 /* Appends a line; past the queue's room (less the reserve) the room is
- * closed, once, with "overflow". 0 when the line was dropped. */
-static int push_line(NetRoom *r, const char *text, size_t len, int reserve);
+ * closed, once, with "overflow". */
+static void push_line(NetRoom *r, const char *text, size_t len, int reserve);
 
 static void overflow(NetRoom *r)
 {
     static const char LINE[] = "[\"closed\",\"overflow\"]";
-    if (r->overflowed) return;
-    r->overflowed = 1;
+    if (r->lines.overflowed) return;
+    r->lines.overflowed = 1;
     if (r->t.reset) r->t.reset(r->t.user);
     r->state = NET_IDLE;
     push_line(r, LINE, sizeof LINE - 1, 0);
 }
 
-static int push_line(NetRoom *r, const char *text, size_t len, int reserve)
+static void push_line(NetRoom *r, const char *text, size_t len, int reserve)
 {
-    size_t need = len + 2, keep = reserve ? QUEUE_RESERVE : 0;
-    if (r->overflowed && reserve) return 0;
-    if (len > 0xffffu || len >= NET_LINE_MAX) {
-        overflow(r);
-        return 0;
-    }
-    if (NET_QUEUE_BYTES - r->tail < need + keep) {
-        /* Move what waits to the front: the lines are read oldest first. */
-        memmove(r->queue, r->queue + r->head, queued(r));
-        r->tail -= r->head;
-        r->head = 0;
-    }
-    if (NET_QUEUE_BYTES - r->tail < need + keep) {
-        overflow(r);
-        return 0;
-    }
-    r->queue[r->tail] = (uint8_t)(len & 0xff);
-    r->queue[r->tail + 1] = (uint8_t)(len >> 8);
-    memcpy(r->queue + r->tail + 2, text, len);
-    r->tail += need;
-    return 1;
+    /* A room's line is shorter than the queue's longest (a nearby host's frame). */
+    if (len >= NET_LINE_MAX || !net_lines_push(&r->lines, text, len, reserve)) overflow(r);
 }
 
 static void push(NetRoom *r, const char *text) { push_line(r, text, strlen(text), 1); }
@@ -81,21 +103,7 @@ static void push_closed_code(NetRoom *r, int code)
     push(r, line);
 }
 
-const char *net_room_receive(NetRoom *r, size_t *len)
-{
-    size_t n;
-    if (queued(r) == 0) {
-        *len = 0;
-        return NULL;
-    }
-    n = (size_t)r->queue[r->head] | ((size_t)r->queue[r->head + 1] << 8);
-    memcpy(r->line, r->queue + r->head + 2, n);
-    r->line[n] = '\0';
-    r->head += n + 2;
-    if (r->head == r->tail) r->head = r->tail = 0;
-    *len = n;
-    return r->line;
-}
+const char *net_room_receive(NetRoom *r, size_t *len) { return net_lines_take(&r->lines, len); }
 
 /* ---- the way to the room ---- */
 
@@ -172,7 +180,7 @@ int net_room_open(NetRoom *r, const char *request, size_t len, uint32_t now)
     memset(&r->seat, 0, sizeof r->seat);
     r->token[0] = '\0';
     r->joined_once = 0;
-    r->overflowed = 0;
+    r->lines.overflowed = 0;
     r->since = now;
     if (!r->t.http_post || r->t.http_post(r->t.user, r->path, r->body, strlen(r->body)) < 0) {
         push_closed_text(r, "no network");

@@ -71,6 +71,23 @@ typedef enum {
     NET_LEAVING      /* netClose sent LEAVE_ROOM: waiting for the server's close */
 } NetState;
 
+/* The lines waiting for a script, oldest first: [len lo, len hi, bytes...]
+ * from head to tail; a room's and a nearby room's (net/nearby.h). */
+typedef struct {
+    uint8_t bytes[NET_QUEUE_BYTES];
+    size_t head, tail;
+    int overflowed;                 /* "overflow" was the last word: nothing more goes in */
+    char line[NET_LINE_MAX + 64];   /* the line handed out last (a nearby host hands a whole frame on) */
+} NetLines;
+
+/* Appends a line; with reserve, NET_LINES_RESERVE bytes stay free for the
+ * one line that says it overflowed, and after it lines are dropped quietly.
+ * 0 when the line did not fit (the caller ends with "overflow"). */
+int net_lines_push(NetLines *q, const char *text, size_t len, int reserve);
+/* The oldest line, NUL-terminated, valid until the next take; NULL for none. */
+const char *net_lines_take(NetLines *q, size_t *len);
+void net_lines_clear(NetLines *q);
+
 typedef struct NetRoom {
     NetTransport t;
     const char *room_name;
@@ -81,11 +98,7 @@ typedef struct NetRoom {
     int joined_once;       /* JOIN_ROOM came for this open: the next drop is "away", not "closed" */
     WireSeat seat;
     char token[WIRE_ID_MAX + 1];    /* the reconnection token (JOIN_ROOM) */
-    /* The lines for the script: [len lo, len hi, bytes...] from head to tail. */
-    uint8_t queue[NET_QUEUE_BYTES];
-    size_t head, tail;
-    int overflowed;
-    char line[NET_LINE_MAX];        /* the line net_room_receive handed out last */
+    NetLines lines;                 /* the lines for the script */
     uint8_t out[NET_OUT_MAX];       /* a frame being written */
     char scratch[NET_LINE_MAX];     /* a frame read into JSON */
     char path[WIRE_ADDRESS_MAX + 3 * WIRE_ID_MAX + 64];
