@@ -18,6 +18,7 @@ import { slapPattern } from '../../src/rules';
 import { Driver } from '../support/driver';
 import type { BundleVM } from '../support/quickjs-host';
 import { frameTime } from '../support/quickjs-host';
+import { writeScreenshot } from '../support/raster';
 import { Air, LINK_MS, NEARBY_SILENCE_MS, NEARBY_SLEEP_KEPT_MS, NET_KEPT_MS, type Joiner } from '../support/nearby-air';
 import { stringsFor } from '../../src/app/i18n';
 
@@ -211,6 +212,7 @@ describe('a nearby room between two PSPs, no server', () => {
     const k = kim.d.debug();
     expect(k.scene).toBe('lobby');
     expect(k.online.hint).toBe(`${o.hostAway}   ${o.leaveHint}`);
+    writeScreenshot('test-output/nearby/lobby-join-host-away.png', kim.d.last!);
     frame();
     // Ann wakes: her line says what happened; the others' PSPs link again by themselves (their seats open meanwhile, the lobby's rule).
     expect(ann.d.debug().notice).toBe(o.hostWoke);
@@ -327,11 +329,14 @@ describe('a nearby room between two PSPs, no server', () => {
     expect(k.scene).toBe('online');
     expect(k.notice).toBe(o.hostGone);
     expect(k.online.cursor).toBe(1);
+    writeScreenshot('test-output/nearby/online-join-host-gone.png', kim.d.last!);
     frame();
     const a = ann.d.debug();
     expect(a.scene).toBe('online');
     expect(a.notice).toBe(o.hostSlept);
     expect(a.online.cursor).toBe(0);
+    frames(3);
+    writeScreenshot('test-output/nearby/online-host-slept.png', ann.d.last!);
     expect(a.stats.classic.games).toBe(1);
     expect(k.stats.classic.games).toBe(1);
     // Ann's PSP can host again: a new room, open.
