@@ -8,7 +8,7 @@
 // both PSPs, ten cards, a sleep of the joining PSP (its links die; its C
 // comes back by itself), ten more; then HOME on the joining PSP leaves the
 // room and the host's C lets its link go. Then the headless host replays each
-// PSP's run from its seed, buttons and net log (test/psp/nearby/replay.ts;
+// PSP's run from its seed, buttons and net log (test/psp/headless-replay.ts;
 // the hosting PSP's nearby functions are in its log): every frame hashes
 // the same. Pictures of both lobbies and both tables
 // in test-output/psp/nearby-game. (With --to-results the same script plays to
