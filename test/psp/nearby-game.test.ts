@@ -9,7 +9,7 @@
 // comes back by itself), ten more, a sleep of the hosting PSP (its room goes
 // on; the joiner's C finds it again by itself), ten more; then HOME on the joining PSP leaves the
 // room and the host's C lets its link go. Then the headless host replays each
-// PSP's run from its seed, buttons and net log (test/psp/nearby/replay.ts;
+// PSP's run from its seed, buttons and net log (test/psp/headless-replay.ts;
 // the hosting PSP's nearby functions are in its log): every frame hashes
 // the same. Pictures of both lobbies and both tables
 // in test-output/psp/nearby-game. (With --to-results the same script plays to

@@ -6,18 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const KINDS[NET_LOG_KINDS] = {
-    "open", "send", "recv", "close", "nearby-open", "nearby-send", "nearby-ping", "nearby-recv", "nearby-close",
-};
+static const char *const KINDS[NET_LOG_KINDS] = NET_LOG_KIND_NAMES;
 
-/* What each kind's line holds after its name: an outcome (0 or 1), a peer, a text. */
-static int has_ok(NetLogKind k)
-{
-    return k == NET_LOG_OPEN || k == NET_LOG_SEND || k == NET_LOG_NEARBY_OPEN || k == NET_LOG_NEARBY_SEND || k == NET_LOG_NEARBY_PING;
-}
-static int has_peer(NetLogKind k) { return k == NET_LOG_NEARBY_SEND || k == NET_LOG_NEARBY_PING; }
-static int has_text(NetLogKind k) { return k != NET_LOG_CLOSE && k != NET_LOG_NEARBY_CLOSE && k != NET_LOG_NEARBY_PING; }
-static int is_recv(NetLogKind k) { return k == NET_LOG_RECV || k == NET_LOG_NEARBY_RECV; }
+/* What each kind's line holds after its name: an outcome (0 or 1), a peer, a text (contract.h). */
+static int has_ok(NetLogKind k) { return (NET_LOG_WITH_OK >> k) & 1u; }
+static int has_peer(NetLogKind k) { return (NET_LOG_WITH_PEER >> k) & 1u; }
+static int has_text(NetLogKind k) { return (NET_LOG_WITH_TEXT >> k) & 1u; }
+static int is_recv(NetLogKind k) { return (NET_LOG_RECEIVES >> k) & 1u; }
 
 /* ---- writing ---- */
 

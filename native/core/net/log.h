@@ -7,31 +7,21 @@
  * frame for frame, as a local one replays from its input script, and its
  * frame hashes can be compared.
  *
- * The text, one call a line (the script's and the room's JSON never hold a
- * line break; one that would is recorded with it turned into a space):
- *   ratscrew-net-log 1
- *   <frame> open <0|1> <request>
- *   <frame> send <0|1> <message>
- *   <frame> recv <line>
- *   <frame> close
- *   <frame> nearby-open <0|1> <code>
- *   <frame> nearby-send <0|1> <peer> <line>
- *   <frame> nearby-ping <0|1> <peer>
- *   <frame> nearby-recv <line>
- *   <frame> nearby-close
- * A replay hands out each recv and nearby-recv line at its frame (or the
- * first frame after it that asks), answers the other calls as recorded, and
- * counts every call that differs from the log's (the first is described): a
- * replay that diverged says where. A log without nearby lines (a server
- * room's) reads as it always did. */
+ * The text: NET_LOG_HEADER, then one call a line, each kind's line as
+ * NetLogKind lists it (contract.h, generated from tools/contract/contract.json's
+ * netLog, which test/support/net-log.ts reads the log by too); the script's
+ * and the room's JSON never hold a line break, and one that would is recorded
+ * with it turned into a space. A replay hands out each recv and nearby-recv
+ * line at its frame (or the first frame after it that asks), answers the
+ * other calls as recorded, and counts every call that differs from the
+ * log's (the first is described): a replay that diverged says where. A log
+ * without nearby lines (a server room's) reads as it always did. */
 #ifndef RATSCREW_NET_LOG_H
 #define RATSCREW_NET_LOG_H
 
 #include <stddef.h>
 #include "../vm.h"
 #include "room.h"
-
-#define NET_LOG_HEADER "ratscrew-net-log 1"
 
 /* ---- writing ---- */
 
@@ -50,12 +40,6 @@ typedef struct NetRecorder {
 void net_record_plug(NetRecorder *r, VmHost *host, void (*write)(void *user, const char *line, size_t len), void *user);
 
 /* ---- reading back ---- */
-
-typedef enum {
-    NET_LOG_OPEN, NET_LOG_SEND, NET_LOG_RECV, NET_LOG_CLOSE,
-    NET_LOG_NEARBY_OPEN, NET_LOG_NEARBY_SEND, NET_LOG_NEARBY_PING, NET_LOG_NEARBY_RECV, NET_LOG_NEARBY_CLOSE,
-    NET_LOG_KINDS
-} NetLogKind;
 
 typedef struct NetLogEntry {
     int frame;

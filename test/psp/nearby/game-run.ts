@@ -31,7 +31,7 @@ import { saveTrailer } from '../../../src/contract';
 import { PICKER_PAGES } from '../../../src/view/picker';
 import { ownNetwork } from '../../../tools/psp-emulator/netns.mjs';
 import { seen, startPair, type Pair, type Psp } from './pair';
-import { replayPsp } from './replay';
+import { replayPsp } from '../headless-replay';
 
 const HERE = fileURLToPath(import.meta.url);
 ownNetwork(HERE, 'nearby-game');
@@ -247,7 +247,7 @@ async function main(): Promise<void> {
   }
   // Each PSP's run, frame for frame, by the headless host from what that PSP printed.
   for (const [who, setup] of [['host', host], ['join', join]] as const) {
-    const r = replayPsp(path.join(out!, who, 'run', 'console.log'), setup.text, path.join(out!, who, 'replay'));
+    const r = replayPsp({ consoleLog: path.join(out!, who, 'run', 'console.log'), saved: setup.text }, path.join(out!, who, 'replay'));
     if (r.failed !== null) {
       say(`nearby-game: FAIL the ${who} PSP's replay: ${r.failed}`);
       process.exitCode = 1;
