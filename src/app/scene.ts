@@ -63,6 +63,8 @@ export interface SceneModule<S extends Scene> {
   taps(scene: S): boolean;
   /** Entering it cost its first frame a deal, a count or a table's start: its first picture is prepared from the next frame (src/app/app.ts drawApp). */
   costlyEntry(scene: S): boolean;
+  /** The top of the notice line's band over its picture (src/view/render.ts drawNotice): where that covers nothing the player reads. */
+  noticeTop(scene: S): number;
 }
 
 /** The title menu (its row is the App's titleCursor, kept while away), or a CPU-only game behind it. */

@@ -45,10 +45,18 @@ export function drawQuestion(view: View, question: string, answers: string): voi
   view.questionHint.draw(FONT_SMALL, answers, 240, 142, ALIGN_CENTRE, C.PALE_GOLD, 340);
 }
 
-/** The notice line at the top of the screen. */
-export function drawNotice(view: View, text: string): void {
-  rect(0, 0, 480, 15, C.SHADE_HEAVY);
-  view.notice.draw(FONT_SMALL, text, 240, 1, ALIGN_CENTRE, C.YELLOW);
+/** The notice line's band: at the top of the screen, over the menus' panels' margin (an Online menu's frame starts under it). */
+export const NOTICE_TOP = 0;
+export const NOTICE_H = 15;
+
+/**
+ * The notice line, its band's top at `top`: NOTICE_TOP, or where the scene
+ * says a band of the screen's width covers nothing (the table's, between the
+ * top seats and the pile: src/view/table-view.ts NOTICE_TABLE_TOP).
+ */
+export function drawNotice(view: View, text: string, top: number): void {
+  rect(0, top, 480, NOTICE_H, C.SHADE_HEAVY);
+  view.notice.draw(FONT_SMALL, text, 240, top + 1, ALIGN_CENTRE, C.YELLOW);
 }
 
 /**

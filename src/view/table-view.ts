@@ -34,6 +34,7 @@ import {
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber, type Font, type TextRun } from './text';
 import { easeOut, lerp, progress, shakeOffset, triangle } from './tween';
 import { drawFelt, drawOutline } from './widgets';
+import { NOTICE_H } from './render';
 
 /** A played card's flight to the pile: src/table/table.ts LAND_MS, when it can be read (test/ai/fairness.test.ts checks they agree). */
 export const FLIGHT_MS = 180;
@@ -69,6 +70,18 @@ const CENTRE_W = 300;
 const LEFT_X = 8;
 const LEFT_Y = 166;
 const LEFT_W = 170;
+
+/**
+ * The notice line's band on the table (src/view/render.ts drawNotice): at the
+ * screen's top it lay on the top seats' name plates for its six seconds, so
+ * on the table it lies between the top seats' stacks and the pile's top (a
+ * dropped card's, its shadow 2 px over it), where no plate is at any table
+ * size. A top seat's turn arrow and a card flying from there pass under it
+ * (the help line names whose turn it is as well).
+ */
+const TOP_STACKS_END = stackY(2, 1) + STACK_H;
+const PILE_TOP = PILE_Y - (CARD_H >> 1) - 4;
+export const NOTICE_TABLE_TOP = (TOP_STACKS_END + PILE_TOP - NOTICE_H) >> 1;
 
 function messagePlace(players: number, seat: number): number {
   return seat >= 0 && sideOf(players, seat) === SIDE_BOTTOM ? PLACE_LEFT : PLACE_CENTRE;
