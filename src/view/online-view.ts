@@ -13,7 +13,7 @@ import { rect } from './drawlist';
 import { newLayer, type Layer } from './layer';
 import { ALIGN_CENTRE, ALIGN_LEFT, TextSlot, measure, wrap } from './text';
 import { drawFelt, drawPanel } from './widgets';
-import { NOTICE_H, NOTICE_TOP } from './render';
+import { NOTICE_AT_TOP } from './render';
 
 /** What the online screens keep of what they drew (a part of the View, src/view/view.ts). */
 export interface OnlineView {
@@ -41,7 +41,7 @@ function texts(v: OnlineView): (font: typeof FONT_SMALL, str: string, x: number,
 const MENU_X = 60;
 const MENU_W = 360;
 /** The panel starts under the notice line's band (a room refused comes back here with its notice), not touching it; its bottom stays where it was. */
-const MENU_TOP = NOTICE_TOP + NOTICE_H + 2;
+const MENU_TOP = NOTICE_AT_TOP.top + NOTICE_AT_TOP.height + 2;
 const MENU_BOTTOM = 236;
 const MENU_ROW_Y = 112;
 const MENU_PITCH = 24;

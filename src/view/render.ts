@@ -45,18 +45,23 @@ export function drawQuestion(view: View, question: string, answers: string): voi
   view.questionHint.draw(FONT_SMALL, answers, 240, 142, ALIGN_CENTRE, C.PALE_GOLD, 340);
 }
 
-/** The notice line's band: at the top of the screen, over the menus' panels' margin (an Online menu's frame starts under it). */
-export const NOTICE_TOP = 0;
-export const NOTICE_H = 15;
+/** Where the notice line's band lies across the screen: its top and height. */
+export interface NoticeBand {
+  readonly top: number;
+  readonly height: number;
+}
+
+/** At the top of the screen, over the menus' panels' margin (the Online menu's frame starts under it). */
+export const NOTICE_AT_TOP: NoticeBand = { top: 0, height: 15 };
 
 /**
- * The notice line, its band's top at `top`: NOTICE_TOP, or where the scene
- * says a band of the screen's width covers nothing (the table's, between the
- * top seats and the pile: src/view/table-view.ts NOTICE_TABLE_TOP).
+ * The notice line on its band: NOTICE_AT_TOP, or where the scene says a band
+ * of the screen's width covers nothing (on the table, between the top seats
+ * and the pile: src/view/table-view.ts NOTICE_ON_TABLE), its text in the middle.
  */
-export function drawNotice(view: View, text: string, top: number): void {
-  rect(0, top, 480, NOTICE_H, C.SHADE_HEAVY);
-  view.notice.draw(FONT_SMALL, text, 240, top + 1, ALIGN_CENTRE, C.YELLOW);
+export function drawNotice(view: View, text: string, band: NoticeBand): void {
+  rect(0, band.top, 480, band.height, C.SHADE_HEAVY);
+  view.notice.draw(FONT_SMALL, text, 240, band.top + ((band.height - FONT_SMALL.lineHeight) >> 1) - 1, ALIGN_CENTRE, C.YELLOW);
 }
 
 /**

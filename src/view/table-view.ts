@@ -34,7 +34,7 @@ import {
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber, type Font, type TextRun } from './text';
 import { easeOut, lerp, progress, shakeOffset, triangle } from './tween';
 import { drawFelt, drawOutline } from './widgets';
-import { NOTICE_H } from './render';
+import type { NoticeBand } from './render';
 
 /** A played card's flight to the pile: src/table/table.ts LAND_MS, when it can be read (test/ai/fairness.test.ts checks they agree). */
 export const FLIGHT_MS = 180;
@@ -73,17 +73,22 @@ const LEFT_X = 8;
 const LEFT_Y = 166;
 const LEFT_W = 170;
 
+/** The turn arrow: this far from its stack, this big, bobbing this far away from it and back. */
+const ARROW_GAP = 2;
+const ARROW_SIZE = 16;
+const ARROW_BOB = 4;
+
 /**
  * The notice line's band on the table (src/view/render.ts drawNotice): at the
  * screen's top it lay on the top seats' name plates for its six seconds, so
- * on the table it lies between the top seats' stacks and the pile's top (a
- * dropped card's, its shadow 2 px over it), where no plate is at any table
- * size. A top seat's turn arrow and a card flying from there pass under it
- * (the help line names whose turn it is as well).
+ * on the table it lies between the top seats' stacks and the pile (its top
+ * card's shadow starts at PILE_Y - CARD_H / 2 - 4), where no plate is at any
+ * table size. A top seat's turn arrow is there: the band covers all of it,
+ * however it bobs (not a sliver above or below), and a card flying from a top
+ * seat passes under it; the help line names whose turn it is as well.
  */
-const TOP_STACKS_END = stackY(2, 1) + STACK_H;
-const PILE_TOP = PILE_Y - (CARD_H >> 1) - 4;
-export const NOTICE_TABLE_TOP = (TOP_STACKS_END + PILE_TOP - NOTICE_H) >> 1;
+const TOP_ARROWS = stackY(2, 1) + STACK_H + ARROW_GAP;
+export const NOTICE_ON_TABLE: NoticeBand = { top: TOP_ARROWS, height: ARROW_SIZE + ARROW_BOB };
 
 function messagePlace(players: number, seat: number): number {
   return seat >= 0 && sideOf(players, seat) === SIDE_BOTTOM ? PLACE_LEFT : PLACE_CENTRE;
@@ -519,7 +524,7 @@ function drawTurnArrow(t: TableDisplay, seat: number, game: GameState, now: numb
   const players = game.options.players;
   const sx = stackX(players, seat);
   const sy = stackY(players, seat);
-  const bob = triangle(now, 70, 4);
+  const bob = triangle(now, 70, ARROW_BOB);
   const a = SPRITES.arrow;
   const s = SPRITES.arrowSide;
   const tint = seat === t.human ? C.YELLOW : C.WHITE;
@@ -528,7 +533,7 @@ function drawTurnArrow(t: TableDisplay, seat: number, game: GameState, now: numb
       sprite(sx + 4, sy - 18 - bob, 16, 16, a[0], a[1], a[2], a[3], tint);
       break;
     case SIDE_TOP:
-      sprite(sx + 4, sy + STACK_H + 2 + bob, 16, -16, a[0], a[1], a[2], a[3], tint);
+      sprite(sx + 4, sy + STACK_H + ARROW_GAP + bob, ARROW_SIZE, -ARROW_SIZE, a[0], a[1], a[2], a[3], tint);
       break;
     case SIDE_LEFT:
       sprite(sx + STACK_W + 3 + bob, sy + 8, -16, 16, s[0], s[1], s[2], s[3], tint);

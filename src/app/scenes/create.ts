@@ -16,7 +16,7 @@ import { CREATE_ROW, changeCreateRow, createLines, createRows, roomSetup } from 
 import { applySettings, save } from '../saving';
 import { lobbyScene, type CreateScene, type Scene, type SceneModule } from '../scene';
 import { onlineAt } from '../online-rows';
-import { NOTICE_TOP } from '../../view/render';
+import { NOTICE_AT_TOP } from '../../view/render';
 
 /** The creator's options for a room on the rooms server, or (`nearby`) for a nearby room this PSP hosts. */
 export function enterCreate(app: App, nearby: boolean): CreateScene {
@@ -71,5 +71,5 @@ export const CREATE: SceneModule<CreateScene> = {
   touchConfirms: true,
   taps: () => true,
   costlyEntry: () => false,
-  noticeTop: () => NOTICE_TOP,
+  noticeBand: () => NOTICE_AT_TOP,
 };

@@ -9,7 +9,7 @@ import { howToPages } from '../howto';
 import { menuPressed, wasPressed } from '../input';
 import { gameOptions } from '../options';
 import { titleScene, type HowToScene, type Scene, type SceneModule, type TableScene } from '../scene';
-import { NOTICE_TOP } from '../../view/render';
+import { NOTICE_AT_TOP } from '../../view/render';
 
 /** back: the paused table it was opened from, or null from the title. */
 export function enterHowTo(app: App, back: TableScene | null): HowToScene {
@@ -44,5 +44,5 @@ export const HOW_TO: SceneModule<HowToScene> = {
   touchConfirms: true,
   taps: () => false,
   costlyEntry: () => false,
-  noticeTop: () => NOTICE_TOP,
+  noticeBand: () => NOTICE_AT_TOP,
 };

@@ -21,7 +21,7 @@ import { startOnlineTable, type OnlineAppTable } from '../online-table';
 import { countGamesBefore } from '../online-count';
 import { showNotice } from '../saving';
 import { viewSeat } from '../../net/seats';
-import { NOTICE_TOP } from '../../view/render';
+import { NOTICE_AT_TOP } from '../../view/render';
 
 /** CPU seats (SEAT_KINDS 'cpu') and open ones ('open'), as the lobby message numbers them. */
 const SEAT_OPEN = 0;
@@ -125,5 +125,5 @@ export const LOBBY: SceneModule<LobbyScene> = {
   touchConfirms: true,
   taps: () => false,
   costlyEntry: () => false,
-  noticeTop: () => NOTICE_TOP,
+  noticeBand: () => NOTICE_AT_TOP,
 };
