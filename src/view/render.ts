@@ -45,14 +45,15 @@ export function drawQuestion(view: View, question: string, answers: string): voi
   view.questionHint.draw(FONT_SMALL, answers, 240, 142, ALIGN_CENTRE, C.PALE_GOLD, 340);
 }
 
-/** Where the notice line's band lies across the screen: its top and height. */
+/** Where the notice line's band lies across the screen: its top and height, and its shade. */
 export interface NoticeBand {
   readonly top: number;
   readonly height: number;
+  readonly shade: number;
 }
 
 /** At the top of the screen, over the menus' panels' margin (the Online menu's frame starts under it). */
-export const NOTICE_AT_TOP: NoticeBand = { top: 0, height: 15 };
+export const NOTICE_AT_TOP: NoticeBand = { top: 0, height: 15, shade: C.SHADE_HEAVY };
 
 /**
  * The notice line on its band: NOTICE_AT_TOP, or where the scene says a band
@@ -60,7 +61,7 @@ export const NOTICE_AT_TOP: NoticeBand = { top: 0, height: 15 };
  * and the pile: src/view/table-view.ts NOTICE_ON_TABLE), its text in the middle.
  */
 export function drawNotice(view: View, text: string, band: NoticeBand): void {
-  rect(0, band.top, 480, band.height, C.SHADE_HEAVY);
+  rect(0, band.top, 480, band.height, band.shade);
   view.notice.draw(FONT_SMALL, text, 240, band.top + ((band.height - FONT_SMALL.lineHeight) >> 1) - 1, ALIGN_CENTRE, C.YELLOW);
 }
 

@@ -84,11 +84,12 @@ const ARROW_BOB = 4;
  * on the table it lies between the top seats' stacks and the pile (its top
  * card's shadow starts at PILE_Y - CARD_H / 2 - 4), where no plate is at any
  * table size. A top seat's turn arrow is there: the band covers all of it,
- * however it bobs (not a sliver above or below), and a card flying from a top
- * seat passes under it; the help line names whose turn it is as well.
+ * however it bobs (not a sliver above or below), nearly opaque (through the
+ * top's shade the white arrow showed behind the letters), and a card flying
+ * from a top seat passes under it; the help line names whose turn it is as well.
  */
 const TOP_ARROWS = stackY(2, 1) + STACK_H + ARROW_GAP;
-export const NOTICE_ON_TABLE: NoticeBand = { top: TOP_ARROWS, height: ARROW_SIZE + ARROW_BOB };
+export const NOTICE_ON_TABLE: NoticeBand = { top: TOP_ARROWS, height: ARROW_SIZE + ARROW_BOB, shade: C.SHADE_OPAQUE };
 
 function messagePlace(players: number, seat: number): number {
   return seat >= 0 && sideOf(players, seat) === SIDE_BOTTOM ? PLACE_LEFT : PLACE_CENTRE;

@@ -16,7 +16,6 @@ import type { OnlineRow } from '../../src/app/online-rows';
 import { onlineScene, titleScene, type TableScene, type TitleScene } from '../../src/app/scene';
 import { SCENES } from '../../src/app/scenes';
 import { COMMAND_INTS, MAX_COMMANDS, decodeCommands, type Command } from '../../src/contract';
-import * as C from '../../src/view/colours';
 import { beginFrame, bindCommands, commandCount } from '../../src/view/drawlist';
 import { drawOnlineMenu } from '../../src/view/online-view';
 import { drawOutPrompt, drawPauseMenu } from '../../src/view/pause-view';
@@ -48,7 +47,7 @@ function frame(view: View, scene: () => void, notice: string, at: NoticeBand): C
 
 /** The notice's band: the frame's full-width dark rectangle of its height. */
 function band(cmds: Command[], at: NoticeBand): Box {
-  const found = cmds.filter((c) => c.op === 'RECT' && c.w === 480 && c.h === at.height && c.color === C.SHADE_HEAVY);
+  const found = cmds.filter((c) => c.op === 'RECT' && c.w === 480 && c.h === at.height && c.color === at.shade);
   expect(found.length).toBe(1);
   return found[0] as Box;
 }
