@@ -50,8 +50,15 @@ const AGAINST = process.argv[2] === '--against' ? process.argv[3] : null;
 const RUNS = Number((AGAINST ? process.argv[4] : process.argv[2]) ?? (AGAINST ? 20 : 3));
 /** What follows this line in the section is written by hand, and kept. */
 const KEEP = '<!-- bench/web.mjs writes the section above this line; what follows is written by hand and kept -->';
+// WebUIOmniboxPopup off: every page here opens in a new browser context, whose
+// new window loads the omnibox popup's WebUI (a renderer of its own and
+// about 200 chrome:// files: 12-88 ms of CPU, traced 2026-12-05) while the
+// page loads. A player's browser loads it once per window, not per page;
+// on this machine's two cores it only adds noise to every first frame,
+// most to the threads a page runs beside its own.
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-background-timer-throttling', '--disable-renderer-backgrounding'];
+  '--disable-component-update', '--disable-sync', '--disable-background-timer-throttling', '--disable-renderer-backgrounding',
+  '--disable-features=WebUIOmniboxPopup'];
 
 /** The median (a list's middle value; the lower of the two middle ones). */
 const median = (xs) => {

@@ -311,6 +311,30 @@ export interface Entry {
   debug?(): string;
 }
 
+/** The message log of an online or nearby game (native/core/net/log.h): what the script's net functions and a hosting PSP's nearby functions were asked and answered, one call a line: the frame, the call's kind, its outcome (0 or 1) when the function answers true or false, the peer when it takes one, then its text (the string it was given, or the line it handed out; a receive that handed out nothing is not written). Each line's shape follows from its function's arguments and result here. The desktop's --record and the PSP's probe build write it; the headless host (--net-log) and the tests (test/support/net-log.ts) answer the same functions from it. */
+export const NET_LOG_HEADER = "ratscrew-net-log 1";
+/** Each kind of line: the host function it records and what its line holds after the kind, in this order: ok (0 or 1), peer, text. */
+export const NET_LOG_CALLS = [
+  /** <frame> open <0|1> <request> */
+  { kind: 'open', function: 'netOpen', ok: true, peer: false, text: true, recv: false },
+  /** <frame> send <0|1> <message> */
+  { kind: 'send', function: 'netSend', ok: true, peer: false, text: true, recv: false },
+  /** <frame> recv <line> */
+  { kind: 'recv', function: 'netReceive', ok: false, peer: false, text: true, recv: true },
+  /** <frame> close */
+  { kind: 'close', function: 'netClose', ok: false, peer: false, text: false, recv: false },
+  /** <frame> nearby-open <0|1> <code> */
+  { kind: 'nearby-open', function: 'nearbyOpen', ok: true, peer: false, text: true, recv: false },
+  /** <frame> nearby-send <0|1> <peer> <line> */
+  { kind: 'nearby-send', function: 'nearbySend', ok: true, peer: true, text: true, recv: false },
+  /** <frame> nearby-ping <0|1> <peer> */
+  { kind: 'nearby-ping', function: 'nearbyPing', ok: true, peer: true, text: false, recv: false },
+  /** <frame> nearby-recv <line> */
+  { kind: 'nearby-recv', function: 'nearbyReceive', ok: false, peer: false, text: true, recv: true },
+  /** <frame> nearby-close */
+  { kind: 'nearby-close', function: 'nearbyClose', ok: false, peer: false, text: false, recv: false },
+] as const;
+
 /** Writes CLEAR at cmds[o .. o + 8): [op, color]. Fills the screen. */
 export function writeClear(cmds: Int32Array, o: number, color: number): void {
   cmds[o] = 1;

@@ -96,6 +96,11 @@ describe('the generated contract', () => {
       (d: any) => (d.saveFile.maxTextBytes.value = 65536),
       ['native/core/contract.h', 'src/contract.ts', 'tools/contract/contract.mjs'],
     ],
+    [
+      "the net log's kinds of line",
+      (d: any) => (d.netLog.calls.find((c: any) => c.function === 'nearbyPing').kind = 'nearby-knock'),
+      ['native/core/contract.h', 'src/contract.ts'],
+    ],
   ])('reports the files a change of %s makes stale', (_what, edit, files) => {
     expect(stale(copyWith(edit)).sort()).toEqual(files);
   });

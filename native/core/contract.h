@@ -159,6 +159,28 @@ typedef struct HostCaps {
 /* The capabilities of a host that says nothing: the PSP's. */
 #define HOST_CAPS_DEFAULT { 1, 0, 0, 0, 0, 0, 0 }
 
+/* The message log of an online or nearby game (native/core/net/log.h): what the script's net functions and a hosting PSP's nearby functions were asked and answered, one call a line: the frame, the call's kind, its outcome (0 or 1) when the function answers true or false, the peer when it takes one, then its text (the string it was given, or the line it handed out; a receive that handed out nothing is not written). Each line's shape follows from its function's arguments and result here. The desktop's --record and the PSP's probe build write it; the headless host (--net-log) and the tests (test/support/net-log.ts) answer the same functions from it. */
+#define NET_LOG_HEADER "ratscrew-net-log 1"
+typedef enum NetLogKind {
+    NET_LOG_OPEN,         /* netOpen: <frame> open <0|1> <request> */
+    NET_LOG_SEND,         /* netSend: <frame> send <0|1> <message> */
+    NET_LOG_RECV,         /* netReceive: <frame> recv <line> */
+    NET_LOG_CLOSE,        /* netClose: <frame> close */
+    NET_LOG_NEARBY_OPEN,  /* nearbyOpen: <frame> nearby-open <0|1> <code> */
+    NET_LOG_NEARBY_SEND,  /* nearbySend: <frame> nearby-send <0|1> <peer> <line> */
+    NET_LOG_NEARBY_PING,  /* nearbyPing: <frame> nearby-ping <0|1> <peer> */
+    NET_LOG_NEARBY_RECV,  /* nearbyReceive: <frame> nearby-recv <line> */
+    NET_LOG_NEARBY_CLOSE, /* nearbyClose: <frame> nearby-close */
+    NET_LOG_KINDS
+} NetLogKind;
+/* Each kind's name in its lines, in NetLogKind order. */
+#define NET_LOG_KIND_NAMES { "open", "send", "recv", "close", "nearby-open", "nearby-send", "nearby-ping", "nearby-recv", "nearby-close" }
+/* The kinds whose line holds an outcome (0 or 1), a peer, a text; the receives, handed out at their frame apart from the calls. */
+#define NET_LOG_WITH_OK (1u << NET_LOG_OPEN | 1u << NET_LOG_SEND | 1u << NET_LOG_NEARBY_OPEN | 1u << NET_LOG_NEARBY_SEND | 1u << NET_LOG_NEARBY_PING)
+#define NET_LOG_WITH_PEER (1u << NET_LOG_NEARBY_SEND | 1u << NET_LOG_NEARBY_PING)
+#define NET_LOG_WITH_TEXT (1u << NET_LOG_OPEN | 1u << NET_LOG_SEND | 1u << NET_LOG_RECV | 1u << NET_LOG_NEARBY_OPEN | 1u << NET_LOG_NEARBY_SEND | 1u << NET_LOG_NEARBY_RECV)
+#define NET_LOG_RECEIVES (1u << NET_LOG_RECV | 1u << NET_LOG_NEARBY_RECV)
+
 /* The names of the two globals: the host's object and the bundle's. */
 #define HOST_GLOBAL "host"
 /* What evaluating the bundle defines: the global object `ratscrew` (docs/host-api.md section 2). */

@@ -82,6 +82,7 @@ Vm *vm_create(const VmConfig *config, const VmHost *host)
         free(vm);
         return NULL;
     }
+    js_free_rt(vm->rt, NULL); /* vm->heap: vm_alloc.c's vm_free */
     JS_SetMaxStackSize(vm->rt, vm->config.stack_limit);
     JS_SetInterruptHandler(vm->rt, interrupt_handler, vm);
     vm->ctx = JS_NewContext(vm->rt);
@@ -213,7 +214,8 @@ static void start_load_without_collector(Vm *vm)
 
 static void end_load_without_collector(Vm *vm)
 {
-    JS_SetGCThreshold(vm->rt, vm->heap_bytes + (vm->heap_bytes >> 1));
+    size_t heap = vm->heap->malloc_size;
+    JS_SetGCThreshold(vm->rt, heap + (heap >> 1));
 }
 
 /* Runs the compiled or read script (JS_EvalFunction takes fn, even when it

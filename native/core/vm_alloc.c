@@ -20,14 +20,6 @@ static void note_refusal(JSMallocState *s)
     if (vm) vm->out_of_memory = vm->ever_out_of_memory = 1;
 }
 
-/* QuickJS keeps the count in its runtime, out of the host's reach: the
- * load's collector threshold (vm.c, run_loaded) needs it. */
-static void note_size(JSMallocState *s)
-{
-    Vm *vm = (Vm *)s->opaque;
-    if (vm) vm->heap_bytes = s->malloc_size;
-}
-
 static int over_limit(JSMallocState *s, size_t more)
 {
     if (s->malloc_size + more <= s->malloc_limit) return 0;
@@ -48,18 +40,25 @@ static void *vm_malloc(JSMallocState *s, size_t size)
     *base = size;
     s->malloc_count++;
     s->malloc_size += size + HEADER;
-    note_size(s);
     return (unsigned char *)base + HEADER;
 }
 
+/* QuickJS keeps its counts in its runtime, out of the host's reach, and
+ * hands them to every call here: a free of nothing (vm_create asks for one)
+ * shows the Vm where they are, so that the one reader of the heap's size
+ * (the load's collector threshold, vm.c) reads it there rather than every
+ * allocation copying it out. */
 static void vm_free(JSMallocState *s, void *ptr)
 {
     size_t *base;
-    if (!ptr) return;
+    if (!ptr) {
+        Vm *vm = (Vm *)s->opaque;
+        if (vm) vm->heap = s;
+        return;
+    }
     base = header_of(ptr);
     s->malloc_count--;
     s->malloc_size -= *base + HEADER;
-    note_size(s);
     free(base);
 }
 
@@ -81,7 +80,6 @@ static void *vm_realloc(JSMallocState *s, void *ptr, size_t size)
     }
     *base = size;
     s->malloc_size = s->malloc_size - old + size;
-    note_size(s);
     return (unsigned char *)base + HEADER;
 }
 

@@ -27,7 +27,7 @@ struct Vm {
     int out_of_memory;      /* the allocator refused a request (this call) */
     int ever_out_of_memory; /* ... at any time */
     int failed;
-    size_t heap_bytes;      /* the runtime's malloc_size, as vm_alloc.c counts it */
+    JSMallocState *heap;    /* the runtime's counts (malloc_size), as vm_alloc.c keeps them */
     char error[VM_ERROR_MAX];
 };
 

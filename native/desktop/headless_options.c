@@ -17,11 +17,11 @@ static const char USAGE[] =
     "Replays the input script, writes DIR/hashes.txt (frame, FNV-1a of its command\n"
     "list) and DIR/frame-NNNNN.png for the --shots frames; with --splash also\n"
     "DIR/splash.png, the splash the hosts show before the script loads. Exit 2 on\n"
-    "a script error. --net-log answers the net functions from an online game's\n"
-    "message log (native/core/net/log.h) at the frames recorded, host.caps.network\n"
-    "true; --desktop-caps gives host.caps the SDL desktop's (to replay its record);\n"
-    "--nearby-caps sets host.caps.nearby, as a PSP whose ad-hoc modules loaded has it\n"
-    "(its nearby functions answer nothing: a replay of a server room's game).\n";
+    "a script error. --net-log answers the net and nearby functions from an online\n"
+    "or nearby game's message log (native/core/net/log.h) at the frames recorded,\n"
+    "host.caps.network true; --desktop-caps gives host.caps the SDL desktop's (to\n"
+    "replay its record); --nearby-caps sets host.caps.nearby, as a PSP whose ad-hoc\n"
+    "modules loaded has it (without --net-log its nearby functions answer nothing).\n";
 
 static int usage_error(const char *what, const char *arg)
 {

@@ -14,7 +14,7 @@ typedef struct HeadlessOptions {
     const char *save_dir;   /* NULL: load --saved, save to DIR/save.json; else the desktop's save folder code there */
     int no_raster;
     int splash;             /* --splash: write DIR/splash.png first */
-    const char *net_log;    /* --net-log FILE: an online game's message log to answer the net functions from */
+    const char *net_log;    /* --net-log FILE: an online or nearby game's message log to answer the net and nearby functions from */
     int desktop_caps;       /* --desktop-caps: host.caps as the SDL desktop's (keys, two pads) */
     int nearby_caps;        /* --nearby-caps: host.caps.nearby, as the PSP's when its ad-hoc modules loaded */
     int rename_cannot_replace; /* save as on the PSP's FAT (test/reliability/save-crash) */

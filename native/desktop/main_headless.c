@@ -152,7 +152,7 @@ static int output_failed(Headless *h, FILE *f, const char *name)
 static int net_replay_end(Headless *h)
 {
     if (!h->opt.net_log || h->net.differences == 0) return 0;
-    fprintf(stderr, "ratscrew-headless: %s: %d net call(s) not in the log; the first at %s\n", h->opt.net_log,
+    fprintf(stderr, "ratscrew-headless: %s: %d net or nearby call(s) not in the log; the first at %s\n", h->opt.net_log,
             h->net.differences, h->net.first);
     return 3;
 }
@@ -279,7 +279,8 @@ static int run(Headless *h)
     /* The PSP's caps, so that this host draws the PSP's frames; or the
      * desktop's, to replay what it recorded; with a network when it
      * answers from a message log; nearby rooms offered when the PSP that
-     * recorded had them (the Online menu's rows follow the caps). */
+     * recorded had them (the Online menu's rows follow the caps; a hosting
+     * PSP's nearby calls are in its log too). */
     {
         static const HostCaps psp = HOST_CAPS_DEFAULT;
         h->caps = h->opt.desktop_caps ? *desktop_caps() : psp;

@@ -64,8 +64,9 @@ static void sink_sound(void *user, int id, int volume, int pan)
  * firmware would. And the loop prints what the headless host needs to
  * replay the run frame for frame: the seed ("SEED n"), each change of the
  * buttons the script got ("MASK frame mask"), each frame's command-list
- * hash ("HASH frame hash") and the net functions' log (net/log.h, "NETLOG
- * line"); frame i runs at HEADLESS_FRAME_MS(i), the headless host's time. */
+ * hash ("HASH frame hash") and the net and nearby functions' log
+ * (net/log.h, "NETLOG line": a hosting PSP's room replays as a joining
+ * one's does); frame i runs at HEADLESS_FRAME_MS(i), the headless host's time. */
 #define PROBE_SLEEP_MS 4000
 #define PROBE_NOTE 0x800000u /* PSP_CTRL_NOTE */
 #define PROBE_HOME 0x010000u /* PSP_CTRL_HOME */
@@ -141,7 +142,7 @@ static Vm *create_vm(void)
     if (online || nearby) psp_room_plug(&host);
     if (nearby) psp_nearby_plug(&host);
 #ifdef PSP_PROBE
-    if (online) net_record_plug(&probe_recorder, &host, probe_log_line, NULL);
+    if (online || nearby) net_record_plug(&probe_recorder, &host, probe_log_line, NULL);
 #endif
     return vm_create(&config, &host);
 }

@@ -548,6 +548,24 @@ static void test_net_room(void)
         net_room_http_answer(&r, 200, NOT_FOUND, strlen(NOT_FOUND), 6100);
     }
     CHECK(strcmp(next_line(&r), "[\"closed\",\"room \\\"X\\\" not found\"]") == 0 && r.state == NET_IDLE);
+    /* Refused by the room at its join, in words cut to fit (127 bytes) in
+     * the middle of a two-byte letter: the line stays ASCII, so UTF-8 and
+     * JSON whatever the cut (QuickJS reads it as UTF-8). */
+    CHECK(net_room_open(&r, JOIN, strlen(JOIN), 6200) == 1);
+    net_room_http_answer(&r, 200, SEAT, strlen(SEAT), 6210);
+    CHECK(r.state == NET_CONNECTING);
+    {
+        uint8_t refusal[6 + 130];
+        char expected[160];
+        memcpy(refusal, "\x0b\xcd\x10\x74\xd9\x82", 6); /* ERROR, 4212, a text of 130 bytes */
+        memset(refusal + 6, 'a', 126);
+        memcpy(refusal + 6 + 126, "\xd0\xb9\x62\x62", 4); /* "йbb" */
+        net_room_ws_message(&r, refusal, sizeof refusal, 6220);
+        memcpy(expected, "[\"closed\",\"", 11);
+        memset(expected + 11, 'a', 126);
+        memcpy(expected + 11 + 126, " \"]", 4);
+        CHECK(strcmp(next_line(&r), expected) == 0 && r.state == NET_IDLE);
+    }
     /* No server at all, and one that never answers. */
     CHECK(net_room_open(&r, JOIN, strlen(JOIN), 7000) == 1);
     net_room_http_answer(&r, 0, NULL, 0, 7100);

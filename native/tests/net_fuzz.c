@@ -14,6 +14,12 @@
  *     a hosting PSP and a joining one (links up and lost, a link's bytes in
  *     any pieces, the clock, the scripts' calls): every line either script
  *     is handed is a JSON array, and every frame either sends is whole.
+ *   - the message log (log.c): the input read as a log, as the headless host
+ *     reads a --net-log file; a log it takes, answered from by the calls it
+ *     records in their order (through a recorder, as the PSP records),
+ *     answers each as recorded and hands out each recv and nearby-recv line
+ *     whole, in order, with no call counted as not in the log, and what the
+ *     recorder wrote reads back as the same calls.
  *   - libFuzzer (clang): `make -C native net-libfuzzer` builds build/native/net-libfuzzer,
  *     coverage-guided, run for as long as one likes (docs/network.md has a campaign's figures);
  *   - without it (gcc, make test): this file's main feeds it seeds and their
@@ -23,6 +29,7 @@
 #include <string.h>
 #include "room.h"
 #include "nearby.h"
+#include "log.h"
 
 static void fail(const char *what, const uint8_t *data, size_t size)
 {
@@ -36,6 +43,7 @@ static void fail(const char *what, const uint8_t *data, size_t size)
 static int one_input(const uint8_t *data, size_t size);
 static void room_events(const uint8_t *data, size_t size);
 static void nearby_events(const uint8_t *data, size_t size);
+static void log_text(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -47,6 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     r = one_input(copy, size);
     room_events(copy, size);
     nearby_events(copy, size);
+    log_text(copy, size);
     free(copy);
     return r;
 }
@@ -259,6 +268,82 @@ static void nearby_events(const uint8_t *data, size_t size)
     }
 }
 
+static long logs_read, log_calls;
+static char written[4096];
+static size_t written_len;
+
+static void log_write(void *user, const char *line, size_t len)
+{
+    (void)user;
+    if (written_len + len >= sizeof written) fail("a recorded log longer than its input allows", fuzz_data, fuzz_size);
+    memcpy(written + written_len, line, len);
+    written_len += len;
+}
+
+static void log_text(const uint8_t *data, size_t size)
+{
+    static NetRecorder rec;
+    NetLog log, again;
+    VmHost host;
+    char err[160] = "";
+    char *text = malloc(size + 1), *copy; /* as save_read_file gives it: a NUL after the bytes */
+    int i;
+    memcpy(text, data, size);
+    text[size] = '\0';
+    if (net_log_parse(&log, text, size, err, sizeof err) < 0) {
+        if (!err[0]) fail("a net log refused without a reason", data, size);
+        net_log_free(&log);
+        return;
+    }
+    logs_read++;
+    fuzz_data = data, fuzz_size = size;
+    written_len = 0;
+    memset(&host, 0, sizeof host);
+    net_log_plug(&log, &host);
+    net_record_plug(&rec, &host, log_write, NULL);
+    for (i = 0; i < log.count; i++) {
+        const NetLogEntry e = log.entries[i];
+        const char *line = NULL;
+        size_t n = 0;
+        int ok = 1;
+        log.frame = rec.frame = e.frame;
+        switch (e.kind) {
+        case NET_LOG_OPEN: ok = host.net_open(host.net_user, e.text, e.len); break;
+        case NET_LOG_SEND: ok = host.net_send(host.net_user, e.text, e.len); break;
+        case NET_LOG_RECV: line = host.net_receive(host.net_user, &n); break;
+        case NET_LOG_CLOSE: host.net_close(host.net_user); break;
+        case NET_LOG_NEARBY_OPEN: ok = host.nearby_open(host.nearby_user, e.text, e.len); break;
+        case NET_LOG_NEARBY_SEND: ok = host.nearby_send(host.nearby_user, e.peer, e.text, e.len); break;
+        case NET_LOG_NEARBY_PING: ok = host.nearby_ping(host.nearby_user, e.peer); break;
+        case NET_LOG_NEARBY_RECV: line = host.nearby_receive(host.nearby_user, &n); break;
+        case NET_LOG_NEARBY_CLOSE: host.nearby_close(host.nearby_user); break;
+        default: fail("a net log entry of no kind", data, size);
+        }
+        if (ok != e.ok) fail("a net log call not answered as recorded", data, size);
+        if ((e.kind == NET_LOG_RECV || e.kind == NET_LOG_NEARBY_RECV) && (line != e.text || n != e.len)) fail("a recv line not handed out whole and in order", data, size);
+        log_calls++;
+    }
+    if (log.differences != 0) fail("a net log's own calls counted as not in it", data, size);
+    /* What the recorder wrote is the same calls (a line break or return in a text is written as a space). */
+    copy = malloc(written_len + 1);
+    memcpy(copy, written, written_len);
+    copy[written_len] = '\0';
+    if (net_log_parse(&again, copy, written_len, err, sizeof err) < 0) fail("a recorded log that does not read back", data, size);
+    if (again.count != log.count) fail("a recorded log of another number of calls", data, size);
+    for (i = 0; i < log.count; i++) {
+        const NetLogEntry *a = &log.entries[i], *b = &again.entries[i];
+        size_t k;
+        if (a->frame != b->frame || a->kind != b->kind || a->ok != b->ok || a->peer != b->peer || a->len != b->len) fail("a recorded call that reads back otherwise", data, size);
+        for (k = 0; k < a->len; k++)
+            if (b->text[k] != (a->text[k] == '\r' ? ' ' : a->text[k])) fail("a recorded text that reads back otherwise", data, size);
+    }
+    net_log_free(&again);
+    /* A call it has not got is counted and described. */
+    (void)host.nearby_ping(host.nearby_user, 9);
+    if (log.differences != 1 || strlen(log.first) == 0 || strlen(log.first) >= sizeof log.first) fail("a call not in the log not described", data, size);
+    net_log_free(&log);
+}
+
 #ifndef NET_LIBFUZZER
 /* Seeds: frames the server sends, JSON the script and the matchmaking send. */
 static const char *const SEEDS[] = {
@@ -277,6 +362,10 @@ static const char *const SEEDS[] = {
     "{\"room\":{\"clients\":0,\"locked\":false,\"private\":false,\"maxClients\":2,\"name\":\"ratscrew\",\"processId\":\"V5EGIonNV\",\"roomId\":\"WVTFVFH\",\"publicAddress\":\"127.0.0.1:25542/s1\"},\"sessionId\":\"3MkAot-Zc\"}",
     "{\"code\":4212,\"error\":\"room \\\"ZZZZZZZ\\\" not found\"}",
     "[\"\\ud83c\\udccf\",-1.5e3,true,false,null,{\"a\":[[[]]]}]",
+    /* A message log with a line of every kind (log.h). */
+    "ratscrew-net-log 1\n3 open 1 {\"op\":\"join\",\"code\":\"ABCDEFG\",\"name\":\"Kim\",\"via\":\"nearby\"}\n4 recv [\"joined\",\"ABCDEFG\"]\n"
+    "5 send 0 [2,[1]]\n6 close\n7 nearby-open 1 ABCDEFG\n8 nearby-recv [\"open\"]\n8 nearby-recv [\"hello\",1,\"{}\"]\n"
+    "8 nearby-send 1 1 [\"joined\",\"ABCDEFG\"]\n9 nearby-ping 0 3\n9 nearby-recv [\"pong\",1]\n9 nearby-close\n",
 };
 
 /* Room event seeds (kind, length, bytes...: room_events), built at start. */
@@ -444,7 +533,8 @@ int main(int argc, char **argv)
         }
         LLVMFuzzerTestOneInput(buf, len);
     }
-    printf("net_fuzz: %ld inputs, no fault (%ld joined a room; %ld lines for the script; nearby: %ld hellos, %ld lines, %ld frames)\n", runs, joined_runs, lines_out, nearby_hellos, nearby_lines_out, nearby_frames_out);
+    printf("net_fuzz: %ld inputs, no fault (%ld joined a room; %ld lines for the script; nearby: %ld hellos, %ld lines, %ld frames; %ld net logs read, %ld of their calls replayed)\n",
+           runs, joined_runs, lines_out, nearby_hellos, nearby_lines_out, nearby_frames_out, logs_read, log_calls);
     return 0;
 }
 #endif

@@ -129,8 +129,8 @@ function roomDebug(r: RoomLink): object {
 
 /** A nearby room this PSP hosts: its phase, its refusals and doors (as the server counts them), each peer's state. */
 function hostingDebug(h: Hosting): object {
-  const room = h.room;
+  const room = h.open ? h.room : null;
   const peers: [number, string][] = [];
   for (const [peer, p] of h.peers) peers.push([peer, p.state]);
-  return { code: h.code, open: room !== null, over: h.over, phase: room?.phase ?? null, refused: room?.counts.refused ?? 0, kicked: room?.counts.kicked ?? 0, peers };
+  return { code: h.code, open: h.open, over: h.over, phase: room?.phase ?? null, refused: room?.counts.refused ?? 0, kicked: room?.counts.kicked ?? 0, peers };
 }

@@ -65,10 +65,10 @@ export interface Hosting {
   readonly nearby: Nearby;
   readonly name: string;
   readonly code: string;
-  /** The room, once the group is up (the C's ["open"]); null before, and after a refusal. */
-  room: RoomCore | null;
-  /** The core made ready with the code before the group opens. */
-  readonly ready: RoomCore;
+  /** The room's core, made with the code before the group opens. */
+  readonly room: RoomCore;
+  /** The group is up (the C's ["open"]) and the player here seated: the room is on, and hears joiners, from then. */
+  open: boolean;
   readonly peers: Map<number, Peer>;
   /** The same peers by their client id in the room (the room's pings ask by it). */
   readonly byId: Map<string, Peer>;
@@ -98,7 +98,7 @@ export function openHosting(nearby: Nearby, request: { name: string; setup: obje
   let hosting: Hosting | null = null;
   const opened = openRoomCore(create, { cardLimit: 0, seed: 0 }, random, (id) => hosting !== null && reachable(hosting, id));
   if (!opened.ok) return null;
-  hosting = { nearby, name: request.name, code: opened.room.code, room: null, ready: opened.room, peers: new Map(), byId: new Map(), nextRound: 0, lines: [], pongsHere: 0, over: false };
+  hosting = { nearby, name: request.name, code: opened.room.code, room: opened.room, open: false, peers: new Map(), byId: new Map(), nextRound: 0, lines: [], pongsHere: 0, over: false };
   if (!nearby.nearbyOpen(hosting.code)) return null;
   return hosting;
 }
@@ -114,7 +114,7 @@ export function hostingNet(h: Hosting, now: () => number): RoomNet {
     // The room was opened with the hosting; a second open is refused, as a host's with a room open.
     netOpen: () => false,
     netSend: (message) => {
-      if (h.over || h.room === null) return false;
+      if (h.over || !h.open) return false;
       fromClient(h, HERE, message, now());
       carryOut(h, now());
       return true;
@@ -133,8 +133,8 @@ export function hostingFrame(h: Hosting, now: number): void {
     fromNearby(h, line, now);
     carryOut(h, now);
   }
+  if (!h.open || h.over) return;
   const room = h.room;
-  if (room === null || h.over) return;
   // Only while a seat is kept: a steady frame makes no iterator (architecture.md, steady frames allocate nothing).
   if (room.kept.size > 0) for (const p of h.peers.values()) {
     if (p.state !== 'kept' || now < p.keptUntil) continue;
@@ -174,7 +174,7 @@ function fromNearby(h: Hosting, line: string, now: number): void {
     h.lines.push(JSON.stringify(['closed', typeof peer === 'string' ? peer : 'nearby room closed']));
     return;
   }
-  if (typeof peer !== 'number' || !Number.isInteger(peer) || h.room === null) return;
+  if (typeof peer !== 'number' || !Number.isInteger(peer) || !h.open) return;
   const room = h.room;
   const p = h.peers.get(peer);
   switch (what) {
@@ -208,8 +208,8 @@ function linkDropped(room: RoomCore, p: Peer, now: number): void {
 
 /** The group is up: the player here takes the first seat, as a room's creator does. */
 function seatHere(h: Hosting, now: number): void {
-  if (h.room !== null) return;
-  h.room = h.ready;
+  if (h.open) return;
+  h.open = true;
   h.lines.push(JSON.stringify(['joined', h.code]));
   joinRoom(h.room, HERE, h.name, now);
 }
@@ -220,7 +220,7 @@ function seatHere(h: Hosting, now: number): void {
  * room's; the room's checks say the rest), or hears why not and is let go.
  */
 function hello(h: Hosting, peer: number, request: string, now: number): void {
-  const room = h.room!;
+  const room = h.room;
   const known = h.peers.get(peer);
   // A new link from a PSP the room has (its C says hello for a PSP that left, with BYE, and comes again): its old link is over.
   if (known && known.state === 'in') linkDropped(room, known, now);
@@ -258,7 +258,7 @@ function hello(h: Hosting, peer: number, request: string, now: number): void {
 
 /** A client's message, as its netSend wrote it (JSON [type, payload]): rated, decoded, checked, acted on, as the server does. */
 function fromClient(h: Hosting, id: string, message: string, now: number): void {
-  const room = h.room!;
+  const room = h.room;
   if (!admitMessage(room, id, now)) return;
   if (message.length > MESSAGE_MAX) {
     refuse(room, id, 'oversized message');
@@ -276,8 +276,8 @@ function fromClient(h: Hosting, id: string, message: string, now: number): void 
 
 /** What the room asked for: its messages to each client, the door, the pings (the player here answers its own at once). */
 function carryOut(h: Hosting, now: number): void {
+  if (!h.open) return;
   const room = h.room;
-  if (room === null) return;
   for (let round = 0; round < 8; round++) {
     // Nothing to do (most frames): no array taken.
     if (room.deeds.length === 0 && h.pongsHere === 0) return;

@@ -10,6 +10,13 @@ import { BTN_DOWN, BTN_LEFT, BTN_RIGHT, BTN_UP, TAP_NONE, tapX, tapY } from '../
 
 export const REPEAT_DELAY_MS = 400;
 export const REPEAT_EVERY_MS = 80;
+/**
+ * The most one frame counts toward a held direction's repeat. A host that
+ * stalls (a slow save, a loaded machine, a page in the background) sees a
+ * quick press still down a long frame later: that is a tap seen late, not
+ * a hold, and must not move a menu twice.
+ */
+export const HOLD_STEP_MAX_MS = 50;
 /** The buttons that auto-repeat in menus. */
 const REPEATING = [BTN_UP, BTN_DOWN, BTN_LEFT, BTN_RIGHT];
 
@@ -22,6 +29,8 @@ export interface Buttons {
   repeated: number;
   /** When each REPEATING button next repeats while held. */
   readonly repeatAt: number[];
+  /** The last frame's time. */
+  at: number;
   /** A touch or click began this frame, at (tapX, tapY) on the 480x272 screen (off it on the bands beside the picture). */
   tapped: boolean;
   tapX: number;
@@ -34,7 +43,7 @@ export interface Buttons {
 
 /** Edges as at launch: buttons held then are not presses (resetButtons on the first frame). */
 export function newButtons(): Buttons {
-  return { held: 0, pressed: 0, repeated: 0, repeatAt: [0, 0, 0, 0], tapped: false, tapX: 0, tapY: 0, swallowed: 0, typed: '' };
+  return { held: 0, pressed: 0, repeated: 0, repeatAt: [0, 0, 0, 0], at: 0, tapped: false, tapX: 0, tapY: 0, swallowed: 0, typed: '' };
 }
 
 /** Call once per frame with the host's mask of buttons held down now, the host time and the frame's tap (TAP_NONE: none). */
@@ -42,11 +51,14 @@ export function readButtons(b: Buttons, buttons: number, now = 0, tap = TAP_NONE
   const pressed = buttons & ~b.held;
   const held = buttons;
   const repeatAt = b.repeatAt;
+  // A long frame counts as HOLD_STEP_MAX_MS of holding: what lies beyond moves the repeats on.
+  const late = Math.max(0, now - b.at - HOLD_STEP_MAX_MS);
+  b.at = now;
   let repeated = 0;
   for (let i = 0; i < REPEATING.length; i++) {
     const bit = REPEATING[i]!;
     if ((pressed & bit) !== 0) repeatAt[i] = now + REPEAT_DELAY_MS;
-    else if ((held & bit) !== 0 && now >= repeatAt[i]!) {
+    else if ((held & bit) !== 0 && now >= (repeatAt[i] = repeatAt[i]! + late)) {
       repeated |= bit;
       // From the due time, not from now: the rhythm does not drift with the frame rate.
       repeatAt[i] = repeatAt[i]! + REPEAT_EVERY_MS;

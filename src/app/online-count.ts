@@ -5,7 +5,7 @@
 // rematch begun meanwhile: the server's S.ended, docs/network.md "Drops").
 // Such a game counts as the others count it: every seat's figures as the
 // server counted them from the steps it sent.
-import { gameFromPublic, type Deal, type Figures } from '../net/protocol';
+import { dealGame, gameFromPublic, type Deal, type Figures } from '../net/protocol';
 import type { GameState, Seat } from '../rules/types';
 import { newStats, takeSeatFigures, type GameStats } from './game-stats';
 import { addGame } from './lifetime';
@@ -31,7 +31,7 @@ export function countOnlineGame(app: App, room: RoomLink, game: GameState, playe
  * rematch came before its results.
  */
 export function countGamesBefore(app: App, room: RoomLink, onScreen: OnlineAppTable | null, deal: Deal): Missed {
-  const next = deal[7];
+  const next = dealGame(deal);
   const options = deal[3];
   const you = deal[0];
   const counted = room.counted;

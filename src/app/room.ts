@@ -6,7 +6,7 @@
 // them is the online table's (src/net/client.ts), which this hands them to.
 // A nearby room this PSP hosts (src/app/hosting.ts) is the same room link,
 // its net functions the hosted room's in-process client's.
-import { C, S, type Deal, type Ended, type Lobby } from '../net/protocol';
+import { C, S, dealGame, type Deal, type Ended, type Lobby } from '../net/protocol';
 import { lobbyView, onlineMessage, type LobbyView, type OnlineTable } from '../net/client';
 import type { App } from './state';
 import { showNotice } from './saving';
@@ -62,6 +62,15 @@ export function openRoom(app: App, request: { op: 'create'; setup: object } | { 
     if (hosting === null) room.ended = 'nearbyNotOpened';
   } else if (!app.host.netOpen(JSON.stringify({ ...request, name: app.settings.name, ...(nearby ? { via: 'nearby' } : {}) }))) room.ended = nearby ? 'nearbyUnreachable' : 'unreachable';
   return room;
+}
+
+/**
+ * The deal waiting is a later game's than the one on screen: a rematch
+ * (begun, or even played to its end, while this player was away), not this
+ * player's own game again after a drop.
+ */
+export function laterGameDealt(room: RoomLink): boolean {
+  return room.deal !== null && dealGame(room.deal) !== room.game;
 }
 
 /** Everything the network brought since the last frame, at frame time `now`. */

@@ -89,7 +89,12 @@ export type Lobby = [string, Seat, Seat, string[], number[], number[], RoomSetup
  * each rematch the next): a player back after a drop can tell the game they
  * left from a rematch started meanwhile.
  */
-export type Deal = [Seat, string[], number[], GameOptions, number, PublicState, Figures, number];
+export type Deal = [you: Seat, names: string[], kinds: number[], options: GameOptions, seq: number, state: PublicState, figures: Figures, game: number];
+
+/** The deal's game: its number in the room. */
+export function dealGame(deal: Deal): number {
+  return deal[7];
+}
 
 /**
  * S.ended payload: [game, state, figures]: a game of the room (its number)

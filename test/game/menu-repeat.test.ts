@@ -59,6 +59,21 @@ describe('menu auto-repeat', () => {
     expect(holdAndWatch(BTN.DOWN, 23, () => d.debug().optionCursor)).toEqual([0]);
   });
 
+  it('a quick press the host saw late (its next frame 500 ms on, the key still down) moves one row only', async () => {
+    d = await Driver.create({ seed: 1 });
+    d.step(0);
+    openOptions(d);
+    const before = d.debug().optionCursor;
+    d.step(BTN.DOWN);
+    d.frameIndex += 30; // a stall: no frame for half a second
+    d.step(BTN.DOWN);
+    expect(d.debug().optionCursor).toBe(before + 1);
+    // Held on through frames that come, it is a hold: it repeats once 400 ms of them (the stall's counted as 50) have passed.
+    const moves = holdAndWatch(BTN.DOWN, 30, () => d.debug().optionCursor);
+    expect(moves[0]).toBeGreaterThanOrEqual(20);
+    expect(moves[0]).toBeLessThanOrEqual(22);
+  });
+
   it('Left/Right repeat on an option value; Cross does not', async () => {
     d = await Driver.create({ seed: 1 });
     d.step(0);

@@ -7,7 +7,10 @@
 // the host starts; both play their cards by live buttons, each card heard on
 // both PSPs, ten cards, a sleep of the joining PSP (its links die; its C
 // comes back by itself), ten more; then HOME on the joining PSP leaves the
-// room and the host's C lets its link go. Pictures of both lobbies and both tables
+// room and the host's C lets its link go. Then the headless host replays each
+// PSP's run from its seed, buttons and net log (test/psp/headless-replay.ts;
+// the hosting PSP's nearby functions are in its log): every frame hashes
+// the same. Pictures of both lobbies and both tables
 // in test-output/psp/nearby-game. (With --to-results the same script plays to
 // both results screens: docs/network.md gives the runs; not here, for its
 // CPU.) PPSSPP in Chromium has no sockets: skipped there, saying so.
@@ -15,7 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../native/headless';
+import { buildNative, ROOT } from '../native/headless';
 import { DRIVER, makePsp, missing, OUTPUT } from './ppsspp';
 
 const why = missing() ?? (DRIVER === 'native' ? null : 'PPSSPP in Chromium has no sockets: the nearby game needs the native emulator (PPSSPP_HEADLESS)');
@@ -27,6 +30,7 @@ const scenes = (who: string): string[] => of(who).flatMap((l) => (l.startsWith('
 describe.skipIf(why !== null)('a nearby game between two PSPs from their titles, in the native PPSSPP', () => {
   beforeAll(() => {
     makePsp('psp-probe');
+    buildNative('headless');
     const r = spawnSync('npx', ['tsx', path.join(ROOT, 'test/psp/nearby/game-run.ts'), path.join(ROOT, 'build/psp-probe/EBOOT.PBP'), path.join(OUTPUT, 'nearby-game')], {
       cwd: ROOT,
       encoding: 'utf8',
@@ -69,5 +73,20 @@ describe.skipIf(why !== null)('a nearby game between two PSPs from their titles,
     expect(lines).toContain('join: left with HOME');
     expect(of('host')).toContain('psp: nearby: peer 1 dropped');
     expect(of('join')).toContain('psp: nearby: left group R' + /^hosting (\w{7})$/.exec(of('host').find((l) => l.startsWith('hosting ')) ?? '')?.[1]);
+  });
+
+  it('every frame each PSP drew is the headless host\'s, replaying its seed, buttons and net log (the hosting PSP\'s nearby functions among them)', () => {
+    const replayed = (who: string): Map<string, number> | null => {
+      const m = /^headless replay of its seed, buttons and net log: (\d+) frames, every hash equal \(the log's calls: (.*)\)$/.exec(of(who).find((l) => l.startsWith('headless replay')) ?? '');
+      return m && Number(m[1]) > 1000 ? new Map(m[2]!.split(', ').map((c) => [c.split(' ')[0]!, Number(c.split(' ')[1])])) : null;
+    };
+    const host = replayed('host');
+    expect(host, 'the hosting PSP\'s replay').not.toBeNull();
+    expect(host!.get('nearby-open')).toBe(1);
+    for (const call of ['nearby-recv', 'nearby-send']) expect(host!.get(call) ?? 0, call).toBeGreaterThanOrEqual(20);
+    const join = replayed('join');
+    expect(join, 'the joining PSP\'s replay').not.toBeNull();
+    expect(join!.get('open')).toBe(1);
+    expect(join!.get('recv') ?? 0).toBeGreaterThanOrEqual(20);
   });
 });

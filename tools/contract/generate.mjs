@@ -2,7 +2,8 @@
 // it, as TIC-80 writes every language binding from one API list (src/api.h):
 //   src/contract.ts             the bundle, the tests and the web host (types)
 //   tools/contract/contract.mjs the plain-Node bench and tools
-//   native/core/contract.h      the C hosts' constants, save problems, capabilities
+//   native/core/contract.h      the C hosts' constants, save problems, capabilities,
+//                               the net log's kinds of line
 //   native/core/commands_codec.h  the C decoder of each command
 //   native/core/host_api.h, .c  the global `host` in C: one JSCFunctionListEntry
 //                               table of argument-checking bindings, each
@@ -396,6 +397,7 @@ function typescript(c) {
   L.push(jsFunctions(c, true));
   L.push(...jsHostData(c, true));
   L.push(...tsInterfaces(c));
+  L.push(...tsNetLog(c));
   L.push(...jsCodec(c, ops, true));
   return L.join('\n');
 }
@@ -412,6 +414,40 @@ function plainJs(c) {
   L.push(...jsHostData(c, false));
   L.push(...jsCodec(c, ops, false));
   return L.join('\n');
+}
+
+/**
+ * The net log's kinds of line (c.netLog), each with what its line holds after
+ * its kind, read off the host function it records: an outcome (0 or 1) when
+ * the function answers true or false, the peer when it takes one, a text when
+ * it takes a string or hands one out (a receive: handed out at its frame, not
+ * answered in call order).
+ */
+function netLogCalls(c) {
+  return c.netLog.calls.map((call) => {
+    const f = c.host.functions.find((g) => g.name === call.function);
+    if (!f?.optional) throw new Error(`netLog ${call.kind}: ${call.function} is not an optional host function`);
+    const peers = f.args.filter((a) => a.type === 'int' && a.name === 'peer');
+    const texts = f.args.filter((a) => a.type === 'string');
+    const recv = f.result === 'string?';
+    if (peers.length + texts.length !== f.args.length || texts.length > 1 || (recv && f.args.length > 0) || !['boolean', 'void', 'string?'].includes(f.result))
+      throw new Error(`netLog ${call.kind}: ${call.function}(${f.args.map((a) => a.name).join(', ')}): ${f.result} has no line (a peer, a string, a boolean or a string? result)`);
+    const ok = f.result === 'boolean';
+    const text = recv ? 'line' : texts[0]?.name ?? null;
+    const line = ['<frame>', call.kind, ok ? '<0|1>' : '', peers.length ? '<peer>' : '', text ? `<${text}>` : ''].filter(Boolean).join(' ');
+    return { kind: call.kind, function: call.function, c: `NET_LOG_${upper(call.kind.replace(/-/g, '_'))}`, ok, peer: peers.length > 0, text: text !== null, recv, line };
+  });
+}
+
+/** The net log's header and kinds for TypeScript (test/support/net-log.ts reads the log with them). */
+function tsNetLog(c) {
+  const L = [`/** ${c.netLog.doc} */`, `export const NET_LOG_HEADER = ${JSON.stringify(c.netLog.header)};`];
+  L.push(`/** Each kind of line: the host function it records and what its line holds after the kind, in this order: ok (0 or 1), peer, text. */`);
+  L.push('export const NET_LOG_CALLS = [');
+  for (const k of netLogCalls(c))
+    L.push(`  /** ${k.line} */`, `  { kind: '${k.kind}', function: '${k.function}', ok: ${k.ok}, peer: ${k.peer}, text: ${k.text}, recv: ${k.recv} },`);
+  L.push('] as const;', '');
+  return L;
 }
 
 // ---- C ----
@@ -493,6 +529,15 @@ function cHeader(c) {
   );
   L.push('/* The capabilities of a host that says nothing: the PSP\'s. */', `#define HOST_CAPS_DEFAULT { ${init.join(', ')} }`, '');
 
+  const kinds = netLogCalls(c);
+  const mask = (has) => kinds.filter(has).map((k) => `1u << ${k.c}`).join(' | ');
+  L.push(`/* ${safe(c.netLog.doc)} */`, `#define NET_LOG_HEADER ${JSON.stringify(c.netLog.header)}`, 'typedef enum NetLogKind {');
+  for (const k of kinds) L.push(`    ${k.c},${' '.repeat(Math.max(1, 21 - k.c.length))}/* ${k.function}: ${k.line} */`);
+  L.push('    NET_LOG_KINDS', '} NetLogKind;', '/* Each kind\'s name in its lines, in NetLogKind order. */');
+  L.push(`#define NET_LOG_KIND_NAMES { ${kinds.map((k) => JSON.stringify(k.kind)).join(', ')} }`);
+  L.push('/* The kinds whose line holds an outcome (0 or 1), a peer, a text; the receives, handed out at their frame apart from the calls. */');
+  L.push(`#define NET_LOG_WITH_OK (${mask((k) => k.ok)})`, `#define NET_LOG_WITH_PEER (${mask((k) => k.peer)})`);
+  L.push(`#define NET_LOG_WITH_TEXT (${mask((k) => k.text)})`, `#define NET_LOG_RECEIVES (${mask((k) => k.recv)})`, '');
   L.push('/* The names of the two globals: the host\'s object and the bundle\'s. */', `#define HOST_GLOBAL "${c.host.global}"`);
   L.push(`/* ${safe(c.entry.doc)} */`, `#define ENTRY_GLOBAL "${c.entry.global}"`);
   for (const m of c.entry.members) L.push(`#define ENTRY_${upper(snake(m.name))} "${m.name}"`);

@@ -93,21 +93,6 @@ static int json_shape(const char *text, size_t len, uint8_t *scratch, size_t cap
     return (first & 0xe0) == 0xa0 || first == 0xd9 || first == 0xda || first == 0xdb ? JSON_ARRAY_OF_STRING_FIRST : JSON_OTHER;
 }
 
-/* ["closed", "why"] with why as a JSON string (it may carry anything). */
-static size_t closed_line(char *out, size_t cap, const char *why)
-{
-    size_t n = (size_t)snprintf(out, cap, "[\"closed\",\"");
-    const char *p;
-    for (p = why; *p && n + 8 < cap; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c == '"' || c == '\\') out[n++] = '\\', out[n++] = (char)c;
-        else if (c < 0x20 || c >= 0x7f) out[n++] = ' '; /* ASCII only: a cut never splits a character */
-        else out[n++] = (char)c;
-    }
-    out[n++] = '"', out[n++] = ']', out[n] = '\0';
-    return n;
-}
-
 /* ---- the host ---- */
 
 static void host_push(NearbyHost *h, const char *text, size_t len);
@@ -187,7 +172,7 @@ static void host_end(NearbyHost *h, const char *why)
     if (h->t.reset) h->t.reset(h->t.user);
     memset(h->peers, 0, sizeof h->peers);
     h->state = NEARBY_HOST_IDLE;
-    n = closed_line(h->text, sizeof h->text, why);
+    n = net_closed_line(h->text, sizeof h->text, why);
     host_push(h, h->text, n);
 }
 
@@ -239,7 +224,7 @@ static void peer_bad(NearbyHost *h, int peer, const char *why)
     size_t n;
     char text[128];
     snprintf(text, sizeof text, "bad message from this PSP: %s", why);
-    n = closed_line(line, sizeof line, text);
+    n = net_closed_line(line, sizeof line, text);
     peer_send(h, peer, NEARBY_LINE, line, n);
     peer_unlink(h, peer, NEARBY_OUT);
 }
@@ -442,7 +427,7 @@ static void join_end(NearbyJoin *j, const char *why)
 {
     size_t n;
     join_stop(j);
-    n = closed_line(j->text, sizeof j->text, why);
+    n = net_closed_line(j->text, sizeof j->text, why);
     join_push(j, j->text, n);
 }
 

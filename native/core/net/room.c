@@ -79,21 +79,24 @@ static void push_line(NetRoom *r, const char *text, size_t len, int reserve)
 
 static void push(NetRoom *r, const char *text) { push_line(r, text, strlen(text), 1); }
 
-/* ["closed", "text"] with the text as a JSON string (it may come from the server). */
+size_t net_closed_line(char *out, size_t cap, const char *why)
+{
+    size_t n = (size_t)snprintf(out, cap, "[\"closed\",\"");
+    const char *p;
+    for (p = why; *p && n + 8 < cap; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '"' || c == '\\') out[n++] = '\\', out[n++] = (char)c;
+        else if (c < 0x20 || c >= 0x7f) out[n++] = ' '; /* ASCII only: a cut never splits a character */
+        else out[n++] = (char)c;
+    }
+    out[n++] = '"', out[n++] = ']', out[n] = '\0';
+    return n;
+}
+
 static void push_closed_text(NetRoom *r, const char *why)
 {
     char line[192];
-    size_t n = 0;
-    const char *p;
-    n += (size_t)snprintf(line, sizeof line, "[\"closed\",\"");
-    for (p = why; *p && n < sizeof line - 8; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c == '"' || c == '\\') line[n++] = '\\', line[n++] = (char)c;
-        else if (c < 0x20 || c == 0x7f) line[n++] = ' ';
-        else line[n++] = (char)c;
-    }
-    line[n++] = '"', line[n++] = ']', line[n] = '\0';
-    push(r, line);
+    push_line(r, line, net_closed_line(line, sizeof line, why), 1);
 }
 
 static void push_closed_code(NetRoom *r, int code)

@@ -88,6 +88,13 @@ int net_lines_push(NetLines *q, const char *text, size_t len, int reserve);
 const char *net_lines_take(NetLines *q, size_t *len);
 void net_lines_clear(NetLines *q);
 
+/* ["closed", "why"] into out (cap bytes, at least 16), why as a JSON string
+ * cut to fit; its length. why may carry anything (a server's or a peer's
+ * words, cut anywhere): the line is ASCII, so it is UTF-8 and JSON whatever
+ * the cut, '"' and '\\' escaped and every other byte outside printable ASCII
+ * a space. The script reads only ASCII words in it (src/app/room.ts endOf). */
+size_t net_closed_line(char *out, size_t cap, const char *why);
+
 typedef struct NetRoom {
     NetTransport t;
     const char *room_name;

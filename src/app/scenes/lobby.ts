@@ -6,7 +6,7 @@
 // the table. A room that ends (a join refused, the server gone) goes back
 // with one line saying why (src/app/room.ts endedScene).
 import { BTN_CIRCLE, BTN_CROSS } from '../../contract';
-import { SEAT_PERSON } from '../../net/protocol';
+import { SEAT_PERSON, dealGame } from '../../net/protocol';
 import type { LobbyView } from '../../net/client';
 import { drawLobby, type LobbySeat, type LobbyShown } from '../../view/online-view';
 import type { View } from '../../view/view';
@@ -53,7 +53,7 @@ export function lobbyFrame(app: App, scene: LobbyScene, now: number): Scene {
 /** A game begins (or a rematch, as it stands after a drop: maybe over): its table, fed from here on by the room's messages. */
 export function takeDeal(app: App, room: RoomLink, now: number): Scene {
   const table = startOnlineTable(app.strings, app.cues, room.deal!, now);
-  room.game = room.deal![7];
+  room.game = dealGame(room.deal!);
   room.deal = null;
   room.table = table.net;
   return onlineTableScene(room, table);

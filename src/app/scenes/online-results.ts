@@ -13,7 +13,7 @@ import { wasPressed } from '../input';
 import { resultCause } from '../game-stats';
 import { onlineResults, type OnlineAppTable } from '../online-table';
 import { countOnlineGame } from '../online-count';
-import { creatorName, endedScene, leaveRoom, pollRoom, roomRow, startRoomGame, type RoomLink } from '../room';
+import { creatorName, endedScene, laterGameDealt, leaveRoom, pollRoom, roomRow, startRoomGame, type RoomLink } from '../room';
 import { onlineAt } from '../online-rows';
 import { type OnlineResultsScene, type Scene, type SceneModule } from '../scene';
 import { takeLaterDeal } from './lobby';
@@ -51,7 +51,7 @@ export function onlineResultsFrame(app: App, scene: OnlineResultsScene, now: num
   if (room.ended !== null) return endedScene(app, room, now);
   if (room.deal !== null) {
     // A rematch (maybe begun, or even played to its end, while this player was away: the games between count).
-    if (room.deal[7] !== room.game) return takeLaterDeal(app, room, null, now);
+    if (laterGameDealt(room)) return takeLaterDeal(app, room, null, now);
     // The finished game again: this player's connection was taken back at its results, which are on screen already.
     room.deal = null;
     room.missed.length = 0;

@@ -20,7 +20,7 @@ import { cue } from '../cues';
 import { anyPressed, wasPressed } from '../input';
 import { onlineOver } from '../../net/client';
 import { awayNames, holdOnlineTable, onlineFinished, rejoinOnlineTable, stepOnlineTable } from '../online-table';
-import { endedScene, leaveRoom, pollRoom, roomRow, sendOut } from '../room';
+import { endedScene, laterGameDealt, leaveRoom, pollRoom, roomRow, sendOut } from '../room';
 import { onlineAt } from '../online-rows';
 import { RESULTS_AFTER_MS } from '../table';
 import { type OnlineTableScene, type Scene, type SceneModule } from '../scene';
@@ -39,7 +39,7 @@ export function onlineTableFrame(app: App, scene: OnlineTableScene, now: number)
   if (room.deal !== null) {
     // A later game: a rematch already (this player was still at the table, or away while the game on screen
     // ended): the games before it count, and the player lands in it as it stands (or in its results).
-    if (room.deal[7] !== room.game) return takeLaterDeal(app, room, table, now);
+    if (laterGameDealt(room)) return takeLaterDeal(app, room, table, now);
     // This player's game again after a drop, as it stands or as it ended meanwhile (then its results, as the others saw them).
     if (!onlineOver(table.net)) rejoinOnlineTable(table, room.deal, now);
     room.deal = null;

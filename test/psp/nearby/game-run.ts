@@ -13,9 +13,11 @@
 // its C comes back by itself; ten more cards; then the joining PSP's HOME
 // leaves the room (or, with --to-results, they play until both show the
 // results); each PSP's screen is taken in the lobby and at the table (the
-// results). Prints
-// both PSPs' lines and one last line, "nearby-game: ok" or
-// "nearby-game: FAIL <why>".
+// results). Then the headless host replays each PSP's run from its seed,
+// buttons and net log (./replay.ts: the hosting PSP's room, its nearby
+// functions' log; the joining PSP's, its online client's): every frame
+// hashes the same. Prints both PSPs' lines and one last line,
+// "nearby-game: ok" or "nearby-game: FAIL <why>".
 //
 //   npx tsx test/psp/nearby/game-run.ts EBOOT OUT [--to-results]   (re-runs itself under unshare)
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +28,7 @@ import { saveTrailer } from '../../../src/contract';
 import { PICKER_PAGES } from '../../../src/view/picker';
 import { ownNetwork } from '../../../tools/psp-emulator/netns.mjs';
 import { seen, startPair, type Pair, type Psp } from './pair';
+import { replayPsp } from '../headless-replay';
 
 const HERE = fileURLToPath(import.meta.url);
 ownNetwork(HERE, 'nearby-game');
@@ -40,7 +43,7 @@ const PLAY_MS = toResults ? 300_000 : 60_000;
 const say = (line: string): boolean => process.stdout.write(line + '\n');
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-function setUp(name: string, player: string): { eboot: string; save: string } {
+function setUp(name: string, player: string): { eboot: string; save: string; text: string } {
   const dir = path.join(out!, name, 'game');
   mkdirSync(dir, { recursive: true });
   copyFileSync(eboot!, path.join(dir, 'EBOOT.PBP'));
@@ -48,7 +51,7 @@ function setUp(name: string, player: string): { eboot: string; save: string } {
   const text = writeSave({ ...fresh.settings, name: player, ruleSet: 'classic', players: 2, onlineCpus: 0, slapTimes: 'on' }, fresh.stats);
   const save = path.join(out!, name, 'save.json');
   writeFileSync(save, text + saveTrailer(new TextEncoder().encode(text)));
-  return { eboot: path.join(dir, 'EBOOT.PBP'), save };
+  return { eboot: path.join(dir, 'EBOOT.PBP'), save, text };
 }
 
 /** One live press, once the driver has done it (held one pacing step: native.mjs --live). */
@@ -119,8 +122,8 @@ async function main(): Promise<void> {
   const host = setUp('host', 'Psp');
   const join = setUp('join', 'Kim');
   const pair: Pair = await startPair(
-    { ...host, out: path.join(out!, 'host', 'run'), untilMs: 200_000 },
-    { ...join, out: path.join(out!, 'join', 'run'), untilMs: 200_000 },
+    { eboot: host.eboot, save: host.save, out: path.join(out!, 'host', 'run'), untilMs: 200_000 },
+    { eboot: join.eboot, save: join.save, out: path.join(out!, 'join', 'run'), untilMs: 200_000 },
     path.join(out!, 'go'),
   );
   const report = (): void => {
@@ -214,7 +217,6 @@ async function main(): Promise<void> {
     pair.join.tell('end');
     await pair.close(15_000);
     report();
-    say('nearby-game: ok');
   } catch (e) {
     await pair.close(0);
     report();
@@ -222,7 +224,20 @@ async function main(): Promise<void> {
     say(`join driver: ${pair.join.said()}`);
     say(`nearby-game: FAIL ${(e as Error).message}`);
     process.exitCode = 1;
+    return;
   }
+  // Each PSP's run, frame for frame, by the headless host from what that PSP printed.
+  for (const [who, setup] of [['host', host], ['join', join]] as const) {
+    const r = replayPsp({ consoleLog: path.join(out!, who, 'run', 'console.log'), saved: setup.text }, path.join(out!, who, 'replay'));
+    if (r.failed !== null) {
+      say(`nearby-game: FAIL the ${who} PSP's replay: ${r.failed}`);
+      process.exitCode = 1;
+      return;
+    }
+    const calls = [...r.calls].map(([k, n]) => `${k} ${n}`).join(', ');
+    say(`${who}: headless replay of its seed, buttons and net log: ${r.frames} frames, every hash equal (the log's calls: ${calls})`);
+  }
+  say('nearby-game: ok');
 }
 
 await main();

@@ -12,7 +12,7 @@
 // "online: ok" or "online: FAIL <why>".
 //
 //   npx tsx test/psp/online/run.ts EBOOT OUT   (re-runs itself under unshare)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
@@ -21,6 +21,7 @@ import { startServer } from '../../../server/server';
 import { S } from '../../../src/net/protocol';
 import { pageNet, type NetFunctions } from '../../../web/src/net';
 import { ownNetwork } from '../../../tools/psp-emulator/netns.mjs';
+import { replayPsp } from '../headless-replay';
 
 const HERE = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(HERE), '../../..');
@@ -135,22 +136,12 @@ async function main(): Promise<void> {
     await seen(/^done$/);
     kim.netClose();
     await ended;
-    // The PSP's frames replayed by the headless host from the PSP's own net log (the probe build prints both).
-    const all = readFileSync(log, 'utf8').split('\n');
-    const hashes = all.flatMap((l) => {
-      const m = /Printf: stdout: HASH (\d+) ([0-9a-f]{8})$/.exec(l);
-      return m ? [`${m[1]} ${m[2]}`] : [];
-    });
-    const netLog = all.flatMap((l) => /Printf: stdout: NETLOG (.*)$/.exec(l)?.[1] ?? []);
-    writeFileSync(path.join(out!, 'net.log'), netLog.join('\n') + '\n');
-    const replay = spawnSync(path.join(ROOT, 'build/native/ratscrew-headless'), ['--bundle', path.join(ROOT, 'test/psp/online/probe.js'),
-      '--net-log', path.join(out!, 'net.log'), '--frames', String(hashes.length), '--out', path.join(out!, 'replay'), '--no-raster'], { encoding: 'utf8' });
-    if (replay.status !== 0) throw new Error(`the headless replay of the PSP's net log failed: ${replay.stderr.trim()}`);
-    const replayed = readFileSync(path.join(out!, 'replay/hashes.txt'), 'utf8').trim().split('\n');
-    const first = hashes.findIndex((h, i) => h !== replayed[i]);
-    if (hashes.length < 100 || replayed.length !== hashes.length || first >= 0)
-      throw new Error(`the headless replay differs: ${hashes.length} PSP frames, ${replayed.length} replayed, first difference at ${first} (${hashes[first]} / ${replayed[first]})`);
-    say(`headless replay of the PSP's net log: ${hashes.length} frames, every hash equal`);
+    // The PSP's frames replayed by the headless host from the PSP's own net log (the probe build prints both),
+    // the probe script in the game's place.
+    const replayed = replayPsp({ consoleLog: log, saved: null, bundle: path.join(ROOT, 'test/psp/online/probe.js') }, path.join(out!, 'replay'));
+    if (replayed.failed !== null) throw new Error(`the headless replay of the PSP's net log: ${replayed.failed}`);
+    if (replayed.frames < 100) throw new Error(`the headless replay compared ${replayed.frames} frames: the PSP drew fewer than 100`);
+    say(`headless replay of the PSP's net log: ${replayed.frames} frames, every hash equal`);
     for (const l of scriptLines()) say(`psp: ${l}`);
     for (const l of hostLines()) say(`host: ${l}`);
     say(driver.trim());

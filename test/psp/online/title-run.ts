@@ -31,7 +31,7 @@
 // Prints the PSP's scene lines, the page's lines, one line per failed
 // check, and "online-title: ok" or "online-title: FAIL".
 //   npx tsx test/psp/online/title-run.ts EBOOT OUT   (re-runs itself under unshare)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,7 @@ import type { GameState } from '../../../src/rules/types';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../web/chromium';
 import { Player, pressAsTheTableStands, type Seen } from './press';
 import { ownNetwork } from '../../../tools/psp-emulator/netns.mjs';
+import { replayPsp } from '../headless-replay';
 
 const HERE = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(HERE), '../../..');
@@ -294,7 +295,11 @@ async function main(): Promise<void> {
     const at_ = (s: string): number => pspScenes.indexOf(s);
     check(at_('online') >= 0 && at_('create') > at_('online') && at_('lobby') > at_('create') && at_('onlineTable') > at_('lobby') && at_('onlineResults') > at_('onlineTable'),
       'the PSP did not go title > online > create > lobby > table > results');
-    replay(log, failed);
+    // The headless host replays the PSP's seed, save, buttons and net log: each frame's hash must be the PSP's.
+    const replayed = replayPsp({ consoleLog: log, saved: text }, path.join(out!, 'replay'));
+    if (replayed.failed !== null) failed.push(`the headless replay of the PSP's run: ${replayed.failed}`);
+    else if (replayed.frames < 1000) failed.push(`the headless replay compared ${replayed.frames} frames: the PSP drew fewer than 1000`);
+    else say(`headless replay of the PSP's seed, buttons and net log: ${replayed.frames} frames, every hash equal`);
     for (const f of failed) say(`online-title: failed: ${f}`);
     say(failed.length ? 'online-title: FAIL' : 'online-title: ok');
     if (failed.length) process.exitCode = 1;
@@ -313,35 +318,6 @@ async function main(): Promise<void> {
     await Promise.race([ended, sleep(5000)]);
     await server.stop().catch(() => {});
   }
-}
-
-/** The headless host replays the PSP's seed, save, buttons and net log: each frame's hash must be the PSP's. */
-function replay(log: string, failed: string[]): void {
-  const all = readFileSync(log, 'utf8').split('\n');
-  const line = (re: RegExp): RegExpExecArray[] => all.flatMap((l) => { const m = re.exec(l); return m ? [m] : []; });
-  const hashes = line(/Printf: stdout: HASH (\d+) ([0-9a-f]{8})$/).map((m) => `${m[1]} ${m[2]}`);
-  const seed = Number(line(/Printf: stdout: SEED (\d+)$/)[0]?.[1] ?? NaN);
-  // The Online menu's rows follow host.caps.nearby, which the PSP has when its ad-hoc modules load.
-  const nearby = line(/Printf: stdout: CAPS nearby (\d)$/)[0]?.[1] === '1';
-  const inputs = line(/Printf: stdout: MASK (\d+) (\d+)$/).map((m) => [Number(m[1]), Number(m[2])]);
-  const netLog = line(/Printf: stdout: NETLOG (.*)$/).map((m) => m[1]);
-  const saved = readSave(null);
-  const text = writeSave({ ...saved.settings, name: 'Psp', ruleSet: 'classic', players: 2, onlineCpus: 0, slapTimes: 'on' }, saved.stats);
-  const dir = path.join(out!, 'replay');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'net.log'), netLog.join('\n') + '\n');
-  writeFileSync(path.join(dir, 'inputs.json'), JSON.stringify({ seed, frames: hashes.length, inputs, saved: text }));
-  const r = spawnSync(path.join(ROOT, 'build/native/ratscrew-headless'), ['--inputs', path.join(dir, 'inputs.json'), '--net-log', path.join(dir, 'net.log'),
-    '--out', path.join(dir, 'out'), '--no-raster', ...(nearby ? ['--nearby-caps'] : [])], { encoding: 'utf8' });
-  if (r.status !== 0) {
-    failed.push(`the headless replay of the PSP's run failed: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
-    return;
-  }
-  const replayed = readFileSync(path.join(dir, 'out/hashes.txt'), 'utf8').trim().split('\n');
-  const first = hashes.findIndex((h, i) => h !== replayed[i]);
-  if (!Number.isFinite(seed) || hashes.length < 1000 || replayed.length !== hashes.length || first >= 0)
-    failed.push(`the headless replay differs: ${hashes.length} PSP frames, ${replayed.length} replayed, first difference at ${first} (${hashes[first]} / ${replayed[first]})`);
-  else say(`headless replay of the PSP's seed, buttons and net log: ${hashes.length} frames, every hash equal`);
 }
 
 main().then(() => process.exit(process.exitCode ?? 0), (e) => {
