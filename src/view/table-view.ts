@@ -511,11 +511,12 @@ function drawMoving(v: Parts, t: TableDisplay, game: GameState, now: number, sho
   const flying = t.flight.active && (now - t.flight.start < FLIGHT_MS || t.flight.faceDown);
   const sweeping = t.sweep.active && now - t.sweep.start < sweepDelay(t) + SWEEP_MS;
   if (t.shake.active && now - t.shake.start < FLASH_MS) drawFlash(game, t.shake.seat, now - t.shake.start);
+  const paying = t.burn.active && now - t.burn.start < BURN_SHOW_MS + BURN_FLY_MS;
   if (flying) drawFlight(t, game, now);
   if (sweeping) drawSweep(t, game, now);
-  // A card crossing the message line passes under it: the line stays readable.
-  if (flying || sweeping) drawMessage(v.message, shownMessage, shownPlace);
-  if (t.burn.active && now - t.burn.start < BURN_SHOW_MS + BURN_FLY_MS) drawBurn(t, game, now);
+  if (paying) drawBurn(t, game, now);
+  // A card crossing the message line (played, swept, or a wrong slap's cost paid across the table) passes under it: the line stays readable.
+  if (flying || sweeping || paying) drawMessage(v.message, shownMessage, shownPlace);
   if (t.slapHand.active && now - t.slapHand.start < HAND_MS) drawHand(t, game, now);
 }
 

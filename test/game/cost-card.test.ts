@@ -33,7 +33,7 @@ function plateArea(players: number, seat: number): Box {
   return { x: plateX(players, seat) - (PLATE_W >> 1) - 6, y: plateY(players, seat) - (PLATE_H >> 1) - 2, w: PLATE_W + 12, h: PLATE_H + 4 };
 }
 
-/** The frame's last `n` commands: with no hand over the table, the cost is drawn last. */
+/** The frame's last `n` commands: with no hand over the table and no message line drawn again over it, the cost is drawn last. */
 function last(cmds: Int32Array, n: number): { op: number; box: Box; tint: number }[] {
   const out = [];
   const count = cmds.length / COMMAND_INTS;
@@ -48,8 +48,9 @@ function last(cmds: Int32Array, n: number): { op: number; box: Box; tint: number
 /** "ms: box" for each frame in which a cost card or its frame lies on the slapper's plate. */
 function onPlate(players: number, seat: number, count: number, to: number): string[] {
   const t = slapTable(players, seat, 'wrong', 1, 'en', count);
-  // The hand over the pile is drawn after the cost (and never near the plate for long): off, so the cost is the frame's tail.
+  // The hand over the pile and the message line over a card crossing it are drawn after the cost: off, so the cost is the frame's tail.
   t.slapHand.active = false;
+  t.message = '';
   t.burn.to = to;
   const plate = plateArea(players, seat);
   const problems: string[] = [];
