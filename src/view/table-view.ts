@@ -512,11 +512,13 @@ function drawMoving(v: Parts, t: TableDisplay, game: GameState, now: number, sho
   const sweeping = t.sweep.active && now - t.sweep.start < sweepDelay(t) + SWEEP_MS;
   if (t.shake.active && now - t.shake.start < FLASH_MS) drawFlash(game, t.shake.seat, now - t.shake.start);
   const paying = t.burn.active && now - t.burn.start < BURN_SHOW_MS + BURN_FLY_MS;
+  // Shown at the seat, a wrong slap's cost is clear of the line (test/game/slap-moment.test.ts); then it flies.
+  const paid = paying && now - t.burn.start >= BURN_SHOW_MS;
   if (flying) drawFlight(t, game, now);
   if (sweeping) drawSweep(t, game, now);
   if (paying) drawBurn(t, game, now);
-  // A card crossing the message line (played, swept, or a wrong slap's cost paid across the table) passes under it: the line stays readable.
-  if (flying || sweeping || paying) drawMessage(v.message, shownMessage, shownPlace);
+  // A card crossing the message line (played, swept, or a wrong slap's cost on its way) passes under it: the line stays readable.
+  if (flying || sweeping || paid) drawMessage(v.message, shownMessage, shownPlace);
   if (t.slapHand.active && now - t.slapHand.start < HAND_MS) drawHand(t, game, now);
 }
 
