@@ -16,6 +16,7 @@
 #include <pspnet.h>
 #include <pspnet_adhoc.h>
 #include <pspnet_adhocctl.h>
+#include <psprtc.h>
 #include <psputility.h>
 #include <stdio.h>
 #include <string.h>
@@ -67,6 +68,8 @@ static struct {
     int hosting; /* the current start is the host's */
     Phase phase;
     uint32_t now, since, link_since;
+    /* The real-time clock at the last frame (ms): it runs on while the PSP sleeps, as the game's clock does not. */
+    uint64_t awake_ms;
     int relinking;
     int busy_reset; /* adhocctl was told to leave a group it seemed to hold (BUSY_MS) */
     char group[NEARBY_GROUP_LEN + 1];
@@ -422,10 +425,21 @@ static void drops_frame(void)
     }
 }
 
+/* The real-time clock in ms (its ticks are the firmware's to say). */
+static uint64_t rtc_ms(void)
+{
+    u64 tick = 0;
+    u32 per_s = sceRtcGetTickResolution();
+    sceRtcGetCurrentTick(&tick);
+    return per_s ? (uint64_t)tick / (per_s / 1000u ? per_s / 1000u : 1u) : 0;
+}
+
 void psp_nearby_frame(uint32_t now_ms)
 {
     nb.now = now_ms;
     if (!nb.ready) return;
+    /* Only while hosting: how long a sleep lasted (psp_nearby_woke). */
+    if (nb.hosting && nb.phase != P_IDLE) nb.awake_ms = rtc_ms();
     if (nb.phase >= P_GROUP && nb.phase <= P_LINK) group_frame();
     if (nb.phase == P_UP) links_frame();
     drops_frame();
@@ -510,13 +524,34 @@ void psp_nearby_join_close(void)
 
 void psp_nearby_woke(uint32_t now_ms)
 {
-    int i;
+    int i, state = 0;
+    uint32_t slept_ms;
     if (!nb.ready || nb.phase == P_IDLE) return;
     nb.now = now_ms;
     printf("psp: nearby: the PSP slept: the links are gone\n");
     for (i = 0; i <= NEARBY_PEERS; i++) link_close(i);
-    if (nb.hosting) fail("the PSP slept");
-    else if (nb.join.state != NEARBY_JOIN_IDLE) nearby_join_lost(&nb.join, now_ms);
+    if (!nb.hosting) {
+        if (nb.join.state != NEARBY_JOIN_IDLE) nearby_join_lost(&nb.join, now_ms);
+        return;
+    }
+    /* The hosting PSP: its joiners heard it go silent and look for it again (nearby.h NEARBY_SLEEP_KEPT_MS). */
+    slept_ms = (uint32_t)(rtc_ms() - nb.awake_ms);
+    printf("psp: nearby: the hosting PSP slept %u ms\n", (unsigned)slept_ms);
+    /* Slept too long (or while opening): the room ended, and the group is being left (reset). */
+    if (!nearby_host_woke(&nb.host, slept_ms, now_ms)) return;
+    /* Still in the group, listening: its PSPs link again by themselves. Out of it (the
+     * firmware's ad hoc may not outlive a sleep): the same group made again, then listened on. */
+    if (nb.phase == P_UP && nb.listen_id > 0 && sceNetAdhocctlGetState(&state) >= 0 && state == ADHOCCTL_CONNECTED) {
+        printf("psp: nearby: still in group %s: waiting for its PSPs\n", nb.group);
+        return;
+    }
+    if (nb.listen_id > 0) sceNetAdhocPtpClose(nb.listen_id, 0);
+    nb.listen_id = 0;
+    if (nb.phase != P_GROUP) sceNetAdhocctlDisconnect();
+    nb.phase = P_GROUP;
+    nb.since = now_ms;
+    nb.busy_reset = 0;
+    printf("psp: nearby: making group %s again\n", nb.group);
 }
 
 void psp_nearby_leave(void)

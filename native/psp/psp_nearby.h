@@ -31,7 +31,9 @@ int psp_nearby_join_send(const char *message, size_t len);
 const char *psp_nearby_join_receive(size_t *len);
 void psp_nearby_join_close(void);
 
-/* The first frame after a sleep: every link died with the Wi-Fi. */
+/* The first frame after a sleep: every link died with the Wi-Fi. A joiner
+ * finds its host again by itself; a host keeps its room (listening again)
+ * after a short sleep, and ends it after a long one (nearby.h). */
 void psp_nearby_woke(uint32_t now_ms);
 /* HOME or the game's end: the joiner's goodbye and the host's last lines go out. */
 void psp_nearby_leave(void);

@@ -791,8 +791,26 @@ static void test_nearby(void)
         CHECK(strcmp(host_line(&h), "[\"back\",1]") == 0 && strcmp(join_line(&k), "[\"away\"]") == 0 && strcmp(join_line(&k), "[\"back\"]") == 0);
         nearby_join_close(&k);
     }
+    /* The host slept a moment: every PSP in the room is gone (its seat the room's to keep), the room goes on
+     * and each comes back as after a drop; asleep NEARBY_SLEEP_KEPT_MS, the room ends with a line saying so. */
+    CHECK(nearby_host_accepted(&h, BOB, now) == 2);
+    CHECK(nearby_host_woke(&h, NEARBY_SLEEP_KEPT_MS - 1, now) == 1);
+    CHECK(strcmp(host_line(&h), "[\"gone\",1]") == 0 && strcmp(host_line(&h), "") == 0 && f.resets == 1);
+    CHECK(nearby_host_accepted(&h, KIM, now) == 1);
+    frame_to_host(&h, 1, NEARBY_HELLO, "{\"name\":\"Kim\"}", now);
+    CHECK(strcmp(host_line(&h), "[\"back\",1]") == 0);
     nearby_host_close(&h);
     CHECK(strcmp(sent_body(&f, 1), "[\"closed\",\"host left\"]") == 0 && f.resets == 2 && strcmp(host_line(&h), "") == 0 && nearby_host_send(&h, 1, "[\"m\",1,0]", 9) == 0);
+    CHECK(nearby_host_woke(&h, 0, now) == 0 && strcmp(host_line(&h), "") == 0);
+    CHECK(nearby_host_open(&h, "ABCDEFG", 7, now) == 1);
+    CHECK(nearby_host_woke(&h, 0, now) == 0 && strcmp(host_line(&h), "[\"closed\",\"this PSP slept: its nearby room has ended\"]") == 0 && f.resets == 3);
+    CHECK(nearby_host_open(&h, "ABCDEFG", 7, now) == 1);
+    nearby_host_up(&h, now);
+    CHECK(strcmp(host_line(&h), "[\"open\"]") == 0 && nearby_host_accepted(&h, KIM, now) == 1);
+    frame_to_host(&h, 1, NEARBY_HELLO, "{\"name\":\"Kim\"}", now);
+    CHECK(strncmp(host_line(&h), "[\"hello\",1,", 11) == 0);
+    CHECK(nearby_host_woke(&h, NEARBY_SLEEP_KEPT_MS, now) == 0 && strcmp(host_line(&h), "[\"closed\",\"this PSP slept: its nearby room has ended\"]") == 0);
+    CHECK(f.resets == 4 && nearby_host_send(&h, 1, "[\"m\",1,0]", 9) == 0 && nearby_host_open(&h, "ABCDEFG", 7, now) == 1);
 
     /* The joiner. */
     memset(&f, 0, sizeof f);

@@ -229,7 +229,8 @@ static void nearby_events(const uint8_t *data, size_t size)
         switch (kind % 21) {
         case 0: (void)nearby_host_open(&h, len ? (const char *)p : "ABCDEFG", len ? len : 7, now); break;
         case 1: nearby_host_up(&h, now); break;
-        case 2: nearby_host_failed(&h, "the group fell", now); break;
+        /* The group lost, or the hosting PSP awake after k seconds asleep (a room kept or ended). */
+        case 2: if (k & 1) (void)nearby_host_woke(&h, (uint32_t)k * 1000u, now); else nearby_host_failed(&h, "the group fell", now); break;
         case 3: { uint8_t mac[6] = { 2, 0, 0, 0, 0, (uint8_t)peer }; (void)nearby_host_accepted(&h, mac, now); break; }
         case 4: if (len) nearby_host_bytes(&h, peer, p + 1, len - 1, now); break;
         case 5: nearby_host_lost(&h, peer, now); break;

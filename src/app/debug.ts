@@ -5,6 +5,7 @@ import type { Scene, TableScene } from './scene';
 import { MODULES } from './scenes';
 import { LAND_MS, NEVER } from '../table/table';
 import { awayNames } from './online-table';
+import { banner } from './scenes/online-table';
 import type { Hosting } from './hosting';
 import type { RoomLink } from './room';
 import { tableDebug } from './table';
@@ -87,7 +88,7 @@ function onlineDebug(app: App, scene: Scene): object | null {
     case 'create':
       return { create: true, nearby: scene.nearby };
     case 'lobby':
-      return { room: roomDebug(scene.room) };
+      return { room: roomDebug(scene.room), hint: scene.shown?.hint ?? '' };
     case 'onlineResults':
       return { room: roomDebug(scene.room) };
     case 'onlineTable': {
@@ -96,6 +97,7 @@ function onlineDebug(app: App, scene: Scene): object | null {
       return {
         room: roomDebug(scene.room),
         leaveAsked: scene.leaveAsked,
+        banner: banner(app, scene),
         table: {
           shownGame: d.game,
           names: d.names,

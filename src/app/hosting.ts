@@ -150,6 +150,13 @@ export function hostingFrame(h: Hosting, now: number): void {
   carryOut(h, now);
 }
 
+/** Someone's PSP is in the room through its link now (the player here aside). */
+export function hostingHas(h: Hosting): boolean {
+  if (h.peers.size === 0) return false;
+  for (const p of h.peers.values()) if (p.state === 'in') return true;
+  return false;
+}
+
 /** The player here leaves: hosting ends, and every joiner hears "host left" from its C. */
 export function closeHosting(h: Hosting): void {
   if (h.over) return;

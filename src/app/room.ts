@@ -10,12 +10,12 @@ import { C, S, dealGame, type Deal, type Ended, type Lobby } from '../net/protoc
 import { lobbyView, onlineMessage, type LobbyView, type OnlineTable } from '../net/client';
 import type { App } from './state';
 import { showNotice } from './saving';
-import { hostingFrame, hostingNet, openHosting, type Hosting, type RoomNet } from './hosting';
+import { hostingFrame, hostingHas, hostingNet, openHosting, type Hosting, type RoomNet } from './hosting';
 import { titleScene, type Scene } from './scene';
 import { onlineAt, type OnlineRow } from './online-rows';
 
 /** Why a room ended for this player: the line the title (or the Online menu) shows (src/app/i18n OnlineStrings). */
-export type RoomEnd = 'notFound' | 'started' | 'full' | 'unreachable' | 'nearbyUnreachable' | 'nearbyNotOpened' | 'tooMany' | 'lost' | 'hostLeft' | 'serverStopping' | 'left';
+export type RoomEnd = 'notFound' | 'started' | 'full' | 'unreachable' | 'nearbyUnreachable' | 'nearbyNotOpened' | 'tooMany' | 'lost' | 'hostLeft' | 'hostGone' | 'hostSlept' | 'serverStopping' | 'left';
 
 export interface RoomLink {
   /** Opened by this player (Create) rather than joined. */
@@ -74,8 +74,13 @@ export function laterGameDealt(room: RoomLink): boolean {
 }
 
 /** Everything the network brought since the last frame, at frame time `now`. */
-export function pollRoom(room: RoomLink, now: number): void {
-  if (room.hosting !== null) hostingFrame(room.hosting, now);
+export function pollRoom(app: App, room: RoomLink, now: number): void {
+  if (room.hosting !== null) {
+    // The hosting PSP woke (its C let every link go: each PSP in the room is away, finding it again, or the room ended).
+    const woke = app.suspending && hostingHas(room.hosting);
+    hostingFrame(room.hosting, now);
+    if (woke && !room.hosting.over) showNotice(app, app.strings.online.hostWoke, now);
+  }
   for (let i = 0; i < 500; i++) {
     const line = room.net.netReceive();
     if (line === null) return;
@@ -131,8 +136,12 @@ function endOf(room: RoomLink, why: unknown): RoomEnd {
   if (/too many|429/i.test(text)) return 'tooMany';
   // A nearby room's host ended it (nearbyClose: its C says so to every joiner).
   if (/host left/i.test(text)) return 'hostLeft';
-  // Joined once, then gone: the connection could not be taken back (or the room closed under us).
-  if (room.code !== '' && room.lobby !== null) return 'lost';
+  // This PSP hosted, and slept too long for its joiners to wait (native/core/net/nearby.h NEARBY_SLEEP_KEPT_MS).
+  if (room.hosting !== null && /slept/i.test(text)) return 'hostSlept';
+  // Joined once, then gone: the connection could not be taken back (or the room closed under us);
+  // in a nearby room, the host's PSP never answered again (it slept, or is out of reach).
+  // (Joined: a lobby came, or a game's deal did, for a seat taken back in a game already on, which sends no lobby.)
+  if (room.code !== '' && (room.lobby !== null || room.game !== 0)) return room.nearby && !room.creating && text === 'gone' ? 'hostGone' : 'lost';
   if (room.nearby) return room.creating ? 'nearbyNotOpened' : 'nearbyUnreachable';
   return 'unreachable';
 }
@@ -165,8 +174,9 @@ export function creatorName(room: RoomLink): string {
  * Where a room that ended takes the player, with one line saying why: a
  * join refused (no such room, started, full, too many tries, no server)
  * back to the Online menu to try again; a game ended under them (the
- * server restarted, the connection lost for good) to the title. A room the
- * player left says nothing.
+ * server restarted, the connection lost for good) to the title; a nearby
+ * room whose host's PSP slept away, to the menu's nearby row (the host may
+ * open a room again, the joiner join it). A room the player left says nothing.
  */
 export function endedScene(app: App, room: RoomLink, now: number): Scene {
   const why = room.ended;

@@ -220,11 +220,13 @@ export interface LobbyScene {
   shown: LobbyShown | null;
   shownFor: LobbyView | null;
   shownLink: string;
+  /** This player's link was down (room.dropped) when it was made. */
+  shownDropped: boolean;
 }
 
 /** The lobby of `room` (src/app/room.ts openRoom asks for it), drawn once its first lobby message has come. */
 export function lobbyScene(room: RoomLink): LobbyScene {
-  return { kind: 'lobby', room, shown: null, shownFor: null, shownLink: '' };
+  return { kind: 'lobby', room, shown: null, shownFor: null, shownLink: '', shownDropped: false };
 }
 
 /** A game of an online room (src/app/scenes/online-table.ts); Start asks whether to leave it (the game goes on behind). */

@@ -7,18 +7,25 @@
 // interface's lines). A hostile PSP, Mallory, writes its own lines: a
 // request for another room, a bad name, another protocol, then in her seat
 // messages the server refuses, then a flood that shows her the door. Kim's
-// link drops in the middle of a slap race and comes back; the game is
-// played to its results on both screens, the same results.
+// link drops in the middle of a slap race and comes back; Ann's PSP sleeps
+// a moment in the lobby and in the game (her room goes on, the others
+// find it again); the game is played to its results on both screens, the
+// same results; then Ann's PSP sleeps too long: her room ends, each side
+// is told, and she can host again.
 import { afterAll, describe, expect, it } from 'vitest';
-import { BTN, DEFAULT_CAPABILITIES, type Capabilities } from '../../src/contract';
+import { BTN, DEFAULT_CAPABILITIES, SIG_SUSPEND, type Capabilities } from '../../src/contract';
 import { slapPattern } from '../../src/rules';
 import { Driver } from '../support/driver';
 import type { BundleVM } from '../support/quickjs-host';
 import { frameTime } from '../support/quickjs-host';
-import { Air, LINK_MS, type Joiner } from '../support/nearby-air';
+import { writeScreenshot } from '../support/raster';
+import { Air, LINK_MS, NEARBY_SILENCE_MS, NEARBY_SLEEP_KEPT_MS, NET_KEPT_MS, type Joiner } from '../support/nearby-air';
+import { stringsFor } from '../../src/app/i18n';
 
 /** A PSP with ad hoc and no access point: Online shows the nearby rooms only. */
 const PSP_NEARBY: Capabilities = { ...DEFAULT_CAPABILITIES, nearby: true };
+/** The lines the players read (their saves are in English). */
+const o = stringsFor('en', PSP_NEARBY).online;
 
 const saved = (name: string): string => JSON.stringify({ version: 1, settings: { name, players: 3, onlineCpus: 0, ruleSet: 'classic' } });
 
@@ -60,11 +67,32 @@ describe('a nearby room between two PSPs, no server', () => {
   let mallory: Joiner;
   const kimAir = air.psp('00:0b:kim');
 
-  /** One frame on both PSPs at the same time, the air first. */
+  /** Ann's PSP is asleep (her script runs no frame: her game's clock stops, as the PSP's does); her next frame is her first awake. */
+  let annAsleep = false;
+  let annWakes = false;
+
+  /** One frame on both PSPs at the same time, the air first (on Kim's clock, which runs through Ann's sleeps). */
   function frame(annMask = 0, kimMask = 0): void {
-    air.tick(frameTime(ann.d.frameIndex));
-    ann.d.step(annMask);
+    air.tick(frameTime(kim.d.frameIndex));
+    if (!annAsleep) {
+      // The first frame after a sleep carries SIG_SUSPEND, as the PSP's loop gives it (native/psp/psp_game.c).
+      ann.d.step(annMask | (annWakes ? SIG_SUSPEND : 0));
+      annWakes = false;
+    }
     kim.d.step(kimMask);
+  }
+
+  /** Ann's PSP sleeps `ms` (the power switch), Kim's plays on; `during` looks at the PSPs at each frame meanwhile. */
+  function annSleeps(ms: number, during: (frame: number) => void = () => {}): void {
+    air.sleepHost();
+    annAsleep = true;
+    for (let i = 0; i < Math.round(ms / (1000 / 60)); i++) {
+      frame();
+      during(i);
+    }
+    annAsleep = false;
+    annWakes = true;
+    air.wakeHost();
   }
 
   /** Presses on one PSP (a frame down, a frame up each), the other's buttons up: the two keep one clock. */
@@ -173,6 +201,27 @@ describe('a nearby room between two PSPs, no server', () => {
     expect(eve.got).toEqual([['closed', 'the room is full']]);
   });
 
+  it('keeps the lobby through a short sleep of the hosting PSP: the joiner is told at once its host is out of reach, then seated again', () => {
+    let heardAt = -1;
+    annSleeps(8000, (i) => {
+      if (heardAt < 0 && kim.d.debug().online.room.dropped) heardAt = i;
+    });
+    // Kim heard the silence after NEARBY_SILENCE_MS (her C's), and her lobby says so, with its way out.
+    expect(heardAt * (1000 / 60)).toBeGreaterThanOrEqual(NEARBY_SILENCE_MS - 100);
+    expect(heardAt * (1000 / 60)).toBeLessThan(NEARBY_SILENCE_MS + 100);
+    const k = kim.d.debug();
+    expect(k.scene).toBe('lobby');
+    expect(k.online.hint).toBe(`${o.hostAway}   ${o.leaveHint}`);
+    writeScreenshot('test-output/nearby/lobby-join-host-away.png', kim.d.last!);
+    frame();
+    // Ann wakes: her line says what happened; the others' PSPs link again by themselves (their seats open meanwhile, the lobby's rule).
+    expect(ann.d.debug().notice).toBe(o.hostWoke);
+    const [a, k2] = until((x, y) => !y.online.room.dropped && x.online.room.lobby.names.join() === 'Ann,Mallory,Kim' && y.online.room.lobby.names[2] === 'Kim', 200);
+    expect(a.online.room.hosting.peers).toEqual([[mallory.peer, 'in'], [kimAir.peer, 'in']]);
+    expect(k2.online.hint).toBe(o.waitStartHint('Ann'));
+    expect(k2.scene).toBe('lobby');
+  });
+
   it('starts the game on every screen; the hostile seat\'s bad messages are refused, its flood shows it the door, its seat is played for it', () => {
     presses(ann, BTN.CROSS);
     const [a, k] = until((x, y) => x.scene === 'onlineTable' && y.scene === 'onlineTable', 20);
@@ -241,6 +290,26 @@ describe('a nearby room between two PSPs, no server', () => {
     expect(a2.online.room.hosting.peers).toContainEqual([kimAir.peer, 'in']);
   });
 
+  it('keeps the game through a short sleep of the hosting PSP: the joiner is told its host is out of reach, the game goes on from where it stood', () => {
+    until((x, y) => x.scene === 'onlineTable' && y.scene === 'onlineTable' && !y.online.room.dropped && x.online.table.seq > 0, 600, true);
+    const before = ann.d.debug().online.table;
+    let banner = '';
+    annSleeps(10_000, () => {
+      const k = kim.d.debug();
+      if (k.online.room.dropped) banner = k.online.banner;
+    });
+    expect(banner).toBe(o.hostAway);
+    // Ann's table stood still while her PSP slept (her clock with it); on waking she reads why Kim is away.
+    frame();
+    const a = ann.d.debug();
+    expect(a.notice).toBe(o.hostWoke);
+    expect(a.online.table.seq).toBe(before.seq);
+    expect(a.online.room.hosting.peers).toContainEqual([kimAir.peer, 'kept']);
+    // Kim's PSP finds the room again: her seat back, the game as it stands on both screens, and on it goes.
+    const [a2] = until((x, y) => !y.online.room.dropped && x.online.room.hosting.peers.some(([p, s]: [number, string]) => p === kimAir.peer && s === 'in') && y.online.table.seq === x.online.table.seq, 300, true);
+    until((x, y) => x.online.table.seq >= a2.online.table.seq + 3 && y.online.table.seq === x.online.table.seq, 600, true);
+  });
+
   it('plays the game to its results on both screens, the same results', () => {
     const [a, k] = until((x, y) => x.scene === 'onlineResults' && y.scene === 'onlineResults', 40000, true);
     expect(k.results.cardsPlayed).toBe(a.results.cardsPlayed);
@@ -250,5 +319,31 @@ describe('a nearby room between two PSPs, no server', () => {
     for (const [, , slapsWon] of seen(a, 'Ann').slice(0, 2)) expect(slapsWon).toBeGreaterThan(0);
     expect(a.stats.classic.games).toBe(1);
     expect(k.stats.classic.games).toBe(1);
+  });
+
+  it('ends the room when the hosting PSP sleeps too long: each side told so, back at the nearby rows, games counted as they were; then Ann hosts again', () => {
+    annSleeps(NEARBY_SLEEP_KEPT_MS + 25_000);
+    // Kim's C gave up NET_KEPT_MS after it went silent: her line, the Online menu (nearby rows only here) at Join a nearby room.
+    const k = kim.d.debug();
+    expect(NEARBY_SILENCE_MS + NET_KEPT_MS).toBeLessThan(NEARBY_SLEEP_KEPT_MS + 25_000);
+    expect(k.scene).toBe('online');
+    expect(k.notice).toBe(o.hostGone);
+    expect(k.online.cursor).toBe(1);
+    writeScreenshot('test-output/nearby/online-join-host-gone.png', kim.d.last!);
+    frame();
+    const a = ann.d.debug();
+    expect(a.scene).toBe('online');
+    expect(a.notice).toBe(o.hostSlept);
+    expect(a.online.cursor).toBe(0);
+    frames(3);
+    writeScreenshot('test-output/nearby/online-host-slept.png', ann.d.last!);
+    expect(a.stats.classic.games).toBe(1);
+    expect(k.stats.classic.games).toBe(1);
+    // Ann's PSP can host again: a new room, open.
+    presses(ann, BTN.CROSS);
+    presses(ann, BTN.START);
+    const [a2] = until((s) => s.scene === 'lobby' && s.online.room.lobby !== null, 20);
+    expect(air.group).toBe(a2.online.room.code);
+    expect(a2.online.room.hosting).toMatchObject({ open: true, over: false, phase: 'lobby', peers: [] });
   });
 });

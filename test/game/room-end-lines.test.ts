@@ -21,6 +21,8 @@ const ENDS: Record<Exclude<RoomEnd, 'left'>, true> = {
   tooMany: true,
   lost: true,
   hostLeft: true,
+  hostGone: true,
+  hostSlept: true,
   serverStopping: true,
 };
 
@@ -39,6 +41,16 @@ describe('the line about games that ended while the player was away', () => {
       const o = stringsFor(language).online;
       const widest = 'Ш'.repeat(NAME_MAX);
       for (const line of [o.missedGames(1, widest, false), o.missedGames(1, widest, true), o.missedGames(12, widest, false)]) expect([line, measure(FONT_SMALL, line)]).toEqual([line, Math.min(measure(FONT_SMALL, line), SCREEN_W - 8)]);
+    });
+  }
+});
+
+describe('the lines of a nearby room whose host\'s PSP slept', () => {
+  for (const language of Object.keys(LANGUAGES) as (keyof typeof LANGUAGES)[]) {
+    it(`${language}: the host's notice on waking, the joiner's line over the table and in the lobby fit the screen`, () => {
+      const o = stringsFor(language).online;
+      // The lobby's hint line holds the leave hint's {circle} as its name, wider than the glyph drawn.
+      for (const line of [o.hostWoke, o.hostAway, `${o.hostAway}   ${o.leaveHint}`, `${o.reconnecting}   ${o.leaveHint}`]) expect([line, measure(FONT_SMALL, line)]).toEqual([line, Math.min(measure(FONT_SMALL, line), SCREEN_W - 8)]);
     });
   }
 });

@@ -6,7 +6,8 @@
 // from Title > Online > Join a nearby room, picking the code with the D-pad;
 // the host starts; both play their cards by live buttons, each card heard on
 // both PSPs, ten cards, a sleep of the joining PSP (its links die; its C
-// comes back by itself), ten more; then HOME on the joining PSP leaves the
+// comes back by itself), ten more, a sleep of the hosting PSP (its room goes
+// on; the joiner's C finds it again by itself), ten more; then HOME on the joining PSP leaves the
 // room and the host's C lets its link go. Then the headless host replays each
 // PSP's run from its seed, buttons and net log (test/psp/headless-replay.ts;
 // the hosting PSP's nearby functions are in its log): every frame hashes
@@ -54,7 +55,7 @@ describe.skipIf(why !== null)('a nearby game between two PSPs from their titles,
   });
 
   it('plays: every card either PSP played is heard on both (the joiner\'s through the host\'s room, the host\'s to the joiner)', () => {
-    for (const what of ['cards heard played', 'cards heard played after the sleep']) {
+    for (const what of ['cards heard played', 'cards heard played after the sleep', 'cards heard played after the host\'s sleep']) {
       const heard = new RegExp(`^${what}: host (\\d+), join (\\d+)$`).exec(lines.find((l) => l.startsWith(`${what}: `)) ?? '');
       expect(heard, what).not.toBeNull();
       expect(Number(heard![1]), what).toBeGreaterThanOrEqual(10);
@@ -66,7 +67,22 @@ describe.skipIf(why !== null)('a nearby game between two PSPs from their titles,
     expect(of('join')).toContain('psp: nearby: the PSP slept: the links are gone');
     expect(of('host')).toContain('psp: nearby: link 1 lost');
     expect(lines).toContain('join: slept and back');
-    expect(of('join').filter((l) => l === 'psp: nearby: linked to the host').length).toBe(2);
+    // Linked a second time (and a third after the host's sleep, below).
+    expect(of('join').filter((l) => l === 'psp: nearby: linked to the host').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the hosting PSP sleeps in the game: its room goes on (the joiner kept, away a moment), the joiner\'s C finds it again, the game goes on', () => {
+    const host = of('host');
+    const slept = host.indexOf('psp: nearby: the PSP slept: the links are gone');
+    expect(slept).toBeGreaterThan(-1);
+    expect(host[slept + 1]).toMatch(/^psp: nearby: the hosting PSP slept \d+ ms$/);
+    expect(host[slept + 2]).toMatch(/^psp: nearby: still in group R\w{7}: waiting for its PSPs$/);
+    // The room went on: no closed line, no end, the same table (the scenes' list above), the joiner linked a third time.
+    expect(host.filter((l) => /room .* ended/.test(l))).toEqual([]);
+    expect(of('join')).toContain('psp: nearby: link 0 lost');
+    expect(of('join').filter((l) => l === 'psp: nearby: linked to the host').length).toBe(3);
+    expect(lines).toContain('host: slept and its room went on');
+    for (const picture of ['host/run/table-host-woke.png', 'join/run/table-join-host-away.png']) expect(existsSync(path.join(OUTPUT, 'nearby-game', picture)), picture).toBe(true);
   });
 
   it('HOME on the joining PSP leaves the room: its goodbye reaches the host, whose C lets its link go', () => {

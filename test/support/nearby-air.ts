@@ -5,12 +5,21 @@
 // PSPs without a server"): lines carried one way in `LINK_MS` of the test's
 // clock, peers numbered 1..7 per PSP (its MAC) for the hosting session, a
 // ping answered by the joiner's C at once, a closed line ending that link,
-// a link dropped ("gone" at the host, "away" at the joiner) and back. A
-// hostile joiner is a PSP whose lines the test writes itself (`psp`).
+// a link dropped ("gone" at the host, "away" at the joiner) and back, the
+// hosting PSP asleep and awake (its C's psp_nearby_woke, native/core/net/
+// nearby.c nearby_host_woke). A hostile joiner is a PSP whose lines the
+// test writes itself (`psp`).
 import type { Host } from '../../src/contract';
 
 /** One way through the air (ms of the test's clock). */
 export const LINK_MS = 20;
+
+/** The C's times (native/core/net/nearby.h, room.h): a joiner's link silent this long is lost; a lost
+ * joiner tries again every NET_RETRY_MS and gives up after NET_KEPT_MS; a hosting PSP asleep this long ends its room. */
+export const NEARBY_SILENCE_MS = 6000;
+const NET_RETRY_MS = 2000;
+export const NET_KEPT_MS = 60000;
+export const NEARBY_SLEEP_KEPT_MS = 45000;
 
 type NearbyHost = Pick<Host, 'nearbyOpen' | 'nearbyReceive' | 'nearbySend' | 'nearbyPing' | 'nearbyClose'>;
 type JoinerNet = Pick<Host, 'netOpen' | 'netSend' | 'netReceive' | 'netClose'>;
@@ -68,6 +77,8 @@ export class Air {
   private readonly peersByMac = new Map<string, number>();
   /** Every nearbySend the host made: [peer, line]. */
   readonly sent: [number, string][] = [];
+  /** The hosting PSP fell asleep then (air ms), null while it is awake. */
+  private asleepAt: number | null = null;
 
   /** A PSP that joins through this air. */
   psp(mac: string): Joiner {
@@ -153,6 +164,53 @@ export class Air {
     j.cut = true;
     this.hostLines.push(JSON.stringify(['gone', j.peer]));
     j.lines.push(JSON.stringify(['away']));
+  }
+
+  /**
+   * The hosting PSP sleeps (its Wi-Fi off): nothing crosses to or from it;
+   * each joiner in its room hears silence: after NEARBY_SILENCE_MS its C
+   * says "away" and looks for the host (its script's messages meanwhile are
+   * lost), and gives up NET_KEPT_MS later unless the host took it back.
+   */
+  sleepHost(): void {
+    const at = this.now;
+    this.asleepAt = at;
+    for (const j of this.joiners.values()) {
+      if (!j.linked || j.cut) continue;
+      j.cut = true;
+      this.later(() => {
+        if (this.asleepAt === at && j.linked && j.cut) j.lines.push(JSON.stringify(['away']));
+      }, NEARBY_SILENCE_MS);
+      this.later(() => {
+        if (!j.linked || !j.cut) return;
+        j.linked = false;
+        j.lines.push(JSON.stringify(['closed', 'gone']));
+      }, NEARBY_SILENCE_MS + NET_KEPT_MS);
+    }
+  }
+
+  /**
+   * The hosting PSP wakes, its links dead. Slept less than
+   * NEARBY_SLEEP_KEPT_MS: its C says "gone" for each PSP in the room (and
+   * listens again); a joiner not yet away is now (its link ends under it);
+   * each links again at its next try: "back" at both ends. Longer: the host
+   * hears its room closed and leaves the group (the joiners give up by themselves).
+   */
+  wakeHost(): void {
+    const at = this.asleepAt;
+    if (at === null) return;
+    this.asleepAt = null;
+    if (this.now - at >= NEARBY_SLEEP_KEPT_MS) {
+      this.group = null;
+      this.hostLines.push(JSON.stringify(['closed', 'this PSP slept: its nearby room has ended']));
+      return;
+    }
+    for (const j of this.joiners.values()) {
+      if (!j.linked || !j.cut) continue;
+      if (this.now < at + NEARBY_SILENCE_MS) j.lines.push(JSON.stringify(['away']));
+      this.hostLines.push(JSON.stringify(['gone', j.peer]));
+      this.later(() => this.restoreLink(j), NET_RETRY_MS);
+    }
   }
 
   /** The same PSP connects again by itself: "back" at both ends (no new hello). */

@@ -344,6 +344,18 @@ void nearby_host_lost(NearbyHost *h, int peer, uint32_t now)
     peer_unlink(h, peer, NEARBY_GONE);
 }
 
+int nearby_host_woke(NearbyHost *h, uint32_t slept_ms, uint32_t now)
+{
+    int i;
+    if (h->state == NEARBY_HOST_IDLE) return 0;
+    if (h->state != NEARBY_HOST_OPEN || slept_ms >= NEARBY_SLEEP_KEPT_MS) {
+        host_end(h, "this PSP slept: its nearby room has ended");
+        return 0;
+    }
+    for (i = 1; i <= NEARBY_PEERS; i++) nearby_host_lost(h, i, now);
+    return 1;
+}
+
 int nearby_host_send(NearbyHost *h, int peer, const char *line, size_t len)
 {
     NearbyPeer *p = peer_at(h, peer);

@@ -48,6 +48,12 @@ enum { NEARBY_HELLO = 1, NEARBY_LINE = 2, NEARBY_MSG = 3, NEARBY_PING = 4, NEARB
 #define NEARBY_HELLO_MS 5000u
 /* Starting (the group, the host found, the first link) may take this long. */
 #define NEARBY_START_MS 30000u
+/* A hosting PSP that slept (its Wi-Fi off, every link dead) keeps its room
+ * when it slept less than this: its joiners, hearing it go silent, look for
+ * it again for NET_KEPT_MS (net/room.h), so a host back within this leaves
+ * them at least NET_KEPT_MS - NEARBY_SLEEP_KEPT_MS to find it. Longer, they
+ * have given up (or are about to): the room ends, said on both sides. */
+#define NEARBY_SLEEP_KEPT_MS 45000u
 
 /* ---- frames ---- */
 
@@ -151,6 +157,12 @@ void nearby_host_failed(NearbyHost *h, const char *why, uint32_t now);
 int nearby_host_accepted(NearbyHost *h, const uint8_t mac[6], uint32_t now);
 void nearby_host_bytes(NearbyHost *h, int peer, const uint8_t *bytes, size_t len, uint32_t now);
 void nearby_host_lost(NearbyHost *h, int peer, uint32_t now);
+/* The hosting PSP woke after slept_ms asleep, every link dead with its
+ * Wi-Fi: 1 when its room goes on (each PSP in it heard as "gone", its seat
+ * the room's to keep as for any drop; the platform takes links again), 0
+ * when it ended with ["closed", why] (slept NEARBY_SLEEP_KEPT_MS or more,
+ * or while the room was being opened) or was not open. */
+int nearby_host_woke(NearbyHost *h, uint32_t slept_ms, uint32_t now);
 
 /* ---- the joiner (a PSP's online client, netOpen with "via":"nearby") ---- */
 

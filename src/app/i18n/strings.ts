@@ -413,6 +413,14 @@ export interface OnlineStrings {
   readonly nearbyNotOpened: string;
   /** The PSP hosting the nearby room left it: the game is over. */
   readonly hostLeft: string;
+  /** A nearby room's joiner: the host's PSP went silent (asleep, out of range) and is being looked for (over the table, in the lobby); it never came back. */
+  readonly hostAway: string;
+  /** After that line (or the online one, reconnecting) in the lobby: Circle still leaves. */
+  readonly leaveHint: string;
+  readonly hostGone: string;
+  /** The hosting PSP woke: its PSPs are finding the room again; it slept too long and its room ended. */
+  readonly hostWoke: string;
+  readonly hostSlept: string;
   readonly tooMany: string;
   readonly lost: string;
   readonly serverStopping: string;

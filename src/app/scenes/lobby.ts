@@ -28,7 +28,7 @@ const SEAT_OPEN = 0;
 
 export function lobbyFrame(app: App, scene: LobbyScene, now: number): Scene {
   const room = scene.room;
-  pollRoom(room, now);
+  pollRoom(app, room, now);
   if (room.ended !== null) return endedScene(app, room, now);
   const b = app.buttons;
   if (room.deal !== null) return takeDeal(app, room, now);
@@ -38,9 +38,10 @@ export function lobbyFrame(app: App, scene: LobbyScene, now: number): Scene {
     return onlineAt(app.host.caps, roomRow(room));
   }
   const lobby = room.lobby;
-  if (lobby !== null && (scene.shownFor !== lobby || scene.shownLink !== room.link)) {
+  if (lobby !== null && (scene.shownFor !== lobby || scene.shownLink !== room.link || scene.shownDropped !== room.dropped)) {
     scene.shownFor = lobby;
     scene.shownLink = room.link;
+    scene.shownDropped = room.dropped;
     scene.shown = lobbyShown(app.strings, room, lobby);
   }
   if (lobby !== null && lobby.you === lobby.creator && wasPressed(b, BTN_CROSS)) {
@@ -106,7 +107,8 @@ export function lobbyShown(t: Strings, room: RoomLink, l: LobbyView): LobbyShown
     share,
     setup: o.setupLine(t.ruleSetNames[setup.options.ruleSet], t.playersCount(setup.options.players), cpuMayPlay ? t.difficultyNames[setup.difficulty as 'easy'] : null),
     seats,
-    hint: l.you === l.creator ? o.startHint : o.waitStartHint(creatorName(room)),
+    // This player's link dropped: the line says it is being taken back (a nearby room's host's PSP looked for), Circle still leaves.
+    hint: room.dropped ? `${room.nearby ? o.hostAway : o.reconnecting}   ${o.leaveHint}` : l.you === l.creator ? o.startHint : o.waitStartHint(creatorName(room)),
   };
 }
 

@@ -47,7 +47,7 @@ function isCreator(room: RoomLink): boolean {
 
 export function onlineResultsFrame(app: App, scene: OnlineResultsScene, now: number): Scene {
   const room = scene.room;
-  pollRoom(room, now);
+  pollRoom(app, room, now);
   if (room.ended !== null) return endedScene(app, room, now);
   if (room.deal !== null) {
     // A rematch (maybe begun, or even played to its end, while this player was away: the games between count).

@@ -34,7 +34,7 @@ const SKIP_AFTER_MS = 500;
 export function onlineTableFrame(app: App, scene: OnlineTableScene, now: number): Scene {
   const room = scene.room;
   const table = scene.table;
-  pollRoom(room, now);
+  pollRoom(app, room, now);
   if (room.ended !== null) return endedScene(app, room, now);
   if (room.deal !== null) {
     // A later game: a rematch already (this player was still at the table, or away while the game on screen
@@ -74,10 +74,10 @@ export function onlineTableFrame(app: App, scene: OnlineTableScene, now: number)
   return scene;
 }
 
-/** The line over the table: this player's connection being taken back, or who dropped out. */
-function banner(app: App, scene: OnlineTableScene): string {
+/** The line over the table: this player's connection being taken back (a nearby room's: its host's PSP looked for), or who dropped out. */
+export function banner(app: App, scene: OnlineTableScene): string {
   const o = app.strings.online;
-  if (scene.room.dropped) return o.reconnecting;
+  if (scene.room.dropped) return scene.room.nearby ? o.hostAway : o.reconnecting;
   const away = awayNames(scene.table);
   return away !== '' ? o.away(away) : '';
 }

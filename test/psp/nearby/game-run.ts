@@ -10,7 +10,9 @@
 // player reads it off the host's lobby. The host starts; both press Square
 // as their turns come (blind, every 300 ms, each a half step after the
 // other) for ten cards; the joining PSP sleeps (the probe build's NOTE) and
-// its C comes back by itself; ten more cards; then the joining PSP's HOME
+// its C comes back by itself; ten more cards; the hosting PSP sleeps: its
+// room goes on, the joiner's C finds it again by itself (each screen taken
+// as the host wakes); ten more cards; then the joining PSP's HOME
 // leaves the room (or, with --to-results, they play until both show the
 // results); each PSP's screen is taken in the lobby and at the table (the
 // results). Then the headless host replays each PSP's run from its seed,
@@ -19,7 +21,8 @@
 // hashes the same. Prints both PSPs' lines and one last line,
 // "nearby-game: ok" or "nearby-game: FAIL <why>".
 //
-//   npx tsx test/psp/nearby/game-run.ts EBOOT OUT [--to-results]   (re-runs itself under unshare)
+//   npx tsx test/psp/nearby/game-run.ts EBOOT OUT [--to-results] [--ru]   (re-runs itself under unshare)
+// (--ru: both players' saves in Russian, for the pictures in that language.)
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +39,7 @@ const [eboot, out] = process.argv.slice(2).filter((a) => !a.startsWith('--')).ma
 /** --to-results: play the game to its results on both screens (its length is its deal's: 63 to 301 cards
  * seen, up to 3 minutes of two emulators); else CARDS cards heard played on both, then the joiner's HOME. */
 const toResults = process.argv.includes('--to-results');
+const language = process.argv.includes('--ru') ? 'ru' : 'en';
 const CARDS = 20;
 /** The longest the play may take (wall ms). */
 const PLAY_MS = toResults ? 300_000 : 60_000;
@@ -48,7 +52,7 @@ function setUp(name: string, player: string): { eboot: string; save: string; tex
   mkdirSync(dir, { recursive: true });
   copyFileSync(eboot!, path.join(dir, 'EBOOT.PBP'));
   const fresh = readSave(null);
-  const text = writeSave({ ...fresh.settings, name: player, ruleSet: 'classic', players: 2, onlineCpus: 0, slapTimes: 'on' }, fresh.stats);
+  const text = writeSave({ ...fresh.settings, language, name: player, ruleSet: 'classic', players: 2, onlineCpus: 0, slapTimes: 'on' }, fresh.stats);
   const save = path.join(out!, name, 'save.json');
   writeFileSync(save, text + saveTrailer(new TextEncoder().encode(text)));
   return { eboot: path.join(dir, 'EBOOT.PBP'), save, text };
@@ -202,6 +206,21 @@ async function main(): Promise<void> {
       await sleep(2000);
       const [h2, j2] = await play(CARDS / 2);
       say(`cards heard played after the sleep: host ${h2}, join ${j2}`);
+      // The hosting PSP sleeps (4 s): its links die; on waking its room goes on (a short sleep: psp_nearby_woke),
+      // the joiner's C hears its link end and finds the host again by itself; both screens taken at the wake.
+      const linked = pair.host.printed().filter((l) => /^psp: nearby: peer 1 linked/.test(l)).length;
+      await press(pair.host, 'note');
+      await seen(pair.host, /^psp: nearby: still in group R\w{7}: waiting for its PSPs/, 20_000);
+      pair.host.tell('shot table-host-woke');
+      await seen(pair.join, /^psp: nearby: link 0 lost/, 10_000);
+      pair.join.tell('shot table-join-host-away');
+      for (const until = Date.now() + 30_000; pair.host.printed().filter((l) => /^psp: nearby: peer 1 linked/.test(l)).length <= linked; await sleep(100)) {
+        if (Date.now() > until) throw new Error('the joining PSP did not link to the host again after the host\'s sleep');
+      }
+      say('host: slept and its room went on');
+      await sleep(2000);
+      const [h3, j3] = await play(CARDS / 2);
+      say(`cards heard played after the host's sleep: host ${h3}, join ${j3}`);
     }
     const shot = toResults ? 'results' : 'table';
     pair.host.tell(`shot ${shot}-host`);
