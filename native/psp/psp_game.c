@@ -231,6 +231,7 @@ static void game_loop(Vm *vm)
             psp_power_callback(1, PSP_POWER_CB_SUSPENDING, NULL);
             if (probe_sleep == 2) {
                 if (online) psp_room_probe_wifi_off();
+                if (nearby) psp_nearby_probe_wifi_off();
                 sceKernelDelayThread(PROBE_SLEEP_MS * 1000);
             }
             probe_sleep = 0;

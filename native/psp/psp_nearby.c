@@ -588,6 +588,16 @@ void psp_nearby_probe_cut(void)
     }
 }
 
+void psp_nearby_probe_wifi_off(void)
+{
+    /* The Wi-Fi goes off with the suspend, and this PSP drops out of its
+     * ad-hoc group without a word (PPSSPP's emulated sleep keeps both up):
+     * the others see it leave the group; it finds itself out of it on waking. */
+    if (!nb.ready || nb.phase == P_IDLE) return;
+    printf("psp: probe: the ad-hoc group is gone with the Wi-Fi\n");
+    sceNetAdhocctlDisconnect();
+}
+
 void psp_nearby_probe_bad_frame(void)
 {
     static const uint8_t BAD[] = { 9, 0, 0 }; /* a kind no host sends */

@@ -43,6 +43,8 @@ void psp_nearby_leave(void);
  * cut under it without a word (as out of range); the host sends a frame of
  * a kind no host sends (bad bytes on the wire). */
 void psp_nearby_probe_cut(void);
+/* The probe's sleep with the Wi-Fi off (NOTE): out of the ad-hoc group. */
+void psp_nearby_probe_wifi_off(void);
 void psp_nearby_probe_bad_frame(void);
 #endif
 

@@ -18,6 +18,7 @@ import { Driver } from '../support/driver';
 import { frameTime } from '../support/quickjs-host';
 import { createEngine } from '../support/engine';
 import { LoopbackRoom, S } from '../support/loopback-room';
+import { writeScreenshot } from '../support/raster';
 
 const NETWORK: Capabilities = { ...DEFAULT_CAPABILITIES, network: true };
 
@@ -222,6 +223,29 @@ describe('the online screens', () => {
     const back = d.until((x) => !x.online.room.dropped, 5);
     expect(back.scene).toBe('onlineTable');
     expect(back.online.table.shownGame.stacks.map((st: number[]) => st.length)).toEqual(d.room.deal()[5][2]);
+  });
+
+  it('say the player\'s own drop in the lobby on its hint line, with its way out; back, the lobby\'s own hint', async () => {
+    // A keyboard's host (the desktop's and the page's keys): its hints name the keys.
+    const caps: Capabilities = { ...NETWORK, glyphs: false, keys: { cross: 'S', circle: 'D', square: 'Z', triangle: 'A', start: 'Esc', leftPlay: 'F', leftSlap: 'Q', rightPlay: 'J', rightSlap: 'P', confirm: 'Enter' } };
+    for (const [language, reconnecting, start] of [
+      ['en', 'Connection lost: reconnecting...   D: leave', 'S/Enter: start the game   D: leave'],
+      ['ru', 'Связь прервалась: подключаемся снова...   D: выйти', 'S/Enter: начать игру   D: выйти'],
+    ] as const) {
+      const d = await online({ caps, saved: named('Ann', { language, players: 3, onlineCpus: 1 }) });
+      createRoom(d);
+      expect(d.debug().online.hint).toBe(start);
+      d.room.hostSays('away');
+      expect(d.until((x) => x.online.room.dropped, 5).online.hint).toBe(reconnecting);
+      d.step(0);
+      writeScreenshot(`test-output/online-screens/lobby-reconnecting${language === 'ru' ? '-ru' : ''}.png`, d.last);
+      d.room.hostSays('back');
+      expect(d.until((x) => !x.online.room.dropped, 5).online.hint).toBe(start);
+      d.room.hostSays('away');
+      d.until((x) => x.online.room.dropped, 5);
+      d.press(BTN.CIRCLE);
+      expect(d.debug().scene).toBe('online');
+    }
   });
 
   it('end a game under the player with one line back to the title when the server stops, and count only games played to their results', async () => {

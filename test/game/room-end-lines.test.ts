@@ -49,7 +49,7 @@ describe('the lines of a nearby room whose host\'s PSP slept', () => {
   for (const language of Object.keys(LANGUAGES) as (keyof typeof LANGUAGES)[]) {
     it(`${language}: the host's notice on waking, the joiner's line over the table and in the lobby fit the screen`, () => {
       const o = stringsFor(language).online;
-      // The lobby's hint line holds the leave hint's {circle} as its name, wider than the glyph drawn.
+      // With the PSP's button names (the widest: a keyboard's hints name one key, "D").
       for (const line of [o.hostWoke, o.hostAway, `${o.hostAway}   ${o.leaveHint}`, `${o.reconnecting}   ${o.leaveHint}`]) expect([line, measure(FONT_SMALL, line)]).toEqual([line, Math.min(measure(FONT_SMALL, line), SCREEN_W - 8)]);
     });
   }

@@ -76,7 +76,9 @@ describe.skipIf(why !== null)('a nearby game between two PSPs from their titles,
     const slept = host.indexOf('psp: nearby: the PSP slept: the links are gone');
     expect(slept).toBeGreaterThan(-1);
     expect(host[slept + 1]).toMatch(/^psp: nearby: the hosting PSP slept \d+ ms$/);
-    expect(host[slept + 2]).toMatch(/^psp: nearby: still in group R\w{7}: waiting for its PSPs$/);
+    // Its Wi-Fi was off (the probe's sleep): out of its group, it makes the same group again and listens.
+    expect(host[slept + 2]).toMatch(/^psp: nearby: making group R\w{7} again$/);
+    expect(host.slice(slept + 3)).toContainEqual(expect.stringMatching(/^psp: nearby: group R\w{7} is up, listening$/));
     // The room went on: no closed line, no end, the same table (the scenes' list above), the joiner linked a third time.
     expect(host.filter((l) => /room .* ended/.test(l))).toEqual([]);
     expect(of('join')).toContain('psp: nearby: link 0 lost');

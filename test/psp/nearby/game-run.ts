@@ -9,7 +9,8 @@
 // picker (the code read from the host's log: its group is "R" + code), as a
 // player reads it off the host's lobby. The host starts; both press Square
 // as their turns come (blind, every 300 ms, each a half step after the
-// other) for ten cards; the joining PSP sleeps (the probe build's NOTE) and
+// other) for ten cards; the joining PSP sleeps (the probe build's NOTE: 4 s,
+// its Wi-Fi off, so out of the ad-hoc group) and
 // its C comes back by itself; ten more cards; the hosting PSP sleeps: its
 // room goes on, the joiner's C finds it again by itself (each screen taken
 // as the host wakes); ten more cards; then the joining PSP's HOME
@@ -206,11 +207,12 @@ async function main(): Promise<void> {
       await sleep(2000);
       const [h2, j2] = await play(CARDS / 2);
       say(`cards heard played after the sleep: host ${h2}, join ${j2}`);
-      // The hosting PSP sleeps (4 s): its links die; on waking its room goes on (a short sleep: psp_nearby_woke),
-      // the joiner's C hears its link end and finds the host again by itself; both screens taken at the wake.
+      // The hosting PSP sleeps (4 s, its Wi-Fi off: out of its group): its links die; on waking its room goes on
+      // (a short sleep: psp_nearby_woke), its group made again; the joiner's C hears its link end and finds the
+      // host again by itself; both screens taken at the wake.
       const linked = pair.host.printed().filter((l) => /^psp: nearby: peer 1 linked/.test(l)).length;
       await press(pair.host, 'note');
-      await seen(pair.host, /^psp: nearby: still in group R\w{7}: waiting for its PSPs/, 20_000);
+      await seen(pair.host, /^psp: nearby: making group R\w{7} again/, 20_000);
       pair.host.tell('shot table-host-woke');
       await seen(pair.join, /^psp: nearby: link 0 lost/, 10_000);
       pair.join.tell('shot table-join-host-away');
