@@ -144,5 +144,5 @@ export function prepareFirstPicture(app: App, view: View): void {
 /** The scene and the notice over it. */
 function drawPicture(app: App, module: SceneModule<Scene>, scene: Scene, view: View, now: number): void {
   module.draw(app, scene, view, now);
-  if (now < app.notice.until && app.notice.text !== '') drawNotice(view, app.notice.text);
+  if (now < app.notice.until && app.notice.text !== '') drawNotice(view, app.notice.text, module.noticeBand(scene));
 }

@@ -5,6 +5,7 @@
 // src/app/scenes/, found in one table (src/app/scenes/index.ts SCENES). A
 // scene's frame returns the scene of the next frame: itself, or the one it
 // led to.
+import type { NoticeBand } from '../view/render';
 import type { View } from '../view/view';
 import type { NextGame } from './session';
 import type { App } from './state';
@@ -63,6 +64,8 @@ export interface SceneModule<S extends Scene> {
   taps(scene: S): boolean;
   /** Entering it cost its first frame a deal, a count or a table's start: its first picture is prepared from the next frame (src/app/app.ts drawApp). */
   costlyEntry(scene: S): boolean;
+  /** The notice line's band over its picture (src/view/render.ts drawNotice): where it covers nothing the player reads. */
+  noticeBand(scene: S): NoticeBand;
 }
 
 /** The title menu (its row is the App's titleCursor, kept while away), or a CPU-only game behind it. */

@@ -20,6 +20,8 @@ export const SKY = 0xffffc890 | 0;
 export const SHADE = 0xa0000000 | 0;
 export const SHADE_LIGHT = 0x60000000 | 0;
 export const SHADE_HEAVY = 0xc8000000 | 0;
+/** Over moving things that must not show through the text on it (the notice over the table). */
+export const SHADE_OPAQUE = 0xf0000000 | 0;
 /** Greyed-out sprites (eliminated seats). */
 export const DIM_TINT = 0xff707070 | 0;
 export const HIGHLIGHT = 0x5040e8ff | 0;

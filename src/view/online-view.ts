@@ -13,6 +13,7 @@ import { rect } from './drawlist';
 import { newLayer, type Layer } from './layer';
 import { ALIGN_CENTRE, ALIGN_LEFT, TextSlot, measure, wrap } from './text';
 import { drawFelt, drawPanel } from './widgets';
+import { NOTICE_AT_TOP } from './render';
 
 /** What the online screens keep of what they drew (a part of the View, src/view/view.ts). */
 export interface OnlineView {
@@ -39,6 +40,9 @@ function texts(v: OnlineView): (font: typeof FONT_SMALL, str: string, x: number,
 
 const MENU_X = 60;
 const MENU_W = 360;
+/** The panel starts under the notice line's band (a room refused comes back here with its notice), not touching it; its bottom stays where it was. */
+const MENU_TOP = NOTICE_AT_TOP.top + NOTICE_AT_TOP.height + 2;
+const MENU_BOTTOM = 236;
 const MENU_ROW_Y = 112;
 const MENU_PITCH = 24;
 /** Six rows (a PSP with a network and ad hoc) sit higher and closer, inside the same panel. */
@@ -67,11 +71,11 @@ export function drawOnlineMenu(v: OnlineView, t: Strings, kinds: readonly Online
   const text = texts(v);
   const o = t.online;
   drawFelt(v.felt);
-  drawPanel(MENU_X, 12, MENU_W, 224, C.WHITE);
-  text(FONT_LARGE, o.title, 240, 20, ALIGN_CENTRE, C.GOLD);
+  drawPanel(MENU_X, MENU_TOP, MENU_W, MENU_BOTTOM - MENU_TOP, C.WHITE);
+  text(FONT_LARGE, o.title, 240, MENU_TOP + 8, ALIGN_CENTRE, C.GOLD);
   const nearby = kinds.indexOf('hostNearby') >= 0;
   const server = kinds.indexOf('create') >= 0;
-  text(FONT_SMALL, nearby ? (server ? o.aboutBoth : o.aboutNearby) : o.about, 240, 44, ALIGN_CENTRE, C.PALE_GOLD, MENU_W - 40);
+  text(FONT_SMALL, nearby ? (server ? o.aboutBoth : o.aboutNearby) : o.about, 240, MENU_TOP + 32, ALIGN_CENTRE, C.PALE_GOLD, MENU_W - 40);
   const rows = kinds.map((k) => (k === 'name' ? o.rows.name + ': ' + (name !== '' ? name : o.noName) : o.rows[k]));
   const top = rowY(rows.length);
   const step = pitch(rows.length);

@@ -45,10 +45,24 @@ export function drawQuestion(view: View, question: string, answers: string): voi
   view.questionHint.draw(FONT_SMALL, answers, 240, 142, ALIGN_CENTRE, C.PALE_GOLD, 340);
 }
 
-/** The notice line at the top of the screen. */
-export function drawNotice(view: View, text: string): void {
-  rect(0, 0, 480, 15, C.SHADE_HEAVY);
-  view.notice.draw(FONT_SMALL, text, 240, 1, ALIGN_CENTRE, C.YELLOW);
+/** Where the notice line's band lies across the screen: its top and height, and its shade. */
+export interface NoticeBand {
+  readonly top: number;
+  readonly height: number;
+  readonly shade: number;
+}
+
+/** At the top of the screen, over the menus' panels' margin (the Online menu's frame starts under it). */
+export const NOTICE_AT_TOP: NoticeBand = { top: 0, height: 15, shade: C.SHADE_HEAVY };
+
+/**
+ * The notice line on its band: NOTICE_AT_TOP, or where the scene says a band
+ * of the screen's width covers nothing (on the table, between the top seats
+ * and the pile: src/view/table-view.ts NOTICE_ON_TABLE), its text in the middle.
+ */
+export function drawNotice(view: View, text: string, band: NoticeBand): void {
+  rect(0, band.top, 480, band.height, band.shade);
+  view.notice.draw(FONT_SMALL, text, 240, band.top + ((band.height - FONT_SMALL.lineHeight) >> 1) - 1, ALIGN_CENTRE, C.YELLOW);
 }
 
 /**

@@ -34,6 +34,7 @@ import {
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber, type Font, type TextRun } from './text';
 import { easeOut, lerp, progress, shakeOffset, triangle } from './tween';
 import { drawFelt, drawOutline } from './widgets';
+import type { NoticeBand } from './render';
 
 /** A played card's flight to the pile: src/table/table.ts LAND_MS, when it can be read (test/ai/fairness.test.ts checks they agree). */
 export const FLIGHT_MS = 180;
@@ -48,8 +49,10 @@ const SWEEP_DELAY_MS = SLAM_MS + 70;
 /** A wrong slap's burned cards: shown face up at the slapper's seat, then flying face down under the pile. */
 export const BURN_SHOW_MS = 320;
 export const BURN_FLY_MS = 240;
-/** The wrong slapper's plate blinks red this long. */
+/** The wrong slapper's plate blinks red this long, this far around it; it shakes this far sideways at most (tween.ts shakeOffset). */
 const FLASH_MS = 540;
+const FLASH_MARGIN = 2;
+const SHAKE_MAX = 4;
 /** Pile cards shown fanned out, and the step between them. */
 const FAN = 4;
 const FAN_STEP = 13;
@@ -69,6 +72,24 @@ const CENTRE_W = 300;
 const LEFT_X = 8;
 const LEFT_Y = 166;
 const LEFT_W = 170;
+
+/** The turn arrow: this far from its stack, this big, bobbing this far away from it and back. */
+const ARROW_GAP = 2;
+const ARROW_SIZE = 16;
+const ARROW_BOB = 4;
+
+/**
+ * The notice line's band on the table (src/view/render.ts drawNotice): at the
+ * screen's top it lay on the top seats' name plates for its six seconds, so
+ * on the table it lies between the top seats' stacks and the pile (its top
+ * card's shadow starts at PILE_Y - CARD_H / 2 - 4), where no plate is at any
+ * table size. A top seat's turn arrow is there: the band covers all of it,
+ * however it bobs (not a sliver above or below), nearly opaque (through the
+ * top's shade the white arrow showed behind the letters), and a card flying
+ * from a top seat passes under it; the help line names whose turn it is as well.
+ */
+const TOP_ARROWS = stackY(2, 1) + STACK_H + ARROW_GAP;
+export const NOTICE_ON_TABLE: NoticeBand = { top: TOP_ARROWS, height: ARROW_SIZE + ARROW_BOB, shade: C.SHADE_OPAQUE };
 
 function messagePlace(players: number, seat: number): number {
   return seat >= 0 && sideOf(players, seat) === SIDE_BOTTOM ? PLACE_LEFT : PLACE_CENTRE;
@@ -490,11 +511,14 @@ function drawMoving(v: Parts, t: TableDisplay, game: GameState, now: number, sho
   const flying = t.flight.active && (now - t.flight.start < FLIGHT_MS || t.flight.faceDown);
   const sweeping = t.sweep.active && now - t.sweep.start < sweepDelay(t) + SWEEP_MS;
   if (t.shake.active && now - t.shake.start < FLASH_MS) drawFlash(game, t.shake.seat, now - t.shake.start);
+  const paying = t.burn.active && now - t.burn.start < BURN_SHOW_MS + BURN_FLY_MS;
+  // Shown at the seat, a wrong slap's cost is clear of the line (test/game/slap-moment.test.ts); then it flies.
+  const paid = paying && now - t.burn.start >= BURN_SHOW_MS;
   if (flying) drawFlight(t, game, now);
   if (sweeping) drawSweep(t, game, now);
-  // A card crossing the message line passes under it: the line stays readable.
-  if (flying || sweeping) drawMessage(v.message, shownMessage, shownPlace);
-  if (t.burn.active && now - t.burn.start < BURN_SHOW_MS + BURN_FLY_MS) drawBurn(t, game, now);
+  if (paying) drawBurn(t, game, now);
+  // A card crossing the message line (played, swept, or a wrong slap's cost on its way) passes under it: the line stays readable.
+  if (flying || sweeping || paid) drawMessage(v.message, shownMessage, shownPlace);
   if (t.slapHand.active && now - t.slapHand.start < HAND_MS) drawHand(t, game, now);
 }
 
@@ -504,7 +528,7 @@ function drawTurnArrow(t: TableDisplay, seat: number, game: GameState, now: numb
   const players = game.options.players;
   const sx = stackX(players, seat);
   const sy = stackY(players, seat);
-  const bob = triangle(now, 70, 4);
+  const bob = triangle(now, 70, ARROW_BOB);
   const a = SPRITES.arrow;
   const s = SPRITES.arrowSide;
   const tint = seat === t.human ? C.YELLOW : C.WHITE;
@@ -513,7 +537,7 @@ function drawTurnArrow(t: TableDisplay, seat: number, game: GameState, now: numb
       sprite(sx + 4, sy - 18 - bob, 16, 16, a[0], a[1], a[2], a[3], tint);
       break;
     case SIDE_TOP:
-      sprite(sx + 4, sy + STACK_H + 2 + bob, 16, -16, a[0], a[1], a[2], a[3], tint);
+      sprite(sx + 4, sy + STACK_H + ARROW_GAP + bob, ARROW_SIZE, -ARROW_SIZE, a[0], a[1], a[2], a[3], tint);
       break;
     case SIDE_LEFT:
       sprite(sx + STACK_W + 3 + bob, sy + 8, -16, 16, s[0], s[1], s[2], s[3], tint);
@@ -610,43 +634,79 @@ function drawFlash(game: GameState, seat: number, elapsed: number): void {
   if (Math.floor(elapsed / 90) % 2 === 1) return;
   const players = game.options.players;
   const dx = elapsed < SHAKE_MS ? shakeOffset(elapsed) : 0;
-  rect(plateX(players, seat) + dx - (PLATE_W >> 1) - 2, plateY(players, seat) - (PLATE_H >> 1) - 2, PLATE_W + 4, PLATE_H + 4, C.RED_FLASH);
+  rect(plateX(players, seat) + dx - (PLATE_W >> 1) - FLASH_MARGIN, plateY(players, seat) - (PLATE_H >> 1) - FLASH_MARGIN, PLATE_W + 2 * FLASH_MARGIN, PLATE_H + 2 * FLASH_MARGIN, C.RED_FLASH);
+}
+
+/** A wrong slap's cost card as it is shown at the seat (a little smaller than a card on the pile), and its red frame's width. */
+const COST_W = 40;
+const COST_H = 56;
+const COST_FRAME = 2;
+/** The frame stays outside the plate's blinking (and, at the sides, its shake). */
+const COST_CLEAR = FLASH_MARGIN + COST_FRAME;
+
+/**
+ * The left edge of the first of `count` cost cards shown at `seat` (each
+ * next one 10 px to the right): off the seat's plate, whose name stays
+ * readable. At the bottom and the top the cards are centred over the stack,
+ * above or below the plate; at the sides the plate lies over the stack and
+ * is wider than it, so the cards stand beside both, toward the pile.
+ */
+function costX(players: number, seat: number, count: number): number {
+  const side = sideOf(players, seat);
+  const spread = (count - 1) * 10;
+  if (side === SIDE_LEFT) return plateX(players, seat) + (PLATE_W >> 1) + SHAKE_MAX + COST_CLEAR;
+  if (side === SIDE_RIGHT) return plateX(players, seat) - (PLATE_W >> 1) - SHAKE_MAX - COST_CLEAR - COST_W - spread;
+  return stackX(players, seat) + (STACK_W >> 1) - (COST_W >> 1) - (spread >> 1);
+}
+
+/** The top of the cost cards shown at `seat`: over the bottom plate, under a top one, level with a side one's top. */
+function costY(players: number, seat: number): number {
+  const side = sideOf(players, seat);
+  const plateTop = plateY(players, seat) - (PLATE_H >> 1);
+  if (side === SIDE_BOTTOM) return plateTop - COST_CLEAR - COST_H;
+  if (side === SIDE_TOP) return plateTop + PLATE_H + COST_CLEAR;
+  return plateTop;
 }
 
 /**
- * A wrong slap's burned cards: they rise face up over the slapper's stack
- * (so everyone sees what it cost), then fly face down to the burned cards
- * under the pile, where the layer shows them once they land; a paid card
- * flies to the payee's stack.
+ * A wrong slap's cost: the cards are lifted face up beside the slapper's
+ * stack, framed in red (so everyone sees what it cost; they grow to their
+ * size as a card raised toward the eye does, within the place they end in,
+ * which keeps the seat's plate clear), then fly face down from there to the
+ * burned cards under the pile, where the layer shows them once they land,
+ * or, paid, to the payee's stack. test/game/cost-card.test.ts checks that
+ * they never lie on the slapper's plate.
  */
 function drawBurn(t: TableDisplay, game: GameState, now: number): void {
   const b = t.burn;
   const players = game.options.players;
   const elapsed = now - b.start;
-  const sx = stackX(players, b.seat) + (STACK_W >> 1);
-  const sy = stackY(players, b.seat) + (STACK_H >> 1);
-  const w = 40;
-  const h = 56;
+  const x0 = costX(players, b.seat, b.count);
+  const y0 = costY(players, b.seat);
   if (elapsed < BURN_SHOW_MS) {
-    const rise = easeOut(progress(now, b.start, 120));
-    const up = sideOf(players, b.seat) === SIDE_TOP ? -1 : 1;
+    // From three quarters of its size to all of it, about its middle.
+    const grow = easeOut(progress(now, b.start, 120));
+    const w = lerp((COST_W * 3) >> 2, COST_W, grow);
+    const h = lerp((COST_H * 3) >> 2, COST_H, grow);
+    const dx = (COST_W - w) >> 1;
+    const dy = (COST_H - h) >> 1;
     for (let i = 0; i < b.count; i++) {
-      const x = sx - (w >> 1) + i * 10 - ((b.count - 1) * 5);
-      const y = sy - (h >> 1) - up * lerp(0, 10, rise);
-      rect(x - 2, y - 2, w + 4, h + 4, C.RED);
+      const x = x0 + i * 10 + dx;
+      const y = y0 + dy;
+      rect(x - COST_FRAME, y - COST_FRAME, w + 2 * COST_FRAME, h + 2 * COST_FRAME, C.RED);
       drawCardScaled(b.cards[i]!, x, y, w, h, C.WHITE);
     }
     return;
   }
   const p = easeOut(progress(now, b.start + BURN_SHOW_MS, BURN_FLY_MS));
   const paid = b.to >= 0;
-  const tx = paid ? stackX(players, b.to) : burnedX(game.pile.length) + ((CARD_W - w) >> 1);
+  const tx = paid ? stackX(players, b.to) : burnedX(game.pile.length) + ((CARD_W - COST_W) >> 1);
   const ty = paid ? stackY(players, b.to) : PILE_Y - (CARD_H >> 1) + 6;
   const tw = paid ? STACK_W : CARD_W;
   const th = paid ? STACK_H : CARD_H;
   for (let i = 0; i < b.count; i++) {
-    const x = lerp(sx - (w >> 1), tx, p);
-    const y = lerp(sy - (h >> 1), ty, p);
-    drawCardScaled(CARD_BACK, x, y, lerp(w, tw, p), lerp(h, th, p), C.WHITE);
+    const x = lerp(x0 + i * 10, tx, p);
+    const y = lerp(y0, ty, p);
+    drawCardScaled(CARD_BACK, x, y, lerp(COST_W, tw, p), lerp(COST_H, th, p), C.WHITE);
   }
 }

@@ -107,6 +107,19 @@ describe('the message of a slap is never covered', () => {
     for (const language of ['en', 'ru'] as const)
       for (const burned of [0, 1, 2]) expect(covered(tableAt(players, seat, 'wrong', people, language, burned), players), `${language}, ${burned} burned`).toEqual([]);
   });
+
+  // The default wrong slap pays its card across the table to the seat whose card was slapped: from a top
+  // seat to the bottom one it crossed the centred line (3-4 frames).
+  it.each(CASES)('%i players, seat %i slaps wrongly and pays each other seat, %i people', (players, seat, people) => {
+    for (const language of ['en', 'ru'] as const)
+      for (const paid of [1, 2])
+        for (let to = 0; to < players; to++) {
+          if (to === seat) continue;
+          const t = tableAt(players, seat, 'wrong', people, language, paid);
+          t.burn.to = to;
+          expect(covered(t, players), `${language}, ${paid} paid to seat ${to}`).toEqual([]);
+        }
+  });
 });
 
 // Issue 32: the hand came up from the bottom seat over a line about another

@@ -3,8 +3,8 @@
 // real key presses (xdotool) against a rooms server in this process on
 // 127.0.0.1 (cards dealt from a known seed, the game ended by the card limit
 // after 40 cards): the title's Online row, the name typed on the keyboard
-// (host.typed), the Online menu, Create, the lobby, the table with a race's
-// times, the results. A PNG of the window at each, OUT_DIR/desktop-online-
+// (host.typed), the Online menu, a code no room has (back on the menu with
+// its notice), Create, the lobby, the table with a race's times, the results. A PNG of the window at each, OUT_DIR/desktop-online-
 // NAME[-ru].png.
 //   npx tsx tools/screens/desktop-online.ts OUT_DIR en|ru
 // Needs Xvfb, xdotool and xwd (x11-apps).
@@ -84,7 +84,17 @@ try {
   await key('Return');
   await scene('online');
   shot('menu');
+  // A code no room has: the join is refused, back on the Online menu with its notice over the menu's frame.
+  await key('Down', 'Return');
+  await scene('entry');
+  const online = log.split('scene online\n').length;
+  x('type', '--window', window, '--delay', '80', 'ZZZZZZZ');
+  await sleep(500);
   await key('Return');
+  for (const until = Date.now() + 20_000; log.split('scene online\n').length === online; await sleep(100)) if (Date.now() > until) throw new Error(`no refusal:\n${log}`);
+  await sleep(600);
+  shot('not-found');
+  await key('Up', 'Return');
   await scene('create');
   shot('create');
   await key('Escape');

@@ -16,6 +16,7 @@ import { CREATE_ROW, changeCreateRow, createLines, createRows, roomSetup } from 
 import { applySettings, save } from '../saving';
 import { lobbyScene, type CreateScene, type Scene, type SceneModule } from '../scene';
 import { onlineAt } from '../online-rows';
+import { NOTICE_AT_TOP } from '../../view/render';
 
 /** The creator's options for a room on the rooms server, or (`nearby`) for a nearby room this PSP hosts. */
 export function enterCreate(app: App, nearby: boolean): CreateScene {
@@ -70,4 +71,5 @@ export const CREATE: SceneModule<CreateScene> = {
   touchConfirms: true,
   taps: () => true,
   costlyEntry: () => false,
+  noticeBand: () => NOTICE_AT_TOP,
 };

@@ -19,6 +19,7 @@ import { save } from '../saving';
 import { lobbyScene, onlineScene, titleScene, type AfterEntry, type EntryScene, type Scene, type SceneModule } from '../scene';
 import { onlineAt } from '../online-rows';
 import { enterCreate } from './create';
+import { NOTICE_AT_TOP } from '../../view/render';
 
 export function enterEntry(app: App, what: EntryKind, then: AfterEntry): EntryScene {
   return { kind: 'entry', what, text: what === 'name' ? app.settings.name : '', page: firstPage(what, app.settings.language), row: 0, col: 0, then };
@@ -125,4 +126,5 @@ export const ENTRY: SceneModule<EntryScene> = {
   touchConfirms: true,
   taps: () => true,
   costlyEntry: () => false,
+  noticeBand: () => NOTICE_AT_TOP,
 };

@@ -9,6 +9,7 @@ import { howToPages } from '../howto';
 import { menuPressed, wasPressed } from '../input';
 import { gameOptions } from '../options';
 import { titleScene, type HowToScene, type Scene, type SceneModule, type TableScene } from '../scene';
+import { NOTICE_AT_TOP } from '../../view/render';
 
 /** back: the paused table it was opened from, or null from the title. */
 export function enterHowTo(app: App, back: TableScene | null): HowToScene {
@@ -43,4 +44,5 @@ export const HOW_TO: SceneModule<HowToScene> = {
   touchConfirms: true,
   taps: () => false,
   costlyEntry: () => false,
+  noticeBand: () => NOTICE_AT_TOP,
 };

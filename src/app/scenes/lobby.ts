@@ -21,6 +21,7 @@ import { startOnlineTable, type OnlineAppTable } from '../online-table';
 import { countGamesBefore } from '../online-count';
 import { showNotice } from '../saving';
 import { viewSeat } from '../../net/seats';
+import { NOTICE_AT_TOP } from '../../view/render';
 
 /** CPU seats (SEAT_KINDS 'cpu') and open ones ('open'), as the lobby message numbers them. */
 const SEAT_OPEN = 0;
@@ -126,4 +127,5 @@ export const LOBBY: SceneModule<LobbyScene> = {
   touchConfirms: true,
   taps: () => false,
   costlyEntry: () => false,
+  noticeBand: () => NOTICE_AT_TOP,
 };

@@ -17,6 +17,7 @@ import { creatorName, endedScene, laterGameDealt, leaveRoom, pollRoom, roomRow, 
 import { onlineAt } from '../online-rows';
 import { type OnlineResultsScene, type Scene, type SceneModule } from '../scene';
 import { takeLaterDeal } from './lobby';
+import { NOTICE_AT_TOP } from '../../view/render';
 
 /** The game on `played` reached its results: counted for this player (seat 0 as shown), saved, and shown. */
 export function enterOnlineResults(app: App, room: RoomLink, played: OnlineAppTable): OnlineResultsScene {
@@ -84,4 +85,5 @@ export const ONLINE_RESULTS: SceneModule<OnlineResultsScene> = {
   touchConfirms: false,
   taps: () => false,
   costlyEntry: () => false,
+  noticeBand: () => NOTICE_AT_TOP,
 };

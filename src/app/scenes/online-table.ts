@@ -11,6 +11,7 @@
 // then the results.
 import { BTN_START } from '../../contract';
 import { drawQuestion } from '../../view/render';
+import { NOTICE_ON_TABLE } from '../../view/table-view';
 import type { View } from '../../view/view';
 import { CELEBRATION_MS } from '../../view/celebration';
 import { NEVER } from '../../table/table';
@@ -97,4 +98,5 @@ export const ONLINE_TABLE: SceneModule<OnlineTableScene> = {
   touchConfirms: true,
   taps: (scene) => scene.leaveAsked,
   costlyEntry: () => false,
+  noticeBand: () => NOTICE_ON_TABLE,
 };

@@ -17,6 +17,7 @@ import { lobbyScene, onlineScene, titleScene, type OnlineScene, type Scene, type
 import { onlineRows } from '../online-rows';
 import { enterCreate } from './create';
 import { enterEntry } from './entry';
+import { NOTICE_AT_TOP } from '../../view/render';
 
 export function enterOnline(app: App): Scene {
   // A seat's name is chosen once: the first time, before anything else.
@@ -95,4 +96,5 @@ export const ONLINE: SceneModule<OnlineScene> = {
   touchConfirms: true,
   taps: () => true,
   costlyEntry: () => false,
+  noticeBand: () => NOTICE_AT_TOP,
 };

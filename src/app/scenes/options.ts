@@ -12,6 +12,7 @@ import { moveOptionCursor } from './option-cursor';
 import { changeRow, optionLines, optionRows } from '../options';
 import { applySettings, save } from '../saving';
 import { titleScene, type OptionsScene, type Scene, type SceneModule } from '../scene';
+import { NOTICE_AT_TOP } from '../../view/render';
 
 export function enterOptions(app: App): OptionsScene {
   const scene: OptionsScene = { kind: 'options', cursor: 0, rows: [], shown: [] };
@@ -56,4 +57,5 @@ export const OPTIONS: SceneModule<OptionsScene> = {
   touchConfirms: true,
   taps: () => true,
   costlyEntry: () => false,
+  noticeBand: () => NOTICE_AT_TOP,
 };

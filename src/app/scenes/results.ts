@@ -11,6 +11,7 @@ import { titleScene, type ResultsScene, type Scene, type SceneModule } from '../
 import { DEAL_AHEAD_AFTER_MS, countEnded, countFinished, dealAhead, startGame } from '../session';
 import { tableResults, type AppTable } from '../table';
 import { resultCause } from '../game-stats';
+import { NOTICE_AT_TOP } from '../../view/render';
 
 /**
  * The game on `played` is over, or the players ended it (`ended`; a game
@@ -64,4 +65,5 @@ export const RESULTS: SceneModule<ResultsScene> = {
   touchConfirms: false,
   taps: () => false,
   costlyEntry: () => true,
+  noticeBand: () => NOTICE_AT_TOP,
 };

@@ -9,6 +9,7 @@ import { wasPressed } from '../input';
 import { emptyRuleSetStats, statsRows } from '../lifetime';
 import { save } from '../saving';
 import { titleScene, type Scene, type SceneModule, type StatsScene } from '../scene';
+import { NOTICE_AT_TOP } from '../../view/render';
 
 export function enterStats(app: App): StatsScene {
   return { kind: 'stats', rows: statsRows(app.stats, app.strings), resetAsked: false };
@@ -48,4 +49,5 @@ export const STATS: SceneModule<StatsScene> = {
   touchConfirms: true,
   taps: () => false,
   costlyEntry: () => false,
+  noticeBand: () => NOTICE_AT_TOP,
 };

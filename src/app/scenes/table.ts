@@ -11,7 +11,8 @@
 import { BTN_CIRCLE, BTN_CROSS, BTN_DOWN, BTN_START, BTN_UP } from '../../contract';
 import type { GameState } from '../../rules/types';
 import { drawOutPrompt, drawPauseMenu, outRowAt, pauseRowAt } from '../../view/pause-view';
-import { drawQuestion } from '../../view/render';
+import { NOTICE_AT_TOP, drawQuestion } from '../../view/render';
+import { NOTICE_ON_TABLE } from '../../view/table-view';
 import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
@@ -166,4 +167,6 @@ export const TABLE: SceneModule<TableScene> = {
   touchConfirms: true,
   taps: (scene) => scene.pause !== null || scene.out !== null,
   costlyEntry: () => true,
+  // Under the pause menu or the out prompt the table is hidden or shaded: the notice goes back to the top, clear of their panels.
+  noticeBand: (scene) => (scene.pause !== null || scene.out !== null ? NOTICE_AT_TOP : NOTICE_ON_TABLE),
 };

@@ -5,7 +5,8 @@
 // Circle stays (a stray Start never leaves the game).
 import { BTN_CROSS, BTN_DOWN, BTN_START, BTN_UP } from '../../contract';
 import { drawDemoLogo, drawTitleMenu, titleRowAt } from '../../view/menus';
-import { drawQuestion } from '../../view/render';
+import { NOTICE_AT_TOP, drawQuestion } from '../../view/render';
+import { NOTICE_ON_TABLE } from '../../view/table-view';
 import type { View } from '../../view/view';
 import type { App } from '../state';
 import { cue } from '../cues';
@@ -160,6 +161,7 @@ export const TITLE: SceneModule<TitleScene> = {
   touchConfirms: true,
   taps: (scene) => scene.demo === null,
   costlyEntry: (scene) => scene.demo !== null,
+  noticeBand: (scene) => (scene.demo !== null ? NOTICE_ON_TABLE : NOTICE_AT_TOP),
 };
 
 function demoTable(scene: TitleScene): AppTable | null {

@@ -1,0 +1,142 @@
+// The notice line (src/view/render.ts drawNotice) covers nothing the player
+// reads, where it shows (the screenshots' review): on the Online menu its
+// band does not touch the menu's frame (a refused room comes back there
+// with its notice), and over the table, in play, online or behind the
+// title, it lies on no seat's name plate at any table size ("While you were
+// away, Ann won your game" hid the top seats for its six seconds), and a top
+// seat's bobbing turn arrow is all under it or clear of it; with the
+// pause menu or the out prompt over the table it is clear of their panels.
+// Each band where its scene's module puts it (SceneModule.noticeBand), over
+// the view's own draw commands.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SPRITES } from '../../src/assets/atlas';
+import { FALLBACK_CODE } from '../../src/assets/font';
+import { stringsFor } from '../../src/app/i18n';
+import type { OnlineRow } from '../../src/app/online-rows';
+import { onlineScene, titleScene, type TableScene, type TitleScene } from '../../src/app/scene';
+import { SCENES } from '../../src/app/scenes';
+import { COMMAND_INTS, MAX_COMMANDS, decodeCommands, type Command } from '../../src/contract';
+import { beginFrame, bindCommands, commandCount } from '../../src/view/drawlist';
+import { drawOnlineMenu } from '../../src/view/online-view';
+import { drawOutPrompt, drawPauseMenu } from '../../src/view/pause-view';
+import { drawNotice, type NoticeBand } from '../../src/view/render';
+import { setFallbackCode } from '../../src/view/text';
+import { newView, type View } from '../../src/view/view';
+import { slapTable } from './slap-scenes';
+
+const buf = new Int32Array(MAX_COMMANDS * COMMAND_INTS);
+
+beforeEach(() => {
+  setFallbackCode(FALLBACK_CODE);
+  bindCommands(buf);
+});
+
+interface Box { x: number; y: number; w: number; h: number }
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/** A frame's commands: what `scene` draws, then the notice on `at`. */
+function frame(view: View, scene: () => void, notice: string, at: NoticeBand): Command[] {
+  beginFrame();
+  scene();
+  drawNotice(view, notice, at);
+  return decodeCommands(buf, commandCount());
+}
+
+/** The notice's band: the frame's full-width dark rectangle of its height. */
+function band(cmds: Command[], at: NoticeBand): Box {
+  const found = cmds.filter((c) => c.op === 'RECT' && c.w === 480 && c.h === at.height && c.color === at.shade);
+  expect(found.length).toBe(1);
+  return found[0] as Box;
+}
+
+function inside(a: Box, b: Box): boolean {
+  return a.x >= b.x && a.y >= b.y && a.x + a.w <= b.x + b.w && a.y + a.h <= b.y + b.h;
+}
+
+/** The sprites cut from the atlas's `rect` (a panel's nine pieces, the seats' plates). */
+function spritesOf(cmds: Command[], rect: readonly number[]): Box[] {
+  return cmds.flatMap((c) =>
+    c.op === 'SPRITE' && c.u >= rect[0]! && c.u < rect[0]! + rect[2]! && c.v >= rect[1]! && c.v < rect[1]! + rect[3]! ? [{ x: c.x, y: c.y, w: Math.abs(c.w), h: Math.abs(c.h) }] : [],
+  );
+}
+
+/** One pixel more all round: boxes that only touch overlap it. */
+function grown(b: Box): Box {
+  return { x: b.x - 1, y: b.y - 1, w: b.w + 2, h: b.h + 2 };
+}
+
+const LANGUAGES = ['en', 'ru'] as const;
+
+describe('the Online menu with a notice', () => {
+  const HOSTS: [string, OnlineRow[]][] = [
+    ['a rooms server', ['create', 'join', 'name', 'back']],
+    ['a rooms server and PSPs close by', ['create', 'join', 'hostNearby', 'joinNearby', 'name', 'back']],
+    ['PSPs close by', ['hostNearby', 'joinNearby', 'name', 'back']],
+  ];
+  it.each(HOSTS)('%s: the band does not touch the frame', (_, rows) => {
+    for (const language of LANGUAGES) {
+      const t = stringsFor(language);
+      const view = newView();
+      const at = SCENES.online.noticeBand(onlineScene(0));
+      const cmds = frame(view, () => drawOnlineMenu(view.online, t, rows, 0, 'Ann'), t.online.notFound, at);
+      const panel = spritesOf(cmds, SPRITES.panel);
+      expect(panel.length).toBe(9);
+      const on = grown(band(cmds, at));
+      expect(panel.filter((p) => overlaps(p, on)), language).toEqual([]);
+    }
+  });
+});
+
+describe('a notice over the table', () => {
+  const inPlay = { pause: null, out: null } as unknown as TableScene;
+  const demo = { ...titleScene(), demo: {} } as unknown as TitleScene;
+  const TOPS: [string, NoticeBand][] = [
+    ['in play', SCENES.table.noticeBand(inPlay)],
+    ['online', SCENES.onlineTable.noticeBand(null as never)],
+    ['behind the title', SCENES.title.noticeBand(demo)],
+  ];
+  const CASES: [string, NoticeBand, number, 1 | 2][] = [];
+  for (const [where, top] of TOPS) for (let players = 2; players <= 6; players++) for (const people of [1, 2] as const) CASES.push([where, top, players, people]);
+
+  it.each(CASES)('%s (band %o), %i players, %i people: on no name plate; the turn arrow all under it or clear of it', (_, at, players, people) => {
+    for (const language of LANGUAGES) {
+      const t = stringsFor(language);
+      // Seat 2 to play: a top seat from three players up, whose arrow points up at its stack.
+      const display = slapTable(players, 1, 'won', people, language, 0);
+      const view = newView();
+      // Over the arrow's bob (every 70 ms a step).
+      for (let now = 20_000; now < 20_000 + 8 * 70; now += 70) {
+        const cmds = frame(view, () => view.table.draw(display, t, now, ''), t.online.missedGames(1, display.names[1]!, false), at);
+        const plates = spritesOf(cmds, SPRITES.seat);
+        expect(plates.length).toBe(players);
+        const on = band(cmds, at);
+        expect(plates.filter((p) => overlaps(p, on)), language).toEqual([]);
+        const arrows = spritesOf(cmds, SPRITES.arrow);
+        expect(arrows.length).toBe(1);
+        expect(arrows.filter((a) => overlaps(a, on) && !inside(a, on)), `${language}, ${now} ms: a sliver of the arrow`).toEqual([]);
+      }
+    }
+  });
+
+  it('under the pause menu and the out prompt: clear of their panels', () => {
+    const paused = { pause: {}, out: null } as unknown as TableScene;
+    const out = { pause: null, out: {} } as unknown as TableScene;
+    for (const language of LANGUAGES) {
+      const t = stringsFor(language);
+      const view = newView();
+      const notice = t.online.notFound;
+      for (const cmds of [
+        frame(view, () => drawPauseMenu(view.pause, t, 0), notice, SCENES.table.noticeBand(paused)),
+        frame(view, () => drawOutPrompt(view.pause, t, 0, t.outWhy(false, false)), notice, SCENES.table.noticeBand(out)),
+      ]) {
+        const on = band(cmds, SCENES.table.noticeBand(paused));
+        const panel = spritesOf(cmds, SPRITES.panel);
+        expect(panel.length).toBe(9);
+        expect(panel.filter((p) => overlaps(p, on)), language).toEqual([]);
+      }
+    }
+  });
+});
