@@ -102,6 +102,21 @@ describe.skipIf(why !== null)('the web page cannot hang', () => {
     });
   });
 
+  it('an atlas the browser never decodes: the loading line says why at the load deadline', async () => {
+    const context = await s.browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        (window as any).createImageBitmap = () => new Promise(() => {});
+      });
+      await page.goto(`${s.url}?test&no-sw`);
+      await page.waitForFunction(() => /could not start/.test(document.getElementById('status')?.textContent ?? ''), null, { timeout: 30_000 });
+      expect(await page.textContent('#status')).toBe('The game could not start: atlas.png: not decoded in 10 s');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the QuickJS engine: a JSON.parse 1,000,000 deep is a stack overflow the script can catch, and uncaught a clear error (not the WebAssembly\'s abort)', async () => {
     const deep = "JSON.parse('['.repeat(1000000) + ']'.repeat(1000000))";
     await withScript(s, hangingAt20(`try { ${deep}; } catch (e) { host.log('caught ' + e); }`), async (page) => {

@@ -14,11 +14,24 @@ export interface Atlas {
   rgba(): Promise<Rgba>;
 }
 
-export async function loadAtlas(bytes: ArrayBuffer): Promise<Atlas> {
-  const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }), {
+/**
+ * How long the browser may take to decode the atlas (ms): the C hosts'
+ * load deadline. A decode that never ends (seen in this machine's
+ * Chromium when the image came from the response's own Blob) would leave
+ * the page at its loading line for good; past this it says why instead.
+ */
+export const ATLAS_DECODE_BUDGET_MS = 10_000;
+
+export async function loadAtlas(bytes: ArrayBuffer, budgetMs = ATLAS_DECODE_BUDGET_MS): Promise<Atlas> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`atlas.png: not decoded in ${budgetMs / 1000} s`)), budgetMs);
+  });
+  const decoding = createImageBitmap(new Blob([bytes], { type: 'image/png' }), {
     premultiplyAlpha: 'none',
     colorSpaceConversion: 'none',
   });
+  const bitmap = await Promise.race([decoding, late]).finally(() => clearTimeout(timer));
   let decoded: Promise<Rgba> | null = null;
   return {
     width: bitmap.width,
