@@ -9,11 +9,11 @@
 // picker (the code read from the host's log: its group is "R" + code), as a
 // player reads it off the host's lobby. The host starts; both press Square
 // as their turns come (blind, every 300 ms, each a half step after the
-// other) for ten cards; the joining PSP sleeps (the probe build's NOTE: 4 s,
-// its Wi-Fi off, so out of the ad-hoc group) and
-// its C comes back by itself; ten more cards; the hosting PSP sleeps: its
-// room goes on, the joiner's C finds it again by itself (each screen taken
-// as the host wakes); ten more cards; then the joining PSP's HOME
+// other) for ten cards; the hosting PSP sleeps (the probe build's NOTE: 4 s,
+// its Wi-Fi off, so out of the ad-hoc group): its room goes on, its group
+// made again, the joiner's C finds it again by itself (each screen taken
+// meanwhile); ten more cards; the joining PSP sleeps, and its C comes back
+// by itself (to the group the host made again); ten more cards; then the joining PSP's HOME
 // leaves the room (or, with --to-results, they play until both show the
 // results); each PSP's screen is taken in the lobby and at the table (the
 // results). Then the headless host replays each PSP's run from its seed,
@@ -194,35 +194,42 @@ async function main(): Promise<void> {
     } else {
       const [h1, j1] = await play(CARDS / 2);
       say(`cards heard played: host ${h1}, join ${j1}`);
-      // The joining PSP sleeps (NOTE: the probe build's power callback, 4 s): its links die with its
-      // Wi-Fi; the host's C hears the link end (its seat kept and played meanwhile), the joiner's C
-      // comes back by itself; the table goes on from where it stands.
-      await press(pair.join, 'note');
-      await seen(pair.join, /^psp: nearby: the PSP slept/, 20_000);
-      await seen(pair.host, /^psp: nearby: link 1 lost/, 20_000);
-      for (const until = Date.now() + 30_000; pair.join.printed().filter((l) => l === 'psp: nearby: linked to the host').length < 2; await sleep(100)) {
-        if (Date.now() > until) throw new Error('the joining PSP did not link to the host again after its sleep');
-      }
-      say('join: slept and back');
-      await sleep(2000);
-      const [h2, j2] = await play(CARDS / 2);
-      say(`cards heard played after the sleep: host ${h2}, join ${j2}`);
+      const count = (p: Psp, re: RegExp): number => p.printed().filter((l) => re.test(l)).length;
       // The hosting PSP sleeps (4 s, its Wi-Fi off: out of its group): its links die; on waking its room goes on
       // (a short sleep: psp_nearby_woke), its group made again; the joiner's C hears its link end and finds the
-      // host again by itself; both screens taken at the wake.
-      const linked = pair.host.printed().filter((l) => /^psp: nearby: peer 1 linked/.test(l)).length;
+      // host again by itself; each screen taken while that is so.
+      const hostLinks = count(pair.host, /^psp: nearby: peer 1 linked/);
+      const groupsUp = count(pair.host, /^psp: nearby: group R\w{7} is up, listening/);
       await press(pair.host, 'note');
       await seen(pair.host, /^psp: nearby: making group R\w{7} again/, 20_000);
-      pair.host.tell('shot table-host-woke');
       await seen(pair.join, /^psp: nearby: link 0 lost/, 10_000);
       pair.join.tell('shot table-join-host-away');
-      for (const until = Date.now() + 30_000; pair.host.printed().filter((l) => /^psp: nearby: peer 1 linked/.test(l)).length <= linked; await sleep(100)) {
+      // The host's screen once it draws again (PPSSPP's sceNetAdhocctlCreate holds its thread a moment).
+      for (const until = Date.now() + 30_000; count(pair.host, /^psp: nearby: group R\w{7} is up, listening/) <= groupsUp; await sleep(100)) {
+        if (Date.now() > until) throw new Error('the hosting PSP did not make its group again after its sleep');
+      }
+      pair.host.tell('shot table-host-woke');
+      for (const until = Date.now() + 30_000; count(pair.host, /^psp: nearby: peer 1 linked/) <= hostLinks; await sleep(100)) {
         if (Date.now() > until) throw new Error('the joining PSP did not link to the host again after the host\'s sleep');
       }
       say('host: slept and its room went on');
       await sleep(2000);
+      const [h2, j2] = await play(CARDS / 2);
+      say(`cards heard played after the host's sleep: host ${h2}, join ${j2}`);
+      // The joining PSP sleeps (NOTE: the probe build's power callback, 4 s, its Wi-Fi off): its links die;
+      // the host's C hears the link end (its seat kept and played meanwhile), the joiner's C joins the group
+      // again (the one the host made again) and finds the host by itself; the table goes on from where it stands.
+      const joinLinks = count(pair.join, /^psp: nearby: linked to the host$/);
+      await press(pair.join, 'note');
+      await seen(pair.join, /^psp: nearby: the PSP slept/, 20_000);
+      await seen(pair.host, /^psp: nearby: link 1 lost/, 20_000);
+      for (const until = Date.now() + 30_000; count(pair.join, /^psp: nearby: linked to the host$/) <= joinLinks; await sleep(100)) {
+        if (Date.now() > until) throw new Error('the joining PSP did not link to the host again after its sleep');
+      }
+      say('join: slept and back');
+      await sleep(2000);
       const [h3, j3] = await play(CARDS / 2);
-      say(`cards heard played after the host's sleep: host ${h3}, join ${j3}`);
+      say(`cards heard played after the sleep: host ${h3}, join ${j3}`);
     }
     const shot = toResults ? 'results' : 'table';
     pair.host.tell(`shot ${shot}-host`);
