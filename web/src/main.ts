@@ -50,13 +50,13 @@ async function fetchOk(url: string): Promise<Response> {
  */
 export function loadAssets(stages: Record<string, number> = {}, fetchSource = true): { source: Promise<string> | null; all: Promise<Assets> } {
   const source = fetchSource ? fetchOk('ratscrew.js').then((r) => r.text()) : null;
-  const atlasFile = fetchOk('atlas.png').then((r) => r.blob());
+  const atlasBytes = fetchOk('atlas.png').then((r) => r.arrayBuffer());
   const sounds = fetchOk('sounds.json').then((r) => r.json() as Promise<SoundInfo[]>);
-  const all = Promise.all([source, atlasFile, sounds]).then(async ([text, file, info]) => {
+  const all = Promise.all([source, atlasBytes, sounds]).then(async ([text, bytes, info]) => {
     stages.fetched = performance.now();
     let later: Promise<string> | null = null;
     const bundle = (): Promise<string> => (text !== null ? Promise.resolve(text) : (later ??= fetchOk('ratscrew.js').then((r) => r.text())));
-    return { source: bundle, atlas: await loadAtlas(file), sounds: info };
+    return { source: bundle, atlas: await loadAtlas(bytes), sounds: info };
   });
   return { source, all };
 }

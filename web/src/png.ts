@@ -14,14 +14,8 @@ export interface Atlas {
   rgba(): Promise<Rgba>;
 }
 
-/**
- * The atlas from its response's Blob: the browser decodes it where the
- * bytes already are, with no copy of them made on the page's thread and
- * handed back to the browser first (a Blob built from an ArrayBuffer);
- * the bytes are read out only for the raster renderer.
- */
-export async function loadAtlas(file: Blob): Promise<Atlas> {
-  const bitmap = await createImageBitmap(file, {
+export async function loadAtlas(bytes: ArrayBuffer): Promise<Atlas> {
+  const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }), {
     premultiplyAlpha: 'none',
     colorSpaceConversion: 'none',
   });
@@ -30,7 +24,7 @@ export async function loadAtlas(file: Blob): Promise<Atlas> {
     width: bitmap.width,
     height: bitmap.height,
     bitmap,
-    rgba: () => (decoded ??= file.arrayBuffer().then((bytes) => decodePng(new Uint8Array(bytes)))),
+    rgba: () => (decoded ??= decodePng(new Uint8Array(bytes))),
   };
 }
 
