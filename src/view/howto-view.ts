@@ -12,13 +12,15 @@ import { drawPspButtons, newPspLabels } from './psp-picture';
 import * as C from './colours';
 import { rect, sprite, spriteRectScaled } from './drawlist';
 import { newLayer, type Layer } from './layer';
+import { PAGE_TOP } from './render';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot } from './text';
 import { drawFelt, drawPanel } from './widgets';
 
 const PANEL_X = 16;
-const PANEL_Y = 6;
+/** Under the notice's band; the bottom where it was. */
+const PANEL_Y = PAGE_TOP;
 const PANEL_W = 448;
-const PANEL_H = 240;
+const PANEL_H = 246 - PANEL_Y;
 const TEXT_X = 32;
 const TEXT_W = 416;
 /** Row pictures: cards at 3/4 size, fanned. */

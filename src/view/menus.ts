@@ -9,6 +9,7 @@ import { copyInts, rect, sprite, spriteRect } from './drawlist';
 import { drawSlapPicture, SLAP_PICTURE_H } from './howto-view';
 import { newLayer, type Layer } from './layer';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot, drawNumber, wrap } from './text';
+import { PAGE_TOP } from './render';
 import { drawCover, LOGO_Y } from './splash';
 import { drawFelt, drawPanel } from './widgets';
 
@@ -129,6 +130,12 @@ const ROW_H = 15;
 /** Lines of the list (group headings and rows) shown at once, and the top of the first. */
 const VISIBLE_LINES = 10;
 const LINES_Y = 38;
+/**
+ * The panel starts under the notice's band (a failed save shows its notice
+ * here), its bottom where it was; the heading sits closer to its top than on
+ * the other pages, the rows (and where a tap picks them) where they were.
+ */
+const OPTIONS_HEADING_Y = PAGE_TOP + 2;
 /** The options' scroll arrows: between the values' right edge (422) and the panel's border (436). */
 export const ARROW_X = 424;
 export const ARROW_W = 10;
@@ -166,7 +173,7 @@ export function optionRowAt(rows: readonly OptionRow[], cursor: number, x: numbe
 export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionRow[], cursor: number, heading = t.optionsTitle, hint = t.optionsHint): void {
   const { layer, labels: labelSlots, values: valueSlots } = v;
   if (layer.reuse(1, cursor, rows, t, heading, hint)) return;
-  drawPage(v, 40, 8, 400, 240, heading, 14);
+  drawPage(v, 40, PAGE_TOP, 400, 248 - PAGE_TOP, heading, OPTIONS_HEADING_Y);
   const lines = v.optionLines;
   const first = optionList(rows, cursor, lines);
   for (let i = 0; i < VISIBLE_LINES && first + i < lines.length; i++) {
@@ -189,7 +196,7 @@ export function drawOptionsPage(v: MenusView, t: Strings, rows: readonly OptionR
   // right of the values' column (which ends at 422: at 418 the arrow lay on
   // the last row's value, "Off" read "Of⬇").
   const a = SPRITES.arrow;
-  if (first > 0) sprite(ARROW_X, 16, ARROW_W, -ARROW_W, a[0], a[1], a[2], a[3], C.GOLD);
+  if (first > 0) sprite(ARROW_X, LINES_Y + ARROW_W, ARROW_W, -ARROW_W, a[0], a[1], a[2], a[3], C.GOLD);
   if (first + VISIBLE_LINES < lines.length) sprite(ARROW_X, HELP_Y - 16, ARROW_W, ARROW_W, a[0], a[1], a[2], a[3], C.GOLD);
   // What the selected row does.
   const selected = rows[cursor];
@@ -237,9 +244,18 @@ const RESULT_COLS = [166, 236, 306, 376];
  * 70 apart). test/game/results-page.test.ts lays every language's out.
  */
 export const RESULT_HEADING_W = 66;
-/** The headings' last line, and the first ranking row under them. */
-const HEADING_BOTTOM = 57;
-const FIRST_ROW_Y = 71;
+/**
+ * The panel under the notice's band (a failed save, or an ended rematch's
+ * notice, reaches the results), and its lines as far below its top as they
+ * were: the winner, the cause, the headings' last line, the first ranking
+ * row, this game's figures under the ranking.
+ */
+const RESULTS_TOP = PAGE_TOP;
+const WINNER_Y = RESULTS_TOP + 6;
+const CAUSE_Y = RESULTS_TOP + 25;
+const HEADING_BOTTOM = RESULTS_TOP + 51;
+const FIRST_ROW_Y = RESULTS_TOP + 65;
+const FIGURES_Y = RESULTS_TOP + 148;
 
 /** A finished game's results; `slapping`: it was a classic game (slap columns). */
 export function drawResultsPage(v: MenusView, t: Strings, r: ResultsScreen, slapping: boolean, hint = t.resultsHint): void {
@@ -250,9 +266,9 @@ export function drawResultsPage(v: MenusView, t: Strings, r: ResultsScreen, slap
     resultSlots[k++]!.draw(font, str, x, y, align, tint);
   };
   drawFelt(v.felt);
-  drawPanel(20, 6, 440, 244, C.WHITE);
-  text(FONT_LARGE, r.winner, 240, 12, ALIGN_CENTRE, C.YELLOW);
-  text(FONT_SMALL, r.cause, 240, 31, ALIGN_CENTRE, C.PALE_GOLD);
+  drawPanel(20, RESULTS_TOP, 440, 250 - RESULTS_TOP, C.WHITE);
+  text(FONT_LARGE, r.winner, 240, WINNER_Y, ALIGN_CENTRE, C.YELLOW);
+  text(FONT_SMALL, r.cause, 240, CAUSE_Y, ALIGN_CENTRE, C.PALE_GOLD);
   // The ranking as a table: place, name, cards, piles, slaps won, wrong slaps.
   const cols = RESULT_COLS;
   // Each heading wraps within its column and sits on the same last line.
@@ -278,7 +294,7 @@ export function drawResultsPage(v: MenusView, t: Strings, r: ResultsScreen, slap
     }
     y += 13;
   }
-  y = 154;
+  y = FIGURES_Y;
   if (slapping) {
     text(FONT_SMALL, r.fastestLabel, 36, y, ALIGN_LEFT, C.WHITE);
     text(FONT_SMALL, r.fastestMs >= 0 ? t.ms(r.fastestMs) : t.none, 300, y, ALIGN_RIGHT, C.PALE_GOLD);

@@ -13,7 +13,7 @@ import { rect } from './drawlist';
 import { newLayer, type Layer } from './layer';
 import { ALIGN_CENTRE, ALIGN_LEFT, TextSlot, measure, wrap } from './text';
 import { drawFelt, drawPanel } from './widgets';
-import { NOTICE_AT_TOP } from './render';
+import { PAGE_TOP } from './render';
 
 /** What the online screens keep of what they drew (a part of the View, src/view/view.ts). */
 export interface OnlineView {
@@ -40,8 +40,8 @@ function texts(v: OnlineView): (font: typeof FONT_SMALL, str: string, x: number,
 
 const MENU_X = 60;
 const MENU_W = 360;
-/** The panel starts under the notice line's band (a room refused comes back here with its notice), not touching it; its bottom stays where it was. */
-const MENU_TOP = NOTICE_AT_TOP.top + NOTICE_AT_TOP.height + 2;
+/** The panel starts under the notice line's band (a room refused comes back here with its notice); its bottom stays where it was. */
+const MENU_TOP = PAGE_TOP;
 const MENU_BOTTOM = 236;
 const MENU_ROW_Y = 112;
 const MENU_PITCH = 24;
@@ -94,6 +94,10 @@ const GRID_X = 64;
 const GRID_W = 352;
 const GRID_Y = 88;
 const CELL_H = 26;
+/** The picker's title, what it is for, and the text's box: under the notice's band, over the grid (whose cells, the tap areas, stay). */
+const ENTRY_TITLE_Y = PAGE_TOP + 4;
+const ENTRY_HELP_Y = ENTRY_TITLE_Y + 19;
+const ENTRY_BOX_Y = ENTRY_HELP_Y + 15;
 
 /** The cell's width on row `row` of a page: the letters' rows have 11 cells, the last row its wide ones. */
 function cellW(cells: readonly (readonly string[])[], row: number): number {
@@ -131,21 +135,22 @@ export function drawEntry(v: OnlineView, t: Strings, kind: EntryKind, text: stri
   const draw = texts(v);
   const o = t.online;
   drawFelt(v.felt);
-  drawPanel(40, 6, 400, 242, C.WHITE);
-  draw(FONT_LARGE, kind === 'name' ? o.nameTitle : nearby ? o.nearbyCodeTitle : o.codeTitle, 240, 12, ALIGN_CENTRE, C.GOLD);
-  draw(FONT_SMALL, kind === 'name' ? o.nameHelp : nearby ? o.nearbyCodeHelp : o.codeHelp, 240, 32, ALIGN_CENTRE, C.PALE_GOLD, 380);
+  drawPanel(40, PAGE_TOP, 400, 248 - PAGE_TOP, C.WHITE);
+  draw(FONT_LARGE, kind === 'name' ? o.nameTitle : nearby ? o.nearbyCodeTitle : o.codeTitle, 240, ENTRY_TITLE_Y, ALIGN_CENTRE, C.GOLD);
+  draw(FONT_SMALL, kind === 'name' ? o.nameHelp : nearby ? o.nearbyCodeHelp : o.codeHelp, 240, ENTRY_HELP_Y, ALIGN_CENTRE, C.PALE_GOLD, 380);
   // The text's box: a code's places as underlines, a name with its caret.
-  rect(130, 50, 220, 26, C.SHADE);
+  const box = ENTRY_BOX_Y;
+  rect(130, box, 220, 26, C.SHADE);
   if (kind === 'code') {
     for (let i = 0; i < 7; i++) {
       const x = 240 - 7 * 13 + i * 26;
-      rect(x + 3, 71, 20, 2, i < text.length ? C.GOLD : C.GREY);
-      if (i < text.length) draw(FONT_LARGE, text.charAt(i), x + 13, 53, ALIGN_CENTRE, C.WHITE);
+      rect(x + 3, box + 21, 20, 2, i < text.length ? C.GOLD : C.GREY);
+      if (i < text.length) draw(FONT_LARGE, text.charAt(i), x + 13, box + 3, ALIGN_CENTRE, C.WHITE);
     }
   } else {
     const w = measure(FONT_LARGE, text);
-    draw(FONT_LARGE, text, 240, 53, ALIGN_CENTRE, C.WHITE);
-    rect(240 + (w >> 1) + 2, 55, 2, 16, C.YELLOW);
+    draw(FONT_LARGE, text, 240, box + 3, ALIGN_CENTRE, C.WHITE);
+    rect(240 + (w >> 1) + 2, box + 5, 2, 16, C.YELLOW);
   }
   const cells = PICKER_PAGES[kind][page]!;
   for (let r = 0; r < cells.length; r++) {
@@ -187,21 +192,23 @@ export function drawLobby(v: OnlineView, lobby: LobbyShown | null, waiting: stri
   if (v.layer.reuse(2, lobby, waiting, hint)) return;
   const text = texts(v);
   drawFelt(v.felt);
-  drawPanel(20, 6, 440, 242, C.WHITE);
+  // The panel under the notice's band, its lines as far below its top as before.
+  const top = PAGE_TOP;
+  drawPanel(20, top, 440, 248 - top, C.WHITE);
   if (lobby === null) {
     text(FONT_LARGE, waiting, 240, 110, ALIGN_CENTRE, C.WHITE);
     text(FONT_SMALL, hint, 240, 254, ALIGN_CENTRE, C.HINT);
     v.layer.keep();
     return;
   }
-  text(FONT_LARGE, lobby.title, 240, 12, ALIGN_CENTRE, C.GOLD);
-  text(FONT_SMALL, lobby.setup, 240, 32, ALIGN_CENTRE, C.PALE_GOLD);
-  let y = 50;
+  text(FONT_LARGE, lobby.title, 240, top + 6, ALIGN_CENTRE, C.GOLD);
+  text(FONT_SMALL, lobby.setup, 240, top + 26, ALIGN_CENTRE, C.PALE_GOLD);
+  let y = top + 44;
   for (const line of lobby.share) {
     text(FONT_SMALL, line, 240, y, ALIGN_CENTRE, C.WHITE, 410);
     y += wrap(FONT_SMALL, line, 410).length * FONT_SMALL.lineHeight;
   }
-  y = Math.max(y + 8, 86);
+  y = Math.max(y + 8, top + 80);
   for (let i = 0; i < lobby.seats.length; i++) {
     const s = lobby.seats[i]!;
     if (s.you) rect(40, y - 2, 400, 15, C.HIGHLIGHT);

@@ -52,8 +52,15 @@ export interface NoticeBand {
   readonly shade: number;
 }
 
-/** At the top of the screen, over the menus' panels' margin (the Online menu's frame starts under it). */
+/** At the top of the screen, over the menu pages' margin (their panels start under it: PAGE_TOP). */
 export const NOTICE_AT_TOP: NoticeBand = { top: 0, height: 15, shade: C.SHADE_HEAVY };
+
+/**
+ * Where a menu page's panel starts: under the top notice's band, not touching
+ * it (a failed save reaches the results and Options, an ended rematch's
+ * notice its results, a refused room the Online menu).
+ */
+export const PAGE_TOP = NOTICE_AT_TOP.top + NOTICE_AT_TOP.height + 2;
 
 /**
  * The notice line on its band: NOTICE_AT_TOP, or where the scene says a band

@@ -6,6 +6,7 @@ import type { StatsRow } from '../app/screen';
 import * as C from './colours';
 import { rect } from './drawlist';
 import { newLayer, type Layer } from './layer';
+import { PAGE_TOP } from './render';
 import { ALIGN_CENTRE, ALIGN_LEFT, ALIGN_RIGHT, TextSlot } from './text';
 import { drawFelt, drawPanel } from './widgets';
 
@@ -35,12 +36,14 @@ export function drawStatsPage(v: StatsView, t: Strings, rows: readonly StatsRow[
     slots[k++]!.draw(font, str, x, y, align, tint, width);
   };
   drawFelt(v.felt);
-  drawPanel(20, 6, 440, 240, C.WHITE);
-  text(FONT_LARGE, t.statsTitle, 240, 12, ALIGN_CENTRE, C.GOLD);
-  let y = 38;
+  // The panel under the notice's band, down to where the results' ends; its
+  // lines a little closer than before, for the note's two lines to stay on it.
+  drawPanel(20, PAGE_TOP, 440, 250 - PAGE_TOP, C.WHITE);
+  text(FONT_LARGE, t.statsTitle, 240, PAGE_TOP + 4, ALIGN_CENTRE, C.GOLD);
+  let y = PAGE_TOP + 24;
   text(FONT_SMALL, t.ruleSetNames.classic, COL_CLASSIC, y, ALIGN_RIGHT, C.GOLD);
   text(FONT_SMALL, t.ruleSetNames.russian, COL_RUSSIAN, y, ALIGN_RIGHT, C.GOLD);
-  y += 16;
+  y += 14;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     if ((i & 1) === 0) rect(32, y - 2, 416, ROW_H, C.SHADE_LIGHT);
@@ -49,7 +52,7 @@ export function drawStatsPage(v: StatsView, t: Strings, rows: readonly StatsRow[
     text(FONT_SMALL, row.russian, COL_RUSSIAN, y, ALIGN_RIGHT, C.PALE_GOLD);
     y += ROW_H;
   }
-  text(FONT_SMALL, t.statsNote, 240, y + 4, ALIGN_CENTRE, C.HINT, 400);
+  text(FONT_SMALL, t.statsNote, 240, y + 3, ALIGN_CENTRE, C.HINT, 400);
   text(FONT_SMALL, t.statsHint, 240, 254, ALIGN_CENTRE, C.HINT);
   if (resetAsked) {
     rect(0, 0, 480, 272, C.SHADE);

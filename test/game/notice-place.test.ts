@@ -7,17 +7,30 @@
 // seat's bobbing turn arrow is all under it or clear of it; with the
 // pause menu or the out prompt over the table it is clear of their panels.
 // Each band where its scene's module puts it (SceneModule.noticeBand), over
-// the view's own draw commands.
+// the view's own draw commands. On the menu pages with a panel from the top
+// (the results, offline and online; Options and a room's options;
+// Statistics; the lobby; the letter picker; How to play) nothing the page
+// draws but the felt touches the band: not the panel's frame, not its
+// heading ("Dana wins!" lay under it: a failed save, or "While you were
+// away" carried from an ended rematch, reaches the results).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SPRITES } from '../../src/assets/atlas';
+import { howToPages } from '../../src/app/howto';
+import { statsRows, defaultStats } from '../../src/app/lifetime';
+import { OPTIONS, defaultSettings, optionLines } from '../../src/app/options';
+import type { ResultsScreen } from '../../src/app/screen';
 import { FALLBACK_CODE } from '../../src/assets/font';
 import { stringsFor } from '../../src/app/i18n';
 import type { OnlineRow } from '../../src/app/online-rows';
 import { onlineScene, titleScene, type TableScene, type TitleScene } from '../../src/app/scene';
 import { SCENES } from '../../src/app/scenes';
+import { defaultOptions } from '../../src/rules';
 import { COMMAND_INTS, MAX_COMMANDS, decodeCommands, type Command } from '../../src/contract';
 import { beginFrame, bindCommands, commandCount } from '../../src/view/drawlist';
-import { drawOnlineMenu } from '../../src/view/online-view';
+import { drawHowToPage } from '../../src/view/howto-view';
+import { drawOptionsPage, drawResultsPage } from '../../src/view/menus';
+import { drawEntry, drawLobby, drawOnlineMenu } from '../../src/view/online-view';
+import { drawStatsPage } from '../../src/view/stats-view';
 import { drawOutPrompt, drawPauseMenu } from '../../src/view/pause-view';
 import { drawNotice, type NoticeBand } from '../../src/view/render';
 import { setFallbackCode } from '../../src/view/text';
@@ -137,6 +150,68 @@ describe('a notice over the table', () => {
         expect(panel.length).toBe(9);
         expect(panel.filter((p) => overlaps(p, on)), language).toEqual([]);
       }
+    }
+  });
+});
+
+describe('a notice over a menu page', () => {
+  /** What a page draws under the band: all but the felt (its tiles and its darker frames toward the edges). */
+  function drawn(cmds: Command[]): Box[] {
+    const felt = SPRITES.felt;
+    return cmds.flatMap((c): Box[] => {
+      if (c.op === 'SPRITE') {
+        if (c.u >= felt[0] && c.u < felt[0] + felt[2] && c.v >= felt[1] && c.v < felt[1] + felt[3]) return [];
+        return [{ x: Math.min(c.x, c.x + c.w), y: Math.min(c.y, c.y + c.h), w: Math.abs(c.w), h: Math.abs(c.h) }];
+      }
+      if (c.op === 'RECT' && c.color !== 0x0c000000) return [{ x: c.x, y: c.y, w: c.w, h: c.h }];
+      return [];
+    });
+  }
+
+  function results(language: 'en' | 'ru', slapping: boolean): ResultsScreen {
+    const t = stringsFor(language);
+    const names = [t.you, ...t.cpuNames].slice(0, 6);
+    return {
+      winner: t.wins(t.cpuNames[4]!, false),
+      cause: t.resultCause('cardLimit', slapping ? 'classic' : 'russian', 1),
+      ranking: names.map((name, i) => ({ place: i + 1, name, cards: 52 - i * 9, piles: 10 + i, slapsWon: 12 + i, wrongSlaps: 3 + i })),
+      fastestMs: 287,
+      fastestLabel: t.statFastest,
+      cardsPlayed: 5000,
+      lifetime: [t.lifetimeLine(t.ruleSetNames.classic, 12, 5), t.lifetimeLine(t.ruleSetNames.russian, 3, 1)],
+    };
+  }
+
+  type Page = (view: View, language: 'en' | 'ru') => void;
+  const every = OPTIONS.map((_, i) => i);
+  const options = (language: 'en' | 'ru'): ReturnType<typeof optionLines> => optionLines(every, defaultSettings(), stringsFor(language));
+  const seats = (n: number) => Array.from({ length: n }, (_, i) => ({ name: i === 0 ? 'Ann' : `Player ${i + 1}`, marks: i === 0 ? 'host' : '', you: i === 1, away: i === 3 }));
+  const PAGES: [string, NoticeBand, Page][] = [
+    ['the results', SCENES.results.noticeBand(null as never), (v, l) => drawResultsPage(v.menus, stringsFor(l), results(l, true), true)],
+    ['the results of a Russian game', SCENES.results.noticeBand(null as never), (v, l) => drawResultsPage(v.menus, stringsFor(l), results(l, false), false)],
+    ['an online game\'s results', SCENES.onlineResults.noticeBand(null as never), (v, l) => drawResultsPage(v.menus, stringsFor(l), results(l, true), true, stringsFor(l).online.waitHint)],
+    ['Options, at the top', SCENES.options.noticeBand(null as never), (v, l) => drawOptionsPage(v.menus, stringsFor(l), options(l), 0)],
+    ['Options, scrolled to the end', SCENES.options.noticeBand(null as never), (v, l) => drawOptionsPage(v.menus, stringsFor(l), options(l), options(l).length - 1)],
+    ['a room\'s options', SCENES.create.noticeBand(null as never), (v, l) => drawOptionsPage(v.menus, stringsFor(l), options(l), 5, stringsFor(l).online.createTitle, stringsFor(l).online.createHint)],
+    ['Statistics', SCENES.stats.noticeBand(null as never), (v, l) => drawStatsPage(v.stats, stringsFor(l), statsRows(defaultStats(), stringsFor(l)), false)],
+    ['the lobby', SCENES.lobby.noticeBand(null as never), (v, l) => {
+      const t = stringsFor(l);
+      drawLobby(v.online, { title: t.online.title, share: ['ABCDEFG', t.online.about], setup: t.online.rows.create, seats: seats(6), hint: t.online.waitHint }, '', t.online.waitHint);
+    }],
+    ['the lobby, opening', SCENES.lobby.noticeBand(null as never), (v, l) => drawLobby(v.online, null, stringsFor(l).online.opening, stringsFor(l).online.waitHint)],
+    ['the letter picker, a name', SCENES.entry.noticeBand(null as never), (v, l) => drawEntry(v.online, stringsFor(l), 'name', 'Ann', 0, 0, 0, false)],
+    ['the letter picker, a nearby code', SCENES.entry.noticeBand(null as never), (v, l) => drawEntry(v.online, stringsFor(l), 'code', 'ABC', 0, 1, 2, true, true)],
+    ['How to play', SCENES.howTo.noticeBand(null as never), (v, l) => drawHowToPage(v.howTo, stringsFor(l), howToPages(defaultOptions('classic', 4), stringsFor(l)), 0)],
+  ];
+
+  it.each(PAGES)('%s: nothing but the felt touches the band', (_, at, page) => {
+    for (const language of LANGUAGES) {
+      const view = newView();
+      const cmds = frame(view, () => page(view, language), stringsFor(language).online.notFound, at);
+      const on = band(cmds, at);
+      const under = drawn(cmds.slice(0, cmds.indexOf(cmds.find((c) => c.op === 'RECT' && c.y === on.y && c.w === 480 && c.h === on.h && c.color === at.shade)!)));
+      expect(under.length).toBeGreaterThan(9);
+      expect(under.filter((b) => overlaps(b, grown(on))), language).toEqual([]);
     }
   });
 });
