@@ -55,6 +55,8 @@ export interface RoomLink {
 export function openRoom(app: App, request: { op: 'create'; setup: object } | { op: 'join'; code: string }, nearby = false): RoomLink {
   // A room left a moment ago may still be closing in the host: ask it to let go first.
   app.host.netClose();
+  // "No room has that code" (or the like) said of the last room would stand over this one's lobby.
+  if (app.notice.roomEnd) app.notice.until = 0;
   const hosting = nearby && request.op === 'create' ? openHosting(app.host, { name: app.settings.name, setup: request.setup }, app.host.seed, app.lastNow) : null;
   const net = hosting !== null ? hostingNet(hosting, () => app.lastNow) : app.host;
   const room: RoomLink = { creating: request.op === 'create', nearby, net, hosting, code: request.op === 'join' ? request.code : '', link: '', lobby: null, deal: null, game: 0, counted: 0, missed: [], table: null, dropped: false, ended: null };
@@ -183,7 +185,7 @@ export function endedScene(app: App, room: RoomLink, now: number): Scene {
   room.net.netClose();
   if (why === null || why === 'left') return onlineAt(app.host.caps, roomRow(room));
   app.host.log(`room ${room.code || '-'} ended: ${why}`);
-  showNotice(app, app.strings.online[why], now);
+  showNotice(app, app.strings.online[why], now, true);
   return why === 'serverStopping' || why === 'lost' || why === 'hostLeft' ? titleScene() : onlineAt(app.host.caps, roomRow(room));
 }
 

@@ -32,9 +32,10 @@ export function saveFailed(app: App, what: string): void {
   showNotice(app, saveNotice(problem, app.strings), app.lastNow);
 }
 
-export function showNotice(app: App, text: string, now: number): void {
+export function showNotice(app: App, text: string, now: number, roomEnd = false): void {
   app.notice.text = text;
   app.notice.until = now + NOTICE_MS;
+  app.notice.roomEnd = roomEnd;
 }
 
 /**

@@ -33,7 +33,7 @@ export function startApp(host: Host): App {
     scene: titleScene(),
     buttons: newButtons(),
     cues: newCues(),
-    notice: { text: '', until: 0 },
+    notice: { text: '', until: 0, roomEnd: false },
     titleCursor: 0,
     gamesStarted: 0,
     dealer: 0,

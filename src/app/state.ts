@@ -47,4 +47,6 @@ export interface App {
 export interface Notice {
   text: string;
   until: number;
+  /** Why a room ended: old news once the player opens another room. */
+  roomEnd: boolean;
 }
