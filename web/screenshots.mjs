@@ -39,6 +39,17 @@ const SHOTS = [
   { name: 'phone-howto-two-people-ru', device: PHONE, settings: { language: 'ru' }, play: false, keys: HOW_TO_LAST },
 ];
 
+/** Waits for the game's scene (debug() asks the script's worker, so it is polled: waitForFunction would take its Promise as true). */
+async function untilScene(page, scene, timeoutMs) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const d = await page.evaluate(() => window.ratscrewTest.debug());
+    if (d.scene === scene) return;
+    if (Date.now() > end) throw new Error(`web/screenshots: no ${scene} within ${timeoutMs} ms (the scene: ${d.scene})`);
+    await page.waitForTimeout(100);
+  }
+}
+
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const { server, url } = await serve(path.join(ROOT, 'build/web'));
@@ -52,10 +63,10 @@ async function main() {
       await page.reload();
       await page.waitForFunction(() => window.ratscrewTest?.times().frames > 5);
       if (shot.play) {
-        // Confirm Play (a tap on the confirming zone, or the S key), then let the CPUs play a while.
-        if (shot.device.hasTouch) await page.touchscreen.tap(shot.device.viewport.width * 0.75, shot.device.viewport.height * 0.25);
+        // Confirm Play (the touch Cross button, or the S key), then let the CPUs play a while.
+        if (shot.device.hasTouch) await page.tap('.touch-cross');
         else await page.keyboard.press('s');
-        await page.waitForFunction(() => window.ratscrewTest.debug().scene === 'table', null, { timeout: 20_000 });
+        await untilScene(page, 'table', 20_000);
         await page.waitForTimeout(3500);
       } else {
         await page.waitForTimeout(500);
