@@ -13,17 +13,12 @@ import { PLATE_H, PLATE_W, plateX, plateY } from '../../src/view/seats';
 import { BURN_FLY_MS, BURN_SHOW_MS } from '../../src/view/table-view';
 import { setFallbackCode } from '../../src/view/text';
 import { T, bindScratch, slapFrame, slapTable } from './slap-scenes';
+import { commandBox, overlaps, type Box } from '../support/boxes';
 
 beforeEach(() => {
   setFallbackCode(FALLBACK_CODE);
   bindScratch();
 });
-
-interface Box { x: number; y: number; w: number; h: number }
-
-function overlaps(a: Box, b: Box): boolean {
-  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
 
 /**
  * The slapper's plate as it may show while it pays: blinking red 2 px
@@ -39,8 +34,7 @@ function last(cmds: Int32Array, n: number): { op: number; box: Box; tint: number
   const count = cmds.length / COMMAND_INTS;
   for (let i = count - n; i < count; i++) {
     const o = i * COMMAND_INTS;
-    const op = cmds[o]!;
-    out.push({ op, box: { x: cmds[o + 1]!, y: cmds[o + 2]!, w: Math.abs(cmds[o + 3]!), h: Math.abs(cmds[o + 4]!) }, tint: cmds[o + 7]! });
+    out.push({ op: cmds[o]!, box: commandBox(cmds, i), tint: cmds[o + 7]! });
   }
   return out;
 }

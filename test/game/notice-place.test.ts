@@ -36,6 +36,7 @@ import { drawNotice, type NoticeBand } from '../../src/view/render';
 import { setFallbackCode } from '../../src/view/text';
 import { newView, type View } from '../../src/view/view';
 import { slapTable } from './slap-scenes';
+import { overlaps, type Box } from '../support/boxes';
 
 const buf = new Int32Array(MAX_COMMANDS * COMMAND_INTS);
 
@@ -43,12 +44,6 @@ beforeEach(() => {
   setFallbackCode(FALLBACK_CODE);
   bindCommands(buf);
 });
-
-interface Box { x: number; y: number; w: number; h: number }
-
-function overlaps(a: Box, b: Box): boolean {
-  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
 
 /** A frame's commands: what `scene` draws, then the notice on `at`. */
 function frame(view: View, scene: () => void, notice: string, at: NoticeBand): Command[] {

@@ -13,6 +13,7 @@ import { BURN_FLY_MS, BURN_SHOW_MS, HAND_MS, SWEEP_MS } from '../../src/view/tab
 import { ALIGN_LEFT, layout, setFallbackCode } from '../../src/view/text';
 import { T, bindScratch, slapFrame as frame, slapTable as tableAt } from './slap-scenes';
 import { stringsFor } from '../../src/app/i18n';
+import { commandBox as boxOf, overlaps, type Box } from '../support/boxes';
 
 const WHITE = 0xffffffff | 0;
 
@@ -20,20 +21,6 @@ beforeEach(() => {
   setFallbackCode(FALLBACK_CODE);
   bindScratch();
 });
-
-interface Box { x: number; y: number; w: number; h: number }
-
-function overlaps(a: Box, b: Box): boolean {
-  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
-
-/** The screen rectangle a SPRITE or RECT command covers (flipped sprites have negative sizes). */
-function boxOf(cmds: Int32Array, i: number): Box {
-  const o = i * COMMAND_INTS;
-  const w = cmds[o + 3]!;
-  const h = cmds[o + 4]!;
-  return { x: cmds[o + 1]!, y: cmds[o + 2]!, w: Math.abs(w), h: Math.abs(h) };
-}
 
 /**
  * Where the message's glyphs are in the frame: the last run of sprites that
