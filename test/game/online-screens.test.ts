@@ -75,6 +75,22 @@ function createRoom(d: OnlineDriver): void {
   d.until((s) => s.scene === 'lobby' && s.online.room.lobby !== null, 20);
 }
 
+/** Until the room's game (played on by the server) has ended. */
+function roomGameOver(d: OnlineDriver): void {
+  d.until(() => d.room.nt!.table.game.over !== null, 6000, 10);
+}
+
+/** Ann's room of two seats (the other a CPU player, 16 cards a game), 30 frames into its game, when her link drops: the room plays her seat to the game's end. */
+async function awayTillGameOver(): Promise<OnlineDriver> {
+  const d = await online({ saved: named('Ann', { players: 2, onlineCpus: 1 }), cardLimit: 16 });
+  createRoom(d);
+  startGame(d);
+  d.wait(30);
+  d.room.drop();
+  roomGameOver(d);
+  return d;
+}
+
 /** The creator starts; the game's first frames. */
 function startGame(d: OnlineDriver): void {
   d.press(BTN.CROSS);
@@ -269,12 +285,7 @@ describe('the online screens', () => {
   });
 
   it('show a game that ended while the player was away its results when they are back, counted as the others count it, once', async () => {
-    const d = await online({ saved: named('Ann', { players: 2, onlineCpus: 1 }), cardLimit: 16 });
-    createRoom(d);
-    startGame(d);
-    d.wait(30);
-    d.room.drop();
-    d.until(() => d.room.nt!.table.game.over !== null, 6000, 10);
+    const d = await awayTillGameOver();
     // The last card's landing (its step, which the player never gets) is past.
     d.wait(60);
     expect(d.debug()).toMatchObject({ scene: 'onlineTable', online: { table: { shownGame: { over: null } } } });
@@ -297,12 +308,7 @@ describe('the online screens', () => {
   });
 
   it('land a player back after a drop in the rematch begun meanwhile, as it stands, the game they left counted as it ended', async () => {
-    const d = await online({ saved: named('Ann', { players: 2, onlineCpus: 1 }), cardLimit: 16 });
-    createRoom(d);
-    startGame(d);
-    d.wait(30);
-    d.room.drop();
-    d.until(() => d.room.nt!.table.game.over !== null, 6000, 10);
+    const d = await awayTillGameOver();
     d.wait(60);
     const [, left, figures] = d.room.games.ended[0]!;
     // The creator (another player) starts a rematch; the seat is played for her in it from its first card.
@@ -328,14 +334,9 @@ describe('the online screens', () => {
   });
 
   it('count both games for a player away from the middle of one to the end of its rematch, and show the rematch\'s results', async () => {
-    const d = await online({ saved: named('Ann', { players: 2, onlineCpus: 1 }), cardLimit: 16 });
-    createRoom(d);
-    startGame(d);
-    d.wait(30);
-    d.room.drop();
-    d.until(() => d.room.nt!.table.game.over !== null, 6000, 10);
+    const d = await awayTillGameOver();
     d.room.rematch();
-    d.until(() => d.room.nt!.table.game.over !== null, 6000, 10);
+    roomGameOver(d);
     d.wait(60);
     d.room.rejoin();
     const back = d.until((x) => !x.online.room.dropped, 5);
@@ -364,7 +365,7 @@ describe('the online screens', () => {
     expect(d.debug().stats.classic.games).toBe(1);
     d.room.drop();
     d.room.rematch();
-    d.until(() => d.room.nt!.table.game.over !== null, 6000, 10);
+    roomGameOver(d);
     d.wait(60);
     const [, , figures] = d.room.games.ended[1]!;
     d.room.rejoin();
